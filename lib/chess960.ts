@@ -1,0 +1,205 @@
+/**
+ * Chess960 start positions: Scharnagl SP number <-> back rank <-> FEN.
+ *
+ * The numbering is the standard one (SP 518 = RNBQKBNR): the SP number is
+ * decomposed digit by digit into the light-squared bishop, the dark-squared
+ * bishop, the queen, the knight pair (KRN code) and finally rook-king-rook on
+ * the three squares left. Written by hand because no npm package implements
+ * the Scharnagl numbering; chessops is used for FEN parsing and validation.
+ *
+ * @module
+ */
+
+import { parseFen } from "chessops/fen";
+
+/** Number of Chess960 start positions. */
+export const POSITION_COUNT = 960;
+
+/** SP number of the classical chess start position. */
+export const CLASSICAL_SP = 518;
+
+/** A Chess960 start position in all three notations. */
+export interface StartPosition {
+  /** Scharnagl start position number, 0..959. */
+  sp: number;
+  /** White's back rank from file a to h, e.g. `RNBQKBNR`. */
+  setup: string;
+  /** FEN with Shredder-FEN castling rights, e.g. `... w HAha - 0 1`. */
+  fen: string;
+}
+
+/** Raised for input that is not a Chess960 start position (SP, back rank or FEN). */
+export class PositionError extends Error {
+  /** Creates the error with a one-line message naming the bad value. */
+  constructor(message: string) {
+    super(message);
+    this.name = "PositionError";
+  }
+}
+
+/** The ten ways to place two knights on five free squares, in Scharnagl order. */
+const KNIGHT_CODES: readonly (readonly [number, number])[] = [
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [0, 4],
+  [1, 2],
+  [1, 3],
+  [1, 4],
+  [2, 3],
+  [2, 4],
+  [3, 4],
+];
+
+const FILES = "abcdefgh";
+
+/** Returns the back rank (white pieces, files a..h) of start position `sp`. */
+export function spToSetup(sp: number): string {
+  checkSp(sp);
+  const rank: (string | undefined)[] = new Array(8).fill(undefined);
+  let n = sp;
+  rank[(n % 4) * 2 + 1] = "B"; // light-squared bishop: b, d, f, h
+  n = Math.floor(n / 4);
+  rank[(n % 4) * 2] = "B"; // dark-squared bishop: a, c, e, g
+  n = Math.floor(n / 4);
+  const freeSquares = () => rank.flatMap((p, i) => (p ? [] : [i]));
+  rank[freeSquares()[n % 6]] = "Q";
+  n = Math.floor(n / 6);
+  const free = freeSquares();
+  const [k1, k2] = KNIGHT_CODES[n];
+  rank[free[k1]] = "N";
+  rank[free[k2]] = "N";
+  const [r1, k, r2] = freeSquares();
+  rank[r1] = "R";
+  rank[k] = "K";
+  rank[r2] = "R";
+  return rank.join("");
+}
+
+/** Builds the start FEN of a back rank, with Shredder-FEN castling (`HAha` for SP 518). */
+export function setupToFen(setup: string): string {
+  const kingFile = setup.indexOf("K");
+  const rookFiles = [...setup].flatMap((p, i) => (p === "R" ? [i] : []));
+  const outer = FILES[rookFiles.find((f) => f > kingFile)!].toUpperCase();
+  const inner = FILES[rookFiles.find((f) => f < kingFile)!].toUpperCase();
+  const castling =
+    `${outer}${inner}${outer.toLowerCase()}${inner.toLowerCase()}`;
+  return `${setup.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${setup} w ${castling} - 0 1`;
+}
+
+/** Returns SP number, back rank and FEN of start position `sp` (0..959). */
+export function startPosition(sp: number): StartPosition {
+  const setup = spToSetup(sp);
+  return { sp, setup, fen: setupToFen(setup) };
+}
+
+/** Returns all 960 start positions in SP order. */
+export function allStartPositions(): StartPosition[] {
+  return Array.from({ length: POSITION_COUNT }, (_, sp) => startPosition(sp));
+}
+
+/**
+ * Returns the SP number of a back rank such as `RNBQKBNR` (case-insensitive).
+ * Throws {@link PositionError} naming the rule broken when it is not a Chess960 start.
+ */
+export function setupToSp(setup: string): number {
+  const s = setup.toUpperCase();
+  if (!/^[KQRBN]{8}$/.test(s)) {
+    throw new PositionError(
+      `not a back rank: "${setup}" (expected 8 letters from K, Q, R, B, N)`,
+    );
+  }
+  const count = (p: string) => [...s].filter((c) => c === p).length;
+  const expected: Record<string, number> = { K: 1, Q: 1, R: 2, B: 2, N: 2 };
+  for (const [p, want] of Object.entries(expected)) {
+    if (count(p) !== want) {
+      throw new PositionError(
+        `not a Chess960 start: "${setup}" has ${
+          count(p)
+        } ${p} (needs K 1, Q 1, R 2, B 2, N 2)`,
+      );
+    }
+  }
+  const bishops = [...s].flatMap((p, i) => (p === "B" ? [i] : []));
+  if (bishops[0] % 2 === bishops[1] % 2) {
+    throw new PositionError(
+      `not a Chess960 start: "${setup}" has both bishops on squares of one colour`,
+    );
+  }
+  const king = s.indexOf("K");
+  const rooks = [...s].flatMap((p, i) => (p === "R" ? [i] : []));
+  if (!(rooks[0] < king && king < rooks[1])) {
+    throw new PositionError(
+      `not a Chess960 start: "${setup}" does not have the king between the rooks`,
+    );
+  }
+  return SETUP_TO_SP().get(s)!;
+}
+
+let setupIndex: Map<string, number> | undefined;
+function SETUP_TO_SP(): Map<string, number> {
+  setupIndex ??= new Map(
+    Array.from({ length: POSITION_COUNT }, (_, sp) => [spToSetup(sp), sp]),
+  );
+  return setupIndex;
+}
+
+/**
+ * Returns the SP number of a start FEN. Accepts Shredder-FEN (`HAha`) and
+ * X-FEN (`KQkq`) castling; requires the full start: pawns on ranks 2 and 7,
+ * mirrored back ranks, White to move, all four castling rights.
+ */
+export function fenToSp(fen: string): number {
+  const fields = fen.trim().split(/\s+/);
+  const parsed = parseFen(fen.trim());
+  if (parsed.isErr) {
+    throw new PositionError(`not a FEN: "${fen}" (${parsed.error.message})`);
+  }
+  const ranks = fields[0].split("/");
+  const setup = ranks[7];
+  if (
+    ranks.length !== 8 || ranks[0] !== setup.toLowerCase() ||
+    ranks[1] !== "pppppppp" || ranks[6] !== "PPPPPPPP" ||
+    ranks.slice(2, 6).some((r) => r !== "8")
+  ) {
+    throw new PositionError(
+      `not a Chess960 start FEN: "${fen}" (needs mirrored back ranks and pawns on ranks 2 and 7 only)`,
+    );
+  }
+  const sp = setupToSp(setup);
+  if ((fields[1] ?? "w") !== "w") {
+    throw new PositionError(
+      `not a Chess960 start FEN: "${fen}" (White must be to move)`,
+    );
+  }
+  if (parsed.value.castlingRights.size() !== 4) {
+    throw new PositionError(
+      `not a Chess960 start FEN: "${fen}" (needs all four castling rights, e.g. "${
+        setupToFen(setup).split(" ")[2]
+      }")`,
+    );
+  }
+  return sp;
+}
+
+/**
+ * Parses what a user typed — an SP number, a back rank or a FEN — into a start position.
+ * Throws {@link PositionError} with a one-line message for anything else.
+ */
+export function parsePosition(input: string): StartPosition {
+  const text = input.trim();
+  if (/^-?\d+$/.test(text)) return startPosition(Number(text));
+  if (/^[a-zA-Z]{8}$/.test(text)) return startPosition(setupToSp(text));
+  if (text.includes("/")) return startPosition(fenToSp(text));
+  throw new PositionError(
+    `not a position: "${input}" (expected an SP number 0..959, a back rank such as RNBQKBNR, or a FEN)`,
+  );
+}
+
+function checkSp(sp: number): void {
+  if (!Number.isInteger(sp) || sp < 0 || sp >= POSITION_COUNT) {
+    throw new PositionError(
+      `SP out of range: ${sp} (allowed: integers 0..959)`,
+    );
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * `deno task position <SP | back rank | FEN> [--json]`: prints SP, back rank and FEN.
+ *
+ * @module
+ */
+
+import { parsePosition } from "../chess960.ts";
+import { parseCli, runCli, UsageError } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(() => {
+    const { values, positionals } = parseCli({ json: { type: "boolean" } });
+    if (positionals.length === 0) {
+      throw new UsageError(
+        "missing position: give an SP number 0..959, a back rank such as RNBQKBNR, or a FEN",
+      );
+    }
+    const p = parsePosition(positionals.join(" "));
+    if (values.json) console.log(JSON.stringify(p));
+    else console.log(`SP ${p.sp}\nsetup ${p.setup}\nFEN ${p.fen}`);
+    return Promise.resolve(0);
+  });
+}
