@@ -1,0 +1,56 @@
+/**
+ * `deno task engine-info [--engine ID|PATH] [--json]`: prints the engine's
+ * identity and bench fingerprint, and whether it matches the MBI reference
+ * engine (Stockfish 17.1: 2,030,154 nodes).
+ *
+ * @module
+ */
+
+import { loadRegistry, resolveEngine } from "../engines.ts";
+import { engineIdentity } from "../identity.ts";
+import { UciEngine } from "../uci/engine.ts";
+import { parseCli, runCli } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({
+      engine: { type: "string" },
+      json: { type: "boolean" },
+    });
+    const resolved = resolveEngine(values.engine);
+    const engine = await UciEngine.start(resolved.command);
+    try {
+      const id = await engineIdentity(resolved, engine);
+      const expected = resolved.entry.fingerprint;
+      if (values.json) {
+        console.log(
+          JSON.stringify({ ...id, expected_fingerprint: expected ?? null }),
+        );
+      } else {
+        const ref = loadRegistry().reference_fingerprint;
+        console.log(`engine      ${id.id}`);
+        console.log(`uci name    ${id.uci_name} (${id.author})`);
+        console.log(`version     ${id.version ?? "unknown"}`);
+        console.log(`sha256      ${id.sha256}`);
+        for (const f of id.files) console.log(`  ${f.sha256}  ${f.name}`);
+        console.log(`nets        ${id.nets.join(", ") || "none declared"}`);
+        console.log(
+          `fingerprint ${id.fingerprint} nodes (MBI reference Stockfish 17.1: ${ref})`,
+        );
+        console.log(
+          id.matches_reference
+            ? "match       searches identically to the MBI reference engine"
+            : "match       NO: results will differ from the MBI reference engine's",
+        );
+        if (resolved.entry.sha256 && resolved.entry.sha256 !== id.sha256) {
+          console.log(
+            `note        binary SHA-256 differs from the registry's ${resolved.entry.sha256}`,
+          );
+        }
+      }
+      return id.matches_reference ? 0 : 3;
+    } finally {
+      await engine.quit();
+    }
+  });
+}

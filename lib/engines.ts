@@ -1,0 +1,190 @@
+/**
+ * Engines as data: the registry in `data/engines.json`, and turning an
+ * `--engine ID|PATH` argument into a command that starts the engine.
+ *
+ * @module
+ */
+
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { repoPath } from "./paths.ts";
+import type { EngineCommand } from "./uci/engine.ts";
+
+/** UCI option values as given in the registry or on the command line. */
+export type UciOptions = Record<string, string | number | boolean>;
+
+/** How an engine is started. */
+export type EngineStart =
+  | { npm: string; file: string }
+  | { path: string };
+
+/** One engine of the registry. */
+export interface EngineEntry {
+  /** Short id used with `--engine`. */
+  id: string;
+  /** Human-readable description. */
+  name: string;
+  /** How to start it. */
+  start: EngineStart;
+  /** The search limit it honours. */
+  limit: "nodes" | "depth";
+  /** UCI options for the MBI method. */
+  options: UciOptions;
+  /** Expected bench fingerprint (nodes), when known. */
+  fingerprint?: number;
+  /** Expected SHA-256 of the executable, when known. */
+  sha256?: string;
+}
+
+/** The registry file's content. */
+export interface EngineRegistry {
+  /** Schema version of the file. */
+  schema: number;
+  /** Bench fingerprint of the MBI reference engine (Stockfish 17.1). */
+  reference_fingerprint: number;
+  /** The known engines. */
+  engines: EngineEntry[];
+}
+
+/** An engine ready to start: its entry (known or ad hoc) and the command. */
+export interface ResolvedEngine {
+  /** The registry entry, or an ad-hoc one for a path. */
+  entry: EngineEntry;
+  /** The process to start. */
+  command: EngineCommand;
+  /** Files whose SHA-256 identifies the build (executable, or WASM .js + .wasm parts). */
+  files: string[];
+}
+
+/** Id of the embedded default engine. */
+export const DEFAULT_ENGINE_ID = "sf17.1-wasm";
+
+/** Environment variable that selects the engine when `--engine` is not given. */
+export const ENGINE_ENV = "MBI_ENGINE";
+
+/** The UCI options of the MBI method (METHOD.md). */
+export const MBI_OPTIONS: UciOptions = {
+  Threads: 1,
+  Hash: 256,
+  UCI_Chess960: true,
+};
+
+/** Raised for an `--engine` value that names no known engine and no file. */
+export class EngineConfigError extends Error {
+  /** Creates the error with a one-line message. */
+  constructor(message: string) {
+    super(message);
+    this.name = "EngineConfigError";
+  }
+}
+
+let registryCache: EngineRegistry | undefined;
+
+/** Reads `data/engines.json`. */
+export function loadRegistry(): EngineRegistry {
+  registryCache ??= JSON.parse(
+    Deno.readTextFileSync(repoPath("data", "engines.json")),
+  );
+  return registryCache!;
+}
+
+/**
+ * Resolves `--engine ID|PATH` (or `$MBI_ENGINE`, or the default WASM engine)
+ * into a command. A value with a `/` or naming an existing file is a path; any
+ * other value must be a registry id.
+ */
+export function resolveEngine(arg?: string): ResolvedEngine {
+  const value = arg ?? Deno.env.get(ENGINE_ENV) ?? DEFAULT_ENGINE_ID;
+  const registry = loadRegistry();
+  const entry = registry.engines.find((e) => e.id === value);
+  if (entry) return fromEntry(entry);
+  if (value.includes("/") || exists(value)) {
+    const path = resolve(value);
+    return fromEntry({
+      id: `path:${path}`,
+      name: `UCI engine at ${path}`,
+      start: { path },
+      limit: "nodes",
+      options: { ...MBI_OPTIONS },
+    });
+  }
+  throw new EngineConfigError(
+    `unknown engine "${value}" (known ids: ${
+      registry.engines.map((e) => e.id).join(", ")
+    }; or give a path to a UCI executable)`,
+  );
+}
+
+function fromEntry(entry: EngineEntry): ResolvedEngine {
+  if ("npm" in entry.start) {
+    const { npm, file } = entry.start;
+    const specifier = `npm:${npm}/${file}`;
+    const main = fileURLToPath(import.meta.resolve(specifier));
+    const dir = main.slice(0, main.lastIndexOf("/"));
+    const stem = main.slice(main.lastIndexOf("/") + 1).replace(/\.js$/, "");
+    return {
+      entry,
+      command: {
+        file: Deno.execPath(),
+        args: [
+          "run",
+          "--quiet",
+          "--config",
+          repoPath("deno.json"),
+          "--allow-read",
+          "--preload",
+          repoPath("lib", "uci", "wasm_preload.js"),
+          specifier,
+        ],
+        label: entry.id,
+      },
+      files: [main, ...wasmParts(dir, stem)],
+    };
+  }
+  const path = isAbsolute(entry.start.path) || !entry.start.path.includes("/")
+    ? entry.start.path
+    : repoPath(entry.start.path);
+  return {
+    entry,
+    command: {
+      file: path,
+      args: [],
+      label: entry.id.startsWith("path:") ? path : entry.id,
+    },
+    files: [path],
+  };
+}
+
+/** The .wasm files of an npm Stockfish build: `<stem>.wasm` or `<stem>-part-N.wasm`. */
+function wasmParts(dir: string, stem: string): string[] {
+  const parts: string[] = [];
+  try {
+    for (const e of Deno.readDirSync(dir)) {
+      if (
+        e.name === `${stem}.wasm` ||
+        (e.name.startsWith(`${stem}-part-`) && e.name.endsWith(".wasm"))
+      ) {
+        parts.push(`${dir}/${e.name}`);
+      }
+    }
+  } catch {
+    // not downloaded yet: the files are listed again after the engine started
+  }
+  return parts.sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Lists the identifying files again (an npm package is downloaded on first start). */
+export function engineFiles(engine: ResolvedEngine): string[] {
+  return "npm" in engine.entry.start
+    ? fromEntry(engine.entry).files
+    : engine.files;
+}
