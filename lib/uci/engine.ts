@@ -124,7 +124,7 @@ interface Waiter {
   collected: string[];
   resolve: (lines: string[]) => void;
   reject: (e: Error) => void;
-  timer: number;
+  timer: ReturnType<typeof setTimeout>;
 }
 
 /** Parses an `option name … type … [default …] [min …] [max …]` line. */
