@@ -1,0 +1,84 @@
+import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
+import { InfoParseError, negateScore, parseInfo } from "./info.ts";
+
+Deno.test("parses every field of a Stockfish info line", () => {
+  assertEquals(
+    parseInfo(
+      "info depth 20 seldepth 33 multipv 1 score cp 40 wdl 80 900 20 nodes 356864 nps 200936 hashfull 127 tbhits 0 time 1776 pv e2e4 e7e5 g1f3",
+    ),
+    {
+      depth: 20,
+      seldepth: 33,
+      multipv: 1,
+      score: { cp: 40 },
+      wdl: [80, 900, 20],
+      nodes: 356864,
+      nps: 200936,
+      hashfull: 127,
+      tbhits: 0,
+      time: 1776,
+      pv: ["e2e4", "e7e5", "g1f3"],
+    },
+  );
+});
+
+Deno.test("bounds, mate scores and negative values", () => {
+  assertEquals(
+    parseInfo("info depth 12 score cp -40 upperbound nodes 5 pv e2e4"),
+    {
+      depth: 12,
+      score: { cp: -40 },
+      bound: "upperbound",
+      nodes: 5,
+      pv: ["e2e4"],
+    },
+  );
+  assertEquals(
+    parseInfo("info depth 3 score mate -2 lowerbound pv a1a2")?.score,
+    { mate: -2 },
+  );
+  assertEquals(
+    parseInfo("info depth 3 score mate -2 lowerbound pv a1a2")?.bound,
+    "lowerbound",
+  );
+});
+
+Deno.test("other field orders, missing fields and unknown fields", () => {
+  assertEquals(
+    parseInfo("info nodes 10 score cp 3 depth 2 cpuload 500 pv e2e4"),
+    {
+      nodes: 10,
+      score: { cp: 3 },
+      depth: 2,
+      pv: ["e2e4"],
+    },
+  );
+  assertEquals(parseInfo("info currmove e2e4 currmovenumber 1"), {
+    currmove: "e2e4",
+    currmovenumber: 1,
+  });
+});
+
+Deno.test("info string lines keep their text", () => {
+  assertEquals(
+    parseInfo(
+      "info string NNUE evaluation using nn-1c0000000000.nnue (133MiB)",
+    ),
+    { string: "NNUE evaluation using nn-1c0000000000.nnue (133MiB)" },
+  );
+});
+
+Deno.test("non-info lines and malformed lines", () => {
+  assertEquals(parseInfo("bestmove e2e4 ponder e7e5"), undefined);
+  throws(() => parseInfo("info depth x"), InfoParseError);
+  throws(() => parseInfo("info score pawns 3"), InfoParseError);
+});
+
+Deno.test("negateScore flips cp and mate, without -0", () => {
+  assertEquals(negateScore({ cp: 12 }), { cp: -12 });
+  assertEquals(negateScore({ mate: 3 }), { mate: -3 });
+  assertEquals(
+    Object.is((negateScore({ cp: 0 }) as { cp: number }).cp, 0),
+    true,
+  );
+});
