@@ -1,0 +1,50 @@
+/**
+ * `deno task eval-merge [--profile P] [--out FILE] [SHARD_FILE…]`: merges the
+ * shard files of a profile (default: `results/<profile>/shards/evals.shard-*`)
+ * into `results/<profile>/evals.jsonl`.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { mergeEvalFiles } from "../eval_merge.ts";
+import { evalFilePath } from "../eval_dataset.ts";
+import { getProfile, profileDir } from "../profiles.ts";
+import { parseCli, positiveInt, runCli } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values, positionals } = parseCli({
+      profile: { type: "string" },
+      nodes: { type: "string" },
+      out: { type: "string" },
+    });
+    const profile = getProfile(values.profile, {
+      evalNodes: positiveInt("nodes", values.nodes),
+    });
+    const dir = profileDir(profile);
+    let files = positionals;
+    if (files.length === 0) {
+      const shardDir = join(dir, "shards");
+      try {
+        files = [...Deno.readDirSync(shardDir)]
+          .filter((e) => /^evals\.shard-\d+-of-\d+\.jsonl$/.test(e.name))
+          .map((e) => join(shardDir, e.name))
+          .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+      } catch {
+        files = [];
+      }
+      if (files.length === 0) {
+        throw new Error(
+          `no shard files in ${shardDir} (run eval-all --shard i/n first)`,
+        );
+      }
+    }
+    const s = await mergeEvalFiles(files, values.out ?? evalFilePath(dir));
+    console.log(
+      s.unchanged
+        ? `${s.out} already holds this merge of ${s.files} shard files (${s.positions} positions); nothing written`
+        : `merged ${s.files} shard files into ${s.out} (${s.positions} positions)`,
+    );
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * `deno task verify-reproduce --sp 518 [--dataset FILE] [--profile P] [--engine ID|PATH]`:
+ * recomputes one position and compares it with the dataset bit for bit.
+ * Exit 0 on match, 1 on mismatch.
+ *
+ * @module
+ */
+
+import { parsePosition } from "../chess960.ts";
+import { resolveEngine } from "../engines.ts";
+import {
+  DatasetError,
+  evalFilePath,
+  readEvalDataset,
+} from "../eval_dataset.ts";
+import type { EvaluationRecord } from "../evaluate.ts";
+import { getProfile, profileDir } from "../profiles.ts";
+import { verifyReproduce } from "../verify.ts";
+import { parseCli, runCli, UsageError } from "./common.ts";
+
+function show(label: string, r: EvaluationRecord): string {
+  const score = r.mate !== null ? `mate ${r.mate}` : `${r.eval_cp} cp`;
+  return `${label}: ${score}, depth ${r.depth}/${
+    r.seldepth ?? "-"
+  }, nodes ${r.nodes}, pv ${r.pv.join(" ")}`;
+}
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values, positionals } = parseCli({
+      sp: { type: "string" },
+      dataset: { type: "string" },
+      profile: { type: "string" },
+      engine: { type: "string" },
+    });
+    const input = values.sp ?? positionals.join(" ");
+    if (!input) {
+      throw new UsageError(
+        "missing --sp (an SP number 0..959, a back rank or a FEN)",
+      );
+    }
+    const position = parsePosition(input);
+    const path = values.dataset ??
+      evalFilePath(profileDir(getProfile(values.profile)));
+    const dataset = await readEvalDataset(path);
+    if (!dataset) {
+      throw new DatasetError(
+        `no dataset at ${path} (run deno task eval-all first, or give --dataset)`,
+      );
+    }
+    const v = await verifyReproduce(
+      dataset,
+      position.sp,
+      resolveEngine(values.engine),
+    );
+    console.log(`SP ${position.sp} ${position.setup} — ${dataset.path}`);
+    console.log(
+      `budget ${JSON.stringify(dataset.header.config.limit)}, options ${
+        JSON.stringify(dataset.header.config.options)
+      }`,
+    );
+    console.log(
+      `engine now: ${v.engine.id} (${v.engine.uci_name}, fingerprint ${v.engine.fingerprint}); dataset: ${dataset.header.engine.id} (fingerprint ${dataset.header.engine.fingerprint})`,
+    );
+    console.log(show("recorded  ", v.recorded));
+    console.log(show("recomputed", v.recomputed));
+    if (v.match) {
+      console.log("MATCH: value, depth, PV and nodes are identical");
+      return 0;
+    }
+    console.log("MISMATCH:");
+    for (const d of v.differences) console.log(`  ${d}`);
+    console.log("likely cause:");
+    for (const c of v.causes) console.log(`  ${c}`);
+    return 1;
+  });
+}

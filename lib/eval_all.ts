@@ -1,0 +1,253 @@
+/**
+ * Stage 1: evaluate many start positions with W long-lived engine processes,
+ * appending one record per position to a resumable JSONL file.
+ *
+ * @module
+ */
+
+import { dirname, join, relative } from "node:path";
+import { startPosition } from "./chess960.ts";
+import { MBI_OPTIONS, type ResolvedEngine } from "./engines.ts";
+import {
+  configDifference,
+  DatasetError,
+  EVAL_SCHEMA,
+  type EvalConfig,
+  evalFilePath,
+  type EvalHeader,
+  readEvalDataset,
+} from "./eval_dataset.ts";
+import { EvaluationSession } from "./evaluate.ts";
+import { engineIdentity } from "./identity.ts";
+import { JsonlAppender } from "./jsonl.ts";
+import { writeFileAtomic } from "./atomic.ts";
+import { type Profile, profileDir } from "./profiles.ts";
+import { codeVersion, inputFiles } from "./provenance.ts";
+import { type Progress, ProgressTracker } from "./progress.ts";
+import { REPO_ROOT, repoPath } from "./paths.ts";
+import { POSITIONS_CSV_PATH } from "./positions_csv.ts";
+import { BENCH_SCRIPT_PATH } from "./identity.ts";
+
+/** A shard: every `count`-th planned position starting at `index` (0-based). */
+export interface Shard {
+  /** 0-based shard index (e.g. `$SLURM_ARRAY_TASK_ID`). */
+  index: number;
+  /** Number of shards. */
+  count: number;
+}
+
+/** What to evaluate and how. */
+export interface EvalAllOptions {
+  /** Budgets and positions. */
+  profile: Profile;
+  /** The engine. */
+  engine: ResolvedEngine;
+  /** Number of engine processes in parallel (>= 1). */
+  workers: number;
+  /** Subset of the profile's positions (default: all of them). */
+  positions?: number[];
+  /** Shard of the positions. */
+  shard?: Shard;
+  /** Output file (default: `results/<profile>/evals.jsonl`, or the shard file). */
+  out?: string;
+  /** Called after every position (and once at the start). */
+  onProgress?: (p: Progress) => void;
+}
+
+/** What a run did. */
+export interface EvalAllSummary {
+  /** The results file. */
+  path: string;
+  /** Positions planned for this file. */
+  planned: number;
+  /** Positions evaluated in this run. */
+  evaluated: number;
+  /** Positions found already done. */
+  resumed: number;
+  /** True when a torn last line was cut off before resuming. */
+  repairedTornLine: boolean;
+  /** Engine restarts after crashes or hangs. */
+  restarts: number;
+  /** Wall time in seconds. */
+  wallS: number;
+  /** Nodes searched in this run. */
+  nodes: number;
+}
+
+/** Selects a shard of planned positions: those at list index k with k % count === index. */
+export function shardPositions(positions: number[], shard?: Shard): number[] {
+  if (!shard) return positions;
+  return positions.filter((_, k) => k % shard.count === shard.index);
+}
+
+/** Parses `--shard i/n` (0 <= i < n). */
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  if (!m) {
+    throw new RangeError(
+      `--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4`,
+    );
+  }
+  const index = Number(m[1]);
+  const count = Number(m[2]);
+  if (count < 1 || index >= count) {
+    throw new RangeError(
+      `--shard ${text}: expected i/n with 0 <= i < n (shard index is 0-based)`,
+    );
+  }
+  return { index, count };
+}
+
+/**
+ * Runs or resumes the evaluation. A file that exists must hold the same
+ * configuration (engine fingerprint, limit, options), else it is left
+ * untouched and {@link DatasetError} explains the difference.
+ */
+export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
+  const t0 = performance.now();
+  const { profile, engine } = opts;
+  const chosen = opts.positions ?? profile.positions;
+  const planned = shardPositions(chosen, opts.shard);
+  const path = opts.out ?? evalFilePath(profileDir(profile), opts.shard);
+  const limit = {
+    [engine.entry.limit]: profile.evalNodes,
+  } as EvalConfig["limit"];
+  if (engine.entry.limit === "depth") {
+    throw new DatasetError(
+      `engine ${engine.entry.id} takes a depth limit; give a depth budget (not supported by this profile)`,
+    );
+  }
+  const settings = {
+    limit,
+    options: { ...MBI_OPTIONS, ...engine.entry.options },
+  };
+
+  const sessions = [new EvaluationSession(engine, settings)];
+  try {
+    const first = await sessions[0].start();
+    const identity = await engineIdentity(engine, first);
+    const config: EvalConfig = {
+      engine_fingerprint: identity.fingerprint,
+      limit,
+      options: Object.fromEntries(first.optionsSet),
+    };
+    const existing = await readEvalDataset(path);
+    if (existing) {
+      const diff = configDifference(existing.header.config, config);
+      if (diff) {
+        throw new DatasetError(
+          `${path} was computed with another configuration (${diff}); not appending. Use another --profile/--out`,
+        );
+      }
+    }
+    const done = new Set(existing?.records.map((r) => r.sp) ?? []);
+    const todo = planned.filter((sp) => !done.has(sp));
+    const resumed = planned.length - todo.length;
+
+    let appender: JsonlAppender;
+    if (existing) {
+      appender = await JsonlAppender.open(
+        path,
+        existing.torn ? existing.intactBytes : undefined,
+      );
+    } else {
+      const header: EvalHeader = {
+        kind: "mbi-evaluations",
+        schema: EVAL_SCHEMA,
+        profile: profile.name,
+        config,
+        engine: identity,
+        shard: opts.shard ?? null,
+        positions: planned,
+        created: new Date().toISOString(),
+        code: await codeVersion(),
+        inputs: await inputFiles([
+          repoPath(POSITIONS_CSV_PATH),
+          repoPath(BENCH_SCRIPT_PATH),
+        ]),
+      };
+      await Deno.mkdir(dirname(path), { recursive: true });
+      await Deno.writeTextFile(path, JSON.stringify(header) + "\n");
+      appender = await JsonlAppender.open(path);
+    }
+
+    const tracker = new ProgressTracker("eval", planned.length, resumed);
+    opts.onProgress?.(tracker.snapshot());
+    const manifest = {
+      kind: "mbi-evaluations-manifest",
+      schema: EVAL_SCHEMA,
+      file: relative(REPO_ROOT, path),
+      profile: profile.name,
+      engine: identity,
+      config,
+      workers: opts.workers,
+      planned: planned.length,
+      started: new Date().toISOString(),
+      code: await codeVersion(),
+    };
+    const manifestPath = join(
+      dirname(path),
+      path.split("/").pop()!.replace(/\.jsonl$/, "") + ".manifest.json",
+    );
+    await writeFileAtomic(
+      manifestPath,
+      JSON.stringify({ ...manifest, status: "running" }, null, 2) + "\n",
+    );
+
+    let next = 0;
+    let nodes = 0;
+    let failure: unknown;
+    const worker = async (session: EvaluationSession) => {
+      while (failure === undefined && next < todo.length) {
+        const sp = todo[next++];
+        try {
+          const record = await session.evaluate(startPosition(sp));
+          await appender.append(record);
+          nodes += record.nodes ?? 0;
+          tracker.add(record.nodes ?? 0);
+          opts.onProgress?.(tracker.snapshot());
+        } catch (e) {
+          failure ??= e;
+        }
+      }
+    };
+    const count = Math.max(1, Math.min(opts.workers, todo.length));
+    while (sessions.length < count) {
+      sessions.push(new EvaluationSession(engine, settings));
+    }
+    await Promise.all(sessions.map(worker));
+    await appender.close();
+    const restarts = sessions.reduce((s, x) => s + x.restarts, 0);
+    const wallS = (performance.now() - t0) / 1000;
+    await writeFileAtomic(
+      manifestPath,
+      JSON.stringify(
+        {
+          ...manifest,
+          status: failure === undefined ? "complete" : "failed",
+          ended: new Date().toISOString(),
+          evaluated_this_run: tracker.snapshot().done - resumed,
+          restarts,
+          ...(failure === undefined
+            ? {}
+            : { error: String((failure as Error).message ?? failure) }),
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+    if (failure !== undefined) throw failure;
+    return {
+      path,
+      planned: planned.length,
+      evaluated: todo.length,
+      resumed,
+      repairedTornLine: existing?.torn ?? false,
+      restarts,
+      wallS,
+      nodes,
+    };
+  } finally {
+    await Promise.all(sessions.map((s) => s.close()));
+  }
+}

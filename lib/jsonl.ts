@@ -1,0 +1,119 @@
+/**
+ * Append-only JSONL files with a header line: crash-safe reading (a torn last
+ * line from a killed writer is detected and cut off) and serialized appends.
+ *
+ * Written by hand: the append/repair semantics are specific to resumable runs.
+ *
+ * @module
+ */
+
+/** Raised for a JSONL file that is damaged beyond a torn last line. */
+export class JsonlError extends Error {
+  /** Creates the error naming the file and line. */
+  constructor(message: string) {
+    super(message);
+    this.name = "JsonlError";
+  }
+}
+
+/** Content of a JSONL file: header, records, and whether a torn tail was found. */
+export interface JsonlContent<H, R> {
+  /** First line. */
+  header: H;
+  /** Following lines. */
+  records: R[];
+  /** Byte length of the intact part (up to and including the last complete line). */
+  intactBytes: number;
+  /** True when the file ended in a partial line (a writer was killed mid-write). */
+  torn: boolean;
+}
+
+/**
+ * Reads a JSONL file. A last line without its newline, or one that is not
+ * valid JSON, is reported as torn (not returned); damage anywhere else throws.
+ * Returns undefined when the file does not exist.
+ */
+export async function readJsonl<H, R>(
+  path: string,
+): Promise<JsonlContent<H, R> | undefined> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return undefined;
+    throw e;
+  }
+  const text = new TextDecoder().decode(bytes);
+  const lastNewline = text.lastIndexOf("\n");
+  const complete = lastNewline < 0 ? "" : text.slice(0, lastNewline);
+  let torn = lastNewline < text.length - 1;
+  const lines = complete === "" ? [] : complete.split("\n");
+  const parsed: unknown[] = [];
+  let intact = complete === ""
+    ? 0
+    : new TextEncoder().encode(complete).length + 1;
+  for (let i = 0; i < lines.length; i++) {
+    try {
+      parsed.push(JSON.parse(lines[i]));
+    } catch {
+      if (i === lines.length - 1 && !torn) {
+        // A complete-looking but unparsable last line: also a torn write.
+        torn = true;
+        intact -= new TextEncoder().encode(lines[i]).length + 1;
+        break;
+      }
+      throw new JsonlError(
+        `${path}: line ${
+          i + 1
+        } is not valid JSON (the file is damaged; not repairing it)`,
+      );
+    }
+  }
+  if (parsed.length === 0) {
+    if (bytes.length === 0 || torn) return undefined;
+  }
+  return {
+    header: parsed[0] as H,
+    records: parsed.slice(1) as R[],
+    intactBytes: intact,
+    torn,
+  };
+}
+
+/** An open append-only JSONL file; appends are serialized, one write per line. */
+export class JsonlAppender {
+  #file: Deno.FsFile;
+  #queue: Promise<void> = Promise.resolve();
+
+  private constructor(file: Deno.FsFile) {
+    this.#file = file;
+  }
+
+  /**
+   * Opens `path` for appending. When `truncateTo` is given, the file is first
+   * cut to that many bytes (dropping a torn last line).
+   */
+  static async open(path: string, truncateTo?: number): Promise<JsonlAppender> {
+    if (truncateTo !== undefined) await Deno.truncate(path, truncateTo);
+    const file = await Deno.open(path, { append: true, create: true });
+    return new JsonlAppender(file);
+  }
+
+  /** Appends one JSON value as a line (whole line in one write). */
+  append(value: unknown): Promise<void> {
+    const bytes = new TextEncoder().encode(JSON.stringify(value) + "\n");
+    this.#queue = this.#queue.then(async () => {
+      let off = 0;
+      while (off < bytes.length) {
+        off += await this.#file.write(bytes.subarray(off));
+      }
+    });
+    return this.#queue;
+  }
+
+  /** Waits for pending appends and closes the file. */
+  async close(): Promise<void> {
+    await this.#queue;
+    this.#file.close();
+  }
+}

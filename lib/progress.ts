@@ -1,0 +1,113 @@
+/**
+ * Progress of long runs: counts, rates and ETA, and their display in a
+ * terminal (one updating line on a TTY, periodic lines otherwise).
+ *
+ * @module
+ */
+
+/** A snapshot of a long run's progress. */
+export interface Progress {
+  /** What is being done, e.g. "eval" or "selfplay". */
+  label: string;
+  /** Units finished in this run plus those found already done. */
+  done: number;
+  /** Units in the whole job. */
+  total: number;
+  /** Units that were already done when the run started (resumed). */
+  resumed: number;
+  /** Seconds since this run started. */
+  elapsedS: number;
+  /** Units per hour in this run (0 before the first unit). */
+  perHour: number;
+  /** Engine nodes per second, all workers together (0 when unknown). */
+  nodesPerSecond: number;
+  /** Seconds left at the current rate (null before the first unit). */
+  etaS: number | null;
+}
+
+/** Tracks a run and computes {@link Progress} snapshots. */
+export class ProgressTracker {
+  #start = performance.now();
+  #doneHere = 0;
+  #nodes = 0;
+
+  /** Starts tracking `total` units of which `resumed` are already done. */
+  constructor(
+    readonly label: string,
+    readonly total: number,
+    readonly resumed: number,
+  ) {}
+
+  /** Records one finished unit that took `nodes` engine nodes. */
+  add(nodes = 0): void {
+    this.#doneHere++;
+    this.#nodes += nodes;
+  }
+
+  /** The current snapshot. */
+  snapshot(): Progress {
+    const elapsedS = (performance.now() - this.#start) / 1000;
+    const done = this.resumed + this.#doneHere;
+    const rate = elapsedS > 0 ? this.#doneHere / elapsedS : 0;
+    return {
+      label: this.label,
+      done,
+      total: this.total,
+      resumed: this.resumed,
+      elapsedS,
+      perHour: rate * 3600,
+      nodesPerSecond: elapsedS > 0 ? this.#nodes / elapsedS : 0,
+      etaS: rate > 0 ? (this.total - done) / rate : null,
+    };
+  }
+}
+
+/** Formats seconds as `1h02m`, `5m07s` or `42s`. */
+export function formatDuration(s: number): string {
+  const t = Math.round(s);
+  if (t >= 3600) {
+    return `${Math.floor(t / 3600)}h${
+      String(Math.floor((t % 3600) / 60)).padStart(2, "0")
+    }m`;
+  }
+  if (t >= 60) {
+    return `${Math.floor(t / 60)}m${String(t % 60).padStart(2, "0")}s`;
+  }
+  return `${t}s`;
+}
+
+/** One line: `eval 120/960 (12.5%) | 1,234/h | 290k nodes/s | ETA 6m12s`. */
+export function formatProgress(p: Progress): string {
+  const pct = p.total ? ((100 * p.done) / p.total).toFixed(1) : "100.0";
+  const parts = [`${p.label} ${p.done}/${p.total} (${pct}%)`];
+  if (p.resumed) parts.push(`${p.resumed} resumed`);
+  parts.push(`${Math.round(p.perHour).toLocaleString("en-US")}/h`);
+  if (p.nodesPerSecond) {
+    parts.push(
+      `${Math.round(p.nodesPerSecond / 1000).toLocaleString("en-US")}k nodes/s`,
+    );
+  }
+  parts.push(`elapsed ${formatDuration(p.elapsedS)}`);
+  parts.push(p.etaS === null ? "ETA -" : `ETA ${formatDuration(p.etaS)}`);
+  return parts.join(" | ");
+}
+
+/**
+ * Returns a progress callback that writes to stderr: an updating line on a
+ * terminal, otherwise a line at most every `everyS` seconds (and at the end).
+ */
+export function terminalProgress(everyS = 15): (p: Progress) => void {
+  const tty = Deno.stderr.isTerminal();
+  let last = -Infinity;
+  const enc = new TextEncoder();
+  return (p) => {
+    const line = formatProgress(p);
+    const final = p.done >= p.total;
+    if (tty) {
+      Deno.stderr.writeSync(enc.encode(`\r\x1b[K${line}${final ? "\n" : ""}`));
+    } else if (final || p.elapsedS - last >= everyS) {
+      last = p.elapsedS;
+      console.error(line);
+    }
+  };
+}
