@@ -20,8 +20,26 @@ export function parseCli<T extends ParseArgsConfig["options"]>(
   options: T,
   args: string[] = Deno.args,
 ) {
+  // Let "--sp -1" reach range checks (parseArgs would reject the "-1" as ambiguous).
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i].startsWith("--") ? args[i].slice(2) : undefined;
+    if (
+      name && options?.[name]?.type === "string" &&
+      /^-\d/.test(args[i + 1] ?? "")
+    ) {
+      joined.push(`${args[i]}=${args[++i]}`);
+    } else {
+      joined.push(args[i]);
+    }
+  }
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({
+      args: joined,
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     throw new UsageError((e as Error).message.split("\n")[0]);
   }

@@ -471,20 +471,21 @@ export class UciEngine {
 
 /** Checks that the command's file exists, is a file and is executable (one-line errors). */
 async function checkExecutable(command: EngineCommand): Promise<void> {
+  const it = command.label === command.file ? "the file" : command.file;
   let stat: Deno.FileInfo;
   try {
     stat = await Deno.stat(command.file);
   } catch {
     if (!command.file.includes("/")) return; // a bare name: looked up on PATH by execa
-    throw new EngineStartError(command.label, `${command.file} does not exist`);
+    throw new EngineStartError(command.label, `${it} does not exist`);
   }
   if (!stat.isFile) {
-    throw new EngineStartError(command.label, `${command.file} is not a file`);
+    throw new EngineStartError(command.label, `${it} is not a file`);
   }
   if (stat.mode !== null && (stat.mode & 0o111) === 0) {
     throw new EngineStartError(
       command.label,
-      `${command.file} is not executable (chmod +x, or give another engine)`,
+      `${it} is not executable (chmod +x, or give another engine)`,
     );
   }
   // An executable text file without "#!" cannot be exec'd; say so plainly.
@@ -498,7 +499,7 @@ async function checkExecutable(command: EngineCommand): Promise<void> {
   if (!isElf && !isScript) {
     throw new EngineStartError(
       command.label,
-      `${command.file} is not a program (neither a binary nor a #! script)`,
+      `${it} is not a program (neither a binary nor a #! script)`,
     );
   }
 }
