@@ -9,6 +9,7 @@ import { POSITION_COUNT } from "../chess960.ts";
 import { resolveEngine } from "../engines.ts";
 import { evalAll, parseShard } from "../eval_all.ts";
 import { getProfile } from "../profiles.ts";
+import { runStage1 } from "../stage1.ts";
 import { formatDuration, terminalProgress } from "../progress.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
 

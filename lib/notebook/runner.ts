@@ -1,0 +1,126 @@
+/**
+ * Headless notebook execution with the Deno kernel: runs `run_notebook.py`
+ * (nbclient with a grace period after idle, so no output is lost) and renders
+ * HTML with nbconvert.
+ *
+ * @module
+ */
+
+import { execa } from "execa";
+import { basename, join } from "node:path";
+import { repoPath } from "../paths.ts";
+
+/** Python that has Debian's nbclient and nbconvert. */
+export const PYTHON = "/usr/bin/python3";
+
+/** The install line printed when Jupyter is missing. */
+export const JUPYTER_INSTALL =
+  "apt-get install -y --no-install-recommends jupyter-client jupyter-nbconvert python3-nbclient";
+
+/** Raised when Jupyter (nbclient/nbconvert) is not installed. */
+export class JupyterMissingError extends Error {
+  /** Creates the error with the install line. */
+  constructor(detail: string) {
+    super(
+      `Jupyter is not installed (${detail}); install it with: ${JUPYTER_INSTALL}`,
+    );
+    this.name = "JupyterMissingError";
+  }
+}
+
+/** Checks that nbclient and nbconvert import, and installs the Deno kernelspec for this deno. */
+export async function ensureJupyter(): Promise<void> {
+  const check = await execa(PYTHON, [
+    "-c",
+    "import nbclient, nbconvert, jupyter_client",
+  ], { reject: false });
+  if (check.exitCode !== 0) {
+    throw new JupyterMissingError(
+      check.failed && check.code === "ENOENT"
+        ? `${PYTHON} not found`
+        : "nbclient/nbconvert do not import",
+    );
+  }
+  await execa(Deno.execPath(), ["jupyter", "--install", "--force"], {
+    reject: false,
+  });
+}
+
+/** Result of executing one notebook. */
+export interface NotebookRun {
+  /** Source notebook. */
+  input: string;
+  /** Executed notebook. */
+  output: string;
+  /** HTML render (when asked for). */
+  html?: string;
+  /** True when every cell ran without error. */
+  ok: boolean;
+  /** Last line of the error, when a cell failed. */
+  error?: string;
+  /** Wall time in seconds. */
+  wallS: number;
+}
+
+/** Options of {@link executeNotebook}. */
+export interface ExecuteOptions {
+  /** Folder for the executed notebook (and its HTML). */
+  outDir: string;
+  /** Extra environment for the kernel (e.g. MBI_PROFILE). */
+  env?: Record<string, string>;
+  /** Also render HTML. */
+  html?: boolean;
+  /** Seconds to keep reading after a cell's idle message. */
+  grace?: number;
+  /** Working directory of the kernel (default: the notebook's folder). */
+  cwd?: string;
+}
+
+/** Executes a notebook headless; never throws for a failing cell (see `ok`). */
+export async function executeNotebook(
+  input: string,
+  opts: ExecuteOptions,
+): Promise<NotebookRun> {
+  const t0 = performance.now();
+  await Deno.mkdir(opts.outDir, { recursive: true });
+  const output = join(opts.outDir, basename(input));
+  const cwd = opts.cwd ?? input.slice(0, input.lastIndexOf("/")) ?? ".";
+  const r = await execa(
+    PYTHON,
+    [
+      repoPath("lib", "notebook", "run_notebook.py"),
+      input,
+      output,
+      "--cwd",
+      cwd,
+      "--grace",
+      String(opts.grace ?? 0.5),
+    ],
+    { reject: false, env: { ...opts.env, NO_COLOR: "1" }, all: true },
+  );
+  const run: NotebookRun = { input, output, ok: r.exitCode === 0, wallS: 0 };
+  if (r.exitCode !== 0) {
+    run.error = (r.all ?? "").trim().split("\n").slice(-1)[0] ||
+      `exit ${r.exitCode}`;
+  }
+  if (opts.html) {
+    const h = await execa(PYTHON, [
+      "-m",
+      "nbconvert",
+      "--to",
+      "html",
+      "--output-dir",
+      opts.outDir,
+      output,
+    ], {
+      reject: false,
+      all: true,
+    });
+    if (h.exitCode === 0) run.html = output.replace(/\.ipynb$/, ".html");
+    else {run.error ??= `HTML export failed: ${
+        (h.all ?? "").trim().split("\n").slice(-1)[0]
+      }`;}
+  }
+  run.wallS = (performance.now() - t0) / 1000;
+  return run;
+}
