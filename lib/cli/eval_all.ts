@@ -81,15 +81,19 @@ if (import.meta.main) {
         profile.evalNodes.toLocaleString("en-US")
       } nodes/position, ${workers} worker(s)`,
     );
-    const s = await evalAll({
-      profile,
-      engine,
-      workers,
-      positions,
-      shard,
-      out: values.out,
-      onProgress: terminalProgress(),
-    });
+    const onProgress = terminalProgress();
+    // The profile's own dataset (no subset, shard or --out) also gets its CSV view.
+    const s = positions || shard || values.out
+      ? await evalAll({
+        profile,
+        engine,
+        workers,
+        positions,
+        shard,
+        out: values.out,
+        onProgress,
+      })
+      : await runStage1({ profile, engine, workers, onProgress });
     console.error(
       `done: ${s.path}: ${s.evaluated} evaluated now, ${s.resumed} already there, ${s.planned} planned; ` +
         `${formatDuration(s.wallS)}; ${
