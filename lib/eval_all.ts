@@ -171,6 +171,12 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
       appender = await JsonlAppender.open(path);
     }
 
+    // Start all engines before the clock of the progress display starts.
+    const count = Math.max(1, Math.min(opts.workers, todo.length));
+    while (sessions.length < count) {
+      sessions.push(new EvaluationSession(engine, settings));
+    }
+    if (todo.length) await Promise.all(sessions.map((s) => s.start()));
     const tracker = new ProgressTracker("eval", planned.length, resumed);
     opts.onProgress?.(tracker.snapshot());
     const manifest = {
@@ -211,10 +217,6 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
         }
       }
     };
-    const count = Math.max(1, Math.min(opts.workers, todo.length));
-    while (sessions.length < count) {
-      sessions.push(new EvaluationSession(engine, settings));
-    }
     await Promise.all(sessions.map(worker));
     await appender.close();
     const restarts = sessions.reduce((s, x) => s + x.restarts, 0);

@@ -1,0 +1,73 @@
+/**
+ * `deno task bench-eval [--engine ID|PATH] [--native ID|PATH] [--nodes N] [--positions K]`:
+ * stage-1 benchmarks. Prints figures; asserts nothing about time.
+ *
+ * @module
+ */
+
+import { CI_POSITIONS } from "../profiles.ts";
+import { resolveEngine } from "../engines.ts";
+import { evalThroughput, singleEngineSpeed } from "../bench_eval.ts";
+import { parseCli, positiveInt, runCli } from "./common.ts";
+
+const k = (n: number) => `${Math.round(n / 1000).toLocaleString("en-US")}k`;
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({
+      engine: { type: "string" },
+      native: { type: "string" },
+      nodes: { type: "string" },
+      positions: { type: "string" },
+    });
+    const nodes = positiveInt("nodes", values.nodes) ?? 1_000_000;
+    const count = positiveInt("positions", values.positions) ?? 8;
+    const engine = resolveEngine(values.engine);
+    console.log(
+      `bench-eval: ${engine.entry.id}, ${
+        nodes.toLocaleString("en-US")
+      } nodes per search`,
+    );
+    const single = await singleEngineSpeed(engine, 518, nodes, 3);
+    console.log(
+      `single engine, SP 518: ${single.nps.map(k).join(", ")} nodes/s; median ${
+        k(single.medianNps)
+      } (depth ${single.depth}, ${single.evalCp} cp)`,
+    );
+    const positions = CI_POSITIONS.slice(0, count);
+    for (const w of [1, 2]) {
+      const t = await evalThroughput(
+        engine,
+        positions,
+        nodes,
+        w,
+        single.medianNps,
+      );
+      console.log(
+        `eval-all W=${w}, ${t.positions} positions: ${k(t.nps)} nodes/s = ${
+          (t.efficiency * 100).toFixed(1)
+        }% of ${w} x single; ` +
+          `overhead outside search ${
+            t.overheadMsPerPosition.toFixed(0)
+          } ms/position = ${
+            (t.overheadShare * 100).toFixed(2)
+          }% of search time; wall ${t.wallS.toFixed(1)} s`,
+      );
+    }
+    if (values.native) {
+      const native = await singleEngineSpeed(
+        resolveEngine(values.native),
+        518,
+        nodes,
+        3,
+      );
+      console.log(
+        `native ${native.engine}, SP 518: median ${
+          k(native.medianNps)
+        } nodes/s (depth ${native.depth}, ${native.evalCp} cp); native/${engine.entry.id} = ${
+          (native.medianNps / single.medianNps).toFixed(2)
+        }x`,
+      );
+    }
+  });
+}
