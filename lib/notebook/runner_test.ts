@@ -46,7 +46,7 @@ Deno.test({
     outDir: join(dir, "out"),
     html: true,
   });
-  ok(run.ok, run.error);
+  ok(run.ok, run.error ?? "");
   const nb: Notebook = JSON.parse(await Deno.readTextFile(run.output));
   const missing = nb.cells.slice(0, 40).flatMap((c, i) =>
     outputText(c).includes(i % 2 ? `line ${i}` : `value ${i}`) ? [] : [i]
@@ -71,6 +71,6 @@ Deno.test({
   );
   const run = await executeNotebook(input, { outDir: join(dir, "out") });
   assertEquals(run.ok, false);
-  ok(/boom/.test(run.error ?? ""), run.error);
+  ok(/boom/.test(run.error ?? ""), run.error ?? "");
   ok(await Deno.stat(run.output));
 });

@@ -1,0 +1,56 @@
+/**
+ * `deno task derive-mbi [--profile P] [--evals FILE] [--out DIR]`: derives the
+ * MBI table from a profile's stage-1 dataset, or from any JSONL/CSV file with
+ * `sp` and `eval_cp` (e.g. another engine's dataset).
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import {
+  buildMbiTable,
+  mbiPaths,
+  readPositionValues,
+  writeMbiTable,
+} from "../mbi_table.ts";
+import { getProfile } from "../profiles.ts";
+import { runStage3 } from "../stage3.ts";
+import { parseCli, runCli, UsageError } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({
+      profile: { type: "string" },
+      evals: { type: "string" },
+      out: { type: "string" },
+    });
+    if (!values.evals) {
+      if (values.out) {
+        throw new UsageError(
+          "--out needs --evals (a profile's table goes to results/<profile>/)",
+        );
+      }
+      const { table, written } = await runStage3(getProfile(values.profile));
+      console.log(
+        `${written ? "wrote" : "unchanged:"} ${
+          mbiPaths(`results/${table.profile}`).json
+        } (${table.rows.length} positions)`,
+      );
+      return;
+    }
+    const path = resolve(values.evals);
+    const input = await readPositionValues(path);
+    const table = await buildMbiTable(
+      path,
+      input,
+      input.header?.profile ?? "custom",
+    );
+    const out = resolve(values.out ?? path.replace(/\/[^/]*$/, ""));
+    const { written } = await writeMbiTable(out, table);
+    console.log(
+      `${written ? "wrote" : "unchanged:"} ${
+        mbiPaths(out).json
+      }, .csv, .md (${table.rows.length} positions)`,
+    );
+  });
+}

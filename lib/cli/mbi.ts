@@ -1,0 +1,66 @@
+/**
+ * `deno task mbi 518 [--profile P] [--json]` (or a back rank or FEN): that
+ * position's MBI, rank, eval, depth and PV from the profile's dataset.
+ *
+ * @module
+ */
+
+import { parsePosition } from "../chess960.ts";
+import { evalFilePath, readEvalDataset } from "../eval_dataset.ts";
+import { getProfile, profileDir } from "../profiles.ts";
+import { loadStage3 } from "../stage3.ts";
+import { parseCli, runCli, UsageError } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values, positionals } = parseCli({
+      profile: { type: "string" },
+      json: { type: "boolean" },
+    });
+    if (positionals.length === 0) {
+      throw new UsageError(
+        "missing position: an SP number 0..959, a back rank or a FEN",
+      );
+    }
+    const position = parsePosition(positionals.join(" "));
+    const profile = getProfile(values.profile);
+    const table = await loadStage3(profile);
+    const row = table.rows.find((r) => r.sp === position.sp);
+    if (!row) {
+      throw new UsageError(
+        `SP ${position.sp} is not in profile ${profile.name}'s table`,
+      );
+    }
+    const rec = (await readEvalDataset(evalFilePath(profileDir(profile))))
+      ?.records.find((r) => r.sp === position.sp);
+    if (values.json) {
+      const { sp, setup, eval_cp, edge_cp, rank, mbi } = row;
+      console.log(
+        JSON.stringify({
+          sp,
+          setup,
+          eval_cp,
+          edge_cp,
+          rank,
+          mbi,
+          depth: rec?.depth ?? null,
+          pv: rec?.pv ?? null,
+        }),
+      );
+      return;
+    }
+    console.log(
+      `SP ${row.sp} ${row.setup}: MBI ${row.mbi} (rank ${row.rank} of ${table.rows.length} by edge, 1 = most balanced)`,
+    );
+    console.log(
+      `eval ${row.eval_cp} cp (White), edge ${row.edge_cp} cp; depth ${
+        rec?.depth ?? "?"
+      }; pv ${rec?.pv.join(" ") ?? "?"}`,
+    );
+    console.log(
+      `profile ${table.profile}, budget ${
+        JSON.stringify(table.input.limit)
+      }; ${table.citation}`,
+    );
+  });
+}

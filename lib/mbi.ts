@@ -1,0 +1,97 @@
+/**
+ * The Morozov Balance Index: edge = |eval_cp| (METHOD.md decision 1), rank
+ * ascending by edge with average ranks for ties, and
+ * `MBI = round(100 * (N - rank) / (N - 1))` rounded half up (decision 2).
+ *
+ * @module
+ */
+
+import { averageRanks } from "./ranks.ts";
+
+/** One position's value, as input to the index. */
+export interface PositionValue {
+  /** Start position number. */
+  sp: number;
+  /** Engine value in centipawns (White's view); null when the engine reported a mate. */
+  eval_cp: number | null;
+  /** Mate distance when the engine reported one. */
+  mate?: number | null;
+}
+
+/** One row of the MBI table (without setup and FEN; see {@link MbiTableRow}). */
+export interface MbiValue {
+  /** Start position number. */
+  sp: number;
+  /** Engine value in centipawns (White's view). */
+  eval_cp: number;
+  /** Distance from zero: |eval_cp|. */
+  edge_cp: number;
+  /** 1-based rank by edge, ascending; ties share the mean rank (may end in .5). */
+  rank: number;
+  /** The index, 0..100 (100 = smallest edge). */
+  mbi: number;
+}
+
+/** Raised when the index is not defined for the input (mate scores, too few or duplicate positions). */
+export class MbiError extends Error {
+  /** Creates the error with a one-line message. */
+  constructor(message: string) {
+    super(message);
+    this.name = "MbiError";
+  }
+}
+
+/** The rounding rule, stated in every output. */
+export const ROUNDING =
+  "round half up: MBI = floor(100 * (N - rank) / (N - 1) + 0.5), computed exactly";
+
+/**
+ * `round(100 * (n - rank) / (n - 1))`, half up, in exact integer arithmetic
+ * (rank is a whole or half number, so 200 * (n - rank) is an integer and no
+ * floating-point error can move a .5 case).
+ */
+export function mbiOfRank(rank: number, n: number): number {
+  if (n < 2) {
+    throw new MbiError(`the index needs at least 2 positions (got ${n})`);
+  }
+  const twice = Math.round(2 * rank);
+  if (Math.abs(twice - 2 * rank) > 1e-9 || rank < 1 || rank > n) {
+    throw new MbiError(`rank ${rank} is not a whole or half number in 1..${n}`);
+  }
+  const num = 100 * (2 * n - twice); // = 200 * (n - rank)
+  const den = 2 * (n - 1);
+  return Math.floor((2 * num + den) / (2 * den)); // floor(num/den + 1/2)
+}
+
+/**
+ * Computes edge, rank and MBI for a complete set of positions. Throws
+ * {@link MbiError} for a mate score, a duplicate SP or fewer than 2 positions.
+ */
+export function deriveMbi(values: readonly PositionValue[]): MbiValue[] {
+  const seen = new Set<number>();
+  for (const v of values) {
+    if (seen.has(v.sp)) throw new MbiError(`SP ${v.sp} appears twice`);
+    seen.add(v.sp);
+    if (v.eval_cp === null || !Number.isFinite(v.eval_cp)) {
+      throw new MbiError(
+        `SP ${v.sp} has no centipawn value${
+          v.mate ? ` (mate ${v.mate})` : ""
+        }: the index is defined only on a complete set of cp values`,
+      );
+    }
+  }
+  if (values.length < 2) {
+    throw new MbiError(
+      `the index needs at least 2 positions (got ${values.length})`,
+    );
+  }
+  const edges = values.map((v) => Math.abs(v.eval_cp!));
+  const ranks = averageRanks(edges);
+  return values.map((v, i) => ({
+    sp: v.sp,
+    eval_cp: v.eval_cp!,
+    edge_cp: edges[i],
+    rank: ranks[i],
+    mbi: mbiOfRank(ranks[i], values.length),
+  })).sort((a, b) => a.sp - b.sp);
+}
