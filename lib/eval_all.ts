@@ -179,26 +179,42 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     if (todo.length) await Promise.all(sessions.map((s) => s.start()));
     const tracker = new ProgressTracker("eval", planned.length, resumed);
     opts.onProgress?.(tracker.snapshot());
-    const manifest = {
-      kind: "mbi-evaluations-manifest",
-      schema: EVAL_SCHEMA,
-      file: relative(REPO_ROOT, path),
-      profile: profile.name,
-      engine: identity,
-      config,
-      workers: opts.workers,
-      planned: planned.length,
-      started: new Date().toISOString(),
-      code: await codeVersion(),
-    };
     const manifestPath = join(
       dirname(path),
       path.split("/").pop()!.replace(/\.jsonl$/, "") + ".manifest.json",
     );
-    await writeFileAtomic(
-      manifestPath,
-      JSON.stringify({ ...manifest, status: "running" }, null, 2) + "\n",
-    );
+    const run = {
+      started: new Date().toISOString(),
+      workers: opts.workers,
+      to_evaluate: todo.length,
+      code: await codeVersion(),
+    };
+    const previous = await readManifest(manifestPath);
+    const writeManifest = async (
+      status: string,
+      runInfo: Record<string, unknown>,
+    ) => {
+      await writeFileAtomic(
+        manifestPath,
+        JSON.stringify(
+          {
+            kind: "mbi-evaluations-manifest",
+            schema: EVAL_SCHEMA,
+            file: relative(REPO_ROOT, path),
+            profile: profile.name,
+            engine: identity,
+            config,
+            planned: planned.length,
+            status,
+            runs: [...(previous?.runs ?? []), runInfo],
+          },
+          null,
+          2,
+        ) + "\n",
+      );
+    };
+    // A run with nothing to do leaves every file as it is.
+    if (todo.length > 0 || !previous) await writeManifest("running", run);
 
     let next = 0;
     let nodes = 0;
@@ -221,23 +237,17 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     await appender.close();
     const restarts = sessions.reduce((s, x) => s + x.restarts, 0);
     const wallS = (performance.now() - t0) / 1000;
-    await writeFileAtomic(
-      manifestPath,
-      JSON.stringify(
-        {
-          ...manifest,
-          status: failure === undefined ? "complete" : "failed",
-          ended: new Date().toISOString(),
-          evaluated_this_run: tracker.snapshot().done - resumed,
-          restarts,
-          ...(failure === undefined
-            ? {}
-            : { error: String((failure as Error).message ?? failure) }),
-        },
-        null,
-        2,
-      ) + "\n",
-    );
+    if (todo.length > 0 || !previous) {
+      await writeManifest(failure === undefined ? "complete" : "failed", {
+        ...run,
+        ended: new Date().toISOString(),
+        evaluated: tracker.snapshot().done - resumed,
+        restarts,
+        ...(failure === undefined
+          ? {}
+          : { error: String((failure as Error).message ?? failure) }),
+      });
+    }
     if (failure !== undefined) throw failure;
     return {
       path,
@@ -251,5 +261,15 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     };
   } finally {
     await Promise.all(sessions.map((s) => s.close()));
+  }
+}
+
+async function readManifest(
+  path: string,
+): Promise<{ runs?: unknown[] } | undefined> {
+  try {
+    return JSON.parse(await Deno.readTextFile(path));
+  } catch {
+    return undefined;
   }
 }

@@ -111,10 +111,11 @@ Deno.test("kill -9 midway, a torn last line, then the same command: each positio
   assertEquals(await records(path), await records(await referenceRun()));
 
   // A rerun with nothing to do leaves the file as it is.
-  const before = await sha256File(path);
+  const manifest = path.replace(/\.jsonl$/, ".manifest.json");
+  const before = [await sha256File(path), await sha256File(manifest)];
   const again = await evalAllCli("--workers", "2", "--out", path);
   assertEquals(again.code, 0, again.stderr);
-  assertEquals(await sha256File(path), before);
+  assertEquals([await sha256File(path), await sha256File(manifest)], before);
 });
 
 Deno.test("two shards merged equal the unsharded run; merge refuses an incomplete set", async () => {
