@@ -1,0 +1,78 @@
+/**
+ * `deno task selfplay [--profile P] [--games G] [--nodes-per-move N] [--workers W]
+ * [--positions K | --positions SP,SP,…] [--engine ID|PATH] [--table mbi.json] [--out DIR]`:
+ * stage 4, resumable. `--table` plays positions of another MBI table; `--out` writes elsewhere.
+ *
+ * @module
+ */
+
+import { resolveEngine } from "../engines.ts";
+import { getProfile } from "../profiles.ts";
+import { formatDuration, terminalProgress } from "../progress.ts";
+import { runStage4 } from "../stage4.ts";
+import { parseSpList } from "./eval_all.ts";
+import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({
+      profile: { type: "string" },
+      games: { type: "string" },
+      "nodes-per-move": { type: "string" },
+      workers: { type: "string" },
+      positions: { type: "string" },
+      engine: { type: "string" },
+      table: { type: "string" },
+      out: { type: "string" },
+    });
+    let count: number | undefined;
+    let explicit: number[] | undefined;
+    if (values.positions !== undefined) {
+      if (/^\d+$/.test(values.positions)) {
+        count = positiveInt("positions", values.positions);
+      } else explicit = parseSpList(values.positions);
+    }
+    const profile = getProfile(values.profile, {
+      games: positiveInt("games", values.games),
+      nodesPerMove: positiveInt("nodes-per-move", values["nodes-per-move"]),
+      selfplayPositions: count,
+    });
+    const workers = positiveInt("workers", values.workers) ??
+      navigator.hardwareConcurrency;
+    const engine = resolveEngine(values.engine);
+    const s = profile.selfplay;
+    console.error(
+      `stage 4: profile ${profile.name}, ${
+        explicit ? explicit.length : s.positions
+      } positions x ${s.games} games, ` +
+        `${
+          s.nodesPerMove.toLocaleString("en-US")
+        } nodes/move, ${workers} game slot(s), ${engine.entry.id}`,
+    );
+    let r;
+    try {
+      r = await runStage4({
+        profile,
+        engine,
+        workers,
+        positions: explicit,
+        onProgress: terminalProgress(),
+      });
+    } catch (e) {
+      if (e instanceof RangeError) throw new UsageError(e.message);
+      throw e;
+    }
+    console.error(
+      `done: ${r.path}: ${r.played} played now, ${r.resumed} already there; ${r.errors} failed tries replayed; ` +
+        `${formatDuration(r.wallS)}; ${
+          (r.searchShare * 100).toFixed(1)
+        }% of slot time in engine searches`,
+    );
+    const distinct = r.results.positions.map((p) => p.distinct_games);
+    console.error(
+      `distinct games per position: min ${Math.min(...distinct)}, max ${
+        Math.max(...distinct)
+      } of ${s.games}`,
+    );
+  });
+}
