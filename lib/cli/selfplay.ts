@@ -57,6 +57,8 @@ if (import.meta.main) {
         workers,
         positions: explicit,
         onProgress: terminalProgress(),
+        table: values.table,
+        outDir: values.out,
       });
     } catch (e) {
       if (e instanceof RangeError) throw new UsageError(e.message);
