@@ -1,0 +1,97 @@
+import {
+  deepStrictEqual as assertEquals,
+  ok,
+  throws,
+} from "node:assert/strict";
+import {
+  bootstrapSpearman,
+  quantileSorted,
+  spearman,
+  spearmanOfResample,
+  StatsError,
+} from "./stats.ts";
+import { rngFromSeed } from "./seed.ts";
+
+const fixtures: {
+  scipy: string;
+  cases: { name: string; x: number[]; y: number[]; rho: number | null }[];
+} = JSON.parse(
+  await Deno.readTextFile(
+    new URL("testdata/spearman_scipy.json", import.meta.url),
+  ),
+);
+
+Deno.test("spearman equals scipy.stats.spearmanr to 1e-12 (tied and untied data)", () => {
+  for (const c of fixtures.cases) {
+    const rho = spearman(c.x, c.y);
+    if (c.rho === null) {
+      ok(Number.isNaN(rho), `${c.name}: constant column gives NaN`);
+    } else {ok(
+        Math.abs(rho - c.rho) <= 1e-12,
+        `${c.name}: ${rho} vs scipy ${c.rho}`,
+      );}
+  }
+});
+
+Deno.test("fewer than 3 pairs, unequal lengths, non-finite values are errors", () => {
+  throws(
+    () => spearman([1, 2], [2, 1]),
+    (e: Error) =>
+      e instanceof StatsError && /at least 3 pairs \(got 2\)/.test(e.message),
+  );
+  throws(() => spearman([1, 2, 3], [1, 2]), StatsError);
+  throws(() => spearman([1, 2, NaN], [1, 2, 3]), StatsError);
+});
+
+Deno.test("type-7 quantiles", () => {
+  const s = [1, 2, 3, 4, 10];
+  assertEquals([
+    quantileSorted(s, 0),
+    quantileSorted(s, 0.5),
+    quantileSorted(s, 1),
+  ], [1, 3, 10]);
+  ok(Math.abs(quantileSorted(s, 0.9) - 7.6) < 1e-12); // h = 3.6: 4 + 0.6 * (10 - 4)
+  assertEquals(quantileSorted([5, 7], 0.25), 5.5);
+});
+
+Deno.test("a resample's rho from multiplicities equals rho of the materialised resample", () => {
+  const rng = rngFromSeed(99n);
+  for (let t = 0; t < 200; t++) {
+    const n = 3 + rng.int(0, 30);
+    const x = Array.from({ length: n }, () => rng.int(-5, 5));
+    const y = Array.from({ length: n }, () => rng.int(0, 4) / 4);
+    const counts = new Int32Array(n);
+    for (let k = 0; k < n; k++) counts[rng.int(0, n - 1)]++;
+    const mx: number[] = [], my: number[] = [];
+    counts.forEach((c, i) => {
+      for (let j = 0; j < c; j++) {
+        mx.push(x[i]);
+        my.push(y[i]);
+      }
+    });
+    const a = spearmanOfResample(x, y, counts);
+    const b = spearman(mx, my);
+    ok(
+      (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) < 1e-12,
+      `trial ${t}: ${a} vs ${b}`,
+    );
+  }
+});
+
+Deno.test("bootstrap: seeded (identical reruns), counts undefined resamples, intervals bracket the estimate", () => {
+  const c = fixtures.cases.find((k) => k.name === "scores like self-play")!;
+  const a = bootstrapSpearman(c.x, c.y, { resamples: 2000, seed: 20260825 });
+  const b = bootstrapSpearman(c.x, c.y, { resamples: 2000, seed: 20260825 });
+  assertEquals(a, b);
+  const other = bootstrapSpearman(c.x, c.y, { resamples: 2000, seed: 1 });
+  ok(JSON.stringify(other.percentile) !== JSON.stringify(a.percentile));
+  ok(a.percentile[0] < a.estimate && a.estimate < a.percentile[1]);
+  ok(a.bca && a.bca[0] < a.bca[1]);
+  assertEquals(a.distribution.length + a.undefined_resamples, 2000);
+  // Nearly constant y: many resamples have a constant column and are counted.
+  const flat = bootstrapSpearman([1, 2, 3, 4, 5, 6], [0, 0, 0, 0, 0, 1], {
+    resamples: 1000,
+  });
+  ok(flat.undefined_resamples > 100, `undefined: ${flat.undefined_resamples}`);
+  assertEquals(flat.distribution.length + flat.undefined_resamples, 1000);
+});
