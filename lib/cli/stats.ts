@@ -1,0 +1,43 @@
+/**
+ * `deno task stats [--profile P] [--resamples B]`: stage 5 — the three
+ * Spearman correlations with bootstrap CIs and the computed verdicts.
+ *
+ * @module
+ */
+
+import { getProfile } from "../profiles.ts";
+import { runStage5 } from "../stage5.ts";
+import type { Correlation } from "../stage5.ts";
+import { parseCli, positiveInt, runCli } from "./common.ts";
+
+const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
+const line = (c: Correlation) =>
+  `${c.label}: ${f(c.rho)}  95% CI ${f(c.ci95_percentile[0])}..${
+    f(c.ci95_percentile[1])
+  } (percentile), ` +
+  (c.ci95_bca ? `${f(c.ci95_bca[0])}..${f(c.ci95_bca[1])} (BCa)` : "BCa n/a") +
+  (c.undefined_resamples
+    ? `; ${c.undefined_resamples} undefined resamples`
+    : "");
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({
+      profile: { type: "string" },
+      resamples: { type: "string" },
+    });
+    const profile = getProfile(values.profile, {
+      resamples: positiveInt("resamples", values.resamples),
+    });
+    const { summary: s } = await runStage5(profile);
+    console.log(
+      `profile ${s.profile}: ${s.n_positions} positions, ${s.n_games} games, B = ${s.resamples}, seed ${s.seed}`,
+    );
+    for (const c of [s.eval_vs_score, s.mbi_vs_score, s.mbi_vs_imbalance]) {
+      console.log(line(c));
+    }
+    console.log(
+      `verdict: ${s.verdict.validation}; the index's claim: ${s.verdict.claim}`,
+    );
+  });
+}
