@@ -91,8 +91,8 @@ export const PROFILES: Record<string, Profile> = {
     evalNodes: 125_000,
     selfplay: {
       positions: 24,
-      games: 10,
-      nodesPerMove: 5_000,
+      games: 8,
+      nodesPerMove: 4_000,
       ...DEFAULT_OPENING,
     },
     resamples: 10_000,
@@ -151,6 +151,28 @@ export function getProfile(
   name = defaultProfileName(),
   overrides: ProfileOverrides = {},
 ): Profile {
+  if (name.includes("~")) {
+    // A name built from real parameters (e.g. "quick~eval2000000") carries its overrides.
+    const [baseName, ...tags] = name.split("~");
+    const keys: Record<string, keyof ProfileOverrides> = {
+      eval: "evalNodes",
+      pos: "selfplayPositions",
+      games: "games",
+      move: "nodesPerMove",
+      boot: "resamples",
+    };
+    const fromName: ProfileOverrides = {};
+    for (const tag of tags) {
+      const m = /^([a-z]+)(\d+)$/.exec(tag);
+      if (!m || !keys[m[1]]) {
+        throw new ProfileError(
+          `unknown profile "${name}": "${tag}" is not a budget tag (eval, pos, games, move or boot + a number)`,
+        );
+      }
+      fromName[keys[m[1]]] = Number(m[2]);
+    }
+    return getProfile(baseName, { ...fromName, ...overrides });
+  }
   const base = PROFILES[name];
   if (!base) {
     throw new ProfileError(

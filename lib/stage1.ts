@@ -57,9 +57,7 @@ export async function loadStage1(profile: Profile): Promise<EvalDataset> {
   const d = await readEvalDataset(path);
   if (!d) {
     throw new DatasetError(
-      `no stage-1 dataset at ${path}: run deno task eval-all --profile ${
-        profile.name.split("~")[0]
-      }`,
+      `no stage-1 dataset at ${path}: run deno task eval-all --profile ${profile.name}`,
     );
   }
   const have = new Set(d.records.map((r) => r.sp));
@@ -68,9 +66,7 @@ export async function loadStage1(profile: Profile): Promise<EvalDataset> {
     throw new DatasetError(
       `${path} lacks ${missing.length} of the profile's ${profile.positions.length} positions (e.g. SP ${
         missing.slice(0, 3).join(", ")
-      }): run deno task eval-all --profile ${
-        profile.name.split("~")[0]
-      } to resume it`,
+      }): run deno task eval-all --profile ${profile.name} to resume it`,
     );
   }
   return d;

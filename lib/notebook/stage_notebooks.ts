@@ -7,7 +7,8 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { sha256File, sha256Text } from "../hash.ts";
 import { type Profile, profileDir } from "../profiles.ts";
 import { repoPath } from "../paths.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
@@ -25,25 +26,77 @@ export function stageNotebooks(only: string[] = []): string[] {
     .map((n) => join(dir, n));
 }
 
-/** Executes notebooks in order for a profile; stops at the first failing one. */
+/** Files under a folder (recursively), skipping `skip` subfolders. */
+function filesUnder(dir: string, skip: string[]): string[] {
+  const out: string[] = [];
+  for (const e of Deno.readDirSync(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory && !skip.includes(e.name)) {
+      out.push(...filesUnder(p, skip));
+    } else if (e.isFile) out.push(p);
+  }
+  return out.sort();
+}
+
+/**
+ * Hash of what the rendered notebooks depend on: the cell sources of the
+ * notebooks (not their outputs) and every result file of the profile.
+ */
+export async function renderInputsHash(
+  profile: Profile,
+  notebooks: string[],
+): Promise<string> {
+  const dir = profileDir(profile);
+  const parts: string[] = [];
+  for (const nb of notebooks) {
+    const cells = JSON.parse(await Deno.readTextFile(nb)).cells.map((
+      c: { source: string | string[] },
+    ) => c.source);
+    parts.push(`${relative(dir, nb)} ${sha256Text(JSON.stringify(cells))}`);
+  }
+  for (const f of filesUnder(dir, ["notebooks"])) {
+    parts.push(`${relative(dir, f)} ${await sha256File(f)}`);
+  }
+  return sha256Text(parts.join("\n"));
+}
+
+/**
+ * Executes notebooks in order for a profile; stops at the first failing one.
+ * When neither the notebooks' cells nor the profile's result files changed
+ * since the last complete render, nothing is executed (unless `force`).
+ */
 export async function runStageNotebooks(
   profile: Profile,
   only: string[] = [],
   log: (line: string) => void = console.error,
+  force = false,
 ): Promise<NotebookRun[]> {
-  await ensureJupyter();
   const notebooks = stageNotebooks(only);
   if (notebooks.length === 0) {
     throw new Error(`no notebook matches ${only.join(" ")} in notebooks/`);
   }
   const outDir = join(profileDir(profile), "notebooks");
+  const stampPath = join(outDir, "rendered.json");
+  const hash = only.length === 0
+    ? await renderInputsHash(profile, notebooks)
+    : "";
+  const stamp = await Deno.readTextFile(stampPath).then(JSON.parse).catch(() =>
+    undefined
+  );
+  if (!force && hash && stamp?.inputs === hash) {
+    log(
+      `notebooks up to date for ${profile.name} (same cells and result files as the last render)`,
+    );
+    return [];
+  }
+  await ensureJupyter();
   const runs: NotebookRun[] = [];
   for (const nb of notebooks) {
     log(`notebook ${nb.replace(/^.*\//, "")} (profile ${profile.name}) ...`);
     const run = await executeNotebook(nb, {
       outDir,
       html: true,
-      env: { MBI_PROFILE: profile.name.split("~")[0] },
+      env: { MBI_PROFILE: profile.name },
     });
     runs.push(run);
     log(
@@ -53,6 +106,12 @@ export async function runStageNotebooks(
     );
     if (!run.ok) break;
     if (profile.name === "quick") await Deno.copyFile(run.output, nb);
+  }
+  if (hash && runs.length === notebooks.length && runs.every((r) => r.ok)) {
+    await Deno.writeTextFile(
+      stampPath,
+      JSON.stringify({ inputs: hash }) + "\n",
+    );
   }
   return runs;
 }
