@@ -82,8 +82,7 @@ export function setupToFen(setup: string): string {
   const rookFiles = [...setup].flatMap((p, i) => (p === "R" ? [i] : []));
   const outer = FILES[rookFiles.find((f) => f > kingFile)!].toUpperCase();
   const inner = FILES[rookFiles.find((f) => f < kingFile)!].toUpperCase();
-  const castling =
-    `${outer}${inner}${outer.toLowerCase()}${inner.toLowerCase()}`;
+  const castling = `${outer}${inner}${outer.toLowerCase()}${inner.toLowerCase()}`;
   return `${setup.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${setup} w ${castling} - 0 1`;
 }
 
@@ -114,9 +113,7 @@ export function setupToSp(setup: string): number {
   for (const [p, want] of Object.entries(expected)) {
     if (count(p) !== want) {
       throw new PositionError(
-        `not a Chess960 start: "${setup}" has ${
-          count(p)
-        } ${p} (needs K 1, Q 1, R 2, B 2, N 2)`,
+        `not a Chess960 start: "${setup}" has ${count(p)} ${p} (needs K 1, Q 1, R 2, B 2, N 2)`,
       );
     }
   }
@@ -174,9 +171,7 @@ export function fenToSp(fen: string): number {
   }
   if (parsed.value.castlingRights.size() !== 4) {
     throw new PositionError(
-      `not a Chess960 start FEN: "${fen}" (needs all four castling rights, e.g. "${
-        setupToFen(setup).split(" ")[2]
-      }")`,
+      `not a Chess960 start FEN: "${fen}" (needs all four castling rights, e.g. "${setupToFen(setup).split(" ")[2]}")`,
     );
   }
   return sp;

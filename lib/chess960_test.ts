@@ -1,8 +1,4 @@
-import {
-  deepStrictEqual as assertEquals,
-  ok,
-  throws,
-} from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import { parseFen } from "chessops/fen";
 import { Chess } from "chessops/chess";
 import { perft } from "chessops/debug";

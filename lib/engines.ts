@@ -184,7 +184,5 @@ function exists(path: string): boolean {
 
 /** Lists the identifying files again (an npm package is downloaded on first start). */
 export function engineFiles(engine: ResolvedEngine): string[] {
-  return "npm" in engine.entry.start
-    ? fromEntry(engine.entry).files
-    : engine.files;
+  return "npm" in engine.entry.start ? fromEntry(engine.entry).files : engine.files;
 }

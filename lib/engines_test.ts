@@ -1,14 +1,5 @@
-import {
-  deepStrictEqual as assertEquals,
-  ok,
-  throws,
-} from "node:assert/strict";
-import {
-  DEFAULT_ENGINE_ID,
-  EngineConfigError,
-  loadRegistry,
-  resolveEngine,
-} from "./engines.ts";
+import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
+import { DEFAULT_ENGINE_ID, EngineConfigError, loadRegistry, resolveEngine } from "./engines.ts";
 
 Deno.test("the default engine is the embedded WASM Stockfish 17.1 run by Deno", () => {
   const r = resolveEngine();

@@ -243,9 +243,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
         ended: new Date().toISOString(),
         evaluated: tracker.snapshot().done - resumed,
         restarts,
-        ...(failure === undefined
-          ? {}
-          : { error: String((failure as Error).message ?? failure) }),
+        ...(failure === undefined ? {} : { error: String((failure as Error).message ?? failure) }),
       });
     }
     if (failure !== undefined) throw failure;

@@ -26,8 +26,7 @@ async function cli(
   };
 }
 
-const evalAllCli = (...args: string[]) =>
-  cli("eval_all.ts", ["--profile", "ci", ...args]);
+const evalAllCli = (...args: string[]) => cli("eval_all.ts", ["--profile", "ci", ...args]);
 
 const tmp = await Deno.makeTempDir({ prefix: "mbi-eval-test-" });
 let reference: Promise<string> | undefined;
@@ -103,9 +102,7 @@ Deno.test("kill -9 midway, a torn last line, then the same command: each positio
   ok(/repaired a torn last line/.test(r.stderr), r.stderr);
   const text = await Deno.readTextFile(path);
   const lines = text.trimEnd().split("\n").map((l) => JSON.parse(l));
-  const sps = lines.slice(1).map((l) => l.sp).sort((a: number, b: number) =>
-    a - b
-  );
+  const sps = lines.slice(1).map((l) => l.sp).sort((a: number, b: number) => a - b);
   assertEquals(sps, [...CI_POSITIONS].sort((a, b) => a - b));
   // Same values as an uninterrupted run with one worker: independent of W, order and interruption.
   assertEquals(await records(path), await records(await referenceRun()));
@@ -151,9 +148,7 @@ Deno.test("bad inputs: one-line error, non-zero exit, files intact", async () =>
   for (const [args, message] of cases) {
     const r = await evalAllCli(...args, "--out", path);
     ok(r.code !== 0, `${args.join(" ")}: exit ${r.code}`);
-    const errors = r.stderr.trim().split("\n").filter((l) =>
-      l.startsWith("error:")
-    );
+    const errors = r.stderr.trim().split("\n").filter((l) => l.startsWith("error:"));
     assertEquals(errors.length, 1, `${args.join(" ")}: ${r.stderr}`);
     ok(message.test(errors[0]), `${args.join(" ")}: ${errors[0]}`);
   }

@@ -81,9 +81,7 @@ export function evalFilePath(
   dir: string,
   shard?: { index: number; count: number } | null,
 ): string {
-  return shard
-    ? join(dir, "shards", `evals.shard-${shard.index}-of-${shard.count}.jsonl`)
-    : join(dir, "evals.jsonl");
+  return shard ? join(dir, "shards", `evals.shard-${shard.index}-of-${shard.count}.jsonl`) : join(dir, "evals.jsonl");
 }
 
 /** Describes how two configurations differ ("" when equal). */

@@ -69,21 +69,15 @@ export async function mergeEvalFiles(
     const i = s.header.shard?.index ?? 0;
     if (byIndex.has(i)) {
       throw new DatasetError(
-        `shard ${i}/${count} given twice: ${
-          byIndex.get(i)!.path
-        } and ${s.path}`,
+        `shard ${i}/${count} given twice: ${byIndex.get(i)!.path} and ${s.path}`,
       );
     }
     byIndex.set(i, s);
   }
-  const absent = Array.from({ length: count }, (_, i) => i).filter((i) =>
-    !byIndex.has(i)
-  );
+  const absent = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
   if (absent.length) {
     throw new DatasetError(
-      `missing shard(s) ${
-        absent.map((i) => `${i}/${count}`).join(", ")
-      }: run eval-all --shard for them`,
+      `missing shard(s) ${absent.map((i) => `${i}/${count}`).join(", ")}: run eval-all --shard for them`,
     );
   }
   const incomplete = shards.filter((s) => s.missing.length > 0);
@@ -126,8 +120,7 @@ export async function mergeEvalFiles(
   };
   const existing = await readEvalDataset(out).catch(() => undefined);
   if (existing) {
-    const same =
-      configDifference(existing.header.config, header.config) === "" &&
+    const same = configDifference(existing.header.config, header.config) === "" &&
       JSON.stringify(existing.records.map(withoutTiming)) ===
         JSON.stringify(records.map(withoutTiming));
     if (same) {

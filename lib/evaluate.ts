@@ -9,11 +9,7 @@
 import type { StartPosition } from "./chess960.ts";
 import type { ResolvedEngine, UciOptions } from "./engines.ts";
 import { lastCompletedIteration, type SearchLimit } from "./uci/completed.ts";
-import {
-  EngineExitedError,
-  EngineTimeoutError,
-  UciEngine,
-} from "./uci/engine.ts";
+import { EngineExitedError, EngineTimeoutError, UciEngine } from "./uci/engine.ts";
 import { negateScore } from "./uci/info.ts";
 
 /** One evaluated position: the `evaluate` record. */

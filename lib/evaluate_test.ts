@@ -28,9 +28,7 @@ Deno.test("the embedded WASM engine reproduces a search recorded from native Sto
   try {
     const rec = await session.evaluate(startPosition(518));
     const scored = (lines: string[]) =>
-      lines.filter((l) => / score /.test(l)).map((l) =>
-        l.replace(/ (nps|time|hashfull|tbhits) \d+/g, "")
-      );
+      lines.filter((l) => / score /.test(l)).map((l) => l.replace(/ (nps|time|hashfull|tbhits) \d+/g, ""));
     assertEquals(scored(rec.raw), scored(t.lines));
     assertEquals([rec.depth, rec.eval_cp, rec.nodes], [11, 41, 20015]);
   } finally {

@@ -49,9 +49,7 @@ export async function readJsonl<H, R>(
   let torn = lastNewline < text.length - 1;
   const lines = complete === "" ? [] : complete.split("\n");
   const parsed: unknown[] = [];
-  let intact = complete === ""
-    ? 0
-    : new TextEncoder().encode(complete).length + 1;
+  let intact = complete === "" ? 0 : new TextEncoder().encode(complete).length + 1;
   for (let i = 0; i < lines.length; i++) {
     try {
       parsed.push(JSON.parse(lines[i]));
@@ -63,9 +61,7 @@ export async function readJsonl<H, R>(
         break;
       }
       throw new JsonlError(
-        `${path}: line ${
-          i + 1
-        } is not valid JSON (the file is damaged; not repairing it)`,
+        `${path}: line ${i + 1} is not valid JSON (the file is damaged; not repairing it)`,
       );
     }
   }

@@ -42,8 +42,7 @@ export class MbiError extends Error {
 }
 
 /** The rounding rule, stated in every output. */
-export const ROUNDING =
-  "round half up: MBI = floor(100 * (N - rank) / (N - 1) + 0.5), computed exactly";
+export const ROUNDING = "round half up: MBI = floor(100 * (N - rank) / (N - 1) + 0.5), computed exactly";
 
 /**
  * `round(100 * (n - rank) / (n - 1))`, half up, in exact integer arithmetic

@@ -20,8 +20,7 @@ import { type CodeVersion, codeVersion } from "./provenance.ts";
 export const MBI_SCHEMA = 1;
 
 /** The method's citation. */
-export const CITATION =
-  "Morozov R. Chess960 Balance Index (MBI). ch960.com/balance, 2026. CC BY 4.0.";
+export const CITATION = "Morozov R. Chess960 Balance Index (MBI). ch960.com/balance, 2026. CC BY 4.0.";
 
 /** Licence of the methodology and dataset. */
 export const LICENCE = "CC BY 4.0";
@@ -124,16 +123,12 @@ function checkValue(
     );
   }
   seen.set(spNum, where);
-  const mateNum = mate === undefined || mate === null || mate === ""
-    ? null
-    : Number(mate);
+  const mateNum = mate === undefined || mate === null || mate === "" ? null : Number(mate);
   if (evalCp === null || evalCp === undefined || evalCp === "") {
     if (mateNum !== null) return { sp: spNum, eval_cp: null, mate: mateNum };
     throw new MbiInputError(`${where}: eval_cp is empty for SP ${spNum}`);
   }
-  const cp = typeof evalCp === "number"
-    ? evalCp
-    : Number(String(evalCp).trim());
+  const cp = typeof evalCp === "number" ? evalCp : Number(String(evalCp).trim());
   if (!Number.isFinite(cp)) {
     throw new MbiInputError(`${where}: eval_cp "${evalCp}" is not a number`);
   }
@@ -196,9 +191,7 @@ export async function readPositionValues(path: string): Promise<InputValues> {
   for (const col of ["sp", "eval_cp"]) {
     if (!fields.includes(col)) {
       throw new MbiInputError(
-        `${path}: missing column ${col} (the header has: ${
-          fields.join(", ") || "nothing"
-        })`,
+        `${path}: missing column ${col} (the header has: ${fields.join(", ") || "nothing"})`,
       );
     }
   }
@@ -206,9 +199,7 @@ export async function readPositionValues(path: string): Promise<InputValues> {
     const e = parsed.errors[0];
     throw new MbiInputError(`${path} line ${(e.row ?? 0) + 2}: ${e.message}`);
   }
-  const values = parsed.data.map((row, i) =>
-    checkValue(`${path} line ${i + 2}`, row.sp, row.eval_cp, row.mate, seen)
-  );
+  const values = parsed.data.map((row, i) => checkValue(`${path} line ${i + 2}`, row.sp, row.eval_cp, row.mate, seen));
   return { values, header: undefined };
 }
 
@@ -253,8 +244,7 @@ export async function buildMbiTable(
     profile,
     definition: {
       edge: "edge_cp = |eval_cp| (distance from zero, METHOD.md decision 1)",
-      rank:
-        "1-based rank of edge_cp ascending; ties share the mean of their ranks",
+      rank: "1-based rank of edge_cp ascending; ties share the mean of their ranks",
       mbi: "MBI = round(100 * (N - rank) / (N - 1)); 100 = smallest edge",
       rounding: ROUNDING,
       n: rows.length,
@@ -276,24 +266,18 @@ export async function buildMbiTable(
 
 /** CSV of the table: sp, setup, fen, eval_cp, edge_cp, rank, mbi. */
 export function mbiCsv(table: MbiTable): string {
-  const lines = table.rows.map((r) =>
-    [r.sp, r.setup, r.fen, r.eval_cp, r.edge_cp, r.rank, r.mbi].join(",")
-  );
+  const lines = table.rows.map((r) => [r.sp, r.setup, r.fen, r.eval_cp, r.edge_cp, r.rank, r.mbi].join(","));
   return ["sp,setup,fen,eval_cp,edge_cp,rank,mbi", ...lines].join("\n") + "\n";
 }
 
 /** Markdown table sorted by MBI (most balanced first), with citation and licence. */
 export function mbiMarkdown(table: MbiTable): string {
-  const sorted = [...table.rows].sort((a, b) =>
-    b.mbi - a.mbi || a.rank - b.rank || a.sp - b.sp
-  );
+  const sorted = [...table.rows].sort((a, b) => b.mbi - a.mbi || a.rank - b.rank || a.sp - b.sp);
   const head = [
     `# Morozov Balance Index — ${table.profile}`,
     "",
     `N = ${table.definition.n}; ${table.definition.mbi}; ${table.definition.rounding}.`,
-    `Values from \`${table.input.path}\`${
-      table.input.limit ? ` (limit ${JSON.stringify(table.input.limit)})` : ""
-    }.`,
+    `Values from \`${table.input.path}\`${table.input.limit ? ` (limit ${JSON.stringify(table.input.limit)})` : ""}.`,
     "",
     `${table.citation} Licence: ${table.licence}.`,
     "",
@@ -302,9 +286,7 @@ export function mbiMarkdown(table: MbiTable): string {
   ];
   return [
     ...head,
-    ...sorted.map((r) =>
-      `| ${r.mbi} | ${r.rank} | ${r.sp} | ${r.setup} | ${r.eval_cp} | ${r.edge_cp} |`
-    ),
+    ...sorted.map((r) => `| ${r.mbi} | ${r.rank} | ${r.sp} | ${r.setup} | ${r.eval_cp} | ${r.edge_cp} |`),
   ].join("\n") +
     "\n";
 }

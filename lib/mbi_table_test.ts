@@ -1,16 +1,6 @@
-import {
-  deepStrictEqual as assertEquals,
-  ok,
-  rejects,
-} from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
-import {
-  buildMbiTable,
-  mbiCsv,
-  mbiMarkdown,
-  readPositionValues,
-  writeMbiTable,
-} from "./mbi_table.ts";
+import { buildMbiTable, mbiCsv, mbiMarkdown, readPositionValues, writeMbiTable } from "./mbi_table.ts";
 import { sha256File } from "./hash.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "mbi-table-test-" });

@@ -1,13 +1,8 @@
-import {
-  deepStrictEqual as assertEquals,
-  ok,
-  throws,
-} from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import { deriveMbi, MbiError, mbiOfRank } from "./mbi.ts";
 import { averageRanks } from "./ranks.ts";
 
-const rows = (evals: number[]) =>
-  deriveMbi(evals.map((eval_cp, sp) => ({ sp, eval_cp })));
+const rows = (evals: number[]) => deriveMbi(evals.map((eval_cp, sp) => ({ sp, eval_cp })));
 
 Deno.test("ties share the mean of their ranks (several groups, at the top and the bottom)", () => {
   // edges: 0 0 | 5 | 9 9 9 | 20 20
@@ -62,8 +57,7 @@ Deno.test("round half up, exactly", () => {
 
 Deno.test("mate scores, duplicates and too few positions are errors", () => {
   throws(
-    () =>
-      deriveMbi([{ sp: 1, eval_cp: 10 }, { sp: 2, eval_cp: null, mate: 5 }]),
+    () => deriveMbi([{ sp: 1, eval_cp: 10 }, { sp: 2, eval_cp: null, mate: 5 }]),
     (e: Error) =>
       e instanceof MbiError &&
       /SP 2 has no centipawn value \(mate 5\)/.test(e.message),
@@ -78,8 +72,7 @@ Deno.test("mate scores, duplicates and too few positions are errors", () => {
 
 Deno.test("averageRanks agrees with the brute-force definition on random data", () => {
   let seed = 12345;
-  const rand = () =>
-    (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   for (let trial = 0; trial < 200; trial++) {
     const n = 1 + Math.floor(rand() * 40);
     const xs = Array.from({ length: n }, () => Math.floor(rand() * 12) - 6);

@@ -46,8 +46,7 @@ export async function runPipeline(
   };
   const s1 = await step(
     "stage 1 evaluation",
-    () =>
-      runStage1({ profile, engine, workers, onProgress: terminalProgress() }),
+    () => runStage1({ profile, engine, workers, onProgress: terminalProgress() }),
   );
   log(`   ${s1.evaluated} evaluated, ${s1.resumed} already done -> ${s1.path}`);
   const s2 = await step("stage 2 distribution", () => runStage2(profile));
@@ -56,14 +55,11 @@ export async function runPipeline(
   );
   const s3 = await step("stage 3 MBI", () => runStage3(profile));
   log(
-    `   ${s3.table.rows.length} positions indexed${
-      s3.written ? "" : " (unchanged)"
-    }`,
+    `   ${s3.table.rows.length} positions indexed${s3.written ? "" : " (unchanged)"}`,
   );
   const s4 = await step(
     "stage 4 self-play",
-    () =>
-      runStage4({ profile, engine, workers, onProgress: terminalProgress() }),
+    () => runStage4({ profile, engine, workers, onProgress: terminalProgress() }),
   );
   log(`   ${s4.played} games played, ${s4.resumed} already done -> ${s4.path}`);
   const s5 = await step("stage 5 correlations", () => runStage5(profile));

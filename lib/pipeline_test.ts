@@ -94,9 +94,7 @@ Deno.test("pipeline on ci: all stages and notebooks; a rerun with nothing to do 
         await Deno.readTextFile(join(dir, "notebooks", `${nb}.ipynb`)),
       ).cells
         .filter((c: { cell_type: string }) => c.cell_type === "code");
-      const empty = cells.flatMap((c: { outputs: unknown[] }, i: number) =>
-        c.outputs.length ? [] : [i]
-      );
+      const empty = cells.flatMap((c: { outputs: unknown[] }, i: number) => c.outputs.length ? [] : [i]);
       assertEquals(empty, [], `${nb}: code cells without output`);
       const errors = cells.flatMap((
         c: { outputs: { output_type: string }[] },
@@ -115,8 +113,6 @@ Deno.test("pipeline on ci: all stages and notebooks; a rerun with nothing to do 
   );
   assertEquals(after, before);
   console.error(
-    `pipeline on ci: first run ${first.seconds.toFixed(1)} s, rerun ${
-      second.seconds.toFixed(1)
-    } s`,
+    `pipeline on ci: first run ${first.seconds.toFixed(1)} s, rerun ${second.seconds.toFixed(1)} s`,
   );
 });

@@ -43,8 +43,7 @@ export function renderPlot(
   );
   return {
     svg,
-    html:
-      `<figure style="margin:0"><h4 style="margin:4px 0">${esc}</h4>${svg}</figure>`,
+    html: `<figure style="margin:0"><h4 style="margin:4px 0">${esc}</h4>${svg}</figure>`,
   };
 }
 

@@ -70,8 +70,7 @@ const DEFAULT_OPENING = { openingPlies: 4, multipv: 5, windowCp: 30 };
 export const PROFILES: Record<string, Profile> = {
   full: {
     name: "full",
-    description:
-      "the method: 960 x 400M nodes; 60 positions x 50 games at 300k nodes/move; 10,000 resamples",
+    description: "the method: 960 x 400M nodes; 60 positions x 50 games at 300k nodes/move; 10,000 resamples",
     positions: ALL,
     evalNodes: 400_000_000,
     selfplay: {
@@ -85,8 +84,7 @@ export const PROFILES: Record<string, Profile> = {
   },
   quick: {
     name: "quick",
-    description:
-      "the default main job: the whole pipeline in about 15 minutes on 2 cores with the WASM engine",
+    description: "the default main job: the whole pipeline in about 15 minutes on 2 cores with the WASM engine",
     positions: ALL,
     evalNodes: 125_000,
     selfplay: {
@@ -176,9 +174,7 @@ export function getProfile(
   const base = PROFILES[name];
   if (!base) {
     throw new ProfileError(
-      `unknown profile "${name}" (allowed: ${
-        Object.keys(PROFILES).join(", ")
-      })`,
+      `unknown profile "${name}" (allowed: ${Object.keys(PROFILES).join(", ")})`,
     );
   }
   const p: Profile = structuredClone(base);

@@ -1,10 +1,5 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import {
-  CI_POSITIONS,
-  getProfile,
-  ProfileError,
-  PROFILES,
-} from "./profiles.ts";
+import { CI_POSITIONS, getProfile, ProfileError, PROFILES } from "./profiles.ts";
 
 Deno.test("built-in profiles: the method's budgets, quick, and ci with SP 0, 518, 959", () => {
   assertEquals(PROFILES.full.evalNodes, 400_000_000);

@@ -66,9 +66,7 @@ export class ProgressTracker {
 export function formatDuration(s: number): string {
   const t = Math.round(s);
   if (t >= 3600) {
-    return `${Math.floor(t / 3600)}h${
-      String(Math.floor((t % 3600) / 60)).padStart(2, "0")
-    }m`;
+    return `${Math.floor(t / 3600)}h${String(Math.floor((t % 3600) / 60)).padStart(2, "0")}m`;
   }
   if (t >= 60) {
     return `${Math.floor(t / 60)}m${String(t % 60).padStart(2, "0")}s`;

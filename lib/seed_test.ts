@@ -1,8 +1,4 @@
-import {
-  deepStrictEqual as assertEquals,
-  notDeepStrictEqual,
-  ok,
-} from "node:assert/strict";
+import { deepStrictEqual as assertEquals, notDeepStrictEqual, ok } from "node:assert/strict";
 import { deriveSeed, rngFromSeed, seedHex, splitmix64 } from "./seed.ts";
 
 Deno.test("splitmix64 matches the reference sequence (seed 0 -> e220a8397b1dcdaf, ...)", () => {

@@ -10,12 +10,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "./atomic.ts";
 import { type ResolvedEngine, resolveEngine } from "./engines.ts";
 import { evalAll, type EvalAllSummary } from "./eval_all.ts";
-import {
-  DatasetError,
-  type EvalDataset,
-  evalFilePath,
-  readEvalDataset,
-} from "./eval_dataset.ts";
+import { DatasetError, type EvalDataset, evalFilePath, readEvalDataset } from "./eval_dataset.ts";
 import type { EvaluationRecord } from "./evaluate.ts";
 import { type Profile, profileDir } from "./profiles.ts";
 import type { Progress } from "./progress.ts";

@@ -8,18 +8,9 @@
  */
 
 import { join, relative } from "node:path";
-import {
-  mean,
-  median,
-  quantileSorted as ssQuantileSorted,
-  sampleStandardDeviation,
-} from "simple-statistics";
+import { mean, median, quantileSorted as ssQuantileSorted, sampleStandardDeviation } from "simple-statistics";
 import { writeFileAtomic } from "./atomic.ts";
-import {
-  type EvalDataset,
-  evalFilePath,
-  readEvalDataset,
-} from "./eval_dataset.ts";
+import { type EvalDataset, evalFilePath, readEvalDataset } from "./eval_dataset.ts";
 import { sha256File } from "./hash.ts";
 import { REPO_ROOT, repoPath } from "./paths.ts";
 import { Plot, type RenderedPlot, renderPlot, writeSvg } from "./plots.ts";
@@ -118,9 +109,7 @@ export function rankAgreement(
   b: EvalDataset,
 ): RankAgreement | undefined {
   const bBySp = new Map(b.records.map((r) => [r.sp, r]));
-  const common = a.records.filter((r) =>
-    r.eval_cp !== null && bBySp.get(r.sp)?.eval_cp != null
-  );
+  const common = a.records.filter((r) => r.eval_cp !== null && bBySp.get(r.sp)?.eval_cp != null);
   if (common.length < 3) return undefined;
   const ea = common.map((r) => r.eval_cp!);
   const eb = common.map((r) => bBySp.get(r.sp)!.eval_cp!);
@@ -139,8 +128,7 @@ export function rankAgreement(
       p90: ssQuantileSorted(shifts, 0.9),
       max: shifts[n - 1],
     },
-    share_moving_over_10:
-      shifts.filter((s) => (100 * s) / (n - 1) > 10).length / n,
+    share_moving_over_10: shifts.filter((s) => (100 * s) / (n - 1) > 10).length / n,
   };
 }
 
@@ -256,8 +244,7 @@ export async function computeStage2(profile: Profile) {
             fill: (
               r: { eval_cp: number },
             ) => (r.eval_cp < 0 ? "red" : "steelblue"),
-            title: (r: { sp: number; setup: string; eval_cp: number }) =>
-              `SP ${r.sp} ${r.setup}: ${r.eval_cp}`,
+            title: (r: { sp: number; setup: string; eval_cp: number }) => `SP ${r.sp} ${r.setup}: ${r.eval_cp}`,
           }),
         ),
         Plot.ruleX([0], { stroke: "red" }),

@@ -30,9 +30,7 @@ export async function runStage3(
   );
   const { written } = await writeMbiTable(profileDir(profile), table);
   return {
-    table: written
-      ? table
-      : await readMbiTable(mbiPaths(profileDir(profile)).json),
+    table: written ? table : await readMbiTable(mbiPaths(profileDir(profile)).json),
     written,
   };
 }

@@ -19,13 +19,7 @@ import type { Progress } from "./progress.ts";
 import { codeVersion } from "./provenance.ts";
 import { type GameRecord, playGame } from "./selfplay/game.ts";
 import { gamePgn } from "./selfplay/pgn.ts";
-import {
-  gameSpec,
-  readGames,
-  runSelfplay,
-  type SelfplayHeader,
-  type SelfplaySummary,
-} from "./selfplay/run.ts";
+import { gameSpec, readGames, runSelfplay, type SelfplayHeader, type SelfplaySummary } from "./selfplay/run.ts";
 import { type PositionResult, summarisePositions } from "./selfplay/summary.ts";
 import { UciEngine } from "./uci/engine.ts";
 import { MBI_OPTIONS } from "./engines.ts";
@@ -71,9 +65,7 @@ export class StageInputError extends Error {
 /** Folder of a profile's self-play files (explicit position lists get their own). */
 export function selfplayDir(profile: Profile, positions?: number[]): string {
   const base = join(profileDir(profile), "selfplay");
-  return positions
-    ? `${base}-sp${sha256Text(positions.join(",")).slice(0, 8)}`
-    : base;
+  return positions ? `${base}-sp${sha256Text(positions.join(",")).slice(0, 8)}` : base;
 }
 
 /** Loads the stage-3 table and checks it was derived from the current stage-1 dataset. */
@@ -82,9 +74,7 @@ export async function loadCurrentTable(profile: Profile) {
   const table = await readMbiTable(path).catch((e) => {
     if (e instanceof Deno.errors.NotFound) {
       throw new StageInputError(
-        `no MBI table at ${
-          relative(REPO_ROOT, path)
-        }: run deno task derive-mbi --profile ${profile.name}`,
+        `no MBI table at ${relative(REPO_ROOT, path)}: run deno task derive-mbi --profile ${profile.name}`,
       );
     }
     throw e;
@@ -156,9 +146,7 @@ export async function writeStage4Outputs(
     );
   }
   const { header } = content;
-  const games = [...content.records].sort((a, b) =>
-    a.sp - b.sp || a.game - b.game
-  );
+  const games = [...content.records].sort((a, b) => a.sp - b.sp || a.game - b.game);
   const fenOf = new Map(header.selection.map((s) => [s.sp, s.fen]));
   const pgn = games.map((g) =>
     gamePgn(g, {
@@ -186,9 +174,9 @@ export async function writeStage4Outputs(
     positions: summarisePositions(header.selection, games),
   };
   const resultsPath = join(outDir, "selfplay.json");
-  const old = await Deno.readTextFile(resultsPath).then(JSON.parse).catch(() =>
-    undefined
-  ) as SelfplayResults | undefined;
+  const old = await Deno.readTextFile(resultsPath).then(JSON.parse).catch(() => undefined) as
+    | SelfplayResults
+    | undefined;
   if (
     !old ||
     JSON.stringify({ ...old, code: null }) !==
@@ -216,9 +204,7 @@ export async function loadStage4(profile: Profile): Promise<SelfplayResults> {
     r = JSON.parse(await Deno.readTextFile(path));
   } catch {
     throw new StageInputError(
-      `no self-play results at ${
-        relative(REPO_ROOT, path)
-      }: run deno task selfplay --profile ${profile.name}`,
+      `no self-play results at ${relative(REPO_ROOT, path)}: run deno task selfplay --profile ${profile.name}`,
     );
   }
   const planned = r.n_positions * r.config.games;
@@ -259,18 +245,14 @@ export async function replayGame(
   if (!recorded) {
     const sps = [...new Set(content.records.map((g) => g.sp))];
     throw new StageInputError(
-      `no game ${game} of SP ${sp} recorded (SPs: ${
-        sps.slice(0, 8).join(", ")
-      }${
+      `no game ${game} of SP ${sp} recorded (SPs: ${sps.slice(0, 8).join(", ")}${
         sps.length > 8 ? ", …" : ""
       }; games 1..${content.header.config.games})`,
     );
   }
   const resolved = engine ??
     resolveEngine(
-      content.header.engine.id.startsWith("path:")
-        ? content.header.engine.id.slice(5)
-        : content.header.engine.id,
+      content.header.engine.id.startsWith("path:") ? content.header.engine.id.slice(5) : content.header.engine.id,
     );
   const pos = content.header.selection.find((s) => s.sp === sp)!;
   const engines = await Promise.all([0, 1].map(async () => {
@@ -289,9 +271,7 @@ export async function replayGame(
       engines[1],
       gameSpec(content.header.config, pos, game),
     );
-    let firstDifference = recorded.moves.findIndex((m, i) =>
-      replayed.moves[i] !== m
-    );
+    let firstDifference = recorded.moves.findIndex((m, i) => replayed.moves[i] !== m);
     if (
       firstDifference < 0 && replayed.moves.length !== recorded.moves.length
     ) {

@@ -29,8 +29,7 @@ export const PUBLISHED = {
   rho_eval_score: 0.76,
   ci95: [0.63, 0.85] as [number, number],
   resamples: 10_000,
-  budgets:
-    "60 positions x 50 games at 300,000 nodes/move; evaluations at 400,000,000 nodes",
+  budgets: "60 positions x 50 games at 300,000 nodes/move; evaluations at 400,000,000 nodes",
 };
 
 /** One correlation with its bootstrap (the distribution is kept out of the file). */
@@ -128,12 +127,8 @@ export function analyse(
   const b1 = bootstrapSpearman(evals, score, { resamples, seed, stream: 1 });
   const b2 = bootstrapSpearman(mbi, score, { resamples, seed, stream: 2 });
   const b3 = bootstrapSpearman(mbi, imbalance, { resamples, seed, stream: 3 });
-  const validation: "validated" | "not validated" = b1.percentile[0] > 0
-    ? "validated"
-    : "not validated";
-  const claim: "supported" | "not supported" = b3.percentile[1] < 0
-    ? "supported"
-    : "not supported";
+  const validation: "validated" | "not validated" = b1.percentile[0] > 0 ? "validated" : "not validated";
+  const claim: "supported" | "not supported" = b3.percentile[1] < 0 ? "supported" : "not supported";
   return {
     eval_vs_score: correlation("rho(start eval, White score)", b1),
     mbi_vs_score: correlation("rho(MBI, White score)", b2),
@@ -202,9 +197,8 @@ export async function runStage5(
       games_per_position: results.config.games,
       nodes_per_move: results.config.nodes_per_move,
     },
-    eval_limit:
-      (JSON.parse(await Deno.readTextFile(tablePath)).input ?? {}).limit ??
-        null,
+    eval_limit: (JSON.parse(await Deno.readTextFile(tablePath)).input ?? {}).limit ??
+      null,
     resamples: profile.resamples,
     seed: profile.seed,
     eval_vs_score: a.eval_vs_score,
@@ -215,9 +209,7 @@ export async function runStage5(
     code: await codeVersion(),
   };
   const path = join(dir, "summary.json");
-  const old = await Deno.readTextFile(path).then(JSON.parse).catch(() =>
-    undefined
-  ) as Summary | undefined;
+  const old = await Deno.readTextFile(path).then(JSON.parse).catch(() => undefined) as Summary | undefined;
   if (
     !old ||
     JSON.stringify({ ...old, code: null }) !==

@@ -91,9 +91,7 @@ interface Ranking {
 }
 
 function prepare(values: readonly number[]): Ranking {
-  const order = Int32Array.from(values.map((_, i) => i)).sort((a, b) =>
-    values[a] - values[b]
-  );
+  const order = Int32Array.from(values.map((_, i) => i)).sort((a, b) => values[a] - values[b]);
   const starts: number[] = [0];
   for (let k = 1; k < order.length; k++) {
     if (values[order[k]] !== values[order[k - 1]]) starts.push(k);

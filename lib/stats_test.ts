@@ -1,15 +1,5 @@
-import {
-  deepStrictEqual as assertEquals,
-  ok,
-  throws,
-} from "node:assert/strict";
-import {
-  bootstrapSpearman,
-  quantileSorted,
-  spearman,
-  spearmanOfResample,
-  StatsError,
-} from "./stats.ts";
+import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
+import { bootstrapSpearman, quantileSorted, spearman, spearmanOfResample, StatsError } from "./stats.ts";
 import { rngFromSeed } from "./seed.ts";
 
 const fixtures: {
@@ -36,8 +26,7 @@ Deno.test("spearman equals scipy.stats.spearmanr to 1e-12 (tied and untied data)
 Deno.test("fewer than 3 pairs, unequal lengths, non-finite values are errors", () => {
   throws(
     () => spearman([1, 2], [2, 1]),
-    (e: Error) =>
-      e instanceof StatsError && /at least 3 pairs \(got 2\)/.test(e.message),
+    (e: Error) => e instanceof StatsError && /at least 3 pairs \(got 2\)/.test(e.message),
   );
   throws(() => spearman([1, 2, 3], [1, 2]), StatsError);
   throws(() => spearman([1, 2, NaN], [1, 2, 3]), StatsError);

@@ -46,9 +46,7 @@ export async function verifyReproduce(
   if (!recorded) {
     throw new DatasetError(
       `SP ${sp} is not in ${dataset.path} (it holds ${dataset.records.length} positions${
-        dataset.records.length
-          ? `, e.g. ${dataset.records.slice(0, 3).map((r) => r.sp).join(", ")}`
-          : ""
+        dataset.records.length ? `, e.g. ${dataset.records.slice(0, 3).map((r) => r.sp).join(", ")}` : ""
       })`,
     );
   }
@@ -61,14 +59,8 @@ export async function verifyReproduce(
     const e = await session.start();
     const identity = await engineIdentity(engine, e);
     const recomputed = await session.evaluate(startPosition(sp));
-    const differences = COMPARED.filter((k) =>
-      JSON.stringify(recorded[k]) !== JSON.stringify(recomputed[k])
-    )
-      .map((k) =>
-        `${k}: recorded ${JSON.stringify(recorded[k])}, now ${
-          JSON.stringify(recomputed[k])
-        }`
-      );
+    const differences = COMPARED.filter((k) => JSON.stringify(recorded[k]) !== JSON.stringify(recomputed[k]))
+      .map((k) => `${k}: recorded ${JSON.stringify(recorded[k])}, now ${JSON.stringify(recomputed[k])}`);
     const causes: string[] = [];
     if (differences.length) {
       const was = dataset.header.engine;
@@ -83,9 +75,7 @@ export async function verifyReproduce(
       }
       if (JSON.stringify(recorded.limit) !== JSON.stringify(config.limit)) {
         causes.push(
-          `node budget: the record says ${
-            JSON.stringify(recorded.limit)
-          }, the header ${JSON.stringify(config.limit)}`,
+          `node budget: the record says ${JSON.stringify(recorded.limit)}, the header ${JSON.stringify(config.limit)}`,
         );
       }
       const now = Object.fromEntries(e.optionsSet);

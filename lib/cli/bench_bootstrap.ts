@@ -25,9 +25,7 @@ if (import.meta.main) {
         times.push(performance.now() - t0);
       }
       console.log(
-        `${
-          B.toLocaleString("en-US")
-        } resamples over ${n} pairs (tied data): median ${
+        `${B.toLocaleString("en-US")} resamples over ${n} pairs (tied data): median ${
           median(times).toFixed(0)
         } ms of 3 runs (${times.map((t) => t.toFixed(0)).join(", ")} ms)`,
       );

@@ -24,9 +24,7 @@ if (import.meta.main) {
     const count = positiveInt("positions", values.positions) ?? 8;
     const engine = resolveEngine(values.engine);
     console.log(
-      `bench-eval: ${engine.entry.id}, ${
-        nodes.toLocaleString("en-US")
-      } nodes per search`,
+      `bench-eval: ${engine.entry.id}, ${nodes.toLocaleString("en-US")} nodes per search`,
     );
     const single = await singleEngineSpeed(engine, 518, nodes, 3);
     console.log(
@@ -47,9 +45,7 @@ if (import.meta.main) {
         `eval-all W=${w}, ${t.positions} positions: ${k(t.nps)} nodes/s = ${
           (t.efficiency * 100).toFixed(1)
         }% of ${w} x single; ` +
-          `overhead outside search ${
-            t.overheadMsPerPosition.toFixed(0)
-          } ms/position = ${
+          `overhead outside search ${t.overheadMsPerPosition.toFixed(0)} ms/position = ${
             (t.overheadShare * 100).toFixed(2)
           }% of search time; wall ${t.wallS.toFixed(1)} s`,
       );

@@ -7,12 +7,7 @@
  */
 
 import { resolve } from "node:path";
-import {
-  buildMbiTable,
-  mbiPaths,
-  readPositionValues,
-  writeMbiTable,
-} from "../mbi_table.ts";
+import { buildMbiTable, mbiPaths, readPositionValues, writeMbiTable } from "../mbi_table.ts";
 import { getProfile } from "../profiles.ts";
 import { runStage3 } from "../stage3.ts";
 import { parseCli, runCli, UsageError } from "./common.ts";
@@ -48,9 +43,7 @@ if (import.meta.main) {
     const out = resolve(values.out ?? path.replace(/\/[^/]*$/, ""));
     const { written } = await writeMbiTable(out, table);
     console.log(
-      `${written ? "wrote" : "unchanged:"} ${
-        mbiPaths(out).json
-      }, .csv, .md (${table.rows.length} positions)`,
+      `${written ? "wrote" : "unchanged:"} ${mbiPaths(out).json}, .csv, .md (${table.rows.length} positions)`,
     );
   });
 }

@@ -29,9 +29,7 @@ if (import.meta.main) {
       const reference = loadRegistry().reference_fingerprint;
       console.log(`built ${built.path} (ARCH ${built.arch}) — ${engine.name}`);
       console.log(
-        `fingerprint ${bench.nodes} nodes (reference ${reference}) in ${
-          (bench.wallMs / 1000).toFixed(1)
-        } s`,
+        `fingerprint ${bench.nodes} nodes (reference ${reference}) in ${(bench.wallMs / 1000).toFixed(1)} s`,
       );
       if (bench.nodes !== reference) {
         console.error(

@@ -62,16 +62,12 @@ if (import.meta.main) {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    const positions = values.sp === undefined
-      ? undefined
-      : parseSpList(values.sp);
+    const positions = values.sp === undefined ? undefined : parseSpList(values.sp);
     if (positions) {
       const outside = positions.filter((sp) => !profile.positions.includes(sp));
       if (outside.length) {
         throw new UsageError(
-          `--sp: ${
-            outside.slice(0, 5).join(", ")
-          } not in profile ${profile.name}'s positions`,
+          `--sp: ${outside.slice(0, 5).join(", ")} not in profile ${profile.name}'s positions`,
         );
       }
     }
@@ -96,9 +92,7 @@ if (import.meta.main) {
       : await runStage1({ profile, engine, workers, onProgress });
     console.error(
       `done: ${s.path}: ${s.evaluated} evaluated now, ${s.resumed} already there, ${s.planned} planned; ` +
-        `${formatDuration(s.wallS)}; ${
-          s.nodes ? Math.round(s.nodes / s.wallS).toLocaleString("en-US") : 0
-        } nodes/s` +
+        `${formatDuration(s.wallS)}; ${s.nodes ? Math.round(s.nodes / s.wallS).toLocaleString("en-US") : 0} nodes/s` +
         (s.repairedTornLine ? "; repaired a torn last line" : "") +
         (s.restarts ? `; ${s.restarts} engine restart(s)` : ""),
     );

@@ -34,9 +34,7 @@ if (import.meta.main) {
       throw new UsageError("give --nodes or --depth, not both");
     }
     const resolved = resolveEngine(values.engine);
-    const limit = depth !== undefined
-      ? { depth }
-      : { nodes: nodes ?? 5_000_000 };
+    const limit = depth !== undefined ? { depth } : { nodes: nodes ?? 5_000_000 };
     const session = new EvaluationSession(resolved, {
       limit,
       options: { ...MBI_OPTIONS, ...resolved.entry.options },
@@ -51,24 +49,16 @@ if (import.meta.main) {
       if (values.json) {
         console.log(JSON.stringify({ ...record, engine: identity, options }));
       } else {
-        const score = record.mate !== null
-          ? `mate ${record.mate}`
-          : `${record.eval_cp} cp`;
+        const score = record.mate !== null ? `mate ${record.mate}` : `${record.eval_cp} cp`;
         console.log(
-          `SP ${record.sp} ${record.setup}  ${score} (White)  depth ${record.depth}/${
-            record.seldepth ?? "-"
-          }`,
+          `SP ${record.sp} ${record.setup}  ${score} (White)  depth ${record.depth}/${record.seldepth ?? "-"}`,
         );
         console.log(`pv ${record.pv.join(" ")}`);
         console.log(
-          `nodes ${record.nodes}  ${
-            (record.wall_ms / 1000).toFixed(2)
-          } s  bestmove ${record.bestmove}`,
+          `nodes ${record.nodes}  ${(record.wall_ms / 1000).toFixed(2)} s  bestmove ${record.bestmove}`,
         );
         console.log(
-          `engine ${identity.id}: ${identity.uci_name}, fingerprint ${
-            identity.fingerprint ?? "not measured"
-          }`,
+          `engine ${identity.id}: ${identity.uci_name}, fingerprint ${identity.fingerprint ?? "not measured"}`,
         );
         console.log(`options ${JSON.stringify(options)}`);
         console.log("raw:");

@@ -53,14 +53,12 @@ if (import.meta.main) {
       `SP ${row.sp} ${row.setup}: MBI ${row.mbi} (rank ${row.rank} of ${table.rows.length} by edge, 1 = most balanced)`,
     );
     console.log(
-      `eval ${row.eval_cp} cp (White), edge ${row.edge_cp} cp; depth ${
-        rec?.depth ?? "?"
-      }; pv ${rec?.pv.join(" ") ?? "?"}`,
+      `eval ${row.eval_cp} cp (White), edge ${row.edge_cp} cp; depth ${rec?.depth ?? "?"}; pv ${
+        rec?.pv.join(" ") ?? "?"
+      }`,
     );
     console.log(
-      `profile ${table.profile}, budget ${
-        JSON.stringify(table.input.limit)
-      }; ${table.citation}`,
+      `profile ${table.profile}, budget ${JSON.stringify(table.input.limit)}; ${table.citation}`,
     );
   });
 }

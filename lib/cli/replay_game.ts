@@ -43,9 +43,9 @@ if (import.meta.main) {
       return 0;
     }
     console.log(
-      `DIFFERENT from ply ${r.firstDifference + 1}: recorded ${
-        r.recorded.moves[r.firstDifference]
-      }, replayed ${r.replayed.moves[r.firstDifference]}`,
+      `DIFFERENT from ply ${r.firstDifference + 1}: recorded ${r.recorded.moves[r.firstDifference]}, replayed ${
+        r.replayed.moves[r.firstDifference]
+      }`,
     );
     return 1;
   });

@@ -42,12 +42,8 @@ if (import.meta.main) {
     const engine = resolveEngine(values.engine);
     const s = profile.selfplay;
     console.error(
-      `stage 4: profile ${profile.name}, ${
-        explicit ? explicit.length : s.positions
-      } positions x ${s.games} games, ` +
-        `${
-          s.nodesPerMove.toLocaleString("en-US")
-        } nodes/move, ${workers} game slot(s), ${engine.entry.id}`,
+      `stage 4: profile ${profile.name}, ${explicit ? explicit.length : s.positions} positions x ${s.games} games, ` +
+        `${s.nodesPerMove.toLocaleString("en-US")} nodes/move, ${workers} game slot(s), ${engine.entry.id}`,
     );
     let r;
     try {
@@ -66,15 +62,11 @@ if (import.meta.main) {
     }
     console.error(
       `done: ${r.path}: ${r.played} played now, ${r.resumed} already there; ${r.errors} failed tries replayed; ` +
-        `${formatDuration(r.wallS)}; ${
-          (r.searchShare * 100).toFixed(1)
-        }% of slot time in engine searches`,
+        `${formatDuration(r.wallS)}; ${(r.searchShare * 100).toFixed(1)}% of slot time in engine searches`,
     );
     const distinct = r.results.positions.map((p) => p.distinct_games);
     console.error(
-      `distinct games per position: min ${Math.min(...distinct)}, max ${
-        Math.max(...distinct)
-      } of ${s.games}`,
+      `distinct games per position: min ${Math.min(...distinct)}, max ${Math.max(...distinct)} of ${s.games}`,
     );
   });
 }

@@ -12,13 +12,9 @@ import { parseCli, positiveInt, runCli } from "./common.ts";
 
 const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
 const line = (c: Correlation) =>
-  `${c.label}: ${f(c.rho)}  95% CI ${f(c.ci95_percentile[0])}..${
-    f(c.ci95_percentile[1])
-  } (percentile), ` +
+  `${c.label}: ${f(c.rho)}  95% CI ${f(c.ci95_percentile[0])}..${f(c.ci95_percentile[1])} (percentile), ` +
   (c.ci95_bca ? `${f(c.ci95_bca[0])}..${f(c.ci95_bca[1])} (BCa)` : "BCa n/a") +
-  (c.undefined_resamples
-    ? `; ${c.undefined_resamples} undefined resamples`
-    : "");
+  (c.undefined_resamples ? `; ${c.undefined_resamples} undefined resamples` : "");
 
 if (import.meta.main) {
   await runCli(async () => {

@@ -8,11 +8,7 @@
 
 import { parsePosition } from "../chess960.ts";
 import { resolveEngine } from "../engines.ts";
-import {
-  DatasetError,
-  evalFilePath,
-  readEvalDataset,
-} from "../eval_dataset.ts";
+import { DatasetError, evalFilePath, readEvalDataset } from "../eval_dataset.ts";
 import type { EvaluationRecord } from "../evaluate.ts";
 import { getProfile, profileDir } from "../profiles.ts";
 import { verifyReproduce } from "../verify.ts";
@@ -20,9 +16,7 @@ import { parseCli, runCli, UsageError } from "./common.ts";
 
 function show(label: string, r: EvaluationRecord): string {
   const score = r.mate !== null ? `mate ${r.mate}` : `${r.eval_cp} cp`;
-  return `${label}: ${score}, depth ${r.depth}/${
-    r.seldepth ?? "-"
-  }, nodes ${r.nodes}, pv ${r.pv.join(" ")}`;
+  return `${label}: ${score}, depth ${r.depth}/${r.seldepth ?? "-"}, nodes ${r.nodes}, pv ${r.pv.join(" ")}`;
 }
 
 if (import.meta.main) {
@@ -55,9 +49,7 @@ if (import.meta.main) {
     );
     console.log(`SP ${position.sp} ${position.setup} — ${dataset.path}`);
     console.log(
-      `budget ${JSON.stringify(dataset.header.config.limit)}, options ${
-        JSON.stringify(dataset.header.config.options)
-      }`,
+      `budget ${JSON.stringify(dataset.header.config.limit)}, options ${JSON.stringify(dataset.header.config.options)}`,
     );
     console.log(
       `engine now: ${v.engine.id} (${v.engine.uci_name}, fingerprint ${v.engine.fingerprint}); dataset: ${dataset.header.engine.id} (fingerprint ${dataset.header.engine.fingerprint})`,

@@ -38,17 +38,12 @@ export function htmlTable<T>(
   columns: readonly Column<T>[],
   caption?: string,
 ): string {
-  const th = columns.map((c) =>
-    `<th style="text-align:${c.numeric ? "right" : "left"}">${
-      escapeHtml(c.header)
-    }</th>`
-  ).join("");
+  const th = columns.map((c) => `<th style="text-align:${c.numeric ? "right" : "left"}">${escapeHtml(c.header)}</th>`)
+    .join("");
   const body = rows.map((r) =>
     "<tr>" + columns.map((c) => {
       const v = c.value(r);
-      return `<td style="text-align:${c.numeric ? "right" : "left"}">${
-        c.html ? String(v) : escapeHtml(v)
-      }</td>`;
+      return `<td style="text-align:${c.numeric ? "right" : "left"}">${c.html ? String(v) : escapeHtml(v)}</td>`;
     }).join("") + "</tr>"
   ).join("\n");
   return `<table>${

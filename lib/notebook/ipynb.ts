@@ -74,8 +74,7 @@ export function makeNotebook(
 /** The text of all outputs of a cell (streams, plain text and HTML of displays). */
 export function outputText(cell: Cell): string {
   return (cell.outputs ?? []).map((o) => {
-    const join = (t: unknown) =>
-      Array.isArray(t) ? t.join("") : String(t ?? "");
+    const join = (t: unknown) => Array.isArray(t) ? t.join("") : String(t ?? "");
     if (o.output_type === "stream") return join(o.text);
     return join(o.data?.["text/plain"]) + join(o.data?.["text/html"]);
   }).join("\n");

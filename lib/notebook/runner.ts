@@ -36,9 +36,7 @@ export async function ensureJupyter(): Promise<void> {
   ], { reject: false });
   if (check.exitCode !== 0) {
     throw new JupyterMissingError(
-      check.failed && check.code === "ENOENT"
-        ? `${PYTHON} not found`
-        : "nbclient/nbconvert do not import",
+      check.failed && check.code === "ENOENT" ? `${PYTHON} not found` : "nbclient/nbconvert do not import",
     );
   }
   await execa(Deno.execPath(), ["jupyter", "--install", "--force"], {
@@ -117,9 +115,7 @@ export async function executeNotebook(
       all: true,
     });
     if (h.exitCode === 0) run.html = output.replace(/\.ipynb$/, ".html");
-    else {run.error ??= `HTML export failed: ${
-        (h.all ?? "").trim().split("\n").slice(-1)[0]
-      }`;}
+    else run.error ??= `HTML export failed: ${(h.all ?? "").trim().split("\n").slice(-1)[0]}`;
   }
   run.wallS = (performance.now() - t0) / 1000;
   return run;

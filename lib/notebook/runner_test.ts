@@ -24,8 +24,7 @@ if (ignore) {
 }
 
 Deno.test({
-  name:
-    "the runner keeps every output of every cell (Deno kernel sends some after idle)",
+  name: "the runner keeps every output of every cell (Deno kernel sends some after idle)",
   ignore,
 }, async () => {
   await ensureJupyter();
@@ -57,8 +56,7 @@ Deno.test({
 });
 
 Deno.test({
-  name:
-    "a failing cell is reported, and the executed notebook is still written",
+  name: "a failing cell is reported, and the executed notebook is still written",
   ignore,
 }, async () => {
   const dir = await Deno.makeTempDir({ prefix: "mbi-nb-test-" });

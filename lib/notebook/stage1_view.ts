@@ -10,13 +10,7 @@ import { loadRegistry, MBI_OPTIONS, resolveEngine } from "../engines.ts";
 import { type EngineIdentity, engineIdentity } from "../identity.ts";
 import type { Profile } from "../profiles.ts";
 import { UciEngine } from "../uci/engine.ts";
-import {
-  type Displayable,
-  escapeHtml,
-  html,
-  htmlKeyValues,
-  htmlTable,
-} from "./display.ts";
+import { type Displayable, escapeHtml, html, htmlKeyValues, htmlTable } from "./display.ts";
 
 /** The profile's stage-1 settings next to the method's. */
 export function settingsView(profile: Profile): Displayable {
@@ -26,9 +20,7 @@ export function settingsView(profile: Profile): Displayable {
       ["positions", `${profile.positions.length}`],
       [
         "node budget per position",
-        `${
-          profile.evalNodes.toLocaleString("en-US")
-        } (the method: 400,000,000)`,
+        `${profile.evalNodes.toLocaleString("en-US")} (the method: 400,000,000)`,
       ],
       ["UCI options", JSON.stringify(MBI_OPTIONS)],
       [
@@ -56,9 +48,7 @@ export async function engineCheck(
       ? `<b style="color:green">matches</b> the MBI reference engine (Stockfish 17.1, ${
         ref.toLocaleString("en-US")
       } nodes)`
-      : `<b style="color:red">does not match</b> the MBI reference engine (${
-        ref.toLocaleString("en-US")
-      } nodes)`;
+      : `<b style="color:red">does not match</b> the MBI reference engine (${ref.toLocaleString("en-US")} nodes)`;
     const table = htmlKeyValues([
       ["engine", `${identity.id}: ${identity.uci_name}`],
       ["build SHA-256", identity.sha256],
@@ -76,19 +66,13 @@ export async function engineCheck(
 
 /** Summary line and the full results table (scrollable). */
 export function resultsView(d: EvalDataset): Displayable {
-  const evals = d.records.map((r) => r.eval_cp).filter((v): v is number =>
-    v !== null
-  );
+  const evals = d.records.map((r) => r.eval_cp).filter((v): v is number => v !== null);
   const depths = d.records.map((r) => r.depth);
-  const summary = `<p>${d.records.length} positions; eval ${
-    Math.min(...evals)
-  }..${Math.max(...evals)} cp; depth ${Math.min(...depths)}..${
-    Math.max(...depths)
-  }; engine ${escapeHtml(d.header.engine.uci_name)}, budget ${
+  const summary = `<p>${d.records.length} positions; eval ${Math.min(...evals)}..${Math.max(...evals)} cp; depth ${
+    Math.min(...depths)
+  }..${Math.max(...depths)}; engine ${escapeHtml(d.header.engine.uci_name)}, budget ${
     escapeHtml(JSON.stringify(d.header.config.limit))
-  }; file <code>${
-    escapeHtml(d.path.replace(/^.*\/results\//, "results/"))
-  }</code>.</p>`;
+  }; file <code>${escapeHtml(d.path.replace(/^.*\/results\//, "results/"))}</code>.</p>`;
   const table = htmlTable(d.records, [
     { header: "SP", value: (r) => r.sp, numeric: true },
     { header: "setup", value: (r) => r.setup },

@@ -19,9 +19,7 @@ export function stageNotebooks(only: string[] = []): string[] {
   return [...Deno.readDirSync(dir)]
     .map((e) => e.name)
     .filter((n) => /^\d\d_.*\.ipynb$/.test(n))
-    .filter((n) =>
-      only.length === 0 || only.some((o) => n.startsWith(o.padStart(2, "0")))
-    )
+    .filter((n) => only.length === 0 || only.some((o) => n.startsWith(o.padStart(2, "0"))))
     .sort()
     .map((n) => join(dir, n));
 }
@@ -77,12 +75,8 @@ export async function runStageNotebooks(
   }
   const outDir = join(profileDir(profile), "notebooks");
   const stampPath = join(outDir, "rendered.json");
-  const hash = only.length === 0
-    ? await renderInputsHash(profile, notebooks)
-    : "";
-  const stamp = await Deno.readTextFile(stampPath).then(JSON.parse).catch(() =>
-    undefined
-  );
+  const hash = only.length === 0 ? await renderInputsHash(profile, notebooks) : "";
+  const stamp = await Deno.readTextFile(stampPath).then(JSON.parse).catch(() => undefined);
   if (!force && hash && stamp?.inputs === hash) {
     log(
       `notebooks up to date for ${profile.name} (same cells and result files as the last render)`,
@@ -100,9 +94,7 @@ export async function runStageNotebooks(
     });
     runs.push(run);
     log(
-      `  ${run.ok ? "ok" : "FAILED"} in ${
-        run.wallS.toFixed(1)
-      } s -> ${run.output}${run.error ? `: ${run.error}` : ""}`,
+      `  ${run.ok ? "ok" : "FAILED"} in ${run.wallS.toFixed(1)} s -> ${run.output}${run.error ? `: ${run.error}` : ""}`,
     );
     if (!run.ok) break;
     if (profile.name === "quick") await Deno.copyFile(run.output, nb);

@@ -12,13 +12,7 @@ import { Plot, renderPlot } from "../plots.ts";
 import type { SelfplayResults } from "../stage4.ts";
 import type { PositionResult } from "../selfplay/summary.ts";
 import type { Correlation, Summary } from "../stage5.ts";
-import {
-  type Displayable,
-  escapeHtml,
-  html,
-  htmlKeyValues,
-  htmlTable,
-} from "./display.ts";
+import { type Displayable, escapeHtml, html, htmlKeyValues, htmlTable } from "./display.ts";
 
 const PIECES: Record<string, string> = {
   K: "♔",
@@ -35,13 +29,10 @@ export function backRankHtml(setup: string): string {
       i % 2 === 0 ? "#b58863" : "#f0d9b5"
     }">${PIECES[p] ?? p}</span>`
   );
-  return `<span title="${escapeHtml(setup)}" style="white-space:nowrap">${
-    cells.join("")
-  }</span>`;
+  return `<span title="${escapeHtml(setup)}" style="white-space:nowrap">${cells.join("")}</span>`;
 }
 
-const fmt = (v: number, d = 1) =>
-  Number.isInteger(v) ? String(v) : v.toFixed(d);
+const fmt = (v: number, d = 1) => Number.isInteger(v) ? String(v) : v.toFixed(d);
 
 /** Stage 2: this profile's summary beside the method's published figures. */
 export function distributionTable(s: DistributionSummary): Displayable {
@@ -104,8 +95,7 @@ export function tiesTable(s: DistributionSummary): Displayable {
         { header: "positions", value: (t) => t.count, numeric: true },
         {
           header: "SPs",
-          value: (t) =>
-            t.sps.slice(0, 12).join(", ") + (t.sps.length > 12 ? ", …" : ""),
+          value: (t) => t.sps.slice(0, 12).join(", ") + (t.sps.length > 12 ? ", …" : ""),
         },
       ],
       `Largest tie groups (${s.ties.distinct_values} distinct values): tied positions share one mean rank`,
@@ -139,10 +129,7 @@ export function agreementTable(s: DistributionSummary): Displayable {
         },
         {
           header: "rank shift median / p90 / max",
-          value: (a) =>
-            `${fmt(a.rank_shift.median)} / ${fmt(a.rank_shift.p90)} / ${
-              fmt(a.rank_shift.max)
-            }`,
+          value: (a) => `${fmt(a.rank_shift.median)} / ${fmt(a.rank_shift.p90)} / ${fmt(a.rank_shift.max)}`,
           numeric: true,
         },
         {
@@ -159,9 +146,7 @@ export function agreementTable(s: DistributionSummary): Displayable {
 /** Shows rendered plots side by side (as text/html, which the HTML export keeps). */
 export function plotsView(...plots: { html: string }[]): Displayable {
   return html(
-    plots.map((p) =>
-      `<div style="display:inline-block;vertical-align:top;max-width:660px">${p.html}</div>`
-    ).join(""),
+    plots.map((p) => `<div style="display:inline-block;vertical-align:top;max-width:660px">${p.html}</div>`).join(""),
   );
 }
 
@@ -191,9 +176,7 @@ export function extremes(
   table: MbiTable,
   k = 10,
 ): { most: MbiTableRow[]; least: MbiTableRow[] } {
-  const sorted = [...table.rows].sort((a, b) =>
-    b.mbi - a.mbi || a.rank - b.rank || a.sp - b.sp
-  );
+  const sorted = [...table.rows].sort((a, b) => b.mbi - a.mbi || a.rank - b.rank || a.sp - b.sp);
   return { most: sorted.slice(0, k), least: sorted.slice(-k).reverse() };
 }
 
@@ -207,9 +190,7 @@ export function positionStanding(table: MbiTable, sp: number): Displayable {
     `<p>${
       backRankHtml(r.setup)
     } <b>SP ${sp} (${r.setup})</b>: eval ${r.eval_cp} cp, MBI <b>${r.mbi}</b>, rank ${r.rank} of ${table.rows.length}. ` +
-      `${moreBalanced} positions have a smaller edge; ${
-        sameEdge - 1
-      } others share its edge of ${r.edge_cp} cp.</p>`,
+      `${moreBalanced} positions have a smaller edge; ${sameEdge - 1} others share its edge of ${r.edge_cp} cp.</p>`,
   );
 }
 
@@ -267,8 +248,7 @@ export function selfplayTable(rows: readonly PositionResult[]): Displayable {
       },
       {
         header: "95% interval",
-        value: (r) =>
-          `${r.score_ci95[0].toFixed(2)}..${r.score_ci95[1].toFixed(2)}`,
+        value: (r) => `${r.score_ci95[0].toFixed(2)}..${r.score_ci95[1].toFixed(2)}`,
       },
       {
         header: "avg plies",
@@ -295,9 +275,7 @@ export function selfplayTable(rows: readonly PositionResult[]): Displayable {
 export function scorePlots(rows: readonly PositionResult[]) {
   const against = (key: "eval_cp" | "mbi", label: string) =>
     renderPlot(
-      `White's score against ${label} (bars: 95% interval from ${
-        rows[0]?.games ?? 0
-      } games)`,
+      `White's score against ${label} (bars: 95% interval from ${rows[0]?.games ?? 0} games)`,
       {
         width: 520,
         x: { label: `${label} →` },
@@ -345,17 +323,12 @@ export function scorePlots(rows: readonly PositionResult[]) {
 /** Stage 4: a game as PGN text. */
 export function pgnView(title: string, pgn: string): Displayable {
   return html(
-    `<h4>${
-      escapeHtml(title)
-    }</h4><pre style="white-space:pre-wrap;font-size:11px">${
-      escapeHtml(pgn)
-    }</pre>`,
+    `<h4>${escapeHtml(title)}</h4><pre style="white-space:pre-wrap;font-size:11px">${escapeHtml(pgn)}</pre>`,
     title,
   );
 }
 
-const ci = (c: [number, number] | null) =>
-  c ? `${c[0].toFixed(3)} .. ${c[1].toFixed(3)}` : "n/a";
+const ci = (c: [number, number] | null) => c ? `${c[0].toFixed(3)} .. ${c[1].toFixed(3)}` : "n/a";
 
 /** Stage 5: the three correlations with their intervals, and the published figure. */
 export function correlationsTable(s: Summary): Displayable {
@@ -363,9 +336,7 @@ export function correlationsTable(s: Summary): Displayable {
     [
       "(1) " + s.eval_vs_score.label,
       s.eval_vs_score,
-      `${s.published.rho_eval_score} (${s.published.ci95[0]} .. ${
-        s.published.ci95[1]
-      })`,
+      `${s.published.rho_eval_score} (${s.published.ci95[0]} .. ${s.published.ci95[1]})`,
     ],
     [
       "(2) " + s.mbi_vs_score.label,
@@ -447,9 +418,7 @@ export function verdictView(s: Summary): Displayable {
     `<p style="font-size:1.1em"><b>Verdict: ${s.verdict.validation}</b> — the 95% percentile CI of rho(eval, score) is ${
       ci(c1.ci95_percentile)
     } ` +
-      `(${
-        c1.ci95_percentile[0] > 0 ? "above 0" : "not above 0"
-      }). <b>The index's claim is ${s.verdict.claim}</b> — ` +
+      `(${c1.ci95_percentile[0] > 0 ? "above 0" : "not above 0"}). <b>The index's claim is ${s.verdict.claim}</b> — ` +
       `the CI of rho(MBI, |score − 0.5|) is ${ci(c3.ci95_percentile)} (${
         c3.ci95_percentile[1] < 0 ? "below 0" : "not below 0"
       }).</p>` +
@@ -457,9 +426,7 @@ export function verdictView(s: Summary): Displayable {
       `at ${
         s.selfplay.nodes_per_move.toLocaleString("en-US")
       } nodes per move (${s.n_games} games). The method's figure (${s.published.rho_eval_score}, ` +
-      `${s.published.ci95[0]}..${s.published.ci95[1]}) was measured at ${
-        escapeHtml(s.published.budgets)
-      }.</p>` +
+      `${s.published.ci95[0]}..${s.published.ci95[1]}) was measured at ${escapeHtml(s.published.budgets)}.</p>` +
       `<p><i>${escapeHtml(s.verdict.rules)}.</i></p>`,
     `verdict: ${s.verdict.validation}; claim ${s.verdict.claim}`,
   );
@@ -476,8 +443,6 @@ export function limitationsView(): Displayable {
     "The index is a property of the start position only, not of the position after the first move.",
   ];
   return html(
-    `<h4>Limitations</h4><ul>${
-      items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")
-    }</ul>`,
+    `<h4>Limitations</h4><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`,
   );
 }

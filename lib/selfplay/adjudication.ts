@@ -72,9 +72,7 @@ export function adjudicate(
   const drawPlies = 2 * rules.drawMoveCount;
   if (fullmoves >= rules.drawMoveNumber && scores.length >= drawPlies) {
     if (
-      scores.slice(-drawPlies).every((s) =>
-        Math.abs(scoreValue(s)) <= rules.drawScore
-      )
+      scores.slice(-drawPlies).every((s) => Math.abs(scoreValue(s)) <= rules.drawScore)
     ) {
       return { result: "1/2-1/2", termination: "adjudication: draw" };
     }

@@ -8,20 +8,12 @@
  * @module
  */
 
-import {
-  lastCompletedIteration,
-  NoCompletedIterationError,
-} from "../uci/completed.ts";
+import { lastCompletedIteration, NoCompletedIterationError } from "../uci/completed.ts";
 import type { UciEngine } from "../uci/engine.ts";
 import type { InfoLine } from "../uci/info.ts";
 import { negateScore } from "../uci/info.ts";
 import { rngFromSeed, seedHex } from "../seed.ts";
-import {
-  adjudicate,
-  type AdjudicationRules,
-  scoreValue,
-  type WhiteScore,
-} from "./adjudication.ts";
+import { adjudicate, type AdjudicationRules, scoreValue, type WhiteScore } from "./adjudication.ts";
 import { GameState, type Outcome } from "./rules.ts";
 
 /** Settings of the opening variation. */
@@ -162,9 +154,7 @@ export async function playGame(
       const best = scoreValue(it.score);
       const candidates: string[] = [];
       for (let k = 1; k <= spec.opening.multipv; k++) {
-        const line = k === 1
-          ? { move: it.pv[0], value: best }
-          : moverValue(out.infos, limit, k);
+        const line = k === 1 ? { move: it.pv[0], value: best } : moverValue(out.infos, limit, k);
         if (
           line && best - line.value <= spec.opening.windowCp &&
           !candidates.includes(line.move)
@@ -186,9 +176,7 @@ export async function playGame(
         } (engine ${mover.command.label})`,
       );
     }
-    const score = it
-      ? (mover === white ? it.score : negateScore(it.score))
-      : null;
+    const score = it ? (mover === white ? it.score : negateScore(it.score)) : null;
     info.push({
       uci: move,
       san,

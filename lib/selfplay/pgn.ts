@@ -6,12 +6,7 @@
  * @module
  */
 
-import {
-  ChildNode,
-  defaultGame,
-  makePgn,
-  type PgnNodeData,
-} from "chessops/pgn";
+import { ChildNode, defaultGame, makePgn, type PgnNodeData } from "chessops/pgn";
 import type { GameRecord, MoveInfo } from "./game.ts";
 
 /** Formats a White-POV score as `+0.35` or `+M3`/`-M2`. */
@@ -60,11 +55,7 @@ export function gamePgn(g: GameRecord, ctx: PgnContext): string {
   let node = game.moves;
   for (const m of g.info) {
     const comment = `${scoreText(m)}/${m.depth ?? "?"}` +
-      (m.drawn
-        ? ` drawn ${
-          m.drawn.index + 1
-        } of ${m.drawn.candidates.length} within window`
-        : "");
+      (m.drawn ? ` drawn ${m.drawn.index + 1} of ${m.drawn.candidates.length} within window` : "");
     const child = new ChildNode<PgnNodeData>({
       san: m.san,
       comments: [comment],

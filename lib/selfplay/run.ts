@@ -18,22 +18,9 @@ import type { Profile } from "../profiles.ts";
 import { type Progress, ProgressTracker } from "../progress.ts";
 import { type CodeVersion, codeVersion } from "../provenance.ts";
 import { deriveSeed } from "../seed.ts";
-import {
-  EngineExitedError,
-  EngineTimeoutError,
-  UciEngine,
-} from "../uci/engine.ts";
-import {
-  type AdjudicationRules,
-  DEFAULT_ADJUDICATION,
-} from "./adjudication.ts";
-import {
-  GameError,
-  type GameRecord,
-  type GameSpec,
-  type OpeningRules,
-  playGame,
-} from "./game.ts";
+import { EngineExitedError, EngineTimeoutError, UciEngine } from "../uci/engine.ts";
+import { type AdjudicationRules, DEFAULT_ADJUDICATION } from "./adjudication.ts";
+import { GameError, type GameRecord, type GameSpec, type OpeningRules, playGame } from "./game.ts";
 import { type SelectedPosition, selectPositions } from "./selection.ts";
 
 /** Schema version of self-play files. */

@@ -1,10 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import {
-  buildMbiTable,
-  readPositionValues,
-  writeMbiTable,
-} from "../mbi_table.ts";
+import { buildMbiTable, readPositionValues, writeMbiTable } from "../mbi_table.ts";
 import { repoPath } from "../paths.ts";
 import { selectPositions } from "./selection.ts";
 import { readGames } from "./run.ts";
@@ -17,9 +13,8 @@ const csv = join(dir, "values.csv");
 await Deno.writeTextFile(
   csv,
   "sp,eval_cp\n" +
-    [0, 1, 100, 212, 333, 404, 517, 518, 600, 777, 888, 959].map((sp, i) =>
-      `${sp},${(i * 7) % 40 - 3}`
-    ).join("\n") + "\n",
+    [0, 1, 100, 212, 333, 404, 517, 518, 600, 777, 888, 959].map((sp, i) => `${sp},${(i * 7) % 40 - 3}`).join("\n") +
+    "\n",
 );
 const table = await buildMbiTable(csv, await readPositionValues(csv), "test");
 await writeMbiTable(dir, table);
@@ -51,17 +46,13 @@ async function selfplay(
 Deno.test("selection: one position per edge stratum, deterministic from the seed", () => {
   const a = selectPositions(table.rows, 4, 20260825);
   assertEquals(a, selectPositions(table.rows, 4, 20260825));
-  const sorted = [...table.rows].sort((x, y) =>
-    x.edge_cp - y.edge_cp || x.sp - y.sp
-  );
+  const sorted = [...table.rows].sort((x, y) => x.edge_cp - y.edge_cp || x.sp - y.sp);
   for (const [s, pos] of a.entries()) {
     const stratum = sorted.slice(s * 3, s * 3 + 3).map((r) => r.sp);
     ok(stratum.includes(pos.sp), `stratum ${s}: ${pos.sp} not in ${stratum}`);
   }
   const seeds = new Set(
-    [1, 2, 3, 4, 5, 6].map((seed) =>
-      selectPositions(table.rows, 4, seed).map((p) => p.sp).join()
-    ),
+    [1, 2, 3, 4, 5, 6].map((seed) => selectPositions(table.rows, 4, seed).map((p) => p.sp).join()),
   );
   ok(seeds.size > 1, "different seeds should draw different positions");
 });
@@ -85,9 +76,7 @@ Deno.test("kill -9 during self-play, then resume: every game exactly once; games
   }).spawn();
   for (let i = 0; i < 900; i++) {
     await new Promise((r) => setTimeout(r, 100));
-    const text = await Deno.readTextFile(join(out, "games.jsonl")).catch(() =>
-      ""
-    );
+    const text = await Deno.readTextFile(join(out, "games.jsonl")).catch(() => "");
     if (text.split("\n").length >= 6) break;
   }
   child.kill("SIGKILL");
@@ -140,9 +129,7 @@ Deno.test("bad self-play input: one-line errors", async () => {
   ) {
     const r = await selfplay(out, args);
     ok(r.code !== 0);
-    const errors = r.stderr.trim().split("\n").filter((l) =>
-      l.startsWith("error:")
-    );
+    const errors = r.stderr.trim().split("\n").filter((l) => l.startsWith("error:"));
     assertEquals(errors.length, 1, r.stderr);
     ok(message.test(errors[0]), errors[0]);
   }

@@ -56,9 +56,7 @@ export function summarisePositions(
     const pts = gs.map((g) => whitePoints(g.result));
     const n = pts.length;
     const mean = pts.reduce((a, b) => a + b, 0) / n;
-    const sd = n > 1
-      ? Math.sqrt(pts.reduce((a, p) => a + (p - mean) ** 2, 0) / (n - 1))
-      : 0;
+    const sd = n > 1 ? Math.sqrt(pts.reduce((a, p) => a + (p - mean) ** 2, 0) / (n - 1)) : 0;
     const half = 1.96 * sd / Math.sqrt(n);
     const terminations: Record<string, number> = {};
     for (const g of gs) {

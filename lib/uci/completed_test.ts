@@ -1,8 +1,5 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import {
-  lastCompletedIteration,
-  NoCompletedIterationError,
-} from "./completed.ts";
+import { lastCompletedIteration, NoCompletedIterationError } from "./completed.ts";
 import { type InfoLine, parseInfo } from "./info.ts";
 import { readTranscript } from "./testdata/read.ts";
 
@@ -27,9 +24,7 @@ for (const [file, depth, cp, dropped] of CASES) {
     assertEquals(it.depth, depth);
     assertEquals(it.score, { cp });
     assertEquals(it.droppedStopLine, dropped);
-    const exact = t.lines.filter((l) =>
-      l.includes(`info depth ${depth} `) && !/bound/.test(l)
-    );
+    const exact = t.lines.filter((l) => l.includes(`info depth ${depth} `) && !/bound/.test(l));
     assertEquals(it.pv, exact[exact.length - 1].split(" pv ")[1].split(" "));
   });
 }

@@ -195,9 +195,7 @@ export class UciEngine {
       if (this.#stderr.length > 20) this.#stderr.shift();
     });
     this.#proc.stdin!.on("error", () => {}); // EPIPE after exit is reported through #onExit
-    this.#proc.then((r) =>
-      this.#onExit(r.exitCode ?? null, r.signal ?? null, r)
-    );
+    this.#proc.then((r) => this.#onExit(r.exitCode ?? null, r.signal ?? null, r));
   }
 
   /**
@@ -230,17 +228,13 @@ export class UciEngine {
       if (e instanceof EngineTimeoutError) {
         throw new EngineStartError(
           command.label,
-          `does not speak UCI: no "uciok" within ${
-            timeouts.handshakeMs / 1000
-          } s of "uci"`,
+          `does not speak UCI: no "uciok" within ${timeouts.handshakeMs / 1000} s of "uci"`,
         );
       }
       if (e instanceof EngineExitedError) {
         throw new EngineStartError(
           command.label,
-          `exited during the UCI handshake (${
-            e.message.replace(/^engine \S+: /, "")
-          })`,
+          `exited during the UCI handshake (${e.message.replace(/^engine \S+: /, "")})`,
         );
       }
       throw e;
@@ -274,9 +268,7 @@ export class UciEngine {
     if (!decl) {
       throw new EngineOptionError(
         this.command.label,
-        `unknown option "${name}" (declared: ${
-          [...this.declared.values()].map((d) => d.name).join(", ")
-        })`,
+        `unknown option "${name}" (declared: ${[...this.declared.values()].map((d) => d.name).join(", ")})`,
       );
     }
     const text = String(value);
@@ -288,9 +280,7 @@ export class UciEngine {
       ) {
         throw new EngineOptionError(
           this.command.label,
-          `option ${decl.name} = ${text} not allowed (integer ${
-            decl.min ?? "-inf"
-          }..${decl.max ?? "inf"})`,
+          `option ${decl.name} = ${text} not allowed (integer ${decl.min ?? "-inf"}..${decl.max ?? "inf"})`,
         );
       }
     }
@@ -324,9 +314,7 @@ export class UciEngine {
     this.#send(
       `position fen ${fen}${moves.length ? " moves " + moves.join(" ") : ""}`,
     );
-    const go = "nodes" in limit
-      ? `go nodes ${limit.nodes}`
-      : `go depth ${limit.depth}`;
+    const go = "nodes" in limit ? `go nodes ${limit.nodes}` : `go depth ${limit.depth}`;
     const timeout = "nodes" in limit
       ? Math.ceil((limit.nodes / this.#timeouts.minNodesPerSecond) * 1000) +
         this.#timeouts.searchSlackMs
@@ -416,9 +404,7 @@ export class UciEngine {
         reject(
           new EngineTimeoutError(
             this.command.label,
-            `no answer to "${line}" within ${
-              (timeoutMs / 1000).toFixed(0)
-            } s; killed`,
+            `no answer to "${line}" within ${(timeoutMs / 1000).toFixed(0)} s; killed`,
           ),
         );
       }, timeoutMs);
@@ -445,8 +431,7 @@ export class UciEngine {
   }
 
   #onExit(code: number | null, signal: string | null, result: unknown): void {
-    const err =
-      (result as { originalMessage?: string; code?: string }).originalMessage;
+    const err = (result as { originalMessage?: string; code?: string }).originalMessage;
     this.#exit = { code, signal, stderr: err ?? "" };
     const w = this.#waiter;
     if (w) {

@@ -1,8 +1,4 @@
-import {
-  deepStrictEqual as assertEquals,
-  ok,
-  rejects,
-} from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import {
   type EngineCommand,
@@ -131,8 +127,7 @@ Deno.test("an engine that dies mid-search, and one that hangs", async () => {
   const dying = await UciEngine.start(fake("die"), FAST);
   await rejects(
     dying.search("8/8/8/8/8/8/8/K6k w - - 0 1", [], { nodes: 10 }),
-    (err: Error) =>
-      err instanceof EngineExitedError && /exit code 3/.test(err.message),
+    (err: Error) => err instanceof EngineExitedError && /exit code 3/.test(err.message),
   );
   ok(dying.exited);
   const hanging = await UciEngine.start(fake("hang"), FAST);

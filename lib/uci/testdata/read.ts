@@ -23,8 +23,6 @@ export function readTranscript(name: string): Transcript {
   const lines = text.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
   const fen = lines[0].replace(/^position fen /, "");
   const [, kind, value] = lines[1].split(" ");
-  const limit = kind === "nodes"
-    ? { nodes: Number(value) }
-    : { depth: Number(value) };
+  const limit = kind === "nodes" ? { nodes: Number(value) } : { depth: Number(value) };
   return { fen, limit, lines: lines.slice(2) };
 }
