@@ -28,12 +28,22 @@ export class JupyterMissingError extends Error {
   }
 }
 
-/** Checks that nbclient and nbconvert import, and installs the Deno kernelspec for this deno. */
-export async function ensureJupyter(): Promise<void> {
-  const check = await execa(PYTHON, [
-    "-c",
-    "import nbclient, nbconvert, jupyter_client",
-  ], { reject: false });
+/**
+ * Checks that nbclient and nbconvert import, and installs the Deno kernelspec
+ * for this deno. With `autoInstall` on a Debian machine where we are root, a
+ * missing Jupyter is installed from Debian's packages (announced on stderr).
+ */
+export async function ensureJupyter(autoInstall = false): Promise<void> {
+  const probe = () => execa(PYTHON, ["-c", "import nbclient, nbconvert, jupyter_client"], { reject: false });
+  if ((await probe()).exitCode !== 0 && autoInstall && Deno.uid() === 0) {
+    if ((await execa("sh", ["-c", "command -v apt-get"], { reject: false })).exitCode === 0) {
+      console.error(`Jupyter is missing: installing it from Debian (${JUPYTER_INSTALL})`);
+      const env = { DEBIAN_FRONTEND: "noninteractive" };
+      await execa("apt-get", ["update", "-qq"], { reject: false, stdio: "inherit", env });
+      await execa("apt-get", JUPYTER_INSTALL.split(" ").slice(1), { reject: false, stdio: "inherit", env });
+    }
+  }
+  const check = await probe();
   if (check.exitCode !== 0) {
     throw new JupyterMissingError(
       check.failed && check.code === "ENOENT" ? `${PYTHON} not found` : "nbclient/nbconvert do not import",

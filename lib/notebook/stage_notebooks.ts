@@ -83,7 +83,7 @@ export async function runStageNotebooks(
     );
     return [];
   }
-  await ensureJupyter();
+  await ensureJupyter(true);
   const runs: NotebookRun[] = [];
   for (const nb of notebooks) {
     log(`notebook ${nb.replace(/^.*\//, "")} (profile ${profile.name}) ...`);
