@@ -7,6 +7,7 @@
 
 import { dirname, join, relative } from "node:path";
 import { startPosition } from "./chess960.ts";
+import { type Shard, shardOf } from "./shards.ts";
 import { MBI_OPTIONS, type ResolvedEngine } from "./engines.ts";
 import {
   configDifference,
@@ -27,14 +28,6 @@ import { type Progress, ProgressTracker } from "./progress.ts";
 import { REPO_ROOT, repoPath } from "./paths.ts";
 import { POSITIONS_CSV_PATH } from "./positions_csv.ts";
 import { BENCH_SCRIPT_PATH } from "./identity.ts";
-
-/** A shard: every `count`-th planned position starting at `index` (0-based). */
-export interface Shard {
-  /** 0-based shard index (e.g. `$SLURM_ARRAY_TASK_ID`). */
-  index: number;
-  /** Number of shards. */
-  count: number;
-}
 
 /** What to evaluate and how. */
 export interface EvalAllOptions {
@@ -74,30 +67,6 @@ export interface EvalAllSummary {
   nodes: number;
 }
 
-/** Selects a shard of planned positions: those at list index k with k % count === index. */
-export function shardPositions(positions: number[], shard?: Shard): number[] {
-  if (!shard) return positions;
-  return positions.filter((_, k) => k % shard.count === shard.index);
-}
-
-/** Parses `--shard i/n` (0 <= i < n). */
-export function parseShard(text: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  if (!m) {
-    throw new RangeError(
-      `--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4`,
-    );
-  }
-  const index = Number(m[1]);
-  const count = Number(m[2]);
-  if (count < 1 || index >= count) {
-    throw new RangeError(
-      `--shard ${text}: expected i/n with 0 <= i < n (shard index is 0-based)`,
-    );
-  }
-  return { index, count };
-}
-
 /**
  * Runs or resumes the evaluation. A file that exists must hold the same
  * configuration (engine fingerprint, limit, options), else it is left
@@ -107,7 +76,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   const t0 = performance.now();
   const { profile, engine } = opts;
   const chosen = opts.positions ?? profile.positions;
-  const planned = shardPositions(chosen, opts.shard);
+  const planned = shardOf(chosen, opts.shard);
   const path = opts.out ?? evalFilePath(profileDir(profile), opts.shard);
   const limit = {
     [engine.entry.limit]: profile.evalNodes,

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { readEvalDataset, withoutTiming } from "./eval_dataset.ts";
-import { parseShard, shardPositions } from "./eval_all.ts";
+import { parseShard, shardOf as shardPositions } from "./shards.ts";
 import { mergeEvalFiles } from "./eval_merge.ts";
 import { sha256File } from "./hash.ts";
 import { repoPath } from "./paths.ts";
@@ -125,7 +125,7 @@ Deno.test("two shards merged equal the unsharded run; merge refuses an incomplet
   ok(/missing shard\(s\) 1\/2/.test(message), message);
   assertEquals((await evalAllCli("--shard", "1/2", "--out", s1)).code, 0);
   const s = await mergeEvalFiles([s1, s0], merged);
-  assertEquals([s.positions, s.files], [12, 2]);
+  assertEquals([s.records, s.files], [12, 2]);
   assertEquals(await records(merged), await records(await referenceRun()));
 });
 

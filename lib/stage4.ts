@@ -19,7 +19,15 @@ import type { Progress } from "./progress.ts";
 import { codeVersion } from "./provenance.ts";
 import { type GameRecord, playGame } from "./selfplay/game.ts";
 import { gamePgn } from "./selfplay/pgn.ts";
-import { gameSpec, readGames, runSelfplay, type SelfplayHeader, type SelfplaySummary } from "./selfplay/run.ts";
+import {
+  gameSpec,
+  readGames,
+  runSelfplay,
+  SELFPLAY_MERGE,
+  type SelfplayHeader,
+  type SelfplaySummary,
+} from "./selfplay/run.ts";
+import { type MergeResult, mergeShardFiles, type Shard } from "./shards.ts";
 import { type PositionResult, summarisePositions } from "./selfplay/summary.ts";
 import { UciEngine } from "./uci/engine.ts";
 import { MBI_OPTIONS } from "./engines.ts";
@@ -106,18 +114,14 @@ export interface Stage4Options {
   table?: string;
   /** Output folder instead of `results/<profile>/selfplay`. */
   outDir?: string;
+  /** Play one shard of the games; the outputs are written by {@link mergeStage4} once all shards are done. */
+  shard?: Shard;
 }
 
-/** Runs or resumes stage 4 and writes games.pgn and selfplay.json. */
-export async function runStage4(
-  opts: Stage4Options,
-): Promise<SelfplaySummary & { results: SelfplayResults }> {
+/** Plays (or resumes) the games of stage 4, or of one shard of it, without writing the outputs. */
+async function playStage4(opts: Stage4Options): Promise<{ summary: SelfplaySummary; outDir: string }> {
   const { table, path, sha256 } = opts.table
-    ? {
-      table: await readMbiTable(opts.table),
-      path: opts.table,
-      sha256: await sha256File(opts.table),
-    }
+    ? { table: await readMbiTable(opts.table), path: opts.table, sha256: await sha256File(opts.table) }
     : await loadCurrentTable(opts.profile);
   const outDir = opts.outDir ?? selfplayDir(opts.profile, opts.positions);
   const summary = await runSelfplay({
@@ -129,9 +133,36 @@ export async function runStage4(
     positions: opts.positions,
     outDir,
     onProgress: opts.onProgress,
+    shard: opts.shard,
   });
-  const results = await writeStage4Outputs(outDir);
-  return { ...summary, results };
+  return { summary, outDir };
+}
+
+/** Runs or resumes stage 4 and writes games.pgn and selfplay.json. */
+export async function runStage4(
+  opts: Omit<Stage4Options, "shard">,
+): Promise<SelfplaySummary & { results: SelfplayResults }> {
+  const { summary, outDir } = await playStage4(opts);
+  return { ...summary, results: await writeStage4Outputs(outDir) };
+}
+
+/** Runs or resumes one shard of stage 4 (outputs come from {@link mergeStage4} when all shards are done). */
+export async function runStage4Shard(opts: Stage4Options & { shard: Shard }): Promise<SelfplaySummary> {
+  return (await playStage4(opts)).summary;
+}
+
+/** Merges the self-play shard files of a folder into games.jsonl, then writes games.pgn and selfplay.json. */
+export async function mergeStage4(
+  outDir: string,
+  files?: string[],
+): Promise<MergeResult & { results: SelfplayResults }> {
+  const shardDir = join(outDir, "shards");
+  const paths = files ?? [...Deno.readDirSync(shardDir)]
+    .filter((e) => /^games\.shard-\d+-of-\d+\.jsonl$/.test(e.name))
+    .map((e) => join(shardDir, e.name))
+    .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+  const merged = await mergeShardFiles(paths, join(outDir, "games.jsonl"), SELFPLAY_MERGE);
+  return { ...merged, results: await writeStage4Outputs(outDir) };
 }
 
 /** Writes games.pgn and selfplay.json from games.jsonl (only files whose content changed). */

@@ -7,7 +7,8 @@
 
 import { POSITION_COUNT } from "../chess960.ts";
 import { resolveEngine } from "../engines.ts";
-import { evalAll, parseShard } from "../eval_all.ts";
+import { evalAll } from "../eval_all.ts";
+import { parseShard } from "../shards.ts";
 import { getProfile } from "../profiles.ts";
 import { runStage1 } from "../stage1.ts";
 import { formatDuration, terminalProgress } from "../progress.ts";

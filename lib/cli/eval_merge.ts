@@ -43,8 +43,8 @@ if (import.meta.main) {
     const s = await mergeEvalFiles(files, values.out ?? evalFilePath(dir));
     console.log(
       s.unchanged
-        ? `${s.out} already holds this merge of ${s.files} shard files (${s.positions} positions); nothing written`
-        : `merged ${s.files} shard files into ${s.out} (${s.positions} positions)`,
+        ? `${s.out} already holds this merge of ${s.files} shard files (${s.records} positions); nothing written`
+        : `merged ${s.files} shard files into ${s.out} (${s.records} positions)`,
     );
   });
 }

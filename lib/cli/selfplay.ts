@@ -1,6 +1,6 @@
 /**
  * `deno task selfplay [--profile P] [--games G] [--nodes-per-move N] [--workers W]
- * [--positions K | --positions SP,SP,…] [--engine ID|PATH] [--table mbi.json] [--out DIR]`:
+ * [--positions K | --positions SP,SP,…] [--engine ID|PATH] [--table mbi.json] [--out DIR] [--shard i/n]`:
  * stage 4, resumable. `--table` plays positions of another MBI table; `--out` writes elsewhere.
  *
  * @module
@@ -9,7 +9,9 @@
 import { resolveEngine } from "../engines.ts";
 import { getProfile } from "../profiles.ts";
 import { formatDuration, terminalProgress } from "../progress.ts";
-import { runStage4 } from "../stage4.ts";
+import { runStage4, runStage4Shard, type SelfplayResults } from "../stage4.ts";
+import type { SelfplaySummary } from "../selfplay/run.ts";
+import { parseShard } from "../shards.ts";
 import { parseSpList } from "./eval_all.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
 
@@ -24,6 +26,7 @@ if (import.meta.main) {
       engine: { type: "string" },
       table: { type: "string" },
       out: { type: "string" },
+      shard: { type: "string" },
     });
     let count: number | undefined;
     let explicit: number[] | undefined;
@@ -45,28 +48,44 @@ if (import.meta.main) {
       `stage 4: profile ${profile.name}, ${explicit ? explicit.length : s.positions} positions x ${s.games} games, ` +
         `${s.nodesPerMove.toLocaleString("en-US")} nodes/move, ${workers} game slot(s), ${engine.entry.id}`,
     );
-    let r;
+    let shard;
     try {
-      r = await runStage4({
-        profile,
-        engine,
-        workers,
-        positions: explicit,
-        onProgress: terminalProgress(),
-        table: values.table,
-        outDir: values.out,
-      });
+      shard = values.shard === undefined ? undefined : parseShard(values.shard);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    const common = {
+      profile,
+      engine,
+      workers,
+      positions: explicit,
+      onProgress: terminalProgress(),
+      table: values.table,
+      outDir: values.out,
+    };
+    try {
+      const r: SelfplaySummary & { results?: SelfplayResults } = shard
+        ? await runStage4Shard({ ...common, shard })
+        : await runStage4(common);
+      console.error(
+        `done: ${r.path}: ${r.played} played now, ${r.resumed} already there; ${r.errors} failed tries replayed; ` +
+          `${formatDuration(r.wallS)}; ${(r.searchShare * 100).toFixed(1)}% of slot time in engine searches`,
+      );
+      if (r.results) {
+        const distinct = r.results.positions.map((p) => p.distinct_games);
+        console.error(
+          `distinct games per position: min ${Math.min(...distinct)}, max ${Math.max(...distinct)} of ${s.games}`,
+        );
+      } else {
+        console.error(
+          `shard ${shard!.index}/${
+            shard!.count
+          } done; merge all shards with deno task selfplay-merge --profile ${profile.name}`,
+        );
+      }
     } catch (e) {
       if (e instanceof RangeError) throw new UsageError(e.message);
       throw e;
     }
-    console.error(
-      `done: ${r.path}: ${r.played} played now, ${r.resumed} already there; ${r.errors} failed tries replayed; ` +
-        `${formatDuration(r.wallS)}; ${(r.searchShare * 100).toFixed(1)}% of slot time in engine searches`,
-    );
-    const distinct = r.results.positions.map((p) => p.distinct_games);
-    console.error(
-      `distinct games per position: min ${Math.min(...distinct)}, max ${Math.max(...distinct)} of ${s.games}`,
-    );
   });
 }

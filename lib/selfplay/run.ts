@@ -22,6 +22,7 @@ import { EngineExitedError, EngineTimeoutError, UciEngine } from "../uci/engine.
 import { type AdjudicationRules, DEFAULT_ADJUDICATION } from "./adjudication.ts";
 import { GameError, type GameRecord, type GameSpec, type OpeningRules, playGame } from "./game.ts";
 import { type SelectedPosition, selectPositions } from "./selection.ts";
+import { type MergeSpec, type Shard, shardOf } from "../shards.ts";
 
 /** Schema version of self-play files. */
 export const SELFPLAY_SCHEMA = 1;
@@ -64,6 +65,8 @@ export interface SelfplayHeader {
   method: string;
   /** Stage-3 table the positions came from. */
   input: { path: string; sha256: string };
+  /** The shard of the games this file holds, or null for all. */
+  shard: Shard | null;
   /** Creation time. */
   created: string;
   /** Code version. */
@@ -88,6 +91,8 @@ export interface SelfplayOptions {
   outDir: string;
   /** Progress callback (per game). */
   onProgress?: (p: Progress) => void;
+  /** Play only this shard of the games (into `shards/games.shard-i-of-n.jsonl`). */
+  shard?: Shard;
 }
 
 /** What a run did. */
@@ -256,7 +261,7 @@ export async function runSelfplay(
       adjudication: DEFAULT_ADJUDICATION,
       positions: selection.map((s) => s.sp),
     };
-    const path = join(opts.outDir, "games.jsonl");
+    const path = gamesPath(opts.outDir, opts.shard);
     const existing = await readGames(path);
     if (existing) {
       const diff = selfplayConfigDifference(existing.header.config, config);
@@ -269,12 +274,12 @@ export async function runSelfplay(
     const done = new Set(
       (existing?.records ?? []).map((g) => `${g.sp}:${g.game}`),
     );
-    const tasks = selection.flatMap((pos) =>
-      Array.from({ length: sp.games }, (_, i) => ({ pos, game: i + 1 })).filter(
-        (t) => !done.has(`${t.pos.sp}:${t.game}`),
-      )
-    );
-    const planned = selection.length * sp.games;
+    const all = shardOf(plannedGames(config), opts.shard);
+    const tasks = all.filter((k) => !done.has(k)).map((k) => {
+      const [spText, gameText] = k.split(":");
+      return { pos: selection.find((p) => p.sp === Number(spText))!, game: Number(gameText) };
+    });
+    const planned = all.length;
     let appender: JsonlAppender;
     if (existing) {
       appender = await JsonlAppender.open(
@@ -294,6 +299,7 @@ export async function runSelfplay(
           path: relative(REPO_ROOT, opts.tableFile.path),
           sha256: opts.tableFile.sha256,
         },
+        shard: opts.shard ?? null,
         created: new Date().toISOString(),
         code: await codeVersion(),
       };
@@ -301,7 +307,7 @@ export async function runSelfplay(
       await Deno.writeTextFile(path, JSON.stringify(header) + "\n");
       appender = await JsonlAppender.open(path);
     }
-    const errorsPath = join(opts.outDir, "errors.jsonl");
+    const errorsPath = join(dirname(path), "errors.jsonl");
     const count = Math.max(1, Math.min(opts.workers, tasks.length));
     while (slots.length < count) slots.push(new GameSlot(engine, options));
     if (tasks.length) await Promise.all(slots.map((s) => s.start()));
@@ -376,3 +382,32 @@ export async function runSelfplay(
     await Promise.all(slots.map((s) => s.close()));
   }
 }
+
+/** The games file of a folder: `games.jsonl`, or `shards/games.shard-i-of-n.jsonl`. */
+export function gamesPath(outDir: string, shard?: Shard | null): string {
+  return shard
+    ? join(outDir, "shards", `games.shard-${shard.index}-of-${shard.count}.jsonl`)
+    : join(outDir, "games.jsonl");
+}
+
+/** Keys `sp:game` of every planned game, positions in stratum order, games 1..G. */
+export function plannedGames(config: SelfplayConfig): string[] {
+  return config.positions.flatMap((sp) => Array.from({ length: config.games }, (_, i) => `${sp}:${i + 1}`));
+}
+
+/** How self-play shard files merge: by (SP, game), same configuration. */
+export const SELFPLAY_MERGE: MergeSpec<SelfplayHeader, GameRecord> = {
+  shard: (h) => h.shard,
+  planned: (h) => shardOf(plannedGames(h.config), h.shard ?? undefined),
+  key: (g) => `${g.sp}:${g.game}`,
+  difference: (a, b) => {
+    if (a?.kind !== "mbi-selfplay-games" || b?.kind !== "mbi-selfplay-games") return "not a self-play games file";
+    return selfplayConfigDifference(a.config, b.config);
+  },
+  mergedHeader: (first, _records, sources) => ({ ...first, shard: null, merged_from: sources }) as SelfplayHeader,
+  compare: (a, b) => a.sp - b.sp || a.game - b.game,
+  stable: (g) => {
+    const { wall_ms: _w, search_ms: _s, ...rest } = g;
+    return rest;
+  },
+};

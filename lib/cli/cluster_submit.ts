@@ -1,0 +1,52 @@
+/**
+ * `deno task cluster-submit --stage eval|selfplay --shards n [--profile P]
+ * [--engine ID|PATH] [--partition NAME] [--time HH:MM:SS] [--dry-run]`: writes
+ * the sbatch array script under `results/<profile>/slurm/` and submits it
+ * (`--dry-run` prints it instead).
+ *
+ * @module
+ */
+
+import { type ClusterStage, sbatchScript, submitSbatch, writeSbatchScript } from "../cluster.ts";
+import { resolveEngine } from "../engines.ts";
+import { getProfile } from "../profiles.ts";
+import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({
+      stage: { type: "string" },
+      shards: { type: "string" },
+      profile: { type: "string" },
+      engine: { type: "string" },
+      partition: { type: "string" },
+      time: { type: "string" },
+      "dry-run": { type: "boolean" },
+    });
+    if (values.stage !== "eval" && values.stage !== "selfplay") {
+      throw new UsageError(`--stage ${values.stage ?? "(missing)"}: expected eval or selfplay`);
+    }
+    const shards = positiveInt("shards", values.shards);
+    if (shards === undefined) throw new UsageError("--shards missing: the number of array tasks (>= 1)");
+    const job = {
+      stage: values.stage as ClusterStage,
+      shards,
+      profile: getProfile(values.profile),
+      engine: resolveEngine(values.engine),
+      partition: values.partition,
+      time: values.time,
+    };
+    if (values["dry-run"]) {
+      console.log(sbatchScript(job));
+      return;
+    }
+    const script = await writeSbatchScript(job);
+    const id = await submitSbatch(script);
+    console.log(`submitted array job ${id} (${shards} tasks): ${script}`);
+    console.log(
+      `watch: squeue -j ${id}; then: deno task ${
+        job.stage === "eval" ? "eval-merge" : "selfplay-merge"
+      } --profile ${job.profile.name}`,
+    );
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * `deno task selfplay-merge [--profile P] [--dir DIR] [SHARD_FILE…]`: merges the
+ * self-play shard files (`selfplay/shards/games.shard-*`) into games.jsonl and
+ * writes games.pgn and selfplay.json.
+ *
+ * @module
+ */
+
+import { getProfile } from "../profiles.ts";
+import { mergeStage4, selfplayDir } from "../stage4.ts";
+import { parseCli, runCli } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values, positionals } = parseCli({ profile: { type: "string" }, dir: { type: "string" } });
+    const dir = values.dir ?? selfplayDir(getProfile(values.profile));
+    const r = await mergeStage4(dir, positionals.length ? positionals : undefined);
+    console.log(
+      r.unchanged
+        ? `${r.out} already holds this merge of ${r.files} shard files (${r.records} games); outputs checked`
+        : `merged ${r.files} shard files into ${r.out} (${r.records} games); wrote games.pgn and selfplay.json`,
+    );
+  });
+}
