@@ -9,14 +9,16 @@ import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { repoPath } from "./paths.ts";
 import type { EngineCommand } from "./uci/engine.ts";
+import type { SearchLimit } from "./uci/completed.ts";
+import { baseProfileName, getProfile, type Profile, type ProfileOverrides } from "./profiles.ts";
 
 /** UCI option values as given in the registry or on the command line. */
 export type UciOptions = Record<string, string | number | boolean>;
 
-/** How an engine is started. */
+/** How an engine is started: a WASM build in an npm package, or an executable (from a Debian package). */
 export type EngineStart =
   | { npm: string; file: string }
-  | { path: string };
+  | { path: string; debian?: string };
 
 /** One engine of the registry. */
 export interface EngineEntry {
@@ -34,6 +36,10 @@ export interface EngineEntry {
   fingerprint?: number;
   /** Expected SHA-256 of the executable, when known. */
   sha256?: string;
+  /** Stage-1 budgets per profile, for engines whose limit or speed differs (e.g. a depth). */
+  budgets?: Record<string, SearchLimit>;
+  /** Notes on the engine's behaviour (measured), shown with its results. */
+  notes?: string;
 }
 
 /** The registry file's content. */
@@ -93,11 +99,11 @@ export function loadRegistry(): EngineRegistry {
  * into a command. A value with a `/` or naming an existing file is a path; any
  * other value must be a registry id.
  */
-export function resolveEngine(arg?: string): ResolvedEngine {
+export function resolveEngine(arg?: string, opts: { requireBinary?: boolean } = {}): ResolvedEngine {
   const value = arg ?? Deno.env.get(ENGINE_ENV) ?? DEFAULT_ENGINE_ID;
   const registry = loadRegistry();
   const entry = registry.engines.find((e) => e.id === value);
-  if (entry) return fromEntry(entry);
+  if (entry) return fromEntry(entry, opts.requireBinary ?? true);
   if (value.includes("/") || exists(value)) {
     const path = resolve(value);
     return fromEntry({
@@ -115,7 +121,7 @@ export function resolveEngine(arg?: string): ResolvedEngine {
   );
 }
 
-function fromEntry(entry: EngineEntry): ResolvedEngine {
+function fromEntry(entry: EngineEntry, requireBinary = true): ResolvedEngine {
   if ("npm" in entry.start) {
     const { npm, file } = entry.start;
     const specifier = `npm:${npm}/${file}`;
@@ -144,6 +150,11 @@ function fromEntry(entry: EngineEntry): ResolvedEngine {
   const path = isAbsolute(entry.start.path) || !entry.start.path.includes("/")
     ? entry.start.path
     : repoPath(entry.start.path);
+  if (requireBinary && entry.start.debian && !exists(path)) {
+    throw new EngineConfigError(
+      `engine ${entry.id}: missing binary ${path}; install it with: apt-get install ${entry.start.debian}`,
+    );
+  }
   return {
     entry,
     command: {
@@ -185,4 +196,75 @@ function exists(path: string): boolean {
 /** Lists the identifying files again (an npm package is downloaded on first start). */
 export function engineFiles(engine: ResolvedEngine): string[] {
   return "npm" in engine.entry.start ? fromEntry(engine.entry).files : engine.files;
+}
+
+/** True when the registry says the engine searches like the MBI reference engine (same bench fingerprint). */
+export function isReferenceEngine(entry: EngineEntry): boolean {
+  return entry.fingerprint !== undefined && entry.fingerprint === loadRegistry().reference_fingerprint;
+}
+
+/** Results-folder tag of an engine: none for the reference engine, else its id (or `path-<name>`). */
+export function engineTag(entry: EngineEntry): string | null {
+  if (isReferenceEngine(entry)) return null;
+  if (entry.id.startsWith("path:")) return `path-${entry.id.split("/").pop()!.replace(/[^\w.-]/g, "_")}`;
+  return entry.id;
+}
+
+/**
+ * The profile and engine of a command: `--engine` (or `$MBI_ENGINE`, or the
+ * engine a profile name like `quick@sf18-wasm` names, or the default). Another
+ * engine's results go to `results/<profile>@<engine>/`, never mixed with the
+ * reference engine's.
+ */
+export function profileAndEngine(
+  profileName: string | undefined,
+  overrides: ProfileOverrides = {},
+  engineArg?: string,
+  opts: { requireBinary?: boolean } = {},
+): { profile: Profile; engine: ResolvedEngine } {
+  const named = getProfile(profileName, overrides);
+  let arg = engineArg ?? (named.engine ?? undefined);
+  if (arg === undefined) arg = Deno.env.get(ENGINE_ENV) || undefined;
+  const engine = resolveEngine(arg, opts);
+  const tag = engineTag(engine.entry);
+  const base = named.name.split("@")[0];
+  const profile = getProfile(base, overrides, tag);
+  if (named.engine && tag !== named.engine) {
+    throw new EngineConfigError(
+      `profile ${named.name} holds results of engine ${named.engine}, not of ${engine.entry.id}`,
+    );
+  }
+  return { profile, engine };
+}
+
+/**
+ * The stage-1 search limit of an engine under a profile: the profile's node
+ * budget, or the engine's own budget for the profile from the registry (a
+ * depth for engines without `go nodes`). An override that the engine cannot
+ * honour is a clear error.
+ */
+export function evalLimit(profile: Profile, entry: EngineEntry): SearchLimit {
+  if (profile.evalDepth !== null) {
+    if (entry.limit !== "depth" && !entry.id.startsWith("path:")) {
+      throw new EngineConfigError(`engine ${entry.id} takes node budgets (go nodes), not --depth`);
+    }
+    return { depth: profile.evalDepth };
+  }
+  const own = entry.budgets?.[baseProfileName(profile)];
+  if (entry.limit === "depth") {
+    if (profile.name.includes("~eval")) {
+      throw new EngineConfigError(
+        `engine ${entry.id} honours only depth limits (no go nodes): give --depth, not --nodes`,
+      );
+    }
+    if (!own || !("depth" in own)) {
+      throw new EngineConfigError(
+        `engine ${entry.id} honours only depth limits; data/engines.json gives it no depth budget for profile ${
+          baseProfileName(profile)
+        } (give --depth)`,
+      );
+    }
+    return own;
+  }
+  return own && "nodes" in own && !profile.name.includes("~eval") ? own : { nodes: profile.evalNodes };
 }

@@ -8,7 +8,7 @@
 import { dirname, join, relative } from "node:path";
 import { startPosition } from "./chess960.ts";
 import { type Shard, shardOf } from "./shards.ts";
-import { MBI_OPTIONS, type ResolvedEngine } from "./engines.ts";
+import { evalLimit, MBI_OPTIONS, type ResolvedEngine } from "./engines.ts";
 import {
   configDifference,
   DatasetError,
@@ -78,14 +78,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   const chosen = opts.positions ?? profile.positions;
   const planned = shardOf(chosen, opts.shard);
   const path = opts.out ?? evalFilePath(profileDir(profile), opts.shard);
-  const limit = {
-    [engine.entry.limit]: profile.evalNodes,
-  } as EvalConfig["limit"];
-  if (engine.entry.limit === "depth") {
-    throw new DatasetError(
-      `engine ${engine.entry.id} takes a depth limit; give a depth budget (not supported by this profile)`,
-    );
-  }
+  const limit = evalLimit(profile, engine.entry);
   const settings = {
     limit,
     options: { ...MBI_OPTIONS, ...engine.entry.options },

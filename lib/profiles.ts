@@ -38,12 +38,20 @@ export interface Profile {
   positions: number[];
   /** Node budget per position in stage 1. */
   evalNodes: number;
+  /** Depth budget per position in stage 1, for engines that honour only depth limits (else null). */
+  evalDepth: number | null;
   /** Stage 4 budgets. */
   selfplay: SelfplayBudget;
   /** Bootstrap resamples in stage 5. */
   resamples: number;
   /** Base seed for self-play and bootstrap. */
   seed: number;
+  /**
+   * Engine of the profile's results: null for the MBI reference engine
+   * (Stockfish 17.1, WASM or native: they search identically), else a
+   * registry id; its results live in `results/<profile>@<id>/`.
+   */
+  engine: string | null;
 }
 
 const ALL = Array.from({ length: POSITION_COUNT }, (_, i) => i);
@@ -73,6 +81,7 @@ export const PROFILES: Record<string, Profile> = {
     description: "the method: 960 x 400M nodes; 60 positions x 50 games at 300k nodes/move; 10,000 resamples",
     positions: ALL,
     evalNodes: 400_000_000,
+    evalDepth: null,
     selfplay: {
       positions: 60,
       games: 50,
@@ -81,12 +90,14 @@ export const PROFILES: Record<string, Profile> = {
     },
     resamples: 10_000,
     seed: METHOD_SEED,
+    engine: null,
   },
   quick: {
     name: "quick",
     description: "the default main job: the whole pipeline in about 15 minutes on 2 cores with the WASM engine",
     positions: ALL,
     evalNodes: 125_000,
+    evalDepth: null,
     selfplay: {
       positions: 24,
       games: 8,
@@ -95,12 +106,14 @@ export const PROFILES: Record<string, Profile> = {
     },
     resamples: 10_000,
     seed: METHOD_SEED,
+    engine: null,
   },
   ci: {
     name: "ci",
     description: "tests: a dozen positions at small budgets",
     positions: CI_POSITIONS,
     evalNodes: 20_000,
+    evalDepth: null,
     selfplay: {
       positions: 6,
       games: 4,
@@ -109,6 +122,7 @@ export const PROFILES: Record<string, Profile> = {
     },
     resamples: 1_000,
     seed: METHOD_SEED,
+    engine: null,
   },
 };
 
@@ -125,6 +139,8 @@ export class ProfileError extends Error {
 export interface ProfileOverrides {
   /** Stage 1 node budget. */
   evalNodes?: number;
+  /** Stage 1 depth budget (engines without `go nodes`). */
+  evalDepth?: number;
   /** Stage 4 games per position. */
   games?: number;
   /** Stage 4 node budget per move. */
@@ -148,12 +164,22 @@ export function defaultProfileName(): string {
 export function getProfile(
   name = defaultProfileName(),
   overrides: ProfileOverrides = {},
+  engine?: string | null,
 ): Profile {
+  if (name.includes("@")) {
+    // "quick@sf18-wasm": the results of another engine, side by side with the reference's.
+    const [rest, tag] = name.split("@");
+    if (engine && engine !== tag) {
+      throw new ProfileError(`profile "${name}" belongs to engine ${tag}, not ${engine}`);
+    }
+    return getProfile(rest, overrides, tag);
+  }
   if (name.includes("~")) {
     // A name built from real parameters (e.g. "quick~eval2000000") carries its overrides.
     const [baseName, ...tags] = name.split("~");
     const keys: Record<string, keyof ProfileOverrides> = {
       eval: "evalNodes",
+      depth: "evalDepth",
       pos: "selfplayPositions",
       games: "games",
       move: "nodesPerMove",
@@ -169,7 +195,7 @@ export function getProfile(
       }
       fromName[keys[m[1]]] = Number(m[2]);
     }
-    return getProfile(baseName, { ...fromName, ...overrides });
+    return getProfile(baseName, { ...fromName, ...overrides }, engine);
   }
   const base = PROFILES[name];
   if (!base) {
@@ -184,6 +210,10 @@ export function getProfile(
   ) {
     p.evalNodes = overrides.evalNodes;
     tags.push(`eval${overrides.evalNodes}`);
+  }
+  if (overrides.evalDepth !== undefined && overrides.evalDepth !== p.evalDepth) {
+    p.evalDepth = overrides.evalDepth;
+    tags.push(`depth${overrides.evalDepth}`);
   }
   if (
     overrides.selfplayPositions !== undefined &&
@@ -210,7 +240,17 @@ export function getProfile(
     tags.push(`boot${overrides.resamples}`);
   }
   if (tags.length) p.name = `${name}~${tags.join("~")}`;
+  if (engine) {
+    if (!/^[\w.-]+$/.test(engine)) throw new ProfileError(`engine tag "${engine}": only letters, digits, . _ -`);
+    p.engine = engine;
+    p.name = `${p.name}@${engine}`;
+  }
   return p;
+}
+
+/** The profile's base name (`quick` for `quick~eval2000000@sf18-wasm`). */
+export function baseProfileName(profile: Profile): string {
+  return profile.name.split(/[~@]/)[0];
 }
 
 /** Absolute path of a profile's results folder (`results/<profile name>`). */

@@ -31,7 +31,7 @@ export interface Stage1Options {
 export async function runStage1(opts: Stage1Options): Promise<EvalAllSummary> {
   const summary = await evalAll({
     profile: opts.profile,
-    engine: opts.engine ?? resolveEngine(),
+    engine: opts.engine ?? resolveEngine(opts.profile.engine ?? undefined),
     workers: opts.workers ?? navigator.hardwareConcurrency,
     onProgress: opts.onProgress,
   });

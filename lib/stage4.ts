@@ -126,7 +126,7 @@ async function playStage4(opts: Stage4Options): Promise<{ summary: SelfplaySumma
   const outDir = opts.outDir ?? selfplayDir(opts.profile, opts.positions);
   const summary = await runSelfplay({
     profile: opts.profile,
-    engine: opts.engine ?? resolveEngine(),
+    engine: opts.engine ?? resolveEngine(opts.profile.engine ?? undefined),
     workers: opts.workers ?? navigator.hardwareConcurrency,
     table,
     tableFile: { path, sha256 },

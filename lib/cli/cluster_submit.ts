@@ -8,8 +8,7 @@
  */
 
 import { type ClusterStage, sbatchScript, submitSbatch, writeSbatchScript } from "../cluster.ts";
-import { resolveEngine } from "../engines.ts";
-import { getProfile } from "../profiles.ts";
+import { profileAndEngine } from "../engines.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
 
 if (import.meta.main) {
@@ -31,8 +30,7 @@ if (import.meta.main) {
     const job = {
       stage: values.stage as ClusterStage,
       shards,
-      profile: getProfile(values.profile),
-      engine: resolveEngine(values.engine),
+      ...profileAndEngine(values.profile, {}, values.engine),
       partition: values.partition,
       time: values.time,
     };

@@ -6,9 +6,9 @@
  * @module
  */
 
+import { profileAndEngine } from "../engines.ts";
 import { resolve } from "node:path";
 import { buildMbiTable, mbiPaths, readPositionValues, writeMbiTable } from "../mbi_table.ts";
-import { getProfile } from "../profiles.ts";
 import { runStage3 } from "../stage3.ts";
 import { parseCli, runCli, UsageError } from "./common.ts";
 
@@ -16,6 +16,7 @@ if (import.meta.main) {
   await runCli(async () => {
     const { values } = parseCli({
       profile: { type: "string" },
+      engine: { type: "string" },
       evals: { type: "string" },
       out: { type: "string" },
     });
@@ -25,7 +26,9 @@ if (import.meta.main) {
           "--out needs --evals (a profile's table goes to results/<profile>/)",
         );
       }
-      const { table, written } = await runStage3(getProfile(values.profile));
+      const { table, written } = await runStage3(
+        profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile,
+      );
       console.log(
         `${written ? "wrote" : "unchanged:"} ${
           mbiPaths(`results/${table.profile}`).json

@@ -6,10 +6,9 @@
  */
 
 import { POSITION_COUNT } from "../chess960.ts";
-import { resolveEngine } from "../engines.ts";
+import { evalLimit, profileAndEngine } from "../engines.ts";
 import { evalAll } from "../eval_all.ts";
 import { parseShard } from "../shards.ts";
-import { getProfile } from "../profiles.ts";
 import { runStage1 } from "../stage1.ts";
 import { formatDuration, terminalProgress } from "../progress.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
@@ -51,10 +50,13 @@ if (import.meta.main) {
       sp: { type: "string" },
       shard: { type: "string" },
       out: { type: "string" },
+      depth: { type: "string" },
     });
-    const profile = getProfile(values.profile, {
+    const { profile, engine } = profileAndEngine(values.profile, {
       evalNodes: positiveInt("nodes", values.nodes),
-    });
+      evalDepth: positiveInt("depth", values.depth),
+    }, values.engine);
+    const limit = evalLimit(profile, engine.entry);
     const workers = positiveInt("workers", values.workers) ??
       navigator.hardwareConcurrency;
     let shard;
@@ -72,11 +74,10 @@ if (import.meta.main) {
         );
       }
     }
-    const engine = resolveEngine(values.engine);
     console.error(
       `stage 1: profile ${profile.name}, ${engine.entry.id}, ${
-        profile.evalNodes.toLocaleString("en-US")
-      } nodes/position, ${workers} worker(s)`,
+        "nodes" in limit ? `${limit.nodes.toLocaleString("en-US")} nodes` : `depth ${limit.depth}`
+      }/position, ${workers} worker(s)`,
     );
     const onProgress = terminalProgress();
     // The profile's own dataset (no subset, shard or --out) also gets its CSV view.

@@ -6,22 +6,29 @@
  * @module
  */
 
+import { profileAndEngine } from "../engines.ts";
 import { join } from "node:path";
 import { mergeEvalFiles } from "../eval_merge.ts";
 import { evalFilePath } from "../eval_dataset.ts";
-import { getProfile, profileDir } from "../profiles.ts";
+import { profileDir } from "../profiles.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
 
 if (import.meta.main) {
   await runCli(async () => {
     const { values, positionals } = parseCli({
       profile: { type: "string" },
+      engine: { type: "string" },
       nodes: { type: "string" },
       out: { type: "string" },
     });
-    const profile = getProfile(values.profile, {
-      evalNodes: positiveInt("nodes", values.nodes),
-    });
+    const profile = profileAndEngine(
+      values.profile,
+      {
+        evalNodes: positiveInt("nodes", values.nodes),
+      },
+      values.engine,
+      { requireBinary: false },
+    ).profile;
     const dir = profileDir(profile);
     let files = positionals;
     if (files.length === 0) {

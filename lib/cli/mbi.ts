@@ -5,9 +5,10 @@
  * @module
  */
 
+import { profileAndEngine } from "../engines.ts";
 import { parsePosition } from "../chess960.ts";
 import { evalFilePath, readEvalDataset } from "../eval_dataset.ts";
-import { getProfile, profileDir } from "../profiles.ts";
+import { profileDir } from "../profiles.ts";
 import { loadStage3 } from "../stage3.ts";
 import { parseCli, runCli, UsageError } from "./common.ts";
 
@@ -15,6 +16,7 @@ if (import.meta.main) {
   await runCli(async () => {
     const { values, positionals } = parseCli({
       profile: { type: "string" },
+      engine: { type: "string" },
       json: { type: "boolean" },
     });
     if (positionals.length === 0) {
@@ -23,7 +25,7 @@ if (import.meta.main) {
       );
     }
     const position = parsePosition(positionals.join(" "));
-    const profile = getProfile(values.profile);
+    const profile = profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile;
     const table = await loadStage3(profile);
     const row = table.rows.find((r) => r.sp === position.sp);
     if (!row) {

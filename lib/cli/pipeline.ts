@@ -5,9 +5,8 @@
  * @module
  */
 
-import { resolveEngine } from "../engines.ts";
+import { profileAndEngine } from "../engines.ts";
 import { runPipeline } from "../pipeline.ts";
-import { getProfile } from "../profiles.ts";
 import { formatDuration } from "../progress.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
 
@@ -19,10 +18,9 @@ if (import.meta.main) {
       engine: { type: "string" },
       "no-notebooks": { type: "boolean" },
     });
-    const profile = getProfile(values.profile);
+    const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
     const workers = positiveInt("workers", values.workers) ??
       navigator.hardwareConcurrency;
-    const engine = resolveEngine(values.engine);
     console.error(
       `pipeline: profile ${profile.name} (${profile.description}); ${engine.entry.id}; ${workers} workers`,
     );

@@ -6,8 +6,7 @@
  */
 
 import { parsePosition } from "../chess960.ts";
-import { resolveEngine } from "../engines.ts";
-import { getProfile } from "../profiles.ts";
+import { profileAndEngine, resolveEngine } from "../engines.ts";
 import { replayGame, selfplayDir } from "../stage4.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
 
@@ -26,7 +25,7 @@ if (import.meta.main) {
     const sp = parsePosition(values.sp).sp;
     const game = positiveInt("game", values.game)!;
     const r = await replayGame(
-      values.dir ?? selfplayDir(getProfile(values.profile)),
+      values.dir ?? selfplayDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile),
       sp,
       game,
       values.engine ? resolveEngine(values.engine) : undefined,

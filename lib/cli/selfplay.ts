@@ -6,8 +6,7 @@
  * @module
  */
 
-import { resolveEngine } from "../engines.ts";
-import { getProfile } from "../profiles.ts";
+import { profileAndEngine } from "../engines.ts";
 import { formatDuration, terminalProgress } from "../progress.ts";
 import { runStage4, runStage4Shard, type SelfplayResults } from "../stage4.ts";
 import type { SelfplaySummary } from "../selfplay/run.ts";
@@ -35,14 +34,16 @@ if (import.meta.main) {
         count = positiveInt("positions", values.positions);
       } else explicit = parseSpList(values.positions);
     }
-    const profile = getProfile(values.profile, {
+    const { profile, engine } = profileAndEngine(values.profile, {
       games: positiveInt("games", values.games),
       nodesPerMove: positiveInt("nodes-per-move", values["nodes-per-move"]),
       selfplayPositions: count,
-    });
+    }, values.engine);
+    if (engine.entry.limit !== "nodes") {
+      throw new UsageError(`engine ${engine.entry.id} honours only depth limits; self-play needs go nodes`);
+    }
     const workers = positiveInt("workers", values.workers) ??
       navigator.hardwareConcurrency;
-    const engine = resolveEngine(values.engine);
     const s = profile.selfplay;
     console.error(
       `stage 4: profile ${profile.name}, ${explicit ? explicit.length : s.positions} positions x ${s.games} games, ` +

@@ -6,14 +6,19 @@
  * @module
  */
 
-import { getProfile } from "../profiles.ts";
+import { profileAndEngine } from "../engines.ts";
 import { mergeStage4, selfplayDir } from "../stage4.ts";
 import { parseCli, runCli } from "./common.ts";
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values, positionals } = parseCli({ profile: { type: "string" }, dir: { type: "string" } });
-    const dir = values.dir ?? selfplayDir(getProfile(values.profile));
+    const { values, positionals } = parseCli({
+      profile: { type: "string" },
+      engine: { type: "string" },
+      dir: { type: "string" },
+    });
+    const dir = values.dir ??
+      selfplayDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile);
     const r = await mergeStage4(dir, positionals.length ? positionals : undefined);
     console.log(
       r.unchanged

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { getProfile } from "../profiles.ts";
+import { profileAndEngine } from "../engines.ts";
 import { runStage5 } from "../stage5.ts";
 import type { Correlation } from "../stage5.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
@@ -20,11 +20,17 @@ if (import.meta.main) {
   await runCli(async () => {
     const { values } = parseCli({
       profile: { type: "string" },
+      engine: { type: "string" },
       resamples: { type: "string" },
     });
-    const profile = getProfile(values.profile, {
-      resamples: positiveInt("resamples", values.resamples),
-    });
+    const profile = profileAndEngine(
+      values.profile,
+      {
+        resamples: positiveInt("resamples", values.resamples),
+      },
+      values.engine,
+      { requireBinary: false },
+    ).profile;
     const { summary: s } = await runStage5(profile);
     console.log(
       `profile ${s.profile}: ${s.n_positions} positions, ${s.n_games} games, B = ${s.resamples}, seed ${s.seed}`,

@@ -7,10 +7,10 @@
  */
 
 import { parsePosition } from "../chess960.ts";
-import { resolveEngine } from "../engines.ts";
+import { profileAndEngine, resolveEngine } from "../engines.ts";
 import { DatasetError, evalFilePath, readEvalDataset } from "../eval_dataset.ts";
 import type { EvaluationRecord } from "../evaluate.ts";
-import { getProfile, profileDir } from "../profiles.ts";
+import { profileDir } from "../profiles.ts";
 import { verifyReproduce } from "../verify.ts";
 import { parseCli, runCli, UsageError } from "./common.ts";
 
@@ -35,7 +35,7 @@ if (import.meta.main) {
     }
     const position = parsePosition(input);
     const path = values.dataset ??
-      evalFilePath(profileDir(getProfile(values.profile)));
+      evalFilePath(profileDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile));
     const dataset = await readEvalDataset(path);
     if (!dataset) {
       throw new DatasetError(
@@ -45,7 +45,7 @@ if (import.meta.main) {
     const v = await verifyReproduce(
       dataset,
       position.sp,
-      resolveEngine(values.engine),
+      resolveEngine(values.engine ?? dataset.header.engine.id.replace(/^path:/, "")),
     );
     console.log(`SP ${position.sp} ${position.setup} — ${dataset.path}`);
     console.log(
