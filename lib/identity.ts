@@ -12,6 +12,9 @@ import { engineFiles, loadRegistry, type ResolvedEngine } from "./engines.ts";
 import { sha256File, sha256Text } from "./hash.ts";
 import { repoPath } from "./paths.ts";
 import { UciEngine } from "./uci/engine.ts";
+import { Chess } from "chessops/chess";
+import { parseFen } from "chessops/fen";
+import { parseUci } from "chessops/util";
 
 /** Who the engine is, recorded with every result. */
 export interface EngineIdentity {
@@ -39,6 +42,9 @@ export interface EngineIdentity {
 
 /** The bench script (48 positions, `go depth 13`) used for fingerprints. */
 export const BENCH_SCRIPT_PATH = "data/stockfish-bench.uci";
+
+/** Version of the bench procedure (bump when runBench changes what it counts). */
+export const BENCH_PROCEDURE = "v2: go depth 13, positions without legal moves skipped";
 
 /** Result of running the bench script. */
 export interface BenchResult {
@@ -78,6 +84,9 @@ export async function runBench(
       fen = fenPart;
       moves = movePart ? movePart.split(" ") : [];
     } else if (line.startsWith("go depth ")) {
+      // A position without legal moves takes no search (Stockfish reports 0 nodes),
+      // and some engines crash on it (Ethereal 12: SIGSEGV): it is skipped.
+      if (!hasLegalMoves(fen, moves)) continue;
       const out = await engine.search(fen, moves, {
         depth: Number(line.slice(9)),
       });
@@ -89,6 +98,20 @@ export async function runBench(
     }
   }
   return { nodes, searches, wallMs: performance.now() - start };
+}
+
+/** True when the position after `moves` has a legal move (chessops; standard or Chess960 castling). */
+export function hasLegalMoves(fen: string, moves: string[]): boolean {
+  const setup = parseFen(fen);
+  if (setup.isErr) return true; // let the engine judge a FEN chessops cannot read
+  const pos = Chess.fromSetup(setup.value);
+  if (pos.isErr) return true;
+  for (const m of moves) {
+    const move = parseUci(m);
+    if (!move) return true;
+    pos.value.play(move);
+  }
+  return pos.value.hasDests();
 }
 
 /** Extracts a version such as `17.1` from an `id name` like `Stockfish 17.1 WASM`. */
@@ -141,7 +164,12 @@ async function cachedFingerprint(
   resolved: ResolvedEngine,
   sha256: string,
 ): Promise<number> {
-  const path = repoPath(".cache", "fingerprints", `${sha256}.json`);
+  // Keyed by the build and by the bench procedure (script and skipping rule), so a changed procedure re-measures.
+  const procedure = sha256Text(`${BENCH_PROCEDURE}\n${await Deno.readTextFile(repoPath(BENCH_SCRIPT_PATH))}`).slice(
+    0,
+    16,
+  );
+  const path = repoPath(".cache", "fingerprints", `${sha256}-${procedure}.json`);
   try {
     return JSON.parse(await Deno.readTextFile(path)).nodes;
   } catch {

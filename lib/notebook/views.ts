@@ -13,6 +13,8 @@ import type { SelfplayResults } from "../stage4.ts";
 import type { PositionResult } from "../selfplay/summary.ts";
 import type { Correlation, Summary } from "../stage5.ts";
 import { type Displayable, escapeHtml, html, htmlKeyValues, htmlTable } from "./display.ts";
+import type { DatasetInfo, PairAgreement } from "../compare_engines.ts";
+import { repoPath } from "../paths.ts";
 
 const PIECES: Record<string, string> = {
   K: "♔",
@@ -445,4 +447,106 @@ export function limitationsView(): Displayable {
   return html(
     `<h4>Limitations</h4><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`,
   );
+}
+
+/** Notebook 06: the datasets compared. */
+export function datasetsTable(datasets: readonly DatasetInfo[]): Displayable {
+  if (datasets.length < 2) {
+    return html(
+      `<p><b>Only ${datasets.length} complete dataset${
+        datasets.length === 1 ? "" : "s"
+      } under <code>results/</code>:</b> nothing to compare yet. ` +
+        "Run another engine (e.g. <code>deno task eval-all --engine sf18-wasm</code>) or another budget first.</p>",
+    );
+  }
+  return html(htmlTable(datasets, [
+    { header: "folder", value: (d) => d.folder },
+    { header: "engine", value: (d) => `${d.engine} (${d.engine_id})` },
+    { header: "fingerprint", value: (d) => d.fingerprint ?? "none", numeric: true },
+    { header: "limit", value: (d) => JSON.stringify(d.limit) },
+    { header: "positions", value: (d) => d.n, numeric: true },
+  ], "Datasets compared"));
+}
+
+/** Notebook 06: agreement of every pair. */
+export function pairsTable(pairs: readonly PairAgreement[]): Displayable {
+  const ci2 = (c: [number, number]) => `${c[0].toFixed(3)} .. ${c[1].toFixed(3)}`;
+  return html(htmlTable(pairs, [
+    { header: "A", value: (p) => p.a },
+    { header: "B", value: (p) => p.b },
+    { header: "positions", value: (p) => p.common, numeric: true },
+    { header: "Spearman (edges)", value: (p) => p.spearman.rho.toFixed(3), numeric: true },
+    { header: "95% CI", value: (p) => ci2(p.spearman.ci95) },
+    { header: "Kendall tau-b", value: (p) => p.kendall.tau.toFixed(3), numeric: true },
+    { header: "95% CI", value: (p) => `${ci2(p.kendall.ci95)} (B ${p.kendall.resamples})` },
+    { header: "Spearman (signed evals)", value: (p) => p.spearman_eval.toFixed(3), numeric: true },
+    { header: "MBI moves > 10", value: (p) => `${(100 * p.mbi_moves_over_10).toFixed(1)}%`, numeric: true },
+    { header: "median |ΔMBI|", value: (p) => p.median_mbi_shift, numeric: true },
+  ], "Rank agreement of the index between datasets"));
+}
+
+/** Notebook 06: MBI of one dataset against another's. */
+export function rankScatter(p: PairAgreement) {
+  return renderPlot(`MBI: ${p.a} (x) against ${p.b} (y)`, {
+    width: 460,
+    height: 420,
+    x: { label: `MBI, ${p.a} →`, domain: [0, 100] },
+    y: { label: `↑ MBI, ${p.b}`, domain: [0, 100], grid: true },
+    marks: [
+      Plot.dot(p.points, { x: "mbi_a", y: "mbi_b", r: 1.6, opacity: 0.5 }),
+      Plot.line([[0, 0], [100, 100]], { stroke: "red" }),
+    ],
+  });
+}
+
+/** Notebook 06: where two datasets disagree most. */
+export function disagreementsTable(p: PairAgreement): Displayable {
+  return html(htmlTable(p.largest_disagreements, [
+    { header: "SP", value: (d) => d.sp, numeric: true },
+    { header: "back rank", value: (d) => `${backRankHtml(d.setup)} <code>${d.setup}</code>`, html: true },
+    { header: `eval ${p.a}`, value: (d) => d.eval_a, numeric: true },
+    { header: `eval ${p.b}`, value: (d) => d.eval_b, numeric: true },
+    { header: `MBI ${p.a}`, value: (d) => d.mbi_a, numeric: true },
+    { header: `MBI ${p.b}`, value: (d) => d.mbi_b, numeric: true },
+  ], `Largest disagreements: ${p.a} vs ${p.b}`));
+}
+
+/** Notebook 06: determinism checks found under results/ (or a note that none was run). */
+export function determinismView(): Displayable {
+  const rows: {
+    folder: string;
+    r: {
+      engine: { uci_name: string };
+      limit: unknown;
+      positions: number[];
+      deterministic: boolean;
+      differences: { sp: number }[];
+    };
+  }[] = [];
+  for (const e of Deno.readDirSync(repoPath("results"))) {
+    try {
+      rows.push({
+        folder: e.name,
+        r: JSON.parse(Deno.readTextFileSync(repoPath("results", e.name, "determinism.json"))),
+      });
+    } catch {
+      // no check in this folder
+    }
+  }
+  if (rows.length === 0) {
+    return html("<p>No determinism check has been run (<code>deno task check-determinism --engine ID</code>).</p>");
+  }
+  return html(htmlTable(rows, [
+    { header: "folder", value: (x) => x.folder },
+    { header: "engine", value: (x) => x.r.engine.uci_name },
+    { header: "limit", value: (x) => JSON.stringify(x.r.limit) },
+    { header: "positions run twice", value: (x) => x.r.positions.length, numeric: true },
+    {
+      header: "result",
+      value: (x) =>
+        x.r.deterministic
+          ? "identical: deterministic"
+          : `NOT deterministic: ${x.r.differences.length} differ (SP ${x.r.differences.map((d) => d.sp).join(", ")})`,
+    },
+  ], "Determinism (each position evaluated twice in fresh engine processes)"));
 }

@@ -1,0 +1,51 @@
+/**
+ * `deno task bench-selfplay [--engine ID|PATH] [--games G]`: self-play
+ * benchmarks (figures for notes; no assertions): the share of wall time
+ * inside engine searches at 300,000 nodes/move and at the quick budget, games
+ * per hour per worker, and the scaling from 1 to 2 workers.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { buildMbiTable, readPositionValues, writeMbiTable } from "../mbi_table.ts";
+import { getProfile, PROFILES } from "../profiles.ts";
+import { resolveEngine } from "../engines.ts";
+import { runStage4 } from "../stage4.ts";
+import { parseCli, positiveInt, runCli } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({ engine: { type: "string" }, games: { type: "string" } });
+    const engine = resolveEngine(values.engine);
+    const games = positiveInt("games", values.games) ?? 4;
+    const dir = await Deno.makeTempDir({ prefix: "mbi-bench-selfplay-" });
+    // A small synthetic table: the runner's speed does not depend on the values.
+    const csv = join(dir, "values.csv");
+    await Deno.writeTextFile(csv, "sp,eval_cp\n518,30\n0,20\n959,25\n100,10\n");
+    await writeMbiTable(dir, await buildMbiTable(csv, await readPositionValues(csv), "bench"));
+    const table = join(dir, "mbi.json");
+    const run = async (label: string, nodesPerMove: number, workers: number, positions: number, n: number) => {
+      const profile = getProfile("quick", { nodesPerMove, games: n, selfplayPositions: positions });
+      const t0 = performance.now();
+      const r = await runStage4({ profile, engine, workers, table, outDir: join(dir, `${label}-w${workers}`) });
+      const wallH = (performance.now() - t0) / 3_600_000;
+      console.log(
+        `${label}, ${nodesPerMove.toLocaleString("en-US")} nodes/move, W=${workers}: ${r.played} games in ${
+          (wallH * 60).toFixed(1)
+        } min; ` +
+          `${(r.played / wallH / workers).toFixed(0)} games/hour/worker; ${
+            (100 * r.searchShare).toFixed(1)
+          }% of slot time in searches; ` +
+          `avg ${(r.results.positions.reduce((a, p) => a + p.avg_plies * p.games, 0) / r.played).toFixed(0)} plies`,
+      );
+      return r.played / wallH;
+    };
+    await run("method budget", 300_000, 1, 1, Math.max(1, Math.floor(games / 2)));
+    const quick = PROFILES.quick.selfplay.nodesPerMove;
+    const one = await run("quick budget", quick, 1, 2, games);
+    const two = await run("quick budget", quick, 2, 2, games);
+    console.log(`scaling 1 -> 2 workers at the quick budget: ${(two / one).toFixed(2)}x games/hour`);
+    await Deno.remove(dir, { recursive: true });
+  });
+}

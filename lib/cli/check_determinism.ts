@@ -1,0 +1,34 @@
+/**
+ * `deno task check-determinism [--engine ID|PATH] [--profile P] [--positions K]`:
+ * evaluates K positions twice in fresh engine processes and reports whether
+ * the results are identical (writes determinism.json beside the dataset).
+ *
+ * @module
+ */
+
+import { profileAndEngine } from "../engines.ts";
+import { checkDeterminism } from "../determinism.ts";
+import { parseCli, positiveInt, runCli } from "./common.ts";
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({
+      engine: { type: "string" },
+      profile: { type: "string" },
+      positions: { type: "string" },
+    });
+    const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
+    const k = positiveInt("positions", values.positions) ?? 20;
+    const positions = profile.positions.filter((_, i) =>
+      i % Math.max(1, Math.floor(profile.positions.length / k)) === 0
+    ).slice(0, k);
+    const r = await checkDeterminism(profile, engine, positions);
+    console.log(
+      `${r.engine.uci_name}, ${JSON.stringify(r.limit)}, ${positions.length} positions evaluated twice: ` +
+        (r.deterministic
+          ? "identical (deterministic)"
+          : `${r.differences.length} differ: SP ${r.differences.map((d) => d.sp).join(", ")}`),
+    );
+    return r.deterministic ? 0 : 1;
+  });
+}
