@@ -9,6 +9,7 @@ import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { repoPath } from "./paths.ts";
 import type { EngineCommand } from "./uci/engine.ts";
+import { ADAPTERS, type UciAdapter } from "./adapters/adapters.ts";
 import type { SearchLimit } from "./uci/completed.ts";
 import { baseProfileName, getProfile, type Profile, type ProfileOverrides } from "./profiles.ts";
 
@@ -40,6 +41,8 @@ export interface EngineEntry {
   budgets?: Record<string, SearchLimit>;
   /** Notes on the engine's behaviour (measured), shown with its results. */
   notes?: string;
+  /** Name of an adapter in lib/adapters for a protocol difference (none for plain UCI engines). */
+  adapter?: string;
 }
 
 /** The registry file's content. */
@@ -161,6 +164,7 @@ function fromEntry(entry: EngineEntry, requireBinary = true): ResolvedEngine {
       file: path,
       args: [],
       label: entry.id.startsWith("path:") ? path : entry.id,
+      ...(entry.adapter ? { adapter: adapterOf(entry) } : {}),
     },
     files: [path],
   };
@@ -267,4 +271,14 @@ export function evalLimit(profile: Profile, entry: EngineEntry): SearchLimit {
     return own;
   }
   return own && "nodes" in own && !profile.name.includes("~eval") ? own : { nodes: profile.evalNodes };
+}
+
+function adapterOf(entry: EngineEntry): () => UciAdapter {
+  const make = ADAPTERS[entry.adapter!];
+  if (!make) {
+    throw new EngineConfigError(
+      `engine ${entry.id}: unknown adapter "${entry.adapter}" (known: ${Object.keys(ADAPTERS).join(", ")})`,
+    );
+  }
+  return make;
 }

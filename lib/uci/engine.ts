@@ -15,6 +15,7 @@ import { execa, type ResultPromise } from "execa";
 import { createInterface } from "node:readline";
 import { type InfoLine, parseInfo } from "./info.ts";
 import type { SearchLimit } from "./completed.ts";
+import type { UciAdapter } from "../adapters/adapters.ts";
 
 /** How to start an engine process. */
 export interface EngineCommand {
@@ -24,6 +25,8 @@ export interface EngineCommand {
   args: string[];
   /** A short name for messages, e.g. the engine id or path. */
   label: string;
+  /** Makes the adapter that translates this engine's traffic, for a protocol difference (see lib/adapters). */
+  adapter?: () => UciAdapter;
 }
 
 /** An option the engine declared in its `option name …` lines. */
@@ -171,12 +174,14 @@ export class UciEngine {
   #stderr: string[] = [];
   #searching = false;
   #timeouts: EngineTimeouts;
+  #adapter: UciAdapter | undefined;
 
   private constructor(
     readonly command: EngineCommand,
     timeouts: EngineTimeouts,
   ) {
     this.#timeouts = timeouts;
+    this.#adapter = command.adapter?.();
     this.#proc = execa(command.file, command.args, {
       stdin: "pipe",
       stdout: "pipe",
@@ -188,7 +193,7 @@ export class UciEngine {
     });
     createInterface({ input: this.#proc.stdout! }).on(
       "line",
-      (line) => this.#onLine(line),
+      (line) => this.#onLine(this.#adapter ? this.#adapter.incoming(line) : line),
     );
     createInterface({ input: this.#proc.stderr! }).on("line", (line) => {
       this.#stderr.push(line);
@@ -381,7 +386,12 @@ export class UciEngine {
         `refusing to send "${line}" during a search`,
       );
     }
-    this.#proc.stdin!.write(line + "\n");
+    this.#write(line);
+  }
+
+  /** Writes one command line (through the adapter, when the engine has one). */
+  #write(line: string): void {
+    this.#proc.stdin!.write((this.#adapter ? this.#adapter.outgoing(line) : line) + "\n");
   }
 
   #request(
@@ -410,7 +420,7 @@ export class UciEngine {
       }, timeoutMs);
       this.#waiter = { done, collected: [], resolve, reject, timer };
       try {
-        this.#proc.stdin!.write(line + "\n");
+        this.#write(line);
       } catch (e) {
         clearTimeout(timer);
         this.#waiter = undefined;

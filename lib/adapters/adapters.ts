@@ -1,0 +1,61 @@
+/**
+ * Adapters: per-engine translation of UCI traffic, for engines whose protocol
+ * differs from UCI as the project reads it. A UCI engine needs none; an entry
+ * in `data/engines.json` names an adapter with `"adapter": "<name>"`.
+ *
+ * @module
+ */
+
+import { Chess } from "chessops/chess";
+import { parseFen } from "chessops/fen";
+import { parseUci } from "chessops/util";
+
+/** Translates the lines between the client and one engine process. */
+export interface UciAdapter {
+  /** A command on its way to the engine (return it unchanged when nothing to do). */
+  outgoing(line: string): string;
+  /** A line from the engine (return it unchanged when nothing to do). */
+  incoming(line: string): string;
+}
+
+/** Side to move after `position fen F [moves …]` (undefined when the FEN cannot be read). */
+function sideToMove(positionCommand: string): "white" | "black" | undefined {
+  const m = /^position fen (.+?)(?: moves (.*))?$/.exec(positionCommand.trim());
+  if (!m) return positionCommand.trim().startsWith("position startpos") ? undefined : undefined;
+  const setup = parseFen(m[1]);
+  if (setup.isErr) return undefined;
+  const pos = Chess.fromSetup(setup.value);
+  if (pos.isErr) return undefined;
+  for (const uci of (m[2] ?? "").split(" ").filter(Boolean)) {
+    const move = parseUci(uci);
+    if (move) pos.value.play(move);
+  }
+  return pos.value.turn;
+}
+
+/**
+ * For engines that report `score` from White's point of view instead of the
+ * side to move (UCI's rule): negates scores, and swaps bounds, when Black is
+ * to move.
+ */
+export function whitePovScores(): UciAdapter {
+  let turn: "white" | "black" | undefined;
+  return {
+    outgoing(line) {
+      if (line.startsWith("position ")) turn = sideToMove(line);
+      return line;
+    },
+    incoming(line) {
+      if (turn !== "black" || !line.startsWith("info ") || !/ score (cp|mate) /.test(line)) return line;
+      return line.replace(/ score (cp|mate) (-?\d+)( (lowerbound|upperbound))?/, (_all, kind, v, _b, bound) => {
+        const flipped = bound === "lowerbound" ? " upperbound" : bound === "upperbound" ? " lowerbound" : "";
+        return ` score ${kind} ${0 - Number(v)}${flipped}`;
+      });
+    },
+  };
+}
+
+/** Known adapters by name. */
+export const ADAPTERS: Record<string, () => UciAdapter> = {
+  "white-pov-scores": whitePovScores,
+};
