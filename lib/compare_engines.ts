@@ -128,7 +128,9 @@ export async function findDatasets(): Promise<EvalDataset[]> {
     const d = await readEvalDataset(evalFilePath(repoPath("results", e.name))).catch(() => undefined);
     if (d && d.missing.length === 0 && d.records.every((r) => r.eval_cp !== null)) out.push(d);
   }
-  return out;
+  // The ci profile's dozen positions are a test fixture: compared only when nothing else exists.
+  const real = out.filter((d) => datasetInfo(d).folder.split(/[~@]/)[0] !== "ci");
+  return real.length ? real : out;
 }
 
 /** Describes a dataset. */
