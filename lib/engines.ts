@@ -124,7 +124,8 @@ export function resolveEngine(arg?: string, opts: { requireBinary?: boolean } = 
   );
 }
 
-function fromEntry(entry: EngineEntry, requireBinary = true): ResolvedEngine {
+/** Builds the start command of a registry entry (exported for tests of entries not in the registry). */
+export function fromEntry(entry: EngineEntry, requireBinary = true): ResolvedEngine {
   if ("npm" in entry.start) {
     const { npm, file } = entry.start;
     const specifier = `npm:${npm}/${file}`;
