@@ -83,6 +83,8 @@ export interface Throughput {
   nps: number;
   /** nps / (W x single-engine nps). */
   efficiency: number;
+  /** Engine speed inside the searches of this run: Σ nodes / Σ (go → bestmove) time. */
+  searchNps: number;
   /** Time outside the engine's searches per position, as a share of search time. */
   overheadShare: number;
   /** Wall time per position minus its search time, in ms (median). */
@@ -91,7 +93,8 @@ export interface Throughput {
 
 /**
  * Runs eval-all on `positions` with W workers into a temporary file and
- * measures throughput. Overhead = (W x wall − Σ search wall) / Σ search wall,
+ * measures throughput; `singleNps` is one engine's speed on the same positions
+ * (the W=1 run's search speed), so the efficiency compares like with like. Overhead = (W x wall − Σ search wall) / Σ search wall,
  * counted from the first to the last position (engine start-up excluded).
  */
 export async function evalThroughput(
@@ -128,6 +131,7 @@ export async function evalThroughput(
     wallS: s.wallS,
     nps,
     efficiency: nps / (workers * singleNps),
+    searchNps: s.nodes / (searchMs / 1000),
     overheadShare: (workers * activeMs - searchMs) / searchMs,
     overheadMsPerPosition: (workers * activeMs - searchMs) / positions.length,
   };

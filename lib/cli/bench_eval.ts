@@ -33,21 +33,19 @@ if (import.meta.main) {
       } (depth ${single.depth}, ${single.evalCp} cp)`,
     );
     const positions = CI_POSITIONS.slice(0, count);
-    for (const w of [1, 2]) {
-      const t = await evalThroughput(
-        engine,
-        positions,
-        nodes,
-        w,
-        single.medianNps,
-      );
+    // The W=1 run gives the engine's speed on these positions; both runs are compared with it.
+    const w1 = await evalThroughput(engine, positions, nodes, 1, 1);
+    const base = w1.searchNps;
+    console.log(`engine speed inside the searches on these ${positions.length} positions: ${k(base)} nodes/s`);
+    for (const t of [w1, await evalThroughput(engine, positions, nodes, 2, 1)]) {
       console.log(
-        `eval-all W=${w}, ${t.positions} positions: ${k(t.nps)} nodes/s = ${
-          (t.efficiency * 100).toFixed(1)
-        }% of ${w} x single; ` +
-          `overhead outside search ${t.overheadMsPerPosition.toFixed(0)} ms/position = ${
-            (t.overheadShare * 100).toFixed(2)
-          }% of search time; wall ${t.wallS.toFixed(1)} s`,
+        `eval-all W=${t.workers}: ${k(t.nps)} nodes/s = ${
+          (100 * t.nps / (t.workers * base)).toFixed(1)
+        }% of ${t.workers} x engine speed; ` +
+          `time outside searches ${
+            t.overheadMsPerPosition.toFixed(0)
+          } ms/position (ucinewgame/isready, position, parsing, append) = ` +
+          `${(t.overheadShare * 100).toFixed(2)}% of search time; wall ${t.wallS.toFixed(1)} s`,
       );
     }
     if (values.native) {
