@@ -195,7 +195,8 @@ export function getProfile(
       }
       fromName[keys[m[1]]] = Number(m[2]);
     }
-    return getProfile(baseName, { ...fromName, ...overrides }, engine);
+    const given = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+    return getProfile(baseName, { ...fromName, ...given }, engine);
   }
   const base = PROFILES[name];
   if (!base) {

@@ -18,6 +18,7 @@ Deno.test("an override gets a folder named after the real parameters, and the na
   const p = getProfile("quick", { evalNodes: 2_000_000, games: 4 });
   assertEquals(p.name, "quick~eval2000000~games4");
   assertEquals(getProfile(p.name), p);
+  assertEquals(getProfile(p.name, { evalNodes: undefined, games: undefined }), p); // unset options keep the name's budgets
   assertEquals(
     getProfile("quick", { evalNodes: PROFILES.quick.evalNodes }).name,
     "quick",
