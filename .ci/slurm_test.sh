@@ -20,6 +20,7 @@ slurm_start "$SLURM_DIR"
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 
+"$DENO" task engine-info >/dev/null   # measure the engine fingerprint once (cached), so the timings below compare runs only
 echo "== single-process run of the ci evaluation"
 t0=$(now)
 "$DENO" task eval-all --profile ci --workers 1 --out "$WORK/single.jsonl" 2>&1 | tail -1
@@ -56,6 +57,7 @@ cat "$WORK/merge.err"
 grep -q "incomplete shard(s): 1/3" "$WORK/merge.err"
 job2=$(sbatch --parsable --array=1 "results/$P/slurm/eval.sbatch")
 slurm_wait "$job2"
+grep -h "^done:" "results/$P/slurm/eval-${job2}_1.err"   # the rerun resumed the shard
 "$DENO" task eval-merge --profile "$P"
 test "$(grep -c '"sp"' "results/$P/evals.jsonl")" -eq 12
 
