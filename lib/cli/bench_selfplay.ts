@@ -16,8 +16,14 @@ import { parseCli, positiveInt, runCli } from "./common.ts";
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values } = parseCli({ engine: { type: "string" }, games: { type: "string" } });
+    const { values } = parseCli({
+      engine: { type: "string" },
+      games: { type: "string" },
+      "method-engine": { type: "string" },
+    });
     const engine = resolveEngine(values.engine);
+    // The method's 300,000 nodes/move is slow on WASM; --method-engine sf17.1-native measures it natively.
+    const methodEngine = values["method-engine"] ? resolveEngine(values["method-engine"]) : engine;
     const games = positiveInt("games", values.games) ?? 4;
     const dir = await Deno.makeTempDir({ prefix: "mbi-bench-selfplay-" });
     // A small synthetic table: the runner's speed does not depend on the values.
@@ -25,15 +31,22 @@ if (import.meta.main) {
     await Deno.writeTextFile(csv, "sp,eval_cp\n518,30\n0,20\n959,25\n100,10\n");
     await writeMbiTable(dir, await buildMbiTable(csv, await readPositionValues(csv), "bench"));
     const table = join(dir, "mbi.json");
-    const run = async (label: string, nodesPerMove: number, workers: number, positions: number, n: number) => {
+    const run = async (
+      label: string,
+      nodesPerMove: number,
+      workers: number,
+      positions: number,
+      n: number,
+      e = engine,
+    ) => {
       const profile = getProfile("quick", { nodesPerMove, games: n, selfplayPositions: positions });
       const t0 = performance.now();
-      const r = await runStage4({ profile, engine, workers, table, outDir: join(dir, `${label}-w${workers}`) });
+      const r = await runStage4({ profile, engine: e, workers, table, outDir: join(dir, `${label}-w${workers}`) });
       const wallH = (performance.now() - t0) / 3_600_000;
       console.log(
-        `${label}, ${nodesPerMove.toLocaleString("en-US")} nodes/move, W=${workers}: ${r.played} games in ${
-          (wallH * 60).toFixed(1)
-        } min; ` +
+        `${label} (${e.entry.id}), ${
+          nodesPerMove.toLocaleString("en-US")
+        } nodes/move, W=${workers}: ${r.played} games in ${(wallH * 60).toFixed(1)} min; ` +
           `${(r.played / wallH / workers).toFixed(0)} games/hour/worker; ${
             (100 * r.searchShare).toFixed(1)
           }% of slot time in searches; ` +
@@ -41,7 +54,7 @@ if (import.meta.main) {
       );
       return r.played / wallH;
     };
-    await run("method budget", 300_000, 1, 1, Math.max(1, Math.floor(games / 2)));
+    await run("method budget", 300_000, 1, 1, Math.max(1, Math.floor(games / 2)), methodEngine);
     const quick = PROFILES.quick.selfplay.nodesPerMove;
     const one = await run("quick budget", quick, 1, 2, games);
     const two = await run("quick budget", quick, 2, 2, games);
