@@ -106,14 +106,10 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     const todo = planned.filter((sp) => !done.has(sp));
     const resumed = planned.length - todo.length;
 
-    let appender: JsonlAppender;
-    if (existing) {
-      appender = await JsonlAppender.open(
-        path,
-        existing.torn ? existing.intactBytes : undefined,
-      );
-    } else {
-      const header: EvalHeader = {
+    const appender = await JsonlAppender.resume(
+      path,
+      existing,
+      async (): Promise<EvalHeader> => ({
         kind: "mbi-evaluations",
         schema: EVAL_SCHEMA,
         profile: profile.name,
@@ -127,11 +123,8 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
           repoPath(POSITIONS_CSV_PATH),
           repoPath(BENCH_SCRIPT_PATH),
         ]),
-      };
-      await Deno.mkdir(dirname(path), { recursive: true });
-      await Deno.writeTextFile(path, JSON.stringify(header) + "\n");
-      appender = await JsonlAppender.open(path);
-    }
+      }),
+    );
 
     // Start all engines before the clock of the progress display starts.
     const count = Math.max(1, Math.min(opts.workers, todo.length));

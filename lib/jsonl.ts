@@ -7,6 +7,8 @@
  * @module
  */
 
+import { dirname } from "node:path";
+
 /** Raised for a JSONL file that is damaged beyond a torn last line. */
 export class JsonlError extends Error {
   /** Creates the error naming the file and line. */
@@ -93,6 +95,21 @@ export class JsonlAppender {
     if (truncateTo !== undefined) await Deno.truncate(path, truncateTo);
     const file = await Deno.open(path, { append: true, create: true });
     return new JsonlAppender(file);
+  }
+
+  /**
+   * Opens a resumable file: an existing one for appending (its torn last line
+   * cut off), or a new one that starts with `header()`.
+   */
+  static async resume<H, R>(
+    path: string,
+    existing: JsonlContent<H, R> | undefined,
+    header: () => Promise<H>,
+  ): Promise<JsonlAppender> {
+    if (existing) return await JsonlAppender.open(path, existing.torn ? existing.intactBytes : undefined);
+    await Deno.mkdir(dirname(path), { recursive: true });
+    await Deno.writeTextFile(path, JSON.stringify(await header()) + "\n");
+    return await JsonlAppender.open(path);
   }
 
   /** Appends one JSON value as a line (whole line in one write). */

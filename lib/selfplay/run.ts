@@ -280,33 +280,22 @@ export async function runSelfplay(
       return { pos: selection.find((p) => p.sp === Number(spText))!, game: Number(gameText) };
     });
     const planned = all.length;
-    let appender: JsonlAppender;
-    if (existing) {
-      appender = await JsonlAppender.open(
-        path,
-        existing.torn ? existing.intactBytes : undefined,
-      );
-    } else {
-      const header: SelfplayHeader = {
-        kind: "mbi-selfplay-games",
-        schema: SELFPLAY_SCHEMA,
-        profile: profile.name,
-        config,
-        engine: identity,
-        selection,
-        method: SELFPLAY_METHOD,
-        input: {
-          path: relative(REPO_ROOT, opts.tableFile.path),
-          sha256: opts.tableFile.sha256,
-        },
-        shard: opts.shard ?? null,
-        created: new Date().toISOString(),
-        code: await codeVersion(),
-      };
-      await Deno.mkdir(dirname(path), { recursive: true });
-      await Deno.writeTextFile(path, JSON.stringify(header) + "\n");
-      appender = await JsonlAppender.open(path);
-    }
+    const appender = await JsonlAppender.resume(path, existing, async (): Promise<SelfplayHeader> => ({
+      kind: "mbi-selfplay-games",
+      schema: SELFPLAY_SCHEMA,
+      profile: profile.name,
+      config,
+      engine: identity,
+      selection,
+      method: SELFPLAY_METHOD,
+      input: {
+        path: relative(REPO_ROOT, opts.tableFile.path),
+        sha256: opts.tableFile.sha256,
+      },
+      shard: opts.shard ?? null,
+      created: new Date().toISOString(),
+      code: await codeVersion(),
+    }));
     const errorsPath = join(dirname(path), "errors.jsonl");
     const count = Math.max(1, Math.min(opts.workers, tasks.length));
     while (slots.length < count) slots.push(new GameSlot(engine, options));
