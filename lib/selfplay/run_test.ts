@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { buildMbiTable, readPositionValues, writeMbiTable } from "../mbi_table.ts";
 import { repoPath } from "../paths.ts";
 import { selectPositions } from "./selection.ts";
-import { readGames } from "./run.ts";
+import { readGames, runSelfplay } from "./run.ts";
+import { getProfile } from "../profiles.ts";
+import type { ResolvedEngine } from "../engines.ts";
 import { replayGame } from "../stage4.ts";
 
 // A small synthetic MBI table: 12 positions with made-up values (the runner
@@ -133,4 +135,30 @@ Deno.test("bad self-play input: one-line errors", async () => {
     assertEquals(errors.length, 1, r.stderr);
     ok(message.test(errors[0]), errors[0]);
   }
+});
+
+Deno.test("an engine that plays an illegal move: recorded, replayed on restarted engines, never scored", async () => {
+  // The scripted engine answers every search with e2e4: legal for White's first move, illegal for Black.
+  const fake = repoPath("lib", "uci", "testdata", "fake_engine.sh");
+  const engine: ResolvedEngine = {
+    entry: { id: "fake", name: "fake", start: { path: fake }, limit: "nodes", options: {} },
+    command: { file: fake, args: ["ok"], label: "fake" },
+    files: [fake],
+  };
+  const out = join(dir, "illegal");
+  const profile = getProfile("ci", { games: 1, selfplayPositions: 1 });
+  let message = "";
+  await runSelfplay({
+    profile,
+    engine,
+    workers: 1,
+    table,
+    tableFile: { path: tablePath, sha256: "test" },
+    outDir: out,
+  }).catch((e) => message = e.message);
+  ok(/illegal move e2e4/.test(message), message);
+  const errors = (await Deno.readTextFile(join(out, "errors.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
+  assertEquals(errors.map((e) => e.attempt), [1, 2]);
+  const games = await readGames(join(out, "games.jsonl"));
+  assertEquals(games?.records.length, 0);
 });

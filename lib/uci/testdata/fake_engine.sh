@@ -15,6 +15,7 @@ while read -r line; do
       echo "option name Hash type spin default 16 min 1 max 1024"
       echo "option name Threads type spin default 1 min 1 max 8"
       echo "option name UCI_Chess960 type check default false"
+      echo "option name MultiPV type spin default 1 min 1 max 500"
       echo "uciok" ;;
     isready) echo "readyok" ;;
     quit) exit 0 ;;
