@@ -24,7 +24,7 @@ if (import.meta.main) {
     const engine = resolveEngine(values.engine);
     // The method's 300,000 nodes/move is slow on WASM; --method-engine sf17.1-native measures it natively.
     const methodEngine = values["method-engine"] ? resolveEngine(values["method-engine"]) : engine;
-    const games = positiveInt("games", values.games) ?? 4;
+    const games = positiveInt("games", values.games) ?? 12;
     const dir = await Deno.makeTempDir({ prefix: "mbi-bench-selfplay-" });
     // A small synthetic table: the runner's speed does not depend on the values.
     const csv = join(dir, "values.csv");
@@ -40,9 +40,21 @@ if (import.meta.main) {
       e = engine,
     ) => {
       const profile = getProfile("quick", { nodesPerMove, games: n, selfplayPositions: positions });
-      const t0 = performance.now();
-      const r = await runStage4({ profile, engine: e, workers, table, outDir: join(dir, `${label}-w${workers}`) });
-      const wallH = (performance.now() - t0) / 3_600_000;
+      // Timed from the first progress call (engines started) to the last game: start-up is not throughput.
+      let t0 = 0, t1 = 0;
+      const onProgress = (p: { done: number }) => {
+        if (p.done === 0) t0 = performance.now();
+        t1 = performance.now();
+      };
+      const r = await runStage4({
+        profile,
+        engine: e,
+        workers,
+        table,
+        outDir: join(dir, `${label}-w${workers}`),
+        onProgress,
+      });
+      const wallH = (t1 - t0) / 3_600_000;
       console.log(
         `${label} (${e.entry.id}), ${
           nodesPerMove.toLocaleString("en-US")
