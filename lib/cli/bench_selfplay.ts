@@ -66,7 +66,7 @@ if (import.meta.main) {
       );
       return r.played / wallH;
     };
-    await run("method budget", 300_000, 1, 1, Math.max(1, Math.floor(games / 2)), methodEngine);
+    await run("method budget", 300_000, 1, 1, Math.max(1, Math.floor(games / 6)), methodEngine);
     const quick = PROFILES.quick.selfplay.nodesPerMove;
     const one = await run("quick budget", quick, 1, 2, games);
     const two = await run("quick budget", quick, 2, 2, games);
