@@ -19,5 +19,7 @@ if (kind === "evals") {
   right = sort((await readGames(b))!.records).map(SELFPLAY_MERGE.stable);
 }
 const same = JSON.stringify(left) === JSON.stringify(right);
-console.log(`${kind}: ${left.length} vs ${right.length} records: ${same ? "identical" : "DIFFERENT"} (timing fields ignored)`);
+console.log(
+  `${kind}: ${left.length} vs ${right.length} records: ${same ? "identical" : "DIFFERENT"} (timing fields ignored)`,
+);
 Deno.exit(same ? 0 : 1);
