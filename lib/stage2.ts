@@ -13,6 +13,7 @@ import { writeFileAtomic } from "./atomic.ts";
 import { type EvalDataset, evalFilePath, readEvalDataset } from "./eval_dataset.ts";
 import { sha256File } from "./hash.ts";
 import { REPO_ROOT, repoPath } from "./paths.ts";
+import { formatLimit } from "./uci/completed.ts";
 import { Plot, type RenderedPlot, renderPlot, writeSvg } from "./plots.ts";
 import { type Profile, profileDir } from "./profiles.ts";
 import { averageRanks } from "./ranks.ts";
@@ -132,7 +133,7 @@ export function rankAgreement(
   };
 }
 
-/** Other complete datasets of the same engine (fingerprint and options) under `results/`. */
+/** Other complete datasets of the same engine (fingerprint and options) and the same positions, at another budget, under `results/`. */
 export async function siblingDatasets(d: EvalDataset): Promise<EvalDataset[]> {
   const out: EvalDataset[] = [];
   for (const e of Deno.readDirSync(repoPath("results"))) {
@@ -147,6 +148,9 @@ export async function siblingDatasets(d: EvalDataset): Promise<EvalDataset[]> {
       JSON.stringify(c.options) !== JSON.stringify(mine.options)
     ) continue;
     if (JSON.stringify(c.limit) === JSON.stringify(mine.limit)) continue;
+    // Same positions only: a budget comparison over another set (e.g. the ci fixture) says nothing here.
+    const same = (xs: { sp: number }[]) => xs.map((r) => r.sp).sort((a, b) => a - b).join(",");
+    if (same(o.records) !== same(d.records)) continue;
     out.push(o);
   }
   return out;
@@ -214,8 +218,7 @@ export async function computeStage2(profile: Profile) {
     rank_agreement: others.flatMap((o) => rankAgreement(d, o) ?? []),
     method: METHOD_DISTRIBUTION,
   };
-  const budget = JSON.stringify(d.header.config.limit).replace(/[{}"]/g, "")
-    .replace(":", " ");
+  const budget = formatLimit(d.header.config.limit);
   const plots: Record<string, RenderedPlot> = {
     histogram: renderPlot(
       `Engine value of the ${rows.length} start positions (${budget})`,

@@ -15,6 +15,7 @@ import type { Correlation, Summary } from "../stage5.ts";
 import { type Displayable, escapeHtml, html, htmlKeyValues, htmlTable } from "./display.ts";
 import type { DatasetInfo, PairAgreement } from "../compare_engines.ts";
 import { repoPath } from "../paths.ts";
+import { formatLimit } from "../uci/completed.ts";
 
 const PIECES: Record<string, string> = {
   K: "♔",
@@ -38,10 +39,7 @@ const fmt = (v: number, d = 1) => Number.isInteger(v) ? String(v) : v.toFixed(d)
 
 /** Stage 2: this profile's summary beside the method's published figures. */
 export function distributionTable(s: DistributionSummary): Displayable {
-  const budget = JSON.stringify(s.input.limit).replace(/[{}"]/g, "").replace(
-    ":",
-    " ",
-  );
+  const budget = formatLimit(s.input.limit);
   const m = s.method;
   const rows: [string, string, string][] = [
     ["budget per position", budget, m.budget],
@@ -412,10 +410,7 @@ export function bootstrapPlots(
 /** Stage 5: the computed verdict, with the budgets next to it. */
 export function verdictView(s: Summary): Displayable {
   const c1 = s.eval_vs_score, c3 = s.mbi_vs_imbalance;
-  const limit = JSON.stringify(s.eval_limit).replace(/[{}"]/g, "").replace(
-    ":",
-    " ",
-  );
+  const limit = formatLimit(s.eval_limit);
   return html(
     `<p style="font-size:1.1em"><b>Verdict: ${s.verdict.validation}</b> — the 95% percentile CI of rho(eval, score) is ${
       ci(c1.ci95_percentile)
@@ -533,6 +528,9 @@ export function determinismView(): Displayable {
       // no check in this folder
     }
   }
+  // The ci profile is a test fixture: shown only when no other folder has a check.
+  const real = rows.filter((x) => x.folder.split(/[~@]/)[0] !== "ci");
+  if (real.length) rows.splice(0, rows.length, ...real);
   if (rows.length === 0) {
     return html("<p>No determinism check has been run (<code>deno task check-determinism --engine ID</code>).</p>");
   }

@@ -88,3 +88,11 @@ export function lastCompletedIteration(
     `${lines.length} scored lines, none exact before the stop line`,
   );
 }
+
+/** A search limit in words: `125,000 nodes` or `depth 14` (anything else as JSON). */
+export function formatLimit(limit: unknown): string {
+  const l = limit as Partial<{ nodes: number; depth: number }> | null;
+  if (l && typeof l.nodes === "number") return `${l.nodes.toLocaleString("en-US")} nodes`;
+  if (l && typeof l.depth === "number") return `depth ${l.depth}`;
+  return JSON.stringify(limit);
+}
