@@ -5,7 +5,6 @@
  * @module
  */
 
-import { CI_POSITIONS } from "../profiles.ts";
 import { resolveEngine } from "../engines.ts";
 import { evalThroughput, singleEngineSpeed } from "../bench_eval.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
@@ -20,8 +19,9 @@ if (import.meta.main) {
       nodes: { type: "string" },
       positions: { type: "string" },
     });
-    const nodes = positiveInt("nodes", values.nodes) ?? 1_000_000;
-    const count = positiveInt("positions", values.positions) ?? 8;
+    const nodes = positiveInt("nodes", values.nodes) ?? 500_000;
+    // Enough positions that the last, lone searches of a W=2 run weigh little.
+    const count = positiveInt("positions", values.positions) ?? 24;
     const engine = resolveEngine(values.engine);
     console.log(
       `bench-eval: ${engine.entry.id}, ${nodes.toLocaleString("en-US")} nodes per search`,
@@ -32,7 +32,7 @@ if (import.meta.main) {
         k(single.medianNps)
       } (depth ${single.depth}, ${single.evalCp} cp)`,
     );
-    const positions = CI_POSITIONS.slice(0, count);
+    const positions = Array.from({ length: count }, (_, i) => Math.floor((i * 960) / count));
     // The W=1 run gives the engine's speed on these positions; both runs are compared with it.
     const w1 = await evalThroughput(engine, positions, nodes, 1, 1);
     const base = w1.searchNps;
