@@ -16,3 +16,23 @@ export async function writeFileAtomic(
   await Deno.writeTextFile(tmp, text);
   await Deno.rename(tmp, path);
 }
+
+/** Writes `text` atomically unless the file already holds exactly it (a rerun changes no file). */
+export async function writeTextIfChanged(path: string, text: string): Promise<boolean> {
+  const old = await Deno.readTextFile(path).catch(() => undefined);
+  if (old === text) return false;
+  await writeFileAtomic(path, text);
+  return true;
+}
+
+/**
+ * Writes `value` as JSON unless the file holds the same value apart from
+ * `ignored` fields (e.g. the code version); returns the value now in the file.
+ */
+export async function writeJsonUnlessSame<T extends object>(path: string, value: T, ignored: (keyof T)[]): Promise<T> {
+  const old = await Deno.readTextFile(path).then(JSON.parse).catch(() => undefined) as T | undefined;
+  const strip = (v: T) => JSON.stringify({ ...v, ...Object.fromEntries(ignored.map((k) => [k, null])) });
+  if (old && strip(old) === strip(value)) return old;
+  await writeFileAtomic(path, JSON.stringify(value, null, 1) + "\n");
+  return value;
+}

@@ -18,7 +18,7 @@ import { deriveMbi } from "./mbi.ts";
 import { REPO_ROOT, repoPath } from "./paths.ts";
 import { deriveSeed, rngFromSeed } from "./seed.ts";
 import { bootstrapSpearman, quantileSorted, spearman } from "./stats.ts";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeTextIfChanged } from "./atomic.ts";
 import { sha256File } from "./hash.ts";
 
 /** A complete dataset found under results/. */
@@ -231,6 +231,6 @@ export async function compareAll(
     pairs: pairs.map(({ points: _p, ...rest }) => rest),
   };
   const text = JSON.stringify(file, null, 1) + "\n";
-  if ((await Deno.readTextFile(path).catch(() => "")) !== text) await writeFileAtomic(path, text);
+  await writeTextIfChanged(path, text);
   return { datasets: datasets.map(datasetInfo), pairs, path };
 }

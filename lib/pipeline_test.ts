@@ -2,19 +2,12 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { sha256File } from "./hash.ts";
 import { repoPath } from "./paths.ts";
+import { jupyterAvailable } from "./notebook/runner.ts";
+import { filesUnder } from "./notebook/stage_notebooks.ts";
 
 // The whole pipeline on the ci profile, notebooks included (CI installs Jupyter;
 // on a machine without it the notebook step is skipped with a note).
-const hasJupyter = (() => {
-  try {
-    return new Deno.Command("/usr/bin/python3", {
-      args: ["-c", "import nbclient, nbconvert"],
-      stderr: "null",
-    }).outputSync().success;
-  } catch {
-    return false;
-  }
-})();
+const hasJupyter = jupyterAvailable();
 const withNotebooks = hasJupyter || !!Deno.env.get("CI");
 if (!withNotebooks) {
   console.error(
@@ -43,16 +36,6 @@ async function pipeline(): Promise<
     stderr: new TextDecoder().decode(out.stderr),
     seconds: (performance.now() - t0) / 1000,
   };
-}
-
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of Deno.readDirSync(dir)) {
-    const p = join(dir, e.name);
-    if (e.isDirectory) out.push(...files(p));
-    else out.push(p);
-  }
-  return out.sort();
 }
 
 Deno.test("pipeline on ci: all stages and notebooks; a rerun with nothing to do changes no file", async () => {
@@ -104,12 +87,12 @@ Deno.test("pipeline on ci: all stages and notebooks; a rerun with nothing to do 
     }
   }
   const before = await Promise.all(
-    files(dir).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`),
+    filesUnder(dir, []).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`),
   );
   const second = await pipeline();
   assertEquals(second.code, 0, second.stderr);
   const after = await Promise.all(
-    files(dir).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`),
+    filesUnder(dir, []).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`),
   );
   assertEquals(after, before);
   console.error(

@@ -9,8 +9,7 @@
 
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
-import { dirname } from "node:path";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeTextIfChanged } from "./atomic.ts";
 
 export { Plot };
 
@@ -49,8 +48,5 @@ export function renderPlot(
 
 /** Writes an SVG string to a file (atomically; unchanged files are not rewritten). */
 export async function writeSvg(path: string, svg: string): Promise<void> {
-  const old = await Deno.readTextFile(path).catch(() => undefined);
-  if (old === svg) return;
-  await Deno.mkdir(dirname(path), { recursive: true });
-  await writeFileAtomic(path, svg + "\n");
+  await writeTextIfChanged(path, svg + "\n");
 }

@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeTextIfChanged } from "./atomic.ts";
 import { type ResolvedEngine, resolveEngine } from "./engines.ts";
 import { evalAll, type EvalAllSummary } from "./eval_all.ts";
 import { DatasetError, type EvalDataset, evalFilePath, readEvalDataset } from "./eval_dataset.ts";
@@ -38,8 +38,7 @@ export async function runStage1(opts: Stage1Options): Promise<EvalAllSummary> {
   const dataset = await loadStage1(opts.profile);
   const csv = join(profileDir(opts.profile), "evals.csv");
   const text = evalsCsv(dataset.records);
-  const old = await Deno.readTextFile(csv).catch(() => "");
-  if (old !== text) await writeFileAtomic(csv, text);
+  await writeTextIfChanged(csv, text);
   return summary;
 }
 

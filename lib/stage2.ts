@@ -9,7 +9,7 @@
 
 import { join, relative } from "node:path";
 import { mean, median, quantileSorted as ssQuantileSorted, sampleStandardDeviation } from "simple-statistics";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeTextIfChanged } from "./atomic.ts";
 import { type EvalDataset, evalFilePath, readEvalDataset } from "./eval_dataset.ts";
 import { sha256File } from "./hash.ts";
 import { REPO_ROOT, repoPath } from "./paths.ts";
@@ -288,9 +288,7 @@ export async function runStage2(profile: Profile) {
   const dir = profileDir(profile);
   const path = join(dir, "distribution.json");
   const text = JSON.stringify(r.summary, null, 1) + "\n";
-  if ((await Deno.readTextFile(path).catch(() => "")) !== text) {
-    await writeFileAtomic(path, text);
-  }
+  await writeTextIfChanged(path, text);
   for (const [name, p] of Object.entries(r.plots)) {
     await writeSvg(join(dir, "plots", `eval_${name}.svg`), p.svg);
   }

@@ -8,7 +8,7 @@
  */
 
 import { join, relative } from "node:path";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeJsonUnlessSame, writeTextIfChanged } from "./atomic.ts";
 import { type ResolvedEngine, resolveEngine } from "./engines.ts";
 import { evalFilePath } from "./eval_dataset.ts";
 import { sha256File, sha256Text } from "./hash.ts";
@@ -187,7 +187,7 @@ export async function writeStage4Outputs(
       nodesPerMove: header.config.nodes_per_move,
     })
   ).join("\n");
-  await writeIfChanged(join(outDir, "games.pgn"), pgn);
+  await writeTextIfChanged(join(outDir, "games.pgn"), pgn);
   const results: SelfplayResults = {
     kind: "mbi-selfplay-results",
     schema: SELFPLAY_RESULTS_SCHEMA,
@@ -205,23 +205,7 @@ export async function writeStage4Outputs(
     positions: summarisePositions(header.selection, games),
   };
   const resultsPath = join(outDir, "selfplay.json");
-  const old = await Deno.readTextFile(resultsPath).then(JSON.parse).catch(() => undefined) as
-    | SelfplayResults
-    | undefined;
-  if (
-    !old ||
-    JSON.stringify({ ...old, code: null }) !==
-      JSON.stringify({ ...results, code: null })
-  ) {
-    await writeFileAtomic(resultsPath, JSON.stringify(results, null, 1) + "\n");
-    return results;
-  }
-  return old;
-}
-
-async function writeIfChanged(path: string, text: string): Promise<void> {
-  const old = await Deno.readTextFile(path).catch(() => undefined);
-  if (old !== text) await writeFileAtomic(path, text);
+  return await writeJsonUnlessSame(resultsPath, results, ["code"]);
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 
 import { join, relative } from "node:path";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeJsonUnlessSame } from "./atomic.ts";
 import { evalFilePath } from "./eval_dataset.ts";
 import { sha256File } from "./hash.ts";
 import { mbiPaths } from "./mbi_table.ts";
@@ -209,13 +209,6 @@ export async function runStage5(
     code: await codeVersion(),
   };
   const path = join(dir, "summary.json");
-  const old = await Deno.readTextFile(path).then(JSON.parse).catch(() => undefined) as Summary | undefined;
-  if (
-    !old ||
-    JSON.stringify({ ...old, code: null }) !==
-      JSON.stringify({ ...summary, code: null })
-  ) {
-    await writeFileAtomic(path, JSON.stringify(summary, null, 1) + "\n");
-  }
+  await writeJsonUnlessSame(path, summary, ["code"]);
   return { summary, distributions: a.distributions };
 }

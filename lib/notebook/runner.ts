@@ -17,6 +17,16 @@ export const PYTHON = "/usr/bin/python3";
 export const JUPYTER_INSTALL =
   "apt-get install -y --no-install-recommends jupyter-client jupyter-nbconvert python3-nbclient";
 
+/** True when Debian's nbclient and nbconvert import (synchronous; for deciding whether to run notebook tests). */
+export function jupyterAvailable(): boolean {
+  try {
+    return new Deno.Command(PYTHON, { args: ["-c", "import nbclient, nbconvert"], stderr: "null" }).outputSync()
+      .success;
+  } catch {
+    return false; // no python at that path
+  }
+}
+
 /** Raised when Jupyter (nbclient/nbconvert) is not installed. */
 export class JupyterMissingError extends Error {
   /** Creates the error with the install line. */

@@ -1,21 +1,11 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { makeNotebook, type Notebook, outputText } from "./ipynb.ts";
-import { ensureJupyter, executeNotebook, PYTHON } from "./runner.ts";
+import { ensureJupyter, executeNotebook, jupyterAvailable } from "./runner.ts";
 
 // Jupyter is a Debian package, not on a fresh machine with only Node/npm: these
 // tests are skipped there (with a note), but never in CI (CI=true installs it).
-function jupyterInstalled(): boolean {
-  try {
-    return new Deno.Command(PYTHON, {
-      args: ["-c", "import nbclient, nbconvert"],
-      stderr: "null",
-    }).outputSync().success;
-  } catch {
-    return false; // no python at that path
-  }
-}
-const hasJupyter = jupyterInstalled();
+const hasJupyter = jupyterAvailable();
 const ignore = !hasJupyter && !Deno.env.get("CI");
 if (ignore) {
   console.error(

@@ -24,8 +24,8 @@ export function stageNotebooks(only: string[] = []): string[] {
     .map((n) => join(dir, n));
 }
 
-/** Files under a folder (recursively), skipping `skip` subfolders. */
-function filesUnder(dir: string, skip: string[]): string[] {
+/** Files under a folder (recursively, sorted), skipping `skip` subfolders. */
+export function filesUnder(dir: string, skip: string[]): string[] {
   const out: string[] = [];
   for (const e of Deno.readDirSync(dir)) {
     const p = join(dir, e.name);
