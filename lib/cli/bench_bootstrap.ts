@@ -5,9 +5,9 @@
  * @module
  */
 
-import { median } from "../bench_eval.ts";
-import { rngFromSeed } from "../seed.ts";
-import { bootstrapSpearman } from "../stats.ts";
+import { median } from "../stages/bench_eval.ts";
+import { rngFromSeed } from "../method/seed.ts";
+import { bootstrapSpearman } from "../method/stats.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
 
 if (import.meta.main) {

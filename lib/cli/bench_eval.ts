@@ -5,8 +5,8 @@
  * @module
  */
 
-import { resolveEngine } from "../engines.ts";
-import { evalThroughput, singleEngineSpeed } from "../bench_eval.ts";
+import { resolveEngine } from "../engine/registry.ts";
+import { evalThroughput, singleEngineSpeed } from "../stages/bench_eval.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
 
 const k = (n: number) => `${Math.round(n / 1000).toLocaleString("en-US")}k`;

@@ -8,11 +8,12 @@
  */
 
 import { join } from "node:path";
-import { buildMbiTable, readPositionValues, writeMbiTable } from "../mbi_table.ts";
-import { getProfile, PROFILES } from "../profiles.ts";
-import { resolveEngine } from "../engines.ts";
-import { runStage4 } from "../stage4.ts";
+import { buildMbiTable, readPositionValues, writeMbiTable } from "../store/mbi_table.ts";
+import { PROFILES } from "../method/profiles.ts";
+import { resolveEngine } from "../engine/registry.ts";
+import { runStage4 } from "../stages/selfplay/stage.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
+import { getProfile } from "../store/results_key.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

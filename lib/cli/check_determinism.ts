@@ -6,9 +6,9 @@
  * @module
  */
 
-import { profileAndEngine } from "../engines.ts";
-import { checkDeterminism } from "../determinism.ts";
+import { checkDeterminism } from "../stages/determinism.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

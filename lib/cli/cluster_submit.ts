@@ -7,9 +7,9 @@
  * @module
  */
 
-import { type ClusterStage, sbatchScript, submitSbatch, writeSbatchScript } from "../cluster.ts";
-import { profileAndEngine } from "../engines.ts";
+import { type ClusterStage, sbatchScript, submitSbatch, writeSbatchScript } from "../stages/cluster.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { compareAll } from "../compare_engines.ts";
+import { compareAll } from "../stages/comparison.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
 
 if (import.meta.main) {

@@ -6,11 +6,11 @@
  * @module
  */
 
-import { profileAndEngine } from "../engines.ts";
 import { resolve } from "node:path";
-import { buildMbiTable, mbiPaths, readPositionValues, writeMbiTable } from "../mbi_table.ts";
-import { runStage3 } from "../stage3.ts";
+import { buildMbiTable, mbiPaths, readPositionValues, writeMbiTable } from "../store/mbi_table.ts";
+import { runStage3 } from "../stages/mbi_index.ts";
 import { parseCli, runCli, UsageError } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

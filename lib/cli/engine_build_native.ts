@@ -6,10 +6,10 @@
  * @module
  */
 
-import { loadRegistry, resolveEngine } from "../engines.ts";
-import { runBench } from "../identity.ts";
-import { buildNative } from "../native_build.ts";
-import { UciEngine } from "../uci/engine.ts";
+import { loadRegistry, resolveEngine } from "../engine/registry.ts";
+import { runBench } from "../engine/identity.ts";
+import { buildNative } from "../engine/native_build.ts";
+import { UciEngine } from "../engine/uci.ts";
 import { parseCli, runCli } from "./common.ts";
 
 if (import.meta.main) {

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { loadRegistry, resolveEngine } from "../engines.ts";
-import { engineIdentity } from "../identity.ts";
-import { UciEngine } from "../uci/engine.ts";
+import { loadRegistry, resolveEngine } from "../engine/registry.ts";
+import { engineIdentity } from "../engine/identity.ts";
+import { UciEngine } from "../engine/uci.ts";
 import { parseCli, runCli } from "./common.ts";
 
 if (import.meta.main) {

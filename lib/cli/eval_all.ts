@@ -5,13 +5,13 @@
  * @module
  */
 
-import { POSITION_COUNT } from "../chess960.ts";
-import { evalLimit, profileAndEngine } from "../engines.ts";
-import { evalAll } from "../eval_all.ts";
-import { parseShard } from "../shards.ts";
-import { runStage1 } from "../stage1.ts";
-import { formatDuration, terminalProgress } from "../progress.ts";
+import { POSITION_COUNT } from "../method/chess960.ts";
+import { evalAll } from "../stages/eval_all.ts";
+import { parseShard } from "../store/shards.ts";
+import { runStage1 } from "../stages/evaluation.ts";
+import { formatDuration, terminalProgress } from "../stages/progress.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { evalLimit, profileAndEngine } from "../stages/run_config.ts";
 
 /** Parses `--sp 0-99,518` into sorted unique SP numbers (each 0..959). */
 export function parseSpList(text: string): number[] {

@@ -6,12 +6,12 @@
  * @module
  */
 
-import { profileAndEngine } from "../engines.ts";
 import { join } from "node:path";
-import { mergeEvalFiles } from "../eval_merge.ts";
-import { evalFilePath } from "../eval_dataset.ts";
-import { profileDir } from "../profiles.ts";
+import { mergeEvalFiles } from "../store/eval_merge.ts";
+import { evalFilePath } from "../store/eval_dataset.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
+import { profileDir } from "../store/results_key.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

@@ -5,10 +5,10 @@
  * @module
  */
 
-import { parsePosition } from "../chess960.ts";
-import { MBI_OPTIONS, resolveEngine } from "../engines.ts";
-import { EvaluationSession } from "../evaluate.ts";
-import { engineIdentity } from "../identity.ts";
+import { parsePosition } from "../method/chess960.ts";
+import { resolveEngine } from "../engine/registry.ts";
+import { EvaluationSession } from "../stages/evaluation_session.ts";
+import { engineIdentity } from "../engine/identity.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
 
 if (import.meta.main) {
@@ -37,7 +37,7 @@ if (import.meta.main) {
     const limit = depth !== undefined ? { depth } : { nodes: nodes ?? 5_000_000 };
     const session = new EvaluationSession(resolved, {
       limit,
-      options: { ...MBI_OPTIONS, ...resolved.entry.options },
+      options: resolved.entry.options,
     });
     try {
       const engine = await session.start();

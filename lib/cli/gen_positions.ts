@@ -4,9 +4,9 @@
  * @module
  */
 
-import { POSITIONS_CSV_PATH, positionsCsv } from "../positions_csv.ts";
-import { repoPath } from "../paths.ts";
-import { writeFileAtomic } from "../atomic.ts";
+import { POSITIONS_CSV_PATH, positionsCsv } from "../method/positions_csv.ts";
+import { repoPath } from "../core/paths.ts";
+import { writeFileAtomic } from "../store/atomic.ts";
 
 if (import.meta.main) {
   const path = repoPath(POSITIONS_CSV_PATH);

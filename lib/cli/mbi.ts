@@ -5,12 +5,12 @@
  * @module
  */
 
-import { profileAndEngine } from "../engines.ts";
-import { parsePosition } from "../chess960.ts";
-import { evalFilePath, readEvalDataset } from "../eval_dataset.ts";
-import { profileDir } from "../profiles.ts";
-import { loadStage3 } from "../stage3.ts";
+import { parsePosition } from "../method/chess960.ts";
+import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
+import { loadStage3 } from "../stages/mbi_index.ts";
 import { parseCli, runCli, UsageError } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
+import { profileDir } from "../store/results_key.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { runStageNotebooks } from "../notebook/stage_notebooks.ts";
-import { getProfile } from "../profiles.ts";
+import { runStageNotebooks } from "../notebook/notebooks.ts";
 import { parseCli, runCli } from "./common.ts";
+import { getProfile } from "../store/results_key.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

@@ -5,10 +5,11 @@
  * @module
  */
 
-import { profileAndEngine } from "../engines.ts";
-import { runPipeline } from "../pipeline.ts";
-import { formatDuration } from "../progress.ts";
+import { runPipeline } from "../stages/pipeline.ts";
+import { runStageNotebooks } from "../notebook/notebooks.ts";
+import { formatDuration } from "../stages/progress.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -29,7 +30,13 @@ if (import.meta.main) {
       profile,
       engine,
       workers,
-      notebooks: !values["no-notebooks"],
+      after: values["no-notebooks"] ? [] : [{
+        name: "notebooks",
+        run: async (log) => {
+          const failed = (await runStageNotebooks(profile, [], log)).find((r) => !r.ok);
+          if (failed) throw new Error(`notebook ${failed.input} failed: ${failed.error}`);
+        },
+      }],
     });
     console.error(
       `pipeline done in ${formatDuration((performance.now() - t0) / 1000)} (${

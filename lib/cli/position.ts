@@ -4,7 +4,7 @@
  * @module
  */
 
-import { parsePosition } from "../chess960.ts";
+import { parsePosition } from "../method/chess960.ts";
 import { parseCli, runCli, UsageError } from "./common.ts";
 
 if (import.meta.main) {

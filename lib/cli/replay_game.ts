@@ -5,10 +5,12 @@
  * @module
  */
 
-import { parsePosition } from "../chess960.ts";
-import { profileAndEngine, resolveEngine } from "../engines.ts";
-import { replayGame, selfplayDir } from "../stage4.ts";
+import { parsePosition } from "../method/chess960.ts";
+import { resolveEngine } from "../engine/registry.ts";
+import { replayGame } from "../stages/selfplay/stage.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
+import { selfplayDir } from "../store/results_key.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

@@ -6,13 +6,13 @@
  * @module
  */
 
-import { profileAndEngine } from "../engines.ts";
-import { formatDuration, terminalProgress } from "../progress.ts";
-import { runStage4, runStage4Shard, type SelfplayResults } from "../stage4.ts";
-import type { SelfplaySummary } from "../selfplay/run.ts";
-import { parseShard } from "../shards.ts";
+import { formatDuration, terminalProgress } from "../stages/progress.ts";
+import { runStage4, runStage4Shard, type SelfplayResults } from "../stages/selfplay/stage.ts";
+import type { SelfplaySummary } from "../stages/selfplay/play.ts";
+import { parseShard } from "../store/shards.ts";
 import { parseSpList } from "./eval_all.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

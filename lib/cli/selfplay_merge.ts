@@ -6,9 +6,10 @@
  * @module
  */
 
-import { profileAndEngine } from "../engines.ts";
-import { mergeStage4, selfplayDir } from "../stage4.ts";
+import { mergeStage4 } from "../stages/selfplay/stage.ts";
 import { parseCli, runCli } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
+import { selfplayDir } from "../store/results_key.ts";
 
 if (import.meta.main) {
   await runCli(async () => {

@@ -5,10 +5,10 @@
  * @module
  */
 
-import { profileAndEngine } from "../engines.ts";
-import { runStage5 } from "../stage5.ts";
-import type { Correlation } from "../stage5.ts";
+import { runStage5 } from "../stages/statistics.ts";
+import type { Correlation } from "../stages/statistics.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
 
 const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
 const line = (c: Correlation) =>

@@ -6,13 +6,14 @@
  * @module
  */
 
-import { parsePosition } from "../chess960.ts";
-import { profileAndEngine, resolveEngine } from "../engines.ts";
-import { DatasetError, evalFilePath, readEvalDataset } from "../eval_dataset.ts";
-import type { EvaluationRecord } from "../evaluate.ts";
-import { profileDir } from "../profiles.ts";
-import { verifyReproduce } from "../verify.ts";
+import { parsePosition } from "../method/chess960.ts";
+import { resolveEngine } from "../engine/registry.ts";
+import { DatasetError, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
+import { verifyReproduce } from "../stages/verification.ts";
 import { parseCli, runCli, UsageError } from "./common.ts";
+import { profileAndEngine } from "../stages/run_config.ts";
+import { profileDir } from "../store/results_key.ts";
+import { type EvaluationRecord } from "../method/evaluation_record.ts";
 
 function show(label: string, r: EvaluationRecord): string {
   const score = r.mate !== null ? `mate ${r.mate}` : `${r.eval_cp} cp`;

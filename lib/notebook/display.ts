@@ -6,7 +6,7 @@
  * @module
  */
 
-import { formatProgress, type Progress } from "../progress.ts";
+import { formatProgress, type Progress } from "../stages/progress.ts";
 
 /** A value the Deno kernel renders with the given MIME bundle. */
 export interface Displayable {

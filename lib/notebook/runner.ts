@@ -8,7 +8,7 @@
 
 import { execa } from "execa";
 import { basename, join } from "node:path";
-import { repoPath } from "../paths.ts";
+import { repoPath } from "../core/paths.ts";
 
 /** Python that has Debian's nbclient and nbconvert. */
 export const PYTHON = "/usr/bin/python3";

@@ -6,16 +6,16 @@
  * @module
  */
 
-import type { DistributionSummary } from "../stage2.ts";
-import type { MbiTable, MbiTableRow } from "../mbi_table.ts";
-import { Plot, renderPlot } from "../plots.ts";
-import type { SelfplayResults } from "../stage4.ts";
-import type { PositionResult } from "../selfplay/summary.ts";
-import type { Correlation, Summary } from "../stage5.ts";
+import type { DistributionSummary } from "../stages/distribution.ts";
+import type { MbiTable, MbiTableRow } from "../store/mbi_table.ts";
+import { Plot, renderPlot } from "../plot/render.ts";
+import type { SelfplayResults } from "../stages/selfplay/stage.ts";
+import type { PositionResult } from "../stages/selfplay/results.ts";
+import type { Correlation, Summary } from "../stages/statistics.ts";
 import { type Displayable, escapeHtml, html, htmlKeyValues, htmlTable } from "./display.ts";
-import type { DatasetInfo, PairAgreement } from "../compare_engines.ts";
-import { repoPath } from "../paths.ts";
-import { formatLimit } from "../uci/completed.ts";
+import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
+import { repoPath } from "../core/paths.ts";
+import { formatLimit } from "../engine/limit.ts";
 
 const PIECES: Record<string, string> = {
   K: "♔",

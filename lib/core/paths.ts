@@ -1,0 +1,16 @@
+/**
+ * Locations inside the repository, independent of the current directory.
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Absolute path of the repository root (the folder holding `deno.json`; this file is `lib/core/paths.ts`). */
+export const REPO_ROOT: string = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+
+/** Joins path segments onto the repository root. */
+export function repoPath(...segments: string[]): string {
+  return join(REPO_ROOT, ...segments);
+}

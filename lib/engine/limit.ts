@@ -1,0 +1,22 @@
+/**
+ * Search limits as the UCI protocol knows them (`go nodes N`, `go depth D`),
+ * and how people read them.
+ *
+ * @module
+ */
+
+/** The search limit given to `go`. */
+export type SearchLimit = { nodes: number } | { depth: number };
+
+/** A search limit in words: `125,000 nodes` or `depth 14` (anything else as JSON). */
+export function formatLimit(limit: unknown): string {
+  const l = limit as Partial<{ nodes: number; depth: number }> | null;
+  if (l && typeof l.nodes === "number") return `${l.nodes.toLocaleString("en-US")} nodes`;
+  if (l && typeof l.depth === "number") return `depth ${l.depth}`;
+  return JSON.stringify(limit);
+}
+
+/** True when two limits are the same (same kind and value). */
+export function sameLimit(a: SearchLimit, b: SearchLimit): boolean {
+  return formatLimit(a) === formatLimit(b);
+}

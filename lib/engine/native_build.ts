@@ -1,0 +1,118 @@
+/**
+ * Builds Stockfish 17.1 natively for this CPU from Debian trixie's source
+ * package `stockfish` 17-1 (upstream 17.1 with both NNUE nets in `src/`).
+ *
+ * Uses a private apt configuration under `.cache/native-build/apt` (never the
+ * system's sources). The mirror lacks the package's .dsc, so `apt-get source
+ * --download-only` exits non-zero after it has fetched (and hash-checked) the
+ * orig tarball: success is judged by the tarball being there.
+ *
+ * @module
+ */
+
+import { execa } from "execa";
+import { repoPath } from "../core/paths.ts";
+import { sha256File } from "../core/hash.ts";
+
+/** Debian source package version that is upstream Stockfish 17.1. */
+export const DEBIAN_SOURCE = "stockfish=17-1";
+
+/** Where the built engine is installed (the registry's `sf17.1-native` path). */
+export const NATIVE_ENGINE_PATH = ".cache/stockfish-17.1-native/stockfish";
+
+/** Options of a native build. */
+export interface NativeBuildOptions {
+  /** Stockfish Makefile ARCH (default `native`: the best the compiler finds for this CPU). */
+  arch?: string;
+  /** Debian mirror holding trixie's sources. */
+  mirror?: string;
+  /** Progress messages. */
+  log?: (line: string) => void;
+}
+
+/** What a build produced. */
+export interface NativeBuildResult {
+  /** Absolute path of the engine binary. */
+  path: string;
+  /** SHA-256 of the orig tarball the build used. */
+  tarballSha256: string;
+  /** The ARCH the Makefile chose (e.g. x86-64-vnni256). */
+  arch: string;
+}
+
+/** Downloads the source with a private apt configuration and builds it; returns the binary's path. */
+export async function buildNative(
+  opts: NativeBuildOptions = {},
+): Promise<NativeBuildResult> {
+  const log = opts.log ?? console.log;
+  const root = repoPath(".cache", "native-build");
+  const apt = `${root}/apt`;
+  for (const d of ["lists/partial", "cache/archives/partial", "etc", "dl"]) {
+    await Deno.mkdir(`${apt}/${d}`, { recursive: true });
+  }
+  const mirror = opts.mirror ?? "http://deb.debian.org/debian";
+  await Deno.writeTextFile(
+    `${apt}/etc/sources.list`,
+    `deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror} trixie main\n`,
+  );
+  const aptOpts = [
+    "-o",
+    `Dir::Etc::SourceList=${apt}/etc/sources.list`,
+    "-o",
+    "Dir::Etc::SourceParts=/dev/null",
+    "-o",
+    `Dir::State::Lists=${apt}/lists`,
+    "-o",
+    `Dir::Cache=${apt}/cache`,
+  ];
+  const tarball = `${apt}/dl/stockfish_17.orig.tar.gz`;
+  if (!(await exists(tarball))) {
+    log("apt-get update (private trixie deb-src configuration)");
+    await execa("apt-get", [...aptOpts, "update"], { stdio: "inherit" });
+    log(`apt-get source --download-only ${DEBIAN_SOURCE}`);
+    await execa("apt-get", [
+      ...aptOpts,
+      "source",
+      "--download-only",
+      DEBIAN_SOURCE,
+    ], {
+      cwd: `${apt}/dl`,
+      reject: false,
+      stdio: "inherit",
+    });
+    if (!(await exists(tarball))) {
+      throw new Error(
+        `apt-get did not fetch ${tarball}: is the Debian mirror ${mirror} reachable?`,
+      );
+    }
+  }
+  const tarballSha256 = await sha256File(tarball);
+  log(`source ${tarball} sha256 ${tarballSha256}`);
+  const srcRoot = `${root}/src`;
+  await Deno.remove(srcRoot, { recursive: true }).catch(() => {});
+  await Deno.mkdir(srcRoot, { recursive: true });
+  await execa("tar", ["xzf", tarball, "-C", srcRoot, "--strip-components=1"]);
+  const arch = opts.arch ?? "native";
+  log(`make -j2 build ARCH=${arch} (about a minute)`);
+  const make = await execa("make", ["-j2", "build", `ARCH=${arch}`], {
+    cwd: `${srcRoot}/src`,
+    all: true,
+  });
+  const chosen = /-DARCH=(\S+)/.exec(make.all ?? "")?.[1] ?? arch;
+  const target = repoPath(NATIVE_ENGINE_PATH);
+  await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), {
+    recursive: true,
+  });
+  await Deno.copyFile(`${srcRoot}/src/stockfish`, target);
+  await Deno.chmod(target, 0o755);
+  return { path: target, tarballSha256, arch: chosen };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

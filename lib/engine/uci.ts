@@ -1,0 +1,500 @@
+/**
+ * A UCI engine client over execa: one long-lived engine process, one command at
+ * a time. Modelled on python-chess's engine module: handshake, options,
+ * positions, searches, with explicit errors for every way an engine can fail.
+ *
+ * Quirk honoured for the npm Stockfish WASM wrapper: it acts on `position`,
+ * `ucinewgame` and `isready` even during a search, so nothing is ever sent
+ * between `go` and `bestmove` (a second command while searching is a bug and
+ * throws), and stdin stays open for the life of the engine.
+ *
+ * @module
+ */
+
+import { execa, type ResultPromise } from "execa";
+import { createInterface } from "node:readline";
+import { type InfoLine, parseInfo } from "./info.ts";
+import type { SearchLimit } from "./limit.ts";
+import type { UciAdapter } from "./adapters.ts";
+
+/** How to start an engine process. */
+export interface EngineCommand {
+  /** Executable to run. */
+  file: string;
+  /** Its arguments. */
+  args: string[];
+  /** A short name for messages, e.g. the engine id or path. */
+  label: string;
+  /** Makes the adapter that translates this engine's traffic, for a protocol difference (see lib/adapters). */
+  adapter?: () => UciAdapter;
+}
+
+/** An option the engine declared in its `option name …` lines. */
+export interface OptionDeclaration {
+  /** Option name as declared (case preserved). */
+  name: string;
+  /** UCI option type: check, spin, combo, button, string. */
+  type: string;
+  /** Declared default, when any. */
+  default?: string;
+  /** Lower bound of a spin option. */
+  min?: number;
+  /** Upper bound of a spin option. */
+  max?: number;
+}
+
+/** Everything a search printed, and its best move. */
+export interface SearchOutput {
+  /** Raw lines from `go` to `bestmove` inclusive. */
+  lines: string[];
+  /** Parsed info lines (same order; `info string` lines included). */
+  infos: InfoLine[];
+  /** The engine's `bestmove` (not the MBI result; see lastCompletedIteration). */
+  bestmove: string;
+  /** Ponder move, when given. */
+  ponder?: string;
+  /** Wall time of the search in milliseconds (from `go` to `bestmove`). */
+  wallMs: number;
+}
+
+/** Base class of all engine failures; the message names the engine. */
+export class EngineError extends Error {
+  /** Creates an error about engine `label`. */
+  constructor(readonly label: string, message: string) {
+    super(`engine ${label}: ${message}`);
+    this.name = "EngineError";
+  }
+}
+
+/** The engine process could not be started (missing, not executable, not a program). */
+export class EngineStartError extends EngineError {
+  /** Creates the error. */
+  constructor(label: string, message: string) {
+    super(label, message);
+    this.name = "EngineStartError";
+  }
+}
+
+/** The engine did not answer in time (no `uciok`, `readyok` or `bestmove`). */
+export class EngineTimeoutError extends EngineError {
+  /** Creates the error. */
+  constructor(label: string, message: string) {
+    super(label, message);
+    this.name = "EngineTimeoutError";
+  }
+}
+
+/** The engine process exited while a command was waiting for its answer. */
+export class EngineExitedError extends EngineError {
+  /** Creates the error. */
+  constructor(label: string, message: string) {
+    super(label, message);
+    this.name = "EngineExitedError";
+  }
+}
+
+/** An option the engine does not declare, or a value it does not allow. */
+export class EngineOptionError extends EngineError {
+  /** Creates the error. */
+  constructor(label: string, message: string) {
+    super(label, message);
+    this.name = "EngineOptionError";
+  }
+}
+
+/** Time limits of the client, in milliseconds. */
+export interface EngineTimeouts {
+  /** From start to `uciok` (the WASM build needs ~1.6 s; a first run also downloads it). */
+  handshakeMs: number;
+  /** From `isready` to `readyok`. */
+  readyMs: number;
+  /** Slowest speed assumed when deriving a search timeout from a node budget. */
+  minNodesPerSecond: number;
+  /** Added to every search timeout; also the whole timeout of a depth-limited search. */
+  searchSlackMs: number;
+}
+
+/** Default, generous time limits. */
+export const DEFAULT_TIMEOUTS: EngineTimeouts = {
+  handshakeMs: 120_000,
+  readyMs: 60_000,
+  minNodesPerSecond: 10_000,
+  searchSlackMs: 600_000,
+};
+
+interface Waiter {
+  done: (line: string) => boolean;
+  collected: string[];
+  resolve: (lines: string[]) => void;
+  reject: (e: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** Parses an `option name … type … [default …] [min …] [max …]` line. */
+export function parseOptionLine(line: string): OptionDeclaration | undefined {
+  const m = /^option name (.+?) type (\S+)(.*)$/.exec(line.trim());
+  if (!m) return undefined;
+  const decl: OptionDeclaration = { name: m[1], type: m[2] };
+  const rest = m[3];
+  const def = /\bdefault ?(.*?)(?: min | max | var |$)/.exec(rest);
+  if (def) decl.default = def[1];
+  const min = /\bmin (-?\d+)/.exec(rest);
+  if (min) decl.min = Number(min[1]);
+  const max = /\bmax (-?\d+)/.exec(rest);
+  if (max) decl.max = Number(max[1]);
+  return decl;
+}
+
+/** A running UCI engine. Create with {@link UciEngine.start}; end with {@link UciEngine.quit}. */
+export class UciEngine {
+  /** `id name` of the engine. */
+  name = "";
+  /** `id author` of the engine. */
+  author = "";
+  /** Options the engine declared, by lower-case name. */
+  readonly declared = new Map<string, OptionDeclaration>();
+  /** Lines printed before `uciok` (banner, id, options). */
+  readonly handshake: string[] = [];
+  /** Options set through this client, as sent. */
+  readonly optionsSet = new Map<string, string>();
+
+  #proc: ResultPromise<
+    {
+      stdin: "pipe";
+      stdout: "pipe";
+      stderr: "pipe";
+      buffer: false;
+      reject: false;
+    }
+  >;
+  #waiter: Waiter | undefined;
+  #exit:
+    | { code: number | null; signal: string | null; stderr: string }
+    | undefined;
+  #stderr: string[] = [];
+  #searching = false;
+  #timeouts: EngineTimeouts;
+  #adapter: UciAdapter | undefined;
+
+  private constructor(
+    readonly command: EngineCommand,
+    timeouts: EngineTimeouts,
+  ) {
+    this.#timeouts = timeouts;
+    this.#adapter = command.adapter?.();
+    this.#proc = execa(command.file, command.args, {
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      buffer: false,
+      reject: false,
+      cleanup: true,
+      forceKillAfterDelay: 2000,
+    });
+    createInterface({ input: this.#proc.stdout! }).on(
+      "line",
+      (line) => this.#onLine(this.#adapter ? this.#adapter.incoming(line) : line),
+    );
+    createInterface({ input: this.#proc.stderr! }).on("line", (line) => {
+      this.#stderr.push(line);
+      if (this.#stderr.length > 20) this.#stderr.shift();
+    });
+    this.#proc.stdin!.on("error", () => {}); // EPIPE after exit is reported through #onExit
+    this.#proc.then((r) => this.#onExit(r.exitCode ?? null, r.signal ?? null, r));
+  }
+
+  /**
+   * Starts an engine and completes the UCI handshake (`uci` … `uciok`).
+   * Throws {@link EngineStartError} when the program cannot run or does not
+   * speak UCI within the handshake timeout.
+   */
+  static async start(
+    command: EngineCommand,
+    timeouts: EngineTimeouts = DEFAULT_TIMEOUTS,
+  ): Promise<UciEngine> {
+    await checkExecutable(command);
+    const engine = new UciEngine(command, timeouts);
+    try {
+      const lines = await engine.#request(
+        "uci",
+        (l) => l.trim() === "uciok",
+        timeouts.handshakeMs,
+      );
+      for (const line of lines) {
+        engine.handshake.push(line);
+        const t = line.trim();
+        if (t.startsWith("id name ")) engine.name = t.slice(8);
+        else if (t.startsWith("id author ")) engine.author = t.slice(10);
+        const decl = parseOptionLine(t);
+        if (decl) engine.declared.set(decl.name.toLowerCase(), decl);
+      }
+    } catch (e) {
+      engine.kill();
+      if (e instanceof EngineTimeoutError) {
+        throw new EngineStartError(
+          command.label,
+          `does not speak UCI: no "uciok" within ${timeouts.handshakeMs / 1000} s of "uci"`,
+        );
+      }
+      if (e instanceof EngineExitedError) {
+        throw new EngineStartError(
+          command.label,
+          `exited during the UCI handshake (${e.message.replace(/^engine \S+: /, "")})`,
+        );
+      }
+      throw e;
+    }
+    return engine;
+  }
+
+  /** True once the process has exited. */
+  get exited(): boolean {
+    return this.#exit !== undefined;
+  }
+
+  /** Sends `isready` and waits for `readyok`. */
+  async isReady(): Promise<void> {
+    await this.#request(
+      "isready",
+      (l) => l.trim() === "readyok",
+      this.#timeouts.readyMs,
+    );
+  }
+
+  /**
+   * Sets a UCI option the engine declared (case-insensitive name). Throws
+   * {@link EngineOptionError} for an unknown option or a spin value out of range.
+   */
+  async setOption(
+    name: string,
+    value: string | number | boolean,
+  ): Promise<void> {
+    const decl = this.declared.get(name.toLowerCase());
+    if (!decl) {
+      throw new EngineOptionError(
+        this.command.label,
+        `unknown option "${name}" (declared: ${[...this.declared.values()].map((d) => d.name).join(", ")})`,
+      );
+    }
+    const text = String(value);
+    if (decl.type === "spin") {
+      const n = Number(text);
+      if (
+        !Number.isInteger(n) || (decl.min !== undefined && n < decl.min) ||
+        (decl.max !== undefined && n > decl.max)
+      ) {
+        throw new EngineOptionError(
+          this.command.label,
+          `option ${decl.name} = ${text} not allowed (integer ${decl.min ?? "-inf"}..${decl.max ?? "inf"})`,
+        );
+      }
+    }
+    if (decl.type === "check" && text !== "true" && text !== "false") {
+      throw new EngineOptionError(
+        this.command.label,
+        `option ${decl.name} = ${text} not allowed (true or false)`,
+      );
+    }
+    this.#send(`setoption name ${decl.name} value ${text}`);
+    this.optionsSet.set(decl.name, text);
+    await this.isReady();
+  }
+
+  /** Starts a new game: `ucinewgame`, then `isready`/`readyok`. */
+  async newGame(): Promise<void> {
+    this.#send("ucinewgame");
+    await this.isReady();
+  }
+
+  /**
+   * Searches `fen` (+ `moves`) with `limit` and waits for `bestmove`.
+   * A node budget sets the timeout (budget / minNodesPerSecond + slack);
+   * a hang kills the engine and throws {@link EngineTimeoutError}.
+   */
+  async search(
+    fen: string,
+    moves: readonly string[],
+    limit: SearchLimit,
+  ): Promise<SearchOutput> {
+    this.#send(
+      `position fen ${fen}${moves.length ? " moves " + moves.join(" ") : ""}`,
+    );
+    const go = "nodes" in limit ? `go nodes ${limit.nodes}` : `go depth ${limit.depth}`;
+    const timeout = "nodes" in limit
+      ? Math.ceil((limit.nodes / this.#timeouts.minNodesPerSecond) * 1000) +
+        this.#timeouts.searchSlackMs
+      : this.#timeouts.searchSlackMs * 6;
+    const start = performance.now();
+    this.#searching = true;
+    try {
+      const lines = await this.#request(
+        go,
+        (l) => l.startsWith("bestmove"),
+        timeout,
+      );
+      const wallMs = performance.now() - start;
+      const last = lines[lines.length - 1].trim().split(/\s+/);
+      const infos: InfoLine[] = [];
+      for (const l of lines) {
+        const info = parseInfo(l);
+        if (info) infos.push(info);
+      }
+      return {
+        lines,
+        infos,
+        bestmove: last[1],
+        ...(last[2] === "ponder" ? { ponder: last[3] } : {}),
+        wallMs,
+      };
+    } finally {
+      this.#searching = false;
+    }
+  }
+
+  /** Sends `quit` and waits for the process to end (kills it after 5 s). */
+  async quit(): Promise<void> {
+    if (this.exited) return;
+    try {
+      this.#proc.stdin!.write("quit\n");
+      this.#proc.stdin!.end();
+    } catch { /* already gone */ }
+    const timer = setTimeout(() => this.kill(), 5000);
+    await this.#proc;
+    clearTimeout(timer);
+  }
+
+  /** Kills the process at once. */
+  kill(): void {
+    if (!this.exited) this.#proc.kill("SIGKILL");
+  }
+
+  /** Last stderr lines of the process (for error messages). */
+  get stderrTail(): string[] {
+    return [...this.#stderr];
+  }
+
+  #send(line: string): void {
+    if (this.#exit) {
+      throw new EngineExitedError(
+        this.command.label,
+        `cannot send "${line}": the process has exited (${this.#describeExit()})`,
+      );
+    }
+    if (this.#searching && this.#waiter) {
+      throw new EngineError(
+        this.command.label,
+        `refusing to send "${line}" during a search`,
+      );
+    }
+    this.#write(line);
+  }
+
+  /** Writes one command line (through the adapter, when the engine has one). */
+  #write(line: string): void {
+    this.#proc.stdin!.write((this.#adapter ? this.#adapter.outgoing(line) : line) + "\n");
+  }
+
+  #request(
+    line: string,
+    done: (line: string) => boolean,
+    timeoutMs: number,
+  ): Promise<string[]> {
+    if (this.#waiter) {
+      return Promise.reject(
+        new EngineError(
+          this.command.label,
+          `"${line}" sent while waiting for an answer`,
+        ),
+      );
+    }
+    return new Promise<string[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#waiter = undefined;
+        this.kill();
+        reject(
+          new EngineTimeoutError(
+            this.command.label,
+            `no answer to "${line}" within ${(timeoutMs / 1000).toFixed(0)} s; killed`,
+          ),
+        );
+      }, timeoutMs);
+      this.#waiter = { done, collected: [], resolve, reject, timer };
+      try {
+        this.#write(line);
+      } catch (e) {
+        clearTimeout(timer);
+        this.#waiter = undefined;
+        reject(e);
+      }
+    });
+  }
+
+  #onLine(line: string): void {
+    const w = this.#waiter;
+    if (!w) return; // unsolicited output (banner lines before "uci", etc.)
+    w.collected.push(line);
+    if (w.done(line)) {
+      clearTimeout(w.timer);
+      this.#waiter = undefined;
+      w.resolve(w.collected);
+    }
+  }
+
+  #onExit(code: number | null, signal: string | null, result: unknown): void {
+    const err = (result as { originalMessage?: string; code?: string }).originalMessage;
+    this.#exit = { code, signal, stderr: err ?? "" };
+    const w = this.#waiter;
+    if (w) {
+      clearTimeout(w.timer);
+      this.#waiter = undefined;
+      w.reject(
+        new EngineExitedError(
+          this.command.label,
+          `process ended (${this.#describeExit()})`,
+        ),
+      );
+    }
+  }
+
+  #describeExit(): string {
+    const e = this.#exit!;
+    const how = e.signal ? `signal ${e.signal}` : `exit code ${e.code}`;
+    const detail = e.stderr || this.#stderr.slice(-1)[0] || "";
+    return detail ? `${how}: ${detail}` : how;
+  }
+}
+
+/** Checks that the command's file exists, is a file and is executable (one-line errors). */
+async function checkExecutable(command: EngineCommand): Promise<void> {
+  const it = command.label === command.file ? "the file" : command.file;
+  let stat: Deno.FileInfo;
+  try {
+    stat = await Deno.stat(command.file);
+  } catch {
+    if (!command.file.includes("/")) return; // a bare name: looked up on PATH by execa
+    throw new EngineStartError(command.label, `${it} does not exist`);
+  }
+  if (!stat.isFile) {
+    throw new EngineStartError(command.label, `${it} is not a file`);
+  }
+  if (stat.mode !== null && (stat.mode & 0o111) === 0) {
+    throw new EngineStartError(
+      command.label,
+      `${it} is not executable (chmod +x, or give another engine)`,
+    );
+  }
+  // An executable text file without "#!" cannot be exec'd; say so plainly.
+  const head = new Uint8Array(4);
+  const f = await Deno.open(command.file);
+  const n = (await f.read(head)) ?? 0;
+  f.close();
+  const isElf = n === 4 && head[0] === 0x7f && head[1] === 0x45 &&
+    head[2] === 0x4c && head[3] === 0x46;
+  const isScript = n >= 2 && head[0] === 0x23 && head[1] === 0x21;
+  if (!isElf && !isScript) {
+    throw new EngineStartError(
+      command.label,
+      `${it} is not a program (neither a binary nor a #! script)`,
+    );
+  }
+}

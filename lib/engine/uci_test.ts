@@ -1,0 +1,135 @@
+import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import {
+  type EngineCommand,
+  EngineExitedError,
+  EngineOptionError,
+  EngineStartError,
+  EngineTimeoutError,
+  parseOptionLine,
+  UciEngine,
+} from "./uci.ts";
+
+const FAKE = fileURLToPath(new URL("testdata/fake_engine.sh", import.meta.url));
+const fake = (...args: string[]): EngineCommand => ({
+  file: FAKE,
+  args,
+  label: `fake-${args[0]}`,
+});
+const FAST = {
+  handshakeMs: 1500,
+  readyMs: 1500,
+  minNodesPerSecond: 1_000_000,
+  searchSlackMs: 1500,
+};
+
+Deno.test("parseOptionLine reads type, default and range", () => {
+  assertEquals(
+    parseOptionLine("option name Hash type spin default 16 min 1 max 33554432"),
+    {
+      name: "Hash",
+      type: "spin",
+      default: "16",
+      min: 1,
+      max: 33554432,
+    },
+  );
+  assertEquals(
+    parseOptionLine(
+      "option name EvalFile type string default nn-1c0000000000.nnue",
+    ),
+    {
+      name: "EvalFile",
+      type: "string",
+      default: "nn-1c0000000000.nnue",
+    },
+  );
+  assertEquals(parseOptionLine("option name Clear Hash type button"), {
+    name: "Clear Hash",
+    type: "button",
+  });
+});
+
+Deno.test("handshake, options, search on a scripted engine", async () => {
+  const e = await UciEngine.start(fake("ok"), FAST);
+  try {
+    assertEquals([e.name, e.author], ["FakeEngine 1.0", "tests"]);
+    await e.setOption("hash", 64);
+    assertEquals(e.optionsSet.get("Hash"), "64");
+    await e.newGame();
+    const out = await e.search("8/8/8/8/8/8/8/K6k w - - 0 1", ["a1a2"], {
+      nodes: 1000,
+    });
+    assertEquals([out.bestmove, out.ponder, out.infos.length], [
+      "e2e4",
+      "e7e5",
+      3,
+    ]);
+  } finally {
+    await e.quit();
+  }
+});
+
+Deno.test("unknown option and out-of-range value are clear errors", async () => {
+  const e = await UciEngine.start(fake("ok"), FAST);
+  try {
+    await rejects(
+      e.setOption("Contempt", 10),
+      (err: Error) =>
+        err instanceof EngineOptionError &&
+        /unknown option "Contempt"/.test(err.message),
+    );
+    await rejects(
+      e.setOption("Hash", 0),
+      (err: Error) =>
+        err instanceof EngineOptionError &&
+        /Hash = 0 not allowed/.test(err.message),
+    );
+    await rejects(e.setOption("UCI_Chess960", "yes"), EngineOptionError);
+  } finally {
+    await e.quit();
+  }
+});
+
+Deno.test("start errors: missing file, text file, not executable, no uciok", async () => {
+  await rejects(
+    UciEngine.start(
+      { file: "/nonexistent/engine", args: [], label: "x" },
+      FAST,
+    ),
+    /does not exist/,
+  );
+  const text = fileURLToPath(
+    new URL("testdata/not_an_engine.txt", import.meta.url),
+  );
+  await rejects(
+    UciEngine.start({ file: text, args: [], label: "x" }, FAST),
+    /is not a program/,
+  );
+  const tmp = await Deno.makeTempFile();
+  await rejects(
+    UciEngine.start({ file: tmp, args: [], label: "x" }, FAST),
+    /is not executable/,
+  );
+  await Deno.remove(tmp);
+  await rejects(
+    UciEngine.start(fake("mute"), FAST),
+    (err: Error) =>
+      err instanceof EngineStartError &&
+      /does not speak UCI: no "uciok"/.test(err.message),
+  );
+});
+
+Deno.test("an engine that dies mid-search, and one that hangs", async () => {
+  const dying = await UciEngine.start(fake("die"), FAST);
+  await rejects(
+    dying.search("8/8/8/8/8/8/8/K6k w - - 0 1", [], { nodes: 10 }),
+    (err: Error) => err instanceof EngineExitedError && /exit code 3/.test(err.message),
+  );
+  ok(dying.exited);
+  const hanging = await UciEngine.start(fake("hang"), FAST);
+  await rejects(
+    hanging.search("8/8/8/8/8/8/8/K6k w - - 0 1", [], { nodes: 10 }),
+    EngineTimeoutError,
+  );
+});

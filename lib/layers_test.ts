@@ -1,0 +1,68 @@
+/**
+ * The architecture as a test: every module imports only from its own layer
+ * (folder) or from layers below it, in the order of {@link LAYERS}; the README's
+ * module map lists exactly these folders.
+ *
+ * @module
+ */
+
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The layers, lowest first: a module may import from its own layer and any layer listed before it. */
+export const LAYERS = ["core", "engine", "method", "store", "plot", "stages", "notebook", "cli"];
+
+const LIB = dirname(fileURLToPath(import.meta.url));
+
+function modules(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of Deno.readDirSync(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory) out.push(...modules(p));
+    else if (e.name.endsWith(".ts")) out.push(p);
+  }
+  return out.sort();
+}
+
+const layerOf = (path: string) => relative(LIB, path).split("/")[0];
+
+Deno.test("every module lives in a layer folder, and no module imports from a layer above its own", () => {
+  const violations: string[] = [];
+  for (const file of modules(LIB)) {
+    const layer = layerOf(file);
+    if (file === fileURLToPath(import.meta.url)) continue;
+    if (!LAYERS.includes(layer)) {
+      violations.push(`${relative(LIB, file)}: not in a layer folder (${LAYERS.join(", ")})`);
+      continue;
+    }
+    const text = Deno.readTextFileSync(file);
+    for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+      const target = join(dirname(file), m[1]);
+      const to = layerOf(target);
+      if (to !== layer && LAYERS.indexOf(to) > LAYERS.indexOf(layer)) {
+        violations.push(`${relative(LIB, file)} (${layer}) imports ${relative(LIB, target)} (${to})`);
+      }
+    }
+  }
+  assertEquals(violations, []);
+});
+
+Deno.test("each layer has a mod.ts that says what it is and what it may import", () => {
+  for (const layer of LAYERS) {
+    let text = "";
+    try {
+      text = Deno.readTextFileSync(join(LIB, layer, "mod.ts"));
+    } catch {
+      // reported below
+    }
+    assertEquals(/@module/.test(text) && /may import/i.test(text), true, `lib/${layer}/mod.ts`);
+  }
+});
+
+Deno.test("the README's module map names exactly the layer folders", () => {
+  const readme = Deno.readTextFileSync(join(LIB, "..", "README.md"));
+  const map = readme.split("## Module map")[1]?.split("\n## ")[0] ?? "";
+  const named = [...map.matchAll(/^\| `lib\/([a-z]+)\/`/gm)].map((m) => m[1]);
+  assertEquals(named, LAYERS);
+});

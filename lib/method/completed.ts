@@ -1,0 +1,88 @@
+/**
+ * The result of a search: the last COMPLETED iteration of iterative deepening.
+ *
+ * When `go nodes N` stops Stockfish, it prints one more info line for the
+ * interrupted iteration, labelled with that deeper depth. That line may carry
+ * a bound, but it may also look exact (repeating the previous iteration's score
+ * and PV, or a new score from a partly searched iteration). It is never a result.
+ *
+ * @module
+ */
+
+import type { InfoLine, Score } from "../engine/info.ts";
+import type { SearchLimit } from "../engine/limit.ts";
+
+/** The value of a finished search, taken from its last completed iteration. */
+export interface CompletedIteration {
+  /** Depth of the last completed iteration. */
+  depth: number;
+  /** Its selective depth, when the engine reports one. */
+  seldepth: number | null;
+  /** Its score, from the side to move. */
+  score: Score;
+  /** Its principal variation (UCI moves). */
+  pv: string[];
+  /** Nodes reported with that iteration. */
+  nodes: number | null;
+  /** Index of the chosen line among the search's info lines with score and pv. */
+  index: number;
+  /** True when a final stop line (nodes >= the limit) was found and dropped. */
+  droppedStopLine: boolean;
+}
+
+/** Raised when a search produced no usable (exact, completed) iteration. */
+export class NoCompletedIterationError extends Error {
+  /** Creates the error with a description of what the search printed. */
+  constructor(detail: string) {
+    super(`no completed iteration in the search output: ${detail}`);
+    this.name = "NoCompletedIterationError";
+  }
+}
+
+/**
+ * Picks the last completed iteration from a search's info lines (in order,
+ * between `go` and `bestmove`). Only principal lines count (no multipv or
+ * multipv 1). Rule: keep the lines with a score and a pv; if the limit is a
+ * node budget and the last such line has nodes >= the budget, it is the stop
+ * line of the interrupted iteration: drop it. Then take the last remaining
+ * line without lowerbound/upperbound.
+ */
+export function lastCompletedIteration(
+  infos: readonly InfoLine[],
+  limit: SearchLimit,
+  multipv = 1,
+): CompletedIteration {
+  const lines = infos.filter((l) =>
+    l.score !== undefined && l.pv !== undefined && l.pv.length > 0 &&
+    (l.multipv ?? 1) === multipv
+  );
+  if (lines.length === 0) {
+    throw new NoCompletedIterationError("no info line with score and pv");
+  }
+  let end = lines.length;
+  let droppedStopLine = false;
+  const last = lines[end - 1];
+  if (
+    "nodes" in limit && last.nodes !== undefined && last.nodes >= limit.nodes
+  ) {
+    end -= 1;
+    droppedStopLine = true;
+  }
+  for (let i = end - 1; i >= 0; i--) {
+    const l = lines[i];
+    if (l.bound === undefined) {
+      return {
+        depth: l.depth ?? 0,
+        seldepth: l.seldepth ?? null,
+        score: l.score!,
+        pv: l.pv!,
+        nodes: l.nodes ?? null,
+        index: infos.indexOf(l),
+        droppedStopLine,
+      };
+    }
+  }
+  throw new NoCompletedIterationError(
+    `${lines.length} scored lines, none exact before the stop line`,
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * **method** — the MBI method as pure functions (no files, no processes):
+ * Chess960 start positions (`chess960.ts`), the last-completed-iteration rule
+ * (`completed.ts`) and the evaluation record (`evaluation_record.ts`), average
+ * ranks and the index (`ranks.ts`, `mbi.ts`), statistics (`stats.ts`), seeds
+ * (`seed.ts`), the self-play position draw (`selection.ts`), game rules and
+ * adjudication (`rules.ts`, `adjudication.ts`) and the budgets of every
+ * profile (`profiles.ts`).
+ *
+ * May import: core, engine (types and parsers of what engines print).
+ *
+ * @module
+ */
+
+export * from "./chess960.ts";
+export * from "./completed.ts";
+export * from "./evaluation_record.ts";
+export * from "./ranks.ts";
+export * from "./mbi.ts";
+export * from "./stats.ts";
+export * from "./seed.ts";
+export * from "./selection.ts";
+export * from "./profiles.ts";
+export * from "./rules.ts";
+export * from "./adjudication.ts";

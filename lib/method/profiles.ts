@@ -1,0 +1,167 @@
+/**
+ * Profiles: the one definition of every budget, used by all stages, CLIs and
+ * notebooks. How a profile with overridden budgets is named (and where its
+ * results go) is the store's results key (`lib/store/results_key.ts`).
+ *
+ * @module
+ */
+
+import { CLASSICAL_SP, POSITION_COUNT } from "./chess960.ts";
+import { MbiError } from "../core/errors.ts";
+
+/** The method's base seed (self-play and bootstrap). */
+export const METHOD_SEED = 20260825;
+
+/** Budgets of the self-play validation (stage 4). */
+export interface SelfplayBudget {
+  /** Number of positions played (stratified over the index). */
+  positions: number;
+  /** Games per position. */
+  games: number;
+  /** Node budget per move. */
+  nodesPerMove: number;
+  /** Plies at the start of a game chosen among near-best moves (METHOD.md decision 3). */
+  openingPlies: number;
+  /** MultiPV width searched for those plies. */
+  multipv: number;
+  /** Window in centipawns from the best move within which an opening move may be drawn. */
+  windowCp: number;
+}
+
+/** A complete set of budgets. */
+export interface Profile {
+  /** The profile's full name: its results key (e.g. `quick~eval2000000@sf18-wasm`); see lib/store/results_key.ts. */
+  name: string;
+  /** One line on what the profile is for. */
+  description: string;
+  /** SP numbers evaluated in stage 1 (ascending). */
+  positions: number[];
+  /** Node budget per position in stage 1. */
+  evalNodes: number;
+  /** Depth budget per position in stage 1, for engines that honour only depth limits (else null). */
+  evalDepth: number | null;
+  /** Stage 4 budgets. */
+  selfplay: SelfplayBudget;
+  /** Bootstrap resamples in stage 5. */
+  resamples: number;
+  /** Base seed for self-play and bootstrap. */
+  seed: number;
+  /**
+   * Engine of the profile's results: null for the MBI reference engine
+   * (Stockfish 17.1, WASM or native: they search identically), else a
+   * registry id; its results live in `results/<profile>@<id>/`.
+   */
+  engine: string | null;
+}
+
+const ALL = Array.from({ length: POSITION_COUNT }, (_, i) => i);
+
+/** The CI profile's dozen positions: the corners of the numbering, the classical setup, and a spread. */
+export const CI_POSITIONS = [
+  0,
+  1,
+  100,
+  212,
+  333,
+  404,
+  517,
+  CLASSICAL_SP,
+  600,
+  777,
+  888,
+  959,
+];
+
+const DEFAULT_OPENING = { openingPlies: 4, multipv: 5, windowCp: 30 };
+
+/** The built-in profiles. */
+export const PROFILES: Record<string, Profile> = {
+  full: {
+    name: "full",
+    description: "the method: 960 x 400M nodes; 60 positions x 50 games at 300k nodes/move; 10,000 resamples",
+    positions: ALL,
+    evalNodes: 400_000_000,
+    evalDepth: null,
+    selfplay: {
+      positions: 60,
+      games: 50,
+      nodesPerMove: 300_000,
+      ...DEFAULT_OPENING,
+    },
+    resamples: 10_000,
+    seed: METHOD_SEED,
+    engine: null,
+  },
+  quick: {
+    name: "quick",
+    description: "the default main job: the whole pipeline at small budgets on 2 cores with the WASM engine",
+    positions: ALL,
+    evalNodes: 125_000,
+    evalDepth: null,
+    selfplay: {
+      positions: 24,
+      games: 8,
+      nodesPerMove: 4_000,
+      ...DEFAULT_OPENING,
+    },
+    resamples: 10_000,
+    seed: METHOD_SEED,
+    engine: null,
+  },
+  ci: {
+    name: "ci",
+    description: "tests: a dozen positions at small budgets",
+    positions: CI_POSITIONS,
+    evalNodes: 20_000,
+    evalDepth: null,
+    selfplay: {
+      positions: 6,
+      games: 4,
+      nodesPerMove: 1_000,
+      ...DEFAULT_OPENING,
+    },
+    resamples: 1_000,
+    seed: METHOD_SEED,
+    engine: null,
+  },
+};
+
+/** Raised for an unknown profile name or a budget that is not allowed. */
+export class ProfileError extends MbiError {
+  /** Creates the error with a one-line message. */
+  constructor(message: string) {
+    super("profile", message);
+    this.name = "ProfileError";
+  }
+}
+
+/** Budget overrides from the command line. */
+export interface ProfileOverrides {
+  /** Stage 1 node budget. */
+  evalNodes?: number;
+  /** Stage 1 depth budget (engines without `go nodes`). */
+  evalDepth?: number;
+  /** Stage 4 games per position. */
+  games?: number;
+  /** Stage 4 node budget per move. */
+  nodesPerMove?: number;
+  /** Stage 4 number of positions. */
+  selfplayPositions?: number;
+  /** Stage 5 resamples. */
+  resamples?: number;
+}
+
+/** A built-in profile by name (own properties only, so `constructor` is not a profile). */
+export function builtinProfile(name: string): Profile {
+  if (!Object.hasOwn(PROFILES, name)) {
+    throw new ProfileError(`unknown profile "${name}" (allowed: ${Object.keys(PROFILES).join(", ")})`);
+  }
+  return structuredClone(PROFILES[name]);
+}
+
+/** True when `profile` has the method's budgets (the `full` profile, unchanged). */
+export function isMethodBudget(profile: Profile): boolean {
+  const full = PROFILES.full;
+  return profile.evalNodes === full.evalNodes && profile.evalDepth === null &&
+    JSON.stringify(profile.selfplay) === JSON.stringify(full.selfplay) && profile.resamples === full.resamples;
+}

@@ -1,0 +1,25 @@
+import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
+import { builtinProfile, CI_POSITIONS, isMethodBudget, ProfileError, PROFILES } from "./profiles.ts";
+
+Deno.test("built-in profiles: the method's budgets, quick, and ci with SP 0, 518, 959", () => {
+  assertEquals(PROFILES.full.evalNodes, 400_000_000);
+  assertEquals([
+    PROFILES.full.selfplay.positions,
+    PROFILES.full.selfplay.games,
+    PROFILES.full.selfplay.nodesPerMove,
+  ], [60, 50, 300_000]);
+  assertEquals(PROFILES.full.resamples, 10_000);
+  assertEquals(PROFILES.quick.positions.length, 960);
+  assertEquals(CI_POSITIONS.length, 12);
+  for (const sp of [0, 518, 959]) assertEquals(CI_POSITIONS.includes(sp), true);
+  assertEquals([isMethodBudget(builtinProfile("full")), isMethodBudget(builtinProfile("quick"))], [true, false]);
+});
+
+Deno.test("only own profile names are profiles: constructor, toString and __proto__ are one-line errors", () => {
+  for (const name of ["constructor", "toString", "__proto__", "huge"]) {
+    throws(
+      () => builtinProfile(name),
+      (e: Error) => e instanceof ProfileError && e.message === `unknown profile "${name}" (allowed: full, quick, ci)`,
+    );
+  }
+});

@@ -1,0 +1,11 @@
+/**
+ * **plot** — figures: Observable Plot rendered to standalone SVG with a
+ * visible title and caption (`render.ts`), usable from the command line (plot
+ * files) and in notebooks (as `text/html`, which the HTML export keeps).
+ *
+ * May import: core, engine (types), method, store.
+ *
+ * @module
+ */
+
+export * from "./render.ts";

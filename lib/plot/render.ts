@@ -1,0 +1,52 @@
+/**
+ * Plots as SVG strings: Observable Plot rendered into a linkedom document, so
+ * the same code writes `.svg` files from the command line and shows plots in
+ * notebooks as `text/html` (which nbconvert's HTML export keeps; it blanks
+ * `image/svg+xml`).
+ *
+ * @module
+ */
+
+import * as Plot from "@observablehq/plot";
+import { parseHTML } from "linkedom";
+import { writeTextIfChanged } from "../store/atomic.ts";
+
+export { Plot };
+
+/** A rendered plot: a standalone SVG file's text, and HTML for notebooks. */
+export interface RenderedPlot {
+  /** Standalone SVG (with xmlns and a <title>). */
+  svg: string;
+  /** HTML: the title as a heading above the SVG. */
+  html: string;
+}
+
+/**
+ * Renders Plot options (without Plot's own title/caption, which would wrap the
+ * SVG in a <figure>) to SVG, with `title` as the SVG's <title> and as a heading.
+ */
+export function renderPlot(
+  title: string,
+  options: Plot.PlotOptions,
+): RenderedPlot {
+  const { document } = parseHTML("<!DOCTYPE html><html><body></body></html>");
+  const el = Plot.plot({
+    ...options,
+    document: document as unknown as Document,
+  });
+  let svg = (el as unknown as { outerHTML: string }).outerHTML;
+  const esc = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  svg = svg.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"').replace(
+    /^(<svg[^>]*>)/,
+    `$1<title>${esc}</title>`,
+  );
+  return {
+    svg,
+    html: `<figure style="margin:0"><h4 style="margin:4px 0">${esc}</h4>${svg}</figure>`,
+  };
+}
+
+/** Writes an SVG string to a file (atomically; unchanged files are not rewritten). */
+export async function writeSvg(path: string, svg: string): Promise<void> {
+  await writeTextIfChanged(path, svg + "\n");
+}

@@ -1,0 +1,297 @@
+/**
+ * Stage 2: the distribution of the stage-1 values — summary statistics, the
+ * negative values, ties (they decide ranks), depth reached, the rank
+ * agreement with other budgets of the same engine, and the plots. Writes
+ * `distribution.json` and `plots/*.svg` under `results/<profile>/`.
+ *
+ * @module
+ */
+
+import { join, relative } from "node:path";
+import { mean, median, quantileSorted as ssQuantileSorted, sampleStandardDeviation } from "simple-statistics";
+import { writeTextIfChanged } from "../store/atomic.ts";
+import { type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
+import { sha256File } from "../core/hash.ts";
+import { REPO_ROOT, repoPath } from "../core/paths.ts";
+import { formatLimit } from "../engine/limit.ts";
+import { Plot, type RenderedPlot, renderPlot, writeSvg } from "../plot/render.ts";
+import { type Profile } from "../method/profiles.ts";
+import { averageRanks } from "../method/ranks.ts";
+import { loadStage1 } from "./evaluation.ts";
+import { quantileSorted, spearman } from "../method/stats.ts";
+import { profileDir } from "../store/results_key.ts";
+
+/** Schema version of `distribution.json`. */
+export const DISTRIBUTION_SCHEMA = 1;
+
+/** The method's published distribution (400,000,000 nodes per position). */
+export const METHOD_DISTRIBUTION = {
+  budget: "400,000,000 nodes",
+  count: 960,
+  min: -7,
+  max: 83,
+  median: 26.0,
+  negatives: 4,
+  negatives_range: "-2..-7",
+};
+
+/** Summary statistics of a set of values. */
+export interface ValueSummary {
+  /** Number of values. */
+  count: number;
+  /** Smallest. */
+  min: number;
+  /** Largest. */
+  max: number;
+  /** Median. */
+  median: number;
+  /** Mean. */
+  mean: number;
+  /** Sample standard deviation. */
+  sd: number;
+  /** First and third quartiles (type 7). */
+  quartiles: [number, number];
+}
+
+/** Summarises values. */
+export function summarise(values: readonly number[]): ValueSummary {
+  const s = [...values].sort((a, b) => a - b);
+  return {
+    count: s.length,
+    min: s[0],
+    max: s[s.length - 1],
+    median: median(s),
+    mean: mean(s),
+    sd: s.length > 1 ? sampleStandardDeviation(s) : 0,
+    quartiles: [quantileSorted(s, 0.25), quantileSorted(s, 0.75)],
+  };
+}
+
+/** A group of positions sharing one value. */
+export interface TieGroup {
+  /** The shared value (cp). */
+  eval_cp: number;
+  /** How many positions. */
+  count: number;
+  /** Their SPs. */
+  sps: number[];
+}
+
+/** Groups equal values, largest groups first. */
+export function tieGroups(
+  rows: readonly { sp: number; eval_cp: number }[],
+): TieGroup[] {
+  const m = new Map<number, number[]>();
+  for (const r of rows) m.set(r.eval_cp, [...(m.get(r.eval_cp) ?? []), r.sp]);
+  return [...m].map(([eval_cp, sps]) => ({ eval_cp, count: sps.length, sps }))
+    .sort((a, b) => b.count - a.count || a.eval_cp - b.eval_cp);
+}
+
+/** Rank agreement between two datasets of one engine at different budgets. */
+export interface RankAgreement {
+  /** The other dataset. */
+  other: string;
+  /** Its search limit. */
+  other_limit: unknown;
+  /** Positions in both. */
+  common: number;
+  /** Spearman's rho of the values. */
+  spearman_eval: number;
+  /** Spearman's rho of the edges (= of the MBI ranks). */
+  spearman_edge: number;
+  /** How far positions move in edge rank: median, 90th percentile, max of |rank difference|. */
+  rank_shift: { median: number; p90: number; max: number };
+  /** Share of positions whose MBI-equivalent position (100 * rank share) moves by more than 10 points. */
+  share_moving_over_10: number;
+}
+
+/** Compares two datasets on their common positions. */
+export function rankAgreement(
+  a: EvalDataset,
+  b: EvalDataset,
+): RankAgreement | undefined {
+  const bBySp = new Map(b.records.map((r) => [r.sp, r]));
+  const common = a.records.filter((r) => r.eval_cp !== null && bBySp.get(r.sp)?.eval_cp != null);
+  if (common.length < 3) return undefined;
+  const ea = common.map((r) => r.eval_cp!);
+  const eb = common.map((r) => bBySp.get(r.sp)!.eval_cp!);
+  const ra = averageRanks(ea.map(Math.abs));
+  const rb = averageRanks(eb.map(Math.abs));
+  const shifts = ra.map((r, i) => Math.abs(r - rb[i])).sort((x, y) => x - y);
+  const n = common.length;
+  return {
+    other: relative(REPO_ROOT, b.path),
+    other_limit: b.header.config.limit,
+    common: n,
+    spearman_eval: spearman(ea, eb),
+    spearman_edge: spearman(ea.map(Math.abs), eb.map(Math.abs)),
+    rank_shift: {
+      median: median(shifts),
+      p90: ssQuantileSorted(shifts, 0.9),
+      max: shifts[n - 1],
+    },
+    share_moving_over_10: shifts.filter((s) => (100 * s) / (n - 1) > 10).length / n,
+  };
+}
+
+/** Other complete datasets of the same engine (fingerprint and options) and the same positions, at another budget, under `results/`. */
+export async function siblingDatasets(d: EvalDataset): Promise<EvalDataset[]> {
+  const out: EvalDataset[] = [];
+  for (const e of Deno.readDirSync(repoPath("results"))) {
+    if (!e.isDirectory) continue;
+    const path = evalFilePath(repoPath("results", e.name));
+    if (path === d.path) continue;
+    const o = await readEvalDataset(path).catch(() => undefined);
+    if (!o || o.missing.length) continue;
+    const c = o.header.config, mine = d.header.config;
+    if (
+      c.engine_fingerprint !== mine.engine_fingerprint ||
+      JSON.stringify(c.options) !== JSON.stringify(mine.options)
+    ) continue;
+    if (JSON.stringify(c.limit) === JSON.stringify(mine.limit)) continue;
+    // Same positions only: a budget comparison over another set (e.g. the ci fixture) says nothing here.
+    const same = (xs: { sp: number }[]) => xs.map((r) => r.sp).sort((a, b) => a - b).join(",");
+    if (same(o.records) !== same(d.records)) continue;
+    out.push(o);
+  }
+  return out;
+}
+
+/** `distribution.json`. */
+export interface DistributionSummary {
+  /** File kind. */
+  kind: "mbi-distribution";
+  /** Schema version. */
+  schema: number;
+  /** Profile. */
+  profile: string;
+  /** Input dataset and hash. */
+  input: { path: string; sha256: string; limit: unknown; engine: string };
+  /** Summary of eval_cp. */
+  eval: ValueSummary;
+  /** Positions below zero. */
+  negatives: { count: number; values: { sp: number; eval_cp: number }[] };
+  /** Positions at >= 0. */
+  non_negative: number;
+  /** Ties. */
+  ties: { distinct_values: number; largest: TieGroup[] };
+  /** Depth reached. */
+  depth: ValueSummary;
+  /** Agreement with other budgets of the same engine. */
+  rank_agreement: RankAgreement[];
+  /** The method's published figures at its budget. */
+  method: typeof METHOD_DISTRIBUTION;
+}
+
+/** Computes the distribution summary and the plots of a profile. */
+export async function computeStage2(profile: Profile) {
+  const d = await loadStage1(profile);
+  const rows = d.records.filter((r) => r.eval_cp !== null).map((r) => ({
+    sp: r.sp,
+    setup: r.setup,
+    eval_cp: r.eval_cp!,
+    depth: r.depth,
+  }));
+  const values = rows.map((r) => r.eval_cp);
+  const ties = tieGroups(rows);
+  const others = await siblingDatasets(d);
+  const summary: DistributionSummary = {
+    kind: "mbi-distribution",
+    schema: DISTRIBUTION_SCHEMA,
+    profile: profile.name,
+    input: {
+      path: relative(REPO_ROOT, d.path),
+      sha256: await sha256File(d.path),
+      limit: d.header.config.limit,
+      engine: d.header.engine.uci_name,
+    },
+    eval: summarise(values),
+    negatives: {
+      count: rows.filter((r) => r.eval_cp < 0).length,
+      values: rows.filter((r) => r.eval_cp < 0).map(({ sp, eval_cp }) => ({
+        sp,
+        eval_cp,
+      })),
+    },
+    non_negative: rows.filter((r) => r.eval_cp >= 0).length,
+    ties: { distinct_values: ties.length, largest: ties.slice(0, 10) },
+    depth: summarise(rows.map((r) => r.depth)),
+    rank_agreement: others.flatMap((o) => rankAgreement(d, o) ?? []),
+    method: METHOD_DISTRIBUTION,
+  };
+  const budget = formatLimit(d.header.config.limit);
+  const plots: Record<string, RenderedPlot> = {
+    histogram: renderPlot(
+      `Engine value of the ${rows.length} start positions (${budget})`,
+      {
+        x: { label: "eval_cp (White's view) →" },
+        y: { label: "↑ positions", grid: true },
+        marks: [
+          Plot.rectY(
+            rows,
+            Plot.binX({ y: "count" }, { x: "eval_cp", interval: 2 }),
+          ),
+          Plot.ruleY([0]),
+          Plot.ruleX([0], { stroke: "red" }),
+        ],
+      },
+    ),
+    strip: renderPlot("Every position as a dot (beeswarm)", {
+      height: 440,
+      x: { label: "eval_cp →" },
+      marks: [
+        Plot.dotX(
+          rows,
+          Plot.dodgeY({
+            x: "eval_cp",
+            r: 1.6,
+            fill: (
+              r: { eval_cp: number },
+            ) => (r.eval_cp < 0 ? "red" : "steelblue"),
+            title: (r: { sp: number; setup: string; eval_cp: number }) => `SP ${r.sp} ${r.setup}: ${r.eval_cp}`,
+          }),
+        ),
+        Plot.ruleX([0], { stroke: "red" }),
+      ],
+    }),
+    depth: renderPlot("Value against the depth reached", {
+      x: { label: "depth of the last completed iteration →" },
+      y: { label: "↑ eval_cp", grid: true },
+      marks: [
+        Plot.dot(rows, { x: "depth", y: "eval_cp", r: 1.5, opacity: 0.5 }),
+        Plot.boxY(rows, { x: "depth", y: "eval_cp", fill: "none" }),
+      ],
+    }),
+    ties: renderPlot(
+      `Ties: ${ties.length} distinct values among ${rows.length} positions`,
+      {
+        x: { label: "eval_cp →" },
+        y: { label: "↑ positions sharing the value", grid: true },
+        marks: [
+          Plot.ruleX(ties, {
+            x: "eval_cp",
+            y1: 0,
+            y2: "count",
+            stroke: "steelblue",
+            strokeWidth: 2,
+          }),
+          Plot.ruleY([0]),
+        ],
+      },
+    ),
+  };
+  return { summary, plots, dataset: d };
+}
+
+/** Runs stage 2: writes distribution.json and plots/*.svg (unchanged files are not rewritten). */
+export async function runStage2(profile: Profile) {
+  const r = await computeStage2(profile);
+  const dir = profileDir(profile);
+  const path = join(dir, "distribution.json");
+  const text = JSON.stringify(r.summary, null, 1) + "\n";
+  await writeTextIfChanged(path, text);
+  for (const [name, p] of Object.entries(r.plots)) {
+    await writeSvg(join(dir, "plots", `eval_${name}.svg`), p.svg);
+  }
+  return r;
+}

@@ -1,0 +1,53 @@
+/**
+ * Stage 3 as one call: derive the MBI table from a profile's complete stage-1
+ * dataset and write it to `results/<profile>/mbi.{json,csv,md}`.
+ *
+ * @module
+ */
+
+import { evalFilePath } from "../store/eval_dataset.ts";
+import {
+  buildMbiTable,
+  mbiPaths,
+  type MbiTable,
+  readMbiTable,
+  readPositionValues,
+  writeMbiTable,
+} from "../store/mbi_table.ts";
+import { type Profile } from "../method/profiles.ts";
+import { loadStage1 } from "./evaluation.ts";
+import { profileDir } from "../store/results_key.ts";
+
+/** Derives and writes the profile's MBI table; returns it and whether files changed. */
+export async function runStage3(
+  profile: Profile,
+): Promise<{ table: MbiTable; written: boolean }> {
+  await loadStage1(profile); // complete for the profile, or a message naming the command
+  const path = evalFilePath(profileDir(profile));
+  const table = await buildMbiTable(
+    path,
+    await readPositionValues(path),
+    profile.name,
+  );
+  const { written } = await writeMbiTable(profileDir(profile), table);
+  return {
+    table: written ? table : await readMbiTable(mbiPaths(profileDir(profile)).json),
+    written,
+  };
+}
+
+/** Reads the profile's MBI table, deriving it in memory when stage 3 has not been written yet. */
+export async function loadStage3(profile: Profile): Promise<MbiTable> {
+  try {
+    return await readMbiTable(mbiPaths(profileDir(profile)).json);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+    await loadStage1(profile);
+    const path = evalFilePath(profileDir(profile));
+    return await buildMbiTable(
+      path,
+      await readPositionValues(path),
+      profile.name,
+    );
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * **stages** — the method run on data, named by what each stage does:
+ * evaluation (`evaluation.ts`, `eval_all.ts`, `evaluation_session.ts`,
+ * `verification.ts`, `determinism.ts`), distribution (`distribution.ts`), the
+ * index (`mbi_index.ts`), self-play (`selfplay/`), statistics
+ * (`statistics.ts`), comparison of datasets (`comparison.ts`), and the pipeline
+ * (`pipeline.ts`); plus what runs them: profile and engine of a command
+ * (`run_config.ts`), progress (`progress.ts`), Slurm array jobs
+ * (`cluster.ts`) and benchmarks (`bench_eval.ts`).
+ *
+ * May import: core, engine, method, store, plot.
+ *
+ * @module
+ */
+
+export * from "./evaluation.ts";
+export * from "./distribution.ts";
+export * from "./mbi_index.ts";
+export * from "./selfplay/stage.ts";
+export * from "./statistics.ts";
+export * from "./comparison.ts";
+export * from "./pipeline.ts";
+export * from "./run_config.ts";
+export * from "./progress.ts";

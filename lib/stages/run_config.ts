@@ -1,0 +1,81 @@
+/**
+ * What a command runs: the profile (with its budget overrides) and the engine,
+ * and the stage-1 search limit of that engine under that profile. Another
+ * engine's results go to `results/<profile>@<engine>/`, never mixed with the
+ * reference engine's (Stockfish 17.1, WASM or native: one fingerprint).
+ *
+ * @module
+ */
+
+import {
+  EngineConfigError,
+  type EngineEntry,
+  isReferenceEngine,
+  type ResolvedEngine,
+  resolveEngine,
+} from "../engine/registry.ts";
+import type { SearchLimit } from "../engine/limit.ts";
+import type { Profile, ProfileOverrides } from "../method/profiles.ts";
+import { baseProfileName, getProfile, parseKey } from "../store/results_key.ts";
+
+/** Results-folder tag of an engine: none for the reference engine, else its id (or `path-<name>`). */
+export function engineTag(entry: EngineEntry): string | null {
+  if (isReferenceEngine(entry)) return null;
+  if (entry.id.startsWith("path:")) return `path-${entry.id.split("/").pop()!.replace(/[^\w.-]/g, "_")}`;
+  return entry.id;
+}
+
+/**
+ * The profile and engine of a command: `--engine` (or the engine a profile
+ * name like `quick@sf18-wasm` names, or `$MBI_ENGINE`, or the default).
+ */
+export function profileAndEngine(
+  profileName: string | undefined,
+  overrides: ProfileOverrides = {},
+  engineArg?: string,
+  opts: { requireBinary?: boolean } = {},
+): { profile: Profile; engine: ResolvedEngine } {
+  const named = getProfile(profileName, overrides);
+  const arg = engineArg ?? named.engine ?? undefined;
+  const engine = resolveEngine(arg, opts);
+  const tag = engineTag(engine.entry);
+  if (named.engine && tag !== named.engine) {
+    throw new EngineConfigError(
+      `profile ${named.name} holds results of engine ${named.engine}, not of ${engine.entry.id}`,
+    );
+  }
+  // named.name is canonical (overrides included), so only the engine tag is put in place.
+  return { profile: getProfile(named.name.split("@")[0], {}, tag), engine };
+}
+
+/**
+ * The stage-1 search limit of an engine under a profile: the profile's node
+ * budget, or the engine's own budget for the profile from the registry (a
+ * depth for engines without `go nodes`). An override that the engine cannot
+ * honour is a clear error.
+ */
+export function evalLimit(profile: Profile, entry: EngineEntry): SearchLimit {
+  const overrides = parseKey(profile.name).overrides;
+  if (profile.evalDepth !== null) {
+    if (entry.limit !== "depth" && !entry.id.startsWith("path:")) {
+      throw new EngineConfigError(`engine ${entry.id} takes node budgets (go nodes), not --depth`);
+    }
+    return { depth: profile.evalDepth };
+  }
+  const base = baseProfileName(profile);
+  const own = entry.budgets?.[base];
+  if (entry.limit === "depth") {
+    if (overrides.evalNodes !== undefined) {
+      throw new EngineConfigError(
+        `engine ${entry.id} honours only depth limits (no go nodes): give --depth, not --nodes`,
+      );
+    }
+    if (!own || !("depth" in own)) {
+      throw new EngineConfigError(
+        `engine ${entry.id} honours only depth limits; data/engines.json gives it no depth budget for profile ${base} (give --depth)`,
+      );
+    }
+    return own;
+  }
+  return own && "nodes" in own && overrides.evalNodes === undefined ? own : { nodes: profile.evalNodes };
+}

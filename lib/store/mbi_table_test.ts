@@ -1,0 +1,102 @@
+import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
+import { join } from "node:path";
+import { buildMbiTable, mbiCsv, mbiMarkdown, readPositionValues, writeMbiTable } from "./mbi_table.ts";
+import { sha256File } from "../core/hash.ts";
+
+const dir = await Deno.makeTempDir({ prefix: "mbi-table-test-" });
+async function file(name: string, text: string): Promise<string> {
+  const p = join(dir, name);
+  await Deno.writeTextFile(p, text);
+  return p;
+}
+
+Deno.test("derive from CSV: table, CSV, Markdown sorted by MBI; a rerun changes no file", async () => {
+  const p = await file(
+    "ok.csv",
+    "sp,eval_cp,other\n518,30,x\n0,-7,y\n959,7,z\n1,2,w\n",
+  );
+  const input = await readPositionValues(p);
+  const table = await buildMbiTable(p, input, "custom");
+  assertEquals(table.rows.map((r) => [r.sp, r.edge_cp, r.rank, r.mbi]), [
+    [0, 7, 2.5, 50],
+    [1, 2, 1, 100],
+    [518, 30, 4, 0],
+    [959, 7, 2.5, 50],
+  ]);
+  assertEquals(table.rows[2].setup, "RNBQKBNR");
+  ok(
+    mbiCsv(table).startsWith(
+      "sp,setup,fen,eval_cp,edge_cp,rank,mbi\n0,BBQNNRKR,",
+    ),
+  );
+  const md = mbiMarkdown(table).split("\n").filter((l) =>
+    l.startsWith("| ") && !l.startsWith("| MBI") && !l.startsWith("| ---")
+  );
+  assertEquals(md.map((l) => l.split("|")[1].trim()), ["100", "50", "50", "0"]);
+  ok(table.citation.includes("CC BY 4.0") && table.licence === "CC BY 4.0");
+  const out = join(dir, "out");
+  assertEquals((await writeMbiTable(out, table)).written, true);
+  const before = await sha256File(join(out, "mbi.json"));
+  const again = await buildMbiTable(p, input, "custom");
+  assertEquals((await writeMbiTable(out, again)).written, false);
+  assertEquals(await sha256File(join(out, "mbi.json")), before);
+});
+
+Deno.test("derive from JSONL objects", async () => {
+  const p = await file(
+    "ok.jsonl",
+    '{"sp":3,"eval_cp":10}\n{"sp":4,"eval_cp":20}\n',
+  );
+  assertEquals((await readPositionValues(p)).values.map((v) => v.eval_cp), [
+    10,
+    20,
+  ]);
+});
+
+Deno.test("bad input names the line", async () => {
+  const cases: [string, string, RegExp][] = [
+    [
+      "nocol.csv",
+      "sp,value\n1,3\n",
+      /missing column eval_cp \(the header has: sp, value\)/,
+    ],
+    [
+      "dup.csv",
+      "sp,eval_cp\n1,3\n2,4\n1,5\n",
+      /line 4: duplicate SP 1 \(first on .*line 2\)/,
+    ],
+    [
+      "range.csv",
+      "sp,eval_cp\n1,3\n960,4\n",
+      /line 3: SP 960 out of range \(allowed: 0\.\.959\)/,
+    ],
+    ["nan.csv", "sp,eval_cp\n1,abc\n", /line 2: eval_cp "abc" is not a number/],
+    ["sp.csv", "sp,eval_cp\nx,1\n", /line 2: sp "x" is not a whole number/],
+    ["bad.jsonl", '{"sp":1,"eval_cp":2}\n{"sp":2\n', /line 2: not valid JSON/],
+    ["nofield.jsonl", '{"sp":1}\n', /line 1: missing field eval_cp/],
+  ];
+  for (const [name, text, message] of cases) {
+    const p = await file(name, text);
+    await rejects(
+      readPositionValues(p),
+      (e: Error) => message.test(e.message) && !e.message.includes("\n"),
+      name,
+    );
+  }
+  const mate = await file(
+    "mate.jsonl",
+    '{"sp":1,"eval_cp":2}\n{"sp":2,"eval_cp":null,"mate":4}\n',
+  );
+  await rejects(
+    buildMbiTable(mate, await readPositionValues(mate), "x"),
+    /SP 2 has no centipawn value \(mate 4\)/,
+  );
+  const incomplete = await file(
+    "inc.jsonl",
+    '{"kind":"mbi-evaluations","positions":[1,2,3]}\n{"sp":1,"eval_cp":2}\n{"sp":2,"eval_cp":3}\n',
+  );
+  await rejects(
+    buildMbiTable(incomplete, await readPositionValues(incomplete), "x"),
+    /lacks 1 of its 3 positions \(e\.g\. SP 3\)/,
+  );
+});

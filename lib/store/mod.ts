@@ -1,0 +1,21 @@
+/**
+ * **store** — result files as data products: the results key and folder
+ * layout (`results_key.ts`), append-only JSONL with torn-line repair
+ * (`jsonl.ts`), atomic writes (`atomic.ts`), provenance (`provenance.ts`),
+ * shards and their merge (`shards.ts`), and the typed files of the stages:
+ * evaluation datasets (`eval_dataset.ts`, `eval_merge.ts`) and MBI tables
+ * (`mbi_table.ts`).
+ *
+ * May import: core, engine (types), method.
+ *
+ * @module
+ */
+
+export * from "./results_key.ts";
+export * from "./jsonl.ts";
+export * from "./atomic.ts";
+export * from "./provenance.ts";
+export * from "./shards.ts";
+export * from "./eval_dataset.ts";
+export * from "./eval_merge.ts";
+export * from "./mbi_table.ts";

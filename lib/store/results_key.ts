@@ -1,0 +1,194 @@
+/**
+ * The results key: how a profile with its budget overrides and its engine is
+ * named, and where its files live. One grammar, one `parse` and one `format`:
+ *
+ *     <profile>[~eval<N>|~depth<D>][~pos<P>][~games<G>][~move<M>][~boot<B>][@<engine>]
+ *
+ * e.g. `quick`, `quick~eval2000000`, `quick~games2`, `ci@sf18-wasm`. Only the
+ * stage-1 part (profile, eval or depth, engine) names the folder under
+ * `results/`; self-play and bootstrap overrides name files inside it
+ * (`selfplay~games2/`, `summary~games2~boot50.json`), so changing them never
+ * asks to redo stage 1.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { repoPath } from "../core/paths.ts";
+import { builtinProfile, type Profile, ProfileError, type ProfileOverrides } from "../method/profiles.ts";
+
+/** Environment variable naming another results root (tests use a temporary folder). */
+export const RESULTS_ENV = "MBI_RESULTS_DIR";
+
+/** The results root: `$MBI_RESULTS_DIR`, else `results/` in the repository. */
+export function resultsRoot(): string {
+  return Deno.env.get(RESULTS_ENV) || repoPath("results");
+}
+
+/** A parsed results key. */
+export interface ResultsKey {
+  /** Built-in profile the budgets start from. */
+  profile: string;
+  /** Budget overrides (only those that differ from the profile's). */
+  overrides: ProfileOverrides;
+  /** Engine tag, or null for the reference engine (Stockfish 17.1). */
+  engine: string | null;
+}
+
+/** Tags in their canonical order, with the override each sets and the stage it belongs to. */
+const TAGS: readonly { tag: string; key: keyof ProfileOverrides; stage: "eval" | "selfplay" | "stats" }[] = [
+  { tag: "eval", key: "evalNodes", stage: "eval" },
+  { tag: "depth", key: "evalDepth", stage: "eval" },
+  { tag: "pos", key: "selfplayPositions", stage: "selfplay" },
+  { tag: "games", key: "games", stage: "selfplay" },
+  { tag: "move", key: "nodesPerMove", stage: "selfplay" },
+  { tag: "boot", key: "resamples", stage: "stats" },
+];
+
+const ENGINE_TAG = /^[\w.-]+$/;
+
+/** Parses a key such as `quick~eval2000000@sf18-wasm`; throws {@link ProfileError} naming the bad part. */
+export function parseKey(name: string): ResultsKey {
+  const at = name.split("@");
+  if (at.length > 2) throw new ProfileError(`profile "${name}": more than one "@engine" part`);
+  const engine = at.length === 2 ? at[1] : null;
+  if (engine !== null && !ENGINE_TAG.test(engine)) {
+    throw new ProfileError(`profile "${name}": engine tag "${engine}" may hold only letters, digits, . _ -`);
+  }
+  const [profile, ...tags] = at[0].split("~");
+  builtinProfile(profile); // unknown names fail here
+  const overrides: ProfileOverrides = {};
+  for (const t of tags) {
+    const m = /^([a-z]+)(\d+)$/.exec(t);
+    const spec = m && TAGS.find((x) => x.tag === m[1]);
+    if (!m || !spec) {
+      throw new ProfileError(
+        `profile "${name}": "${t}" is not a budget tag (${TAGS.map((x) => x.tag).join(", ")} + a number)`,
+      );
+    }
+    overrides[spec.key] = checkBudget(`profile "${name}": ${spec.tag}`, Number(m[2]));
+  }
+  if (overrides.evalNodes !== undefined && overrides.evalDepth !== undefined) {
+    throw new ProfileError(`profile "${name}": a node budget and a depth budget at once`);
+  }
+  return { profile, overrides, engine };
+}
+
+/** Checks a budget like a command-line flag: a whole number >= 1. */
+export function checkBudget(what: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new ProfileError(`${what} ${value}: expected a whole number >= 1`);
+  }
+  return value;
+}
+
+/** Formats a key (canonical tag order; overrides equal to the profile's budget are dropped). */
+export function formatKey(key: ResultsKey, parts: "all" | "eval" = "all"): string {
+  const base = builtinProfile(key.profile);
+  const budgets = applyOverrides(base, key.overrides);
+  const tags = TAGS.filter((t) => parts === "all" || t.stage === "eval").flatMap((t) => {
+    const v = key.overrides[t.key];
+    return v === undefined || v === budgetOf(base, t.key) ? [] : [`${t.tag}${budgetOf(budgets, t.key)}`];
+  });
+  return [key.profile, ...tags].join("~") + (key.engine ? `@${key.engine}` : "");
+}
+
+function budgetOf(p: Profile, k: keyof ProfileOverrides): number | null {
+  switch (k) {
+    case "evalNodes":
+      return p.evalNodes;
+    case "evalDepth":
+      return p.evalDepth;
+    case "selfplayPositions":
+      return p.selfplay.positions;
+    case "games":
+      return p.selfplay.games;
+    case "nodesPerMove":
+      return p.selfplay.nodesPerMove;
+    case "resamples":
+      return p.resamples;
+  }
+}
+
+function applyOverrides(base: Profile, o: ProfileOverrides): Profile {
+  const p = structuredClone(base);
+  if (o.evalNodes !== undefined) p.evalNodes = o.evalNodes;
+  if (o.evalDepth !== undefined) p.evalDepth = o.evalDepth;
+  if (o.selfplayPositions !== undefined) p.selfplay.positions = o.selfplayPositions;
+  if (o.games !== undefined) p.selfplay.games = o.games;
+  if (o.nodesPerMove !== undefined) p.selfplay.nodesPerMove = o.nodesPerMove;
+  if (o.resamples !== undefined) p.resamples = o.resamples;
+  return p;
+}
+
+/** The profile name used when none is given: `$MBI_PROFILE`, else `quick`. */
+export function defaultProfileName(): string {
+  return Deno.env.get("MBI_PROFILE") || "quick";
+}
+
+/**
+ * The profile named `name` (a key: built-in profile, budget tags, engine tag)
+ * with `overrides` applied on top; its `name` is the canonical key. An
+ * explicit `engine` must agree with the key's engine tag.
+ */
+export function getProfile(
+  name = defaultProfileName(),
+  overrides: ProfileOverrides = {},
+  engine?: string | null,
+): Profile {
+  const key = parseKey(name);
+  if (engine && key.engine && engine !== key.engine) {
+    throw new ProfileError(`profile "${name}" belongs to engine ${key.engine}, not ${engine}`);
+  }
+  if (engine !== undefined && engine !== null && !ENGINE_TAG.test(engine)) {
+    throw new ProfileError(`engine tag "${engine}": only letters, digits, . _ -`);
+  }
+  const given = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as ProfileOverrides;
+  for (const [k, v] of Object.entries(given)) checkBudget(`--${k}`, v as number);
+  const merged: ResultsKey = {
+    profile: key.profile,
+    overrides: { ...key.overrides, ...given },
+    engine: engine ?? key.engine,
+  };
+  if (given.evalNodes !== undefined) delete merged.overrides.evalDepth;
+  if (given.evalDepth !== undefined) delete merged.overrides.evalNodes;
+  const p = applyOverrides(builtinProfile(key.profile), merged.overrides);
+  p.name = formatKey(merged);
+  p.engine = merged.engine;
+  return p;
+}
+
+/** The profile's built-in base name (`quick` for `quick~eval2000000@sf18-wasm`). */
+export function baseProfileName(profile: Profile): string {
+  return parseKey(profile.name).profile;
+}
+
+/** The name of the profile's stage-1 folder: profile, eval/depth budget and engine (`quick~eval2000000@sf18-wasm`). */
+export function evalFolderName(profile: Profile): string {
+  return formatKey(parseKey(profile.name), "eval");
+}
+
+/** Absolute path of a profile's results folder (stages 1–3, and the self-play and summary files). */
+export function profileDir(profile: Profile): string {
+  return join(resultsRoot(), evalFolderName(profile));
+}
+
+/** The self-play and bootstrap tags of a profile, as a file-name suffix (`""`, `~games2`, `~games2~boot50`). */
+function laterTags(profile: Profile, stages: ("selfplay" | "stats")[]): string {
+  const key = parseKey(profile.name);
+  const base = builtinProfile(key.profile);
+  return TAGS.filter((t) => (stages as string[]).includes(t.stage)).flatMap((t) => {
+    const v = key.overrides[t.key];
+    return v === undefined || v === budgetOf(base, t.key) ? [] : [`~${t.tag}${v}`];
+  }).join("");
+}
+
+/** Folder of a profile's self-play files: `selfplay`, or `selfplay~games2…` for self-play overrides. */
+export function selfplayDir(profile: Profile): string {
+  return join(profileDir(profile), `selfplay${laterTags(profile, ["selfplay"])}`);
+}
+
+/** The stage-5 summary file: `summary.json`, or `summary~games2~boot50.json` for overrides. */
+export function summaryPath(profile: Profile): string {
+  return join(profileDir(profile), `summary${laterTags(profile, ["selfplay", "stats"])}.json`);
+}

@@ -1,0 +1,145 @@
+/**
+ * Shards: splitting a job's units over n machines or array tasks (every n-th
+ * unit from i), and merging the shard files back with the checks both stages
+ * need — one configuration, every shard present and complete, no unit twice.
+ *
+ * @module
+ */
+
+import { relative } from "node:path";
+import { writeFileAtomic } from "./atomic.ts";
+import { sha256File } from "../core/hash.ts";
+import { readJsonl } from "./jsonl.ts";
+import { REPO_ROOT } from "../core/paths.ts";
+
+/** A shard: units at list index k with k % count === index (0-based index). */
+export interface Shard {
+  /** 0-based shard index (e.g. `$SLURM_ARRAY_TASK_ID`). */
+  index: number;
+  /** Number of shards. */
+  count: number;
+}
+
+/** Raised for a shard set that cannot be merged; the message names the shards. */
+export class ShardError extends Error {
+  /** Creates the error with a one-line message. */
+  constructor(message: string) {
+    super(message);
+    this.name = "ShardError";
+  }
+}
+
+/** Parses `i/n` (0 <= i < n). */
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index >= count) {
+    throw new RangeError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4 (shard index is 0-based)`);
+  }
+  return { index, count };
+}
+
+/** The units of one shard. */
+export function shardOf<T>(units: readonly T[], shard?: Shard): T[] {
+  return shard ? units.filter((_, k) => k % shard.count === shard.index) : [...units];
+}
+
+/** How to merge one kind of shard file. */
+export interface MergeSpec<H, R> {
+  /** The shard of a file, from its header. */
+  shard(header: H): Shard | null;
+  /** Keys of the units a file is meant to hold, from its header. */
+  planned(header: H): string[];
+  /** Key of a record. */
+  key(record: R): string;
+  /** How two headers' configurations differ ("" when they agree). */
+  difference(a: H, b: H): string;
+  /** Header of the merged file. */
+  mergedHeader(first: H, records: R[], sources: { path: string; sha256: string }[]): H;
+  /** Order of records in the merged file. */
+  compare(a: R, b: R): number;
+  /** A record without fields that vary from run to run (to recognise an identical merge). */
+  stable(record: R): unknown;
+}
+
+/** What a merge produced. */
+export interface MergeResult {
+  /** Merged file. */
+  out: string;
+  /** Shard files merged. */
+  files: number;
+  /** Records in the merged file. */
+  records: number;
+  /** True when `out` already held exactly this merge (nothing written). */
+  unchanged: boolean;
+}
+
+/**
+ * Merges shard files into `out`, refusing incomplete, inconsistent or
+ * overlapping sets with a message naming the shards, and never overwriting a
+ * different existing `out`.
+ */
+export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: MergeSpec<H, R>): Promise<MergeResult> {
+  if (paths.length === 0) throw new ShardError("no shard files to merge");
+  const files: { path: string; header: H; records: R[] }[] = [];
+  for (const p of paths) {
+    const c = await readJsonl<H, R>(p);
+    if (!c) throw new ShardError(`${p} does not exist or is empty`);
+    files.push({ path: p, header: c.header, records: c.records });
+  }
+  for (const f of files.slice(1)) {
+    const diff = spec.difference(files[0].header, f.header);
+    if (diff) throw new ShardError(`${f.path} has another configuration than ${files[0].path}: ${diff}`);
+  }
+  const counts = new Set(files.map((f) => spec.shard(f.header)?.count ?? 1));
+  if (counts.size > 1) throw new ShardError(`shard files of different splits (counts ${[...counts].join(", ")})`);
+  const count = [...counts][0];
+  const byIndex = new Map<number, (typeof files)[number]>();
+  for (const f of files) {
+    const i = spec.shard(f.header)?.index ?? 0;
+    if (byIndex.has(i)) throw new ShardError(`shard ${i}/${count} given twice: ${byIndex.get(i)!.path} and ${f.path}`);
+    byIndex.set(i, f);
+  }
+  const absent = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
+  if (absent.length) {
+    throw new ShardError(
+      `missing shard(s) ${absent.map((i) => `${i}/${count}`).join(", ")}: run the same command with --shard for each`,
+    );
+  }
+  const incomplete = [...byIndex].sort((a, b) => a[0] - b[0]).flatMap(([i, f]) => {
+    const have = new Set(f.records.map(spec.key));
+    const planned = spec.planned(f.header);
+    const missing = planned.filter((k) => !have.has(k)).length;
+    return missing ? [`${i}/${count} (${missing} of ${planned.length} missing)`] : [];
+  });
+  if (incomplete.length) {
+    throw new ShardError(
+      `incomplete shard(s): ${incomplete.join(", ")}: rerun the same command for each to resume it`,
+    );
+  }
+  const records: R[] = [];
+  const seen = new Set<string>();
+  for (const f of files) {
+    for (const r of f.records) {
+      const k = spec.key(r);
+      if (seen.has(k)) throw new ShardError(`${k} appears in more than one shard`);
+      seen.add(k);
+      records.push(r);
+    }
+  }
+  records.sort(spec.compare);
+  const sources = await Promise.all(
+    files.map(async (f) => ({ path: relative(REPO_ROOT, f.path), sha256: await sha256File(f.path) })),
+  );
+  const header = spec.mergedHeader(files[0].header, records, sources);
+  const existing = await readJsonl<H, R>(out).catch(() => undefined);
+  if (existing) {
+    const same = spec.difference(existing.header, header) === "" &&
+      JSON.stringify(existing.records.map(spec.stable)) === JSON.stringify([...records].map(spec.stable));
+    if (same) return { out, files: files.length, records: records.length, unchanged: true };
+    throw new ShardError(`${out} exists and differs from this merge; not overwriting (give --out)`);
+  }
+  await writeFileAtomic(out, [header, ...records].map((x) => JSON.stringify(x)).join("\n") + "\n");
+  return { out, files: files.length, records: records.length, unchanged: false };
+}
