@@ -23,7 +23,7 @@ if (import.meta.main) {
         }], ` +
           `Kendall tau-b ${p.kendall.tau.toFixed(3)} [${
             p.kendall.ci95.map((v) => v.toFixed(3)).join(", ")
-          }], MBI moves > 10: ${(100 * p.mbi_moves_over_10).toFixed(1)}%`,
+          }], MBI moves > 10: ${(100 * p.mbi_shift.share_over_10).toFixed(1)}%`,
       );
     }
     console.log(`wrote ${r.path}`);

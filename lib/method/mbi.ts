@@ -7,6 +7,7 @@
  */
 
 import { averageRanks } from "./ranks.ts";
+import { quantileSorted } from "./stats.ts";
 
 /** One position's value, as input to the index. */
 export interface PositionValue {
@@ -93,4 +94,38 @@ export function deriveMbi(values: readonly PositionValue[]): MbiValue[] {
     rank: ranks[i],
     mbi: mbiOfRank(ranks[i], values.length),
   })).sort((a, b) => a.sp - b.sp);
+}
+
+/** How far positions move between two indexes of the same positions. */
+export interface MbiShift {
+  /** Positions compared. */
+  n: number;
+  /** Median of |MBI a − MBI b| (type-7 quantile). */
+  median: number;
+  /** 90th percentile of |MBI a − MBI b| (type-7 quantile). */
+  p90: number;
+  /** Largest |MBI a − MBI b|. */
+  max: number;
+  /** Share of positions whose published (rounded) MBI differs by more than 10 points. */
+  share_over_10: number;
+}
+
+/**
+ * The one definition of "MBI moves by more than 10": compare the published
+ * (rounded) MBI of each position in two indexes over the same positions.
+ */
+export function mbiShift(
+  a: readonly { sp: number; mbi: number }[],
+  b: readonly { sp: number; mbi: number }[],
+): MbiShift {
+  const bBySp = new Map(b.map((r) => [r.sp, r.mbi]));
+  const shifts = a.filter((r) => bBySp.has(r.sp)).map((r) => Math.abs(r.mbi - bBySp.get(r.sp)!)).sort((x, y) => x - y);
+  const n = shifts.length;
+  return {
+    n,
+    median: quantileSorted(shifts, 0.5),
+    p90: quantileSorted(shifts, 0.9),
+    max: n ? shifts[n - 1] : NaN,
+    share_over_10: n ? shifts.filter((s) => s > 10).length / n : NaN,
+  };
 }

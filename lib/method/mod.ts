@@ -23,3 +23,6 @@ export * from "./selection.ts";
 export * from "./profiles.ts";
 export * from "./rules.ts";
 export * from "./adjudication.ts";
+export * from "./kendall.ts";
+export * from "./reliability.ts";
+export * from "./labels.ts";

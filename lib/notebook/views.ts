@@ -134,7 +134,7 @@ export function agreementTable(s: DistributionSummary): Displayable {
         },
         {
           header: "MBI moves > 10",
-          value: (a) => `${(100 * a.share_moving_over_10).toFixed(1)}%`,
+          value: (a) => `${(100 * a.mbi_shift.share_over_10).toFixed(1)}%`,
           numeric: true,
         },
       ],
@@ -475,8 +475,8 @@ export function pairsTable(pairs: readonly PairAgreement[]): Displayable {
     { header: "Kendall tau-b", value: (p) => p.kendall.tau.toFixed(3), numeric: true },
     { header: "95% CI", value: (p) => `${ci2(p.kendall.ci95)} (B ${p.kendall.resamples})` },
     { header: "Spearman (signed evals)", value: (p) => p.spearman_eval.toFixed(3), numeric: true },
-    { header: "MBI moves > 10", value: (p) => `${(100 * p.mbi_moves_over_10).toFixed(1)}%`, numeric: true },
-    { header: "median |ΔMBI|", value: (p) => p.median_mbi_shift, numeric: true },
+    { header: "MBI moves > 10", value: (p) => `${(100 * p.mbi_shift.share_over_10).toFixed(1)}%`, numeric: true },
+    { header: "median |ΔMBI|", value: (p) => p.mbi_shift.median, numeric: true },
   ], "Rank agreement of the index between datasets"));
 }
 

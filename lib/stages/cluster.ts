@@ -8,12 +8,13 @@
  */
 
 import { execa } from "execa";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { writeFileAtomic } from "../store/atomic.ts";
 import type { ResolvedEngine } from "../engine/registry.ts";
 import { REPO_ROOT } from "../core/paths.ts";
 import { type Profile } from "../method/profiles.ts";
 import { profileDir } from "../store/results_key.ts";
+import { displayPath } from "../store/provenance.ts";
 
 /** A stage that runs as an array job. */
 export type ClusterStage = "eval" | "selfplay";
@@ -73,9 +74,7 @@ export function sbatchScript(job: ClusterJob): string {
     ...(job.time ? [`#SBATCH --time=${job.time}`] : []),
     `# MBI ${job.stage === "eval" ? "stage 1 (evaluation)" : "stage 4 (self-play)"}, profile ${job.profile.name}, ` +
     `${job.shards} shards, engine ${engineArg}. Written by deno task cluster-submit.`,
-    `# One failed task: rerun only it with  sbatch --array=<i> ${
-      relative(REPO_ROOT, join(dir, `${job.stage}.sbatch`))
-    }`,
+    `# One failed task: rerun only it with  sbatch --array=<i> ${displayPath(join(dir, `${job.stage}.sbatch`))}`,
     `# When all tasks are done:  deno task ${merge} --profile ${job.profile.name}`,
     "set -euo pipefail",
     `cd ${shellQuote(REPO_ROOT)}`,

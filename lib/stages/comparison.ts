@@ -5,21 +5,19 @@
  * share of positions whose MBI moves by more than 10 points, and the positions
  * where they disagree most.
  *
- * Kendall's tau-b is written here (the pair count with ties, O(n²)) because
- * simple-statistics has no tau-b; its bootstrap reuses the resample-as-
- * multiplicities idea of stats.ts with fewer resamples (documented).
- *
  * @module
  */
 
-import { join, relative } from "node:path";
-import { type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { deriveMbi } from "../method/mbi.ts";
-import { REPO_ROOT, repoPath } from "../core/paths.ts";
-import { deriveSeed, rngFromSeed } from "../method/seed.ts";
-import { bootstrapSpearman, quantileSorted, spearman } from "../method/stats.ts";
-import { writeTextIfChanged } from "../store/atomic.ts";
-import { sha256File } from "../core/hash.ts";
+import { join } from "node:path";
+import { DatasetError, type EvalDataset } from "../store/eval_dataset.ts";
+import { deriveMbi, type MbiShift, mbiShift } from "../method/mbi.ts";
+import { bootstrapKendall } from "../method/kendall.ts";
+import { METHOD_SEED } from "../method/profiles.ts";
+import { bootstrapSpearman, spearman } from "../method/stats.ts";
+import { writeJsonUnlessSame } from "../store/atomic.ts";
+import { codeVersion, inputFiles } from "../store/provenance.ts";
+import { resultsRoot } from "../store/results_key.ts";
+import { datasetFolder, scanDatasets } from "../store/scan.ts";
 
 /** A complete dataset found under results/. */
 export interface DatasetInfo {
@@ -37,65 +35,6 @@ export interface DatasetInfo {
   n: number;
 }
 
-/** Kendall's tau-b of paired values with multiplicities (all 1 when omitted). */
-export function kendallTauB(x: readonly number[], y: readonly number[], counts?: Int32Array): number {
-  const n = x.length;
-  let concordant = 0, discordant = 0, tiesX = 0, tiesY = 0, total = 0;
-  for (let i = 0; i < n; i++) {
-    const ci = counts ? counts[i] : 1;
-    if (ci === 0) continue;
-    // pairs within the copies of one observation: tied in both
-    const self = (ci * (ci - 1)) / 2;
-    tiesX += self;
-    tiesY += self;
-    total += self;
-    for (let j = i + 1; j < n; j++) {
-      const cj = counts ? counts[j] : 1;
-      if (cj === 0) continue;
-      const w = ci * cj;
-      total += w;
-      const dx = x[i] - x[j], dy = y[i] - y[j];
-      if (dx === 0) tiesX += w;
-      if (dy === 0) tiesY += w;
-      if (dx !== 0 && dy !== 0) {
-        if ((dx > 0) === (dy > 0)) concordant += w;
-        else discordant += w;
-      }
-    }
-  }
-  const den = Math.sqrt((total - tiesX) * (total - tiesY));
-  return den === 0 ? NaN : (concordant - discordant) / den;
-}
-
-/** Bootstrap percentile CI of Kendall's tau-b (pairs resampled together; undefined resamples counted). */
-export function bootstrapKendall(
-  x: readonly number[],
-  y: readonly number[],
-  resamples: number,
-  seed: number,
-  stream: number,
-): { tau: number; ci95: [number, number]; undefined_resamples: number; resamples: number } {
-  const n = x.length;
-  const rng = rngFromSeed(deriveSeed(seed, stream));
-  const counts = new Int32Array(n);
-  const values: number[] = [];
-  let undef = 0;
-  for (let b = 0; b < resamples; b++) {
-    counts.fill(0);
-    for (let k = 0; k < n; k++) counts[rng.int(0, n - 1)]++;
-    const t = kendallTauB(x, y, counts);
-    if (Number.isNaN(t)) undef++;
-    else values.push(t);
-  }
-  values.sort((a, b) => a - b);
-  return {
-    tau: kendallTauB(x, y),
-    ci95: [quantileSorted(values, 0.025), quantileSorted(values, 0.975)],
-    undefined_resamples: undef,
-    resamples,
-  };
-}
-
 /** Agreement of two datasets. */
 export interface PairAgreement {
   /** Folders compared. */
@@ -110,33 +49,32 @@ export interface PairAgreement {
   kendall: { tau: number; ci95: [number, number]; resamples: number; undefined_resamples: number };
   /** Spearman's rho of the signed values. */
   spearman_eval: number;
-  /** Share of positions whose MBI differs by more than 10 points. */
-  mbi_moves_over_10: number;
-  /** Median |MBI difference|. */
-  median_mbi_shift: number;
+  /** How far the published MBI moves between the two (median, p90, max |ΔMBI|, share moving > 10). */
+  mbi_shift: MbiShift;
   /** Positions with the largest |MBI difference|. */
   largest_disagreements: { sp: number; setup: string; mbi_a: number; mbi_b: number; eval_a: number; eval_b: number }[];
   /** Per-position MBI in both (for the rank scatter). */
   points: { sp: number; mbi_a: number; mbi_b: number }[];
 }
 
-/** All complete stage-1 datasets under results/ (one per folder), sorted by folder. */
+/**
+ * All complete stage-1 datasets of the results root (one per folder), sorted
+ * by folder. The ci profile's dozen positions are a test fixture: compared
+ * only when nothing else exists. Files that cannot be read are an error.
+ */
 export async function findDatasets(): Promise<EvalDataset[]> {
-  const out: EvalDataset[] = [];
-  for (const e of [...Deno.readDirSync(repoPath("results"))].sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!e.isDirectory) continue;
-    const d = await readEvalDataset(evalFilePath(repoPath("results", e.name))).catch(() => undefined);
-    if (d && d.missing.length === 0 && d.records.every((r) => r.eval_cp !== null)) out.push(d);
+  let scan = await scanDatasets();
+  if (scan.complete.length === 0) scan = await scanDatasets({ includeCi: true });
+  if (scan.problems.length) {
+    throw new DatasetError(`cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
   }
-  // The ci profile's dozen positions are a test fixture: compared only when nothing else exists.
-  const real = out.filter((d) => datasetInfo(d).folder.split(/[~@]/)[0] !== "ci");
-  return real.length ? real : out;
+  return scan.complete;
 }
 
 /** Describes a dataset. */
 export function datasetInfo(d: EvalDataset): DatasetInfo {
   return {
-    folder: relative(repoPath("results"), d.path).split("/")[0],
+    folder: datasetFolder(d),
     engine: d.header.engine.uci_name,
     engine_id: d.header.engine.id,
     fingerprint: d.header.config.engine_fingerprint,
@@ -161,7 +99,6 @@ export function comparePair(
   const mbiA = deriveMbi(common.map((r, i) => ({ sp: r.sp, eval_cp: ea[i] })));
   const mbiB = deriveMbi(common.map((r, i) => ({ sp: r.sp, eval_cp: eb[i] })));
   const points = mbiA.map((m, i) => ({ sp: m.sp, mbi_a: m.mbi, mbi_b: mbiB[i].mbi }));
-  const shifts = points.map((p) => Math.abs(p.mbi_a - p.mbi_b)).sort((x, y) => x - y);
   const setupOf = new Map(common.map((r) => [r.sp, r.setup]));
   const evalOf = new Map(common.map((r, i) => [r.sp, [ea[i], eb[i]]]));
   const largest = [...points].sort((p, q) => Math.abs(q.mbi_a - q.mbi_b) - Math.abs(p.mbi_a - p.mbi_b) || p.sp - q.sp)
@@ -191,12 +128,14 @@ export function comparePair(
       undefined_resamples: kendall.undefined_resamples,
     },
     spearman_eval: spearman(ea, eb),
-    mbi_moves_over_10: shifts.filter((s) => s > 10).length / shifts.length,
-    median_mbi_shift: quantileSorted(shifts, 0.5),
+    mbi_shift: mbiShift(mbiA, mbiB),
     largest_disagreements: largest,
     points,
   };
 }
+
+/** Schema version of `engine_comparison.json` (2: one MBI-shift definition, code version). */
+export const COMPARISON_SCHEMA = 2;
 
 /** Compares every pair of complete datasets and writes `results/engine_comparison.json`. */
 export async function compareAll(
@@ -207,7 +146,7 @@ export async function compareAll(
   const o = {
     resamples: opts.resamples ?? 10_000,
     kendallResamples: opts.kendallResamples ?? 1_000,
-    seed: opts.seed ?? 20260825,
+    seed: opts.seed ?? METHOD_SEED,
   };
   for (let i = 0; i < datasets.length; i++) {
     for (let j = i + 1; j < datasets.length; j++) {
@@ -215,13 +154,11 @@ export async function compareAll(
       if (p) pairs.push(p);
     }
   }
-  const path = join(REPO_ROOT, "results", "engine_comparison.json");
+  const path = join(resultsRoot(), "engine_comparison.json");
   const file = {
     kind: "mbi-engine-comparison",
-    schema: 1,
-    inputs: await Promise.all(
-      datasets.map(async (d) => ({ path: relative(REPO_ROOT, d.path), sha256: await sha256File(d.path) })),
-    ),
+    schema: COMPARISON_SCHEMA,
+    inputs: await inputFiles(datasets.map((d) => d.path)),
     datasets: datasets.map(datasetInfo),
     settings: {
       ...o,
@@ -229,8 +166,8 @@ export async function compareAll(
         "rank agreement of edges |eval_cp|; Spearman CI from B resamples, Kendall tau-b CI from its own (smaller, O(n^2) each) B",
     },
     pairs: pairs.map(({ points: _p, ...rest }) => rest),
+    code: await codeVersion(),
   };
-  const text = JSON.stringify(file, null, 1) + "\n";
-  await writeTextIfChanged(path, text);
+  await writeJsonUnlessSame(path, file, ["code"]);
   return { datasets: datasets.map(datasetInfo), pairs, path };
 }

@@ -7,13 +7,15 @@
  * @module
  */
 
-import { join, relative } from "node:path";
-import { mean, median, quantileSorted as ssQuantileSorted, sampleStandardDeviation } from "simple-statistics";
+import { join } from "node:path";
+import { mean, sampleStandardDeviation } from "simple-statistics";
 import { writeTextIfChanged } from "../store/atomic.ts";
-import { type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
+import { configDifference, DatasetError, type EvalDataset } from "../store/eval_dataset.ts";
 import { sha256File } from "../core/hash.ts";
-import { REPO_ROOT, repoPath } from "../core/paths.ts";
-import { formatLimit } from "../engine/limit.ts";
+import { formatLimit, sameLimit } from "../engine/limit.ts";
+import { deriveMbi, type MbiShift, mbiShift } from "../method/mbi.ts";
+import { datasetFolder, scanDatasets } from "../store/scan.ts";
+import { displayPath } from "../store/provenance.ts";
 import { Plot, type RenderedPlot, renderPlot, writeSvg } from "../plot/render.ts";
 import { type Profile } from "../method/profiles.ts";
 import { averageRanks } from "../method/ranks.ts";
@@ -60,7 +62,7 @@ export function summarise(values: readonly number[]): ValueSummary {
     count: s.length,
     min: s[0],
     max: s[s.length - 1],
-    median: median(s),
+    median: quantileSorted(s, 0.5),
     mean: mean(s),
     sd: s.length > 1 ? sampleStandardDeviation(s) : 0,
     quartiles: [quantileSorted(s, 0.25), quantileSorted(s, 0.75)],
@@ -99,10 +101,10 @@ export interface RankAgreement {
   spearman_eval: number;
   /** Spearman's rho of the edges (= of the MBI ranks). */
   spearman_edge: number;
-  /** How far positions move in edge rank: median, 90th percentile, max of |rank difference|. */
+  /** How far positions move in edge rank: median, 90th percentile, max of |rank difference| (type-7 quantiles). */
   rank_shift: { median: number; p90: number; max: number };
-  /** Share of positions whose MBI-equivalent position (100 * rank share) moves by more than 10 points. */
-  share_moving_over_10: number;
+  /** How far the published MBI moves (median, p90, max |ΔMBI|, share moving by more than 10 points). */
+  mbi_shift: MbiShift;
 }
 
 /** Compares two datasets on their common positions. */
@@ -119,42 +121,37 @@ export function rankAgreement(
   const rb = averageRanks(eb.map(Math.abs));
   const shifts = ra.map((r, i) => Math.abs(r - rb[i])).sort((x, y) => x - y);
   const n = common.length;
+  const index = (e: number[]) => deriveMbi(common.map((r, i) => ({ sp: r.sp, eval_cp: e[i] })));
   return {
-    other: relative(REPO_ROOT, b.path),
+    other: datasetFolder(b),
     other_limit: b.header.config.limit,
     common: n,
     spearman_eval: spearman(ea, eb),
     spearman_edge: spearman(ea.map(Math.abs), eb.map(Math.abs)),
     rank_shift: {
-      median: median(shifts),
-      p90: ssQuantileSorted(shifts, 0.9),
+      median: quantileSorted(shifts, 0.5),
+      p90: quantileSorted(shifts, 0.9),
       max: shifts[n - 1],
     },
-    share_moving_over_10: shifts.filter((s) => (100 * s) / (n - 1) > 10).length / n,
+    mbi_shift: mbiShift(index(ea), index(eb)),
   };
 }
 
-/** Other complete datasets of the same engine (fingerprint and options) and the same positions, at another budget, under `results/`. */
+/**
+ * Other complete datasets of the same engine (fingerprint and options) and the
+ * same positions, at another budget, under the results root. An unreadable
+ * file is an error, not a silent gap.
+ */
 export async function siblingDatasets(d: EvalDataset): Promise<EvalDataset[]> {
-  const out: EvalDataset[] = [];
-  for (const e of Deno.readDirSync(repoPath("results"))) {
-    if (!e.isDirectory) continue;
-    const path = evalFilePath(repoPath("results", e.name));
-    if (path === d.path) continue;
-    const o = await readEvalDataset(path).catch(() => undefined);
-    if (!o || o.missing.length) continue;
+  const scan = await scanDatasets({ includeCi: true });
+  if (scan.problems.length) throw new DatasetError(`cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
+  const positions = (xs: { sp: number }[]) => xs.map((r) => r.sp).join(",");
+  return scan.complete.filter((o) => {
     const c = o.header.config, mine = d.header.config;
-    if (
-      c.engine_fingerprint !== mine.engine_fingerprint ||
-      JSON.stringify(c.options) !== JSON.stringify(mine.options)
-    ) continue;
-    if (JSON.stringify(c.limit) === JSON.stringify(mine.limit)) continue;
-    // Same positions only: a budget comparison over another set (e.g. the ci fixture) says nothing here.
-    const same = (xs: { sp: number }[]) => xs.map((r) => r.sp).sort((a, b) => a - b).join(",");
-    if (same(o.records) !== same(d.records)) continue;
-    out.push(o);
-  }
-  return out;
+    return o.path !== d.path && c.engine_fingerprint === mine.engine_fingerprint &&
+      configDifference({ ...c, limit: mine.limit }, mine) === "" && !sameLimit(c.limit, mine.limit) &&
+      positions(o.records) === positions(d.records); // a comparison over another set (e.g. the ci fixture) says nothing here
+  });
 }
 
 /** `distribution.json`. */
@@ -200,7 +197,7 @@ export async function computeStage2(profile: Profile) {
     schema: DISTRIBUTION_SCHEMA,
     profile: profile.name,
     input: {
-      path: relative(REPO_ROOT, d.path),
+      path: displayPath(d.path),
       sha256: await sha256File(d.path),
       limit: d.header.config.limit,
       engine: d.header.engine.uci_name,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { startPosition } from "../method/chess960.ts";
 import { type Shard, shardOf } from "../store/shards.ts";
 import { type ResolvedEngine } from "../engine/registry.ts";
@@ -23,9 +23,9 @@ import { engineIdentity } from "../engine/identity.ts";
 import { JsonlAppender } from "../store/jsonl.ts";
 import { writeFileAtomic } from "../store/atomic.ts";
 import { type Profile } from "../method/profiles.ts";
-import { codeVersion, inputFiles } from "../store/provenance.ts";
+import { codeVersion, displayPath, inputFiles } from "../store/provenance.ts";
 import { type Progress, ProgressTracker } from "./progress.ts";
-import { REPO_ROOT, repoPath } from "../core/paths.ts";
+import { repoPath } from "../core/paths.ts";
 import { POSITIONS_CSV_PATH } from "../method/positions_csv.ts";
 import { BENCH_SCRIPT_PATH } from "../engine/identity.ts";
 import { evalLimit } from "./run_config.ts";
@@ -157,7 +157,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
           {
             kind: "mbi-evaluations-manifest",
             schema: EVAL_SCHEMA,
-            file: relative(REPO_ROOT, path),
+            file: displayPath(path),
             profile: profile.name,
             engine: identity,
             config,

@@ -10,14 +10,13 @@
  * @module
  */
 
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { writeJsonUnlessSame } from "../store/atomic.ts";
 import { evalFilePath } from "../store/eval_dataset.ts";
 import { sha256File } from "../core/hash.ts";
 import { mbiPaths } from "../store/mbi_table.ts";
-import { REPO_ROOT } from "../core/paths.ts";
 import { type Profile } from "../method/profiles.ts";
-import { type CodeVersion, codeVersion } from "../store/provenance.ts";
+import { type CodeVersion, codeVersion, displayPath } from "../store/provenance.ts";
 import { loadStage4, StageInputError } from "./selfplay/stage.ts";
 import { type BootstrapResult, bootstrapSpearman } from "../method/stats.ts";
 import { profileDir, selfplayDir, summaryPath } from "../store/results_key.ts";
@@ -164,7 +163,7 @@ export async function runStage5(
   if (results.inputs[0]?.sha256 !== tableSha) {
     throw new StageInputError(
       `the self-play results were played from another MBI table than ${
-        relative(REPO_ROOT, tablePath)
+        displayPath(tablePath)
       }: run deno task selfplay --profile ${profile.name}`,
     );
   }
@@ -183,7 +182,7 @@ export async function runStage5(
   ];
   const inputs = await Promise.all(
     files.map(async (f) => ({
-      path: relative(REPO_ROOT, f),
+      path: displayPath(f),
       sha256: await sha256File(f),
     })),
   );

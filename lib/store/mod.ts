@@ -19,3 +19,4 @@ export * from "./shards.ts";
 export * from "./eval_dataset.ts";
 export * from "./eval_merge.ts";
 export * from "./mbi_table.ts";
+export * from "./scan.ts";

@@ -50,13 +50,13 @@ export interface InputFile {
   sha256: string;
 }
 
+/** A path as recorded in result files: relative to the repository root when inside it, else absolute. */
+export function displayPath(path: string): string {
+  const rel = relative(REPO_ROOT, path);
+  return rel.startsWith("..") ? path : rel;
+}
+
 /** Describes input files by path and SHA-256. */
 export async function inputFiles(paths: string[]): Promise<InputFile[]> {
-  return await Promise.all(paths.map(async (p) => {
-    const rel = relative(REPO_ROOT, p);
-    return {
-      path: rel.startsWith("..") ? p : rel,
-      sha256: await sha256File(p),
-    };
-  }));
+  return await Promise.all(paths.map(async (p) => ({ path: displayPath(p), sha256: await sha256File(p) })));
 }

@@ -6,11 +6,10 @@
  * @module
  */
 
-import { relative } from "node:path";
 import { writeFileAtomic } from "./atomic.ts";
 import { sha256File } from "../core/hash.ts";
+import { displayPath } from "./provenance.ts";
 import { readJsonl } from "./jsonl.ts";
-import { REPO_ROOT } from "../core/paths.ts";
 
 /** A shard: units at list index k with k % count === index (0-based index). */
 export interface Shard {
@@ -130,7 +129,7 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
   }
   records.sort(spec.compare);
   const sources = await Promise.all(
-    files.map(async (f) => ({ path: relative(REPO_ROOT, f.path), sha256: await sha256File(f.path) })),
+    files.map(async (f) => ({ path: displayPath(f.path), sha256: await sha256File(f.path) })),
   );
   const header = spec.mergedHeader(files[0].header, records, sources);
   const existing = await readJsonl<H, R>(out).catch(() => undefined);

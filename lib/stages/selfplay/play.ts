@@ -8,15 +8,14 @@
  * @module
  */
 
-import { dirname, join, relative } from "node:path";
+import { dirname, join } from "node:path";
 import { type ResolvedEngine } from "../../engine/registry.ts";
 import { type EngineIdentity, engineIdentity } from "../../engine/identity.ts";
 import { JsonlAppender, readJsonl } from "../../store/jsonl.ts";
 import type { MbiTable } from "../../store/mbi_table.ts";
-import { REPO_ROOT } from "../../core/paths.ts";
 import type { Profile } from "../../method/profiles.ts";
 import { type Progress, ProgressTracker } from "../progress.ts";
-import { type CodeVersion, codeVersion } from "../../store/provenance.ts";
+import { type CodeVersion, codeVersion, displayPath } from "../../store/provenance.ts";
 import { deriveSeed } from "../../method/seed.ts";
 import { EngineExitedError, EngineTimeoutError, type UciEngine } from "../../engine/uci.ts";
 import { launchEngine } from "../../engine/launch.ts";
@@ -284,7 +283,7 @@ export async function runSelfplay(
       selection,
       method: SELFPLAY_METHOD,
       input: {
-        path: relative(REPO_ROOT, opts.tableFile.path),
+        path: displayPath(opts.tableFile.path),
         sha256: opts.tableFile.sha256,
       },
       shard: opts.shard ?? null,

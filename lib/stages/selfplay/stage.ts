@@ -7,16 +7,15 @@
  * @module
  */
 
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { writeJsonUnlessSame, writeTextIfChanged } from "../../store/atomic.ts";
 import { type ResolvedEngine, resolveEngine } from "../../engine/registry.ts";
 import { evalFilePath } from "../../store/eval_dataset.ts";
 import { sha256File, sha256Text } from "../../core/hash.ts";
 import { mbiPaths, readMbiTable } from "../../store/mbi_table.ts";
-import { REPO_ROOT } from "../../core/paths.ts";
 import { type Profile } from "../../method/profiles.ts";
 import type { Progress } from "../progress.ts";
-import { codeVersion } from "../../store/provenance.ts";
+import { codeVersion, displayPath } from "../../store/provenance.ts";
 import { type GameRecord, playGame } from "./game.ts";
 import { gamePgn } from "./pgn.ts";
 import { gameSpec, readGames, runSelfplay, SELFPLAY_MERGE, type SelfplayHeader, type SelfplaySummary } from "./play.ts";
@@ -75,7 +74,7 @@ export async function loadCurrentTable(profile: Profile) {
   const table = await readMbiTable(path).catch((e) => {
     if (e instanceof Deno.errors.NotFound) {
       throw new StageInputError(
-        `no MBI table at ${relative(REPO_ROOT, path)}: run deno task derive-mbi --profile ${profile.name}`,
+        `no MBI table at ${displayPath(path)}: run deno task derive-mbi --profile ${profile.name}`,
       );
     }
     throw e;
@@ -83,8 +82,8 @@ export async function loadCurrentTable(profile: Profile) {
   const evals = evalFilePath(profileDir(profile));
   if (table.input.sha256 !== await sha256File(evals).catch(() => "")) {
     throw new StageInputError(
-      `${relative(REPO_ROOT, path)} was not derived from the current ${
-        relative(REPO_ROOT, evals)
+      `${displayPath(path)} was not derived from the current ${
+        displayPath(evals)
       }: run deno task derive-mbi --profile ${profile.name}`,
     );
   }
@@ -189,7 +188,7 @@ export async function writeStage4Outputs(
     engine: header.engine,
     method: header.method,
     inputs: [header.input, {
-      path: relative(REPO_ROOT, gamesPath),
+      path: displayPath(gamesPath),
       sha256: await sha256File(gamesPath),
     }],
     n_positions: header.selection.length,
@@ -212,14 +211,14 @@ export async function loadStage4(profile: Profile): Promise<SelfplayResults> {
     r = JSON.parse(await Deno.readTextFile(path));
   } catch {
     throw new StageInputError(
-      `no self-play results at ${relative(REPO_ROOT, path)}: run deno task selfplay --profile ${profile.name}`,
+      `no self-play results at ${displayPath(path)}: run deno task selfplay --profile ${profile.name}`,
     );
   }
   const planned = r.n_positions * r.config.games;
   if (r.n_games !== planned) {
     throw new StageInputError(
       `${
-        relative(REPO_ROOT, path)
+        displayPath(path)
       } has ${r.n_games} of ${planned} games: run deno task selfplay --profile ${profile.name} to finish`,
     );
   }

@@ -1,9 +1,9 @@
 import { ok } from "node:assert/strict";
-import { bootstrapKendall, kendallTauB } from "./comparison.ts";
-import { rngFromSeed } from "../method/seed.ts";
+import { bootstrapKendall, kendallTauB } from "./kendall.ts";
+import { rngFromSeed } from "./seed.ts";
 
 const fixtures: { cases: { name: string; x: number[]; y: number[]; tau_b: number }[] } = JSON.parse(
-  await Deno.readTextFile(new URL("../method/testdata/kendall_scipy.json", import.meta.url)),
+  await Deno.readTextFile(new URL("testdata/kendall_scipy.json", import.meta.url)),
 );
 
 Deno.test("Kendall's tau-b equals scipy.stats.kendalltau to 1e-12 (tied and untied)", () => {

@@ -1,0 +1,94 @@
+/**
+ * What every output a person reads says about itself: the budgets in words,
+ * the UCI options with one type per option, and the banner that marks results
+ * computed at budgets other than the method's.
+ *
+ * @module
+ */
+
+import { formatLimit, type SearchLimit } from "../engine/limit.ts";
+import { PROFILES } from "./profiles.ts";
+
+/** The budgets behind a result. */
+export interface BudgetFacts {
+  /** Profile name (results key), e.g. `quick` or `quick~eval8000000`. */
+  profile: string;
+  /** Stage-1 search limit per position. */
+  evalLimit: SearchLimit;
+  /** Self-play budgets, when the result involves self-play. */
+  selfplay?: { positions: number; games: number; nodesPerMove: number };
+  /** Engine name, e.g. `Stockfish 17.1`. */
+  engine?: string;
+}
+
+const int = (n: number) => n.toLocaleString("en-US");
+const METHOD = PROFILES.full;
+
+/** The method's stage-1 budget in words: `400,000,000 nodes per position`. */
+export const METHOD_EVAL_TEXT = `${int(METHOD.evalNodes)} nodes per position`;
+
+/** The method's self-play design in words. */
+export const METHOD_SELFPLAY_TEXT = `${METHOD.selfplay.positions} × ${METHOD.selfplay.games} games at ${
+  int(METHOD.selfplay.nodesPerMove)
+} nodes/move`;
+
+/** True when the facts are the method's budgets (stage 1 and, when given, self-play). */
+export function isMethodBudgets(f: BudgetFacts): boolean {
+  const evalOk = "nodes" in f.evalLimit && f.evalLimit.nodes === METHOD.evalNodes;
+  const sp = f.selfplay;
+  const spOk = !sp ||
+    (sp.positions === METHOD.selfplay.positions && sp.games === METHOD.selfplay.games &&
+      sp.nodesPerMove === METHOD.selfplay.nodesPerMove);
+  return evalOk && spOk;
+}
+
+/** The stage-1 budget in words: `125,000 nodes per position` or `depth 14 per position`. */
+export function evalBudgetText(limit: SearchLimit): string {
+  return `${formatLimit(limit)} per position`;
+}
+
+/** A self-play design in words: `24 × 8 games at 4,000 nodes/move`. */
+export function selfplayBudgetText(sp: { positions: number; games: number; nodesPerMove: number }): string {
+  return `${sp.positions} × ${sp.games} games at ${int(sp.nodesPerMove)} nodes/move`;
+}
+
+/** The budgets in one line, each beside the method's. */
+export function formatBudgets(f: BudgetFacts): string {
+  const parts = [`${evalBudgetText(f.evalLimit)} (the method: ${int(METHOD.evalNodes)})`];
+  if (f.selfplay) {
+    parts.push(
+      `self-play ${
+        selfplayBudgetText(f.selfplay)
+      } (the method: ${METHOD.selfplay.positions} × ${METHOD.selfplay.games} at ${int(METHOD.selfplay.nodesPerMove)})`,
+    );
+  }
+  return parts.join("; ");
+}
+
+/**
+ * The banner for results that are not at the method's budgets (null when they
+ * are): "quick profile — 125,000 nodes per position (the method: 400,000,000);
+ * self-play … — not the method's results; cite with engine, fingerprint and budget".
+ */
+export function budgetBanner(f: BudgetFacts): string | null {
+  if (isMethodBudgets(f)) return null;
+  return `${f.profile} profile${f.engine ? ` (${f.engine})` : ""} — ${
+    formatBudgets(f)
+  } — not the method's results; cite with engine, fingerprint and budget`;
+}
+
+/** A UCI option value with one type: numbers and booleans as such, whatever the file stored (`"256"` → 256). */
+export function optionValue(v: unknown): string | number | boolean {
+  if (typeof v === "number" || typeof v === "boolean") return v;
+  const s = String(v);
+  if (s === "true" || s === "false") return s === "true";
+  return /^-?\d+$/.test(s) ? Number(s) : s;
+}
+
+/** UCI options for people: `Threads 1 · Hash 256 MB · UCI_Chess960 true`. */
+export function formatOptions(options: Record<string, unknown>): string {
+  return Object.entries(options).map(([k, v]) => {
+    const value = optionValue(v);
+    return `${k} ${value}${k === "Hash" ? " MB" : ""}`;
+  }).join(" · ");
+}

@@ -1,0 +1,38 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { budgetBanner, formatOptions, isMethodBudgets, optionValue } from "./labels.ts";
+
+Deno.test("the banner names the budgets beside the method's, and is absent at the method's budgets", () => {
+  assertEquals(
+    budgetBanner({
+      profile: "quick",
+      evalLimit: { nodes: 125_000 },
+      selfplay: { positions: 24, games: 8, nodesPerMove: 4_000 },
+    }),
+    "quick profile — 125,000 nodes per position (the method: 400,000,000); self-play 24 × 8 games at 4,000 nodes/move " +
+      "(the method: 60 × 50 at 300,000) — not the method's results; cite with engine, fingerprint and budget",
+  );
+  const method = {
+    profile: "full",
+    evalLimit: { nodes: 400_000_000 },
+    selfplay: { positions: 60, games: 50, nodesPerMove: 300_000 },
+  };
+  assertEquals([isMethodBudgets(method), budgetBanner(method)], [true, null]);
+  assertEquals(
+    budgetBanner({ profile: "quick@ethereal-12", evalLimit: { depth: 14 } })?.startsWith(
+      "quick@ethereal-12 profile — depth 14 per position",
+    ),
+    true,
+  );
+});
+
+Deno.test("options have one type whatever the file stored", () => {
+  assertEquals([optionValue("256"), optionValue(256), optionValue("true"), optionValue("x")], [256, 256, true, "x"]);
+  assertEquals(
+    formatOptions({ Threads: "1", Hash: "256", UCI_Chess960: "true" }),
+    "Threads 1 · Hash 256 MB · UCI_Chess960 true",
+  );
+  assertEquals(
+    formatOptions({ Threads: 1, Hash: 256, UCI_Chess960: true }),
+    "Threads 1 · Hash 256 MB · UCI_Chess960 true",
+  );
+});
