@@ -5,15 +5,10 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { installShutdown, runCleanups } from "../core/shutdown.ts";
+import { isMbiError, UsageError } from "../core/errors.ts";
 
-/** An error caused by what the user typed; printed as one line, exit code 2. */
-export class UsageError extends Error {
-  /** Creates the error with a one-line message naming the bad value. */
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+export { UsageError };
 
 /** Parses `Deno.args` with node's `parseArgs`, turning its errors into {@link UsageError}. */
 export function parseCli<T extends ParseArgsConfig["options"]>(
@@ -46,20 +41,27 @@ export function parseCli<T extends ParseArgsConfig["options"]>(
 }
 
 /**
- * Runs a CLI entry point: any error is printed as a single `error: …` line
- * on stderr and the process exits non-zero (2 for usage errors, 1 otherwise).
+ * Runs a CLI entry point: a domain error is printed as a single `error: …`
+ * line on stderr and the process exits 2 for usage errors, 1 for others; any
+ * other error is a bug, reported as `internal error: …` with exit code 70
+ * (MBI_DEBUG=1 prints its stack).
  */
 export async function runCli(
   main: () => Promise<number | void>,
 ): Promise<void> {
+  installShutdown();
   try {
     const code = await main();
+    await runCleanups();
     Deno.exit(code ?? 0);
   } catch (e) {
     const err = e as Error;
-    console.error(`error: ${err.message.split("\n")[0]}`);
-    if (Deno.env.get("MBI_DEBUG")) console.error(err.stack);
-    Deno.exit(err instanceof UsageError ? 2 : 1);
+    const domain = isMbiError(err) || err instanceof Deno.errors.NotFound ||
+      err instanceof Deno.errors.PermissionDenied;
+    console.error(`${domain ? "error" : "internal error"}: ${String(err?.message ?? err).split("\n")[0]}`);
+    if (Deno.env.get("MBI_DEBUG")) console.error(err?.stack);
+    await runCleanups();
+    Deno.exit(err instanceof UsageError ? 2 : domain ? 1 : 70);
   }
 }
 

@@ -64,7 +64,7 @@ if (import.meta.main) {
       table: values.table,
       outDir: values.out,
     };
-    try {
+    {
       const r: SelfplaySummary & { results?: SelfplayResults } = shard
         ? await runStage4Shard({ ...common, shard })
         : await runStage4(common);
@@ -84,9 +84,6 @@ if (import.meta.main) {
           } done; merge all shards with deno task selfplay-merge --profile ${profile.name}`,
         );
       }
-    } catch (e) {
-      if (e instanceof RangeError) throw new UsageError(e.message);
-      throw e;
     }
   });
 }

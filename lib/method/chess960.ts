@@ -11,6 +11,7 @@
  */
 
 import { parseFen } from "chessops/fen";
+import { MbiError } from "../core/errors.ts";
 
 /** Number of Chess960 start positions. */
 export const POSITION_COUNT = 960;
@@ -29,10 +30,10 @@ export interface StartPosition {
 }
 
 /** Raised for input that is not a Chess960 start position (SP, back rank or FEN). */
-export class PositionError extends Error {
+export class PositionError extends MbiError {
   /** Creates the error with a one-line message naming the bad value. */
   constructor(message: string) {
-    super(message);
+    super("position", message);
     this.name = "PositionError";
   }
 }

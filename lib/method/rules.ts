@@ -10,6 +10,7 @@ import { Chess } from "chessops/chess";
 import { makeFen, parseFen } from "chessops/fen";
 import { makeSanAndPlay } from "chessops/san";
 import { parseUci } from "chessops/util";
+import { MbiError } from "../core/errors.ts";
 
 /** How a game ended. */
 export type Termination =
@@ -34,10 +35,10 @@ export interface Outcome {
 }
 
 /** Raised for a move that is not legal (or not a move) in the current position. */
-export class IllegalMoveError extends Error {
+export class IllegalMoveError extends MbiError {
   /** Creates the error naming the move and the position. */
   constructor(readonly uci: string, readonly fen: string) {
-    super(`illegal move ${uci} in ${fen}`);
+    super("illegal-move", `illegal move ${uci} in ${fen}`);
     this.name = "IllegalMoveError";
   }
 }

@@ -13,6 +13,7 @@ import { readJsonl } from "./jsonl.ts";
 import type { CodeVersion, InputFile } from "./provenance.ts";
 import type { SearchLimit } from "../engine/limit.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** Schema version of evaluation files. */
 export const EVAL_SCHEMA = 1;
@@ -68,10 +69,10 @@ export interface EvalDataset {
 }
 
 /** Raised for an evaluation file that cannot be used as asked. */
-export class DatasetError extends Error {
+export class DatasetError extends MbiError {
   /** Creates the error with a one-line message. */
   constructor(message: string) {
-    super(message);
+    super("dataset", message);
     this.name = "DatasetError";
   }
 }

@@ -8,12 +8,13 @@
  */
 
 import { dirname } from "node:path";
+import { MbiError } from "../core/errors.ts";
 
 /** Raised for a JSONL file that is damaged beyond a torn last line. */
-export class JsonlError extends Error {
+export class JsonlError extends MbiError {
   /** Creates the error naming the file and line. */
   constructor(message: string) {
-    super(message);
+    super("jsonl", message);
     this.name = "JsonlError";
   }
 }
