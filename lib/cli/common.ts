@@ -5,39 +5,96 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { installShutdown, runCleanups } from "../core/shutdown.ts";
 import { isMbiError, UsageError } from "../core/errors.ts";
 
 export { UsageError };
 
-/** Parses `Deno.args` with node's `parseArgs`, turning its errors into {@link UsageError}. */
+/** What a command takes besides its options: its usage text and how many positional arguments. */
+export interface CliSpec {
+  /** Usage text printed by `--help` (first line: the synopsis). */
+  usage: string;
+  /** Positional arguments allowed: a number (default 0) or "any". */
+  positionals?: number | "any";
+}
+
+/**
+ * Parses `Deno.args` with node's `parseArgs`, turning its errors into
+ * {@link UsageError}. `--help` prints the usage and exits 0; positional
+ * arguments beyond what the command takes are an error (so `eval-all ci` does
+ * not silently run the default profile); a negative number such as `-1` is a
+ * value, not an option.
+ */
 export function parseCli<T extends ParseArgsConfig["options"]>(
   options: T,
+  spec: CliSpec = { usage: "" },
   args: string[] = Deno.args,
 ) {
-  // Let "--sp -1" reach range checks (parseArgs would reject the "-1" as ambiguous).
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(spec.usage.trim());
+    Deno.exit(0);
+  }
+  // Let "--sp -1" reach range checks (parseArgs would reject the "-1" as ambiguous), and "mbi -1" too.
   const joined: string[] = [];
+  const negatives: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const name = args[i].startsWith("--") ? args[i].slice(2) : undefined;
-    if (
-      name && options?.[name]?.type === "string" &&
-      /^-\d/.test(args[i + 1] ?? "")
-    ) {
+    if (name && options?.[name]?.type === "string" && /^-\d/.test(args[i + 1] ?? "")) {
       joined.push(`${args[i]}=${args[++i]}`);
+    } else if (/^-\d/.test(args[i])) {
+      negatives.push(args[i]);
     } else {
       joined.push(args[i]);
     }
   }
+  let parsed;
   try {
-    return parseArgs({
-      args: joined,
-      options,
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parseArgs({ args: [...joined, "--", ...negatives], options, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError((e as Error).message.split("\n")[0]);
+    throw new UsageError(`${(e as Error).message.split("\n")[0]} (see --help)`);
   }
+  const allowed = spec.positionals ?? 0;
+  if (allowed !== "any" && parsed.positionals.length > allowed) {
+    const extra = parsed.positionals[allowed];
+    throw new UsageError(
+      `unexpected argument "${extra}"${
+        options && Object.hasOwn(options, "profile") && allowed === 0 ? ` (did you mean --profile ${extra}?)` : ""
+      }; usage: ${spec.usage.trim().split("\n")[0]}`,
+    );
+  }
+  return parsed;
+}
+
+/** A path the user typed, resolved against the directory they typed it in (`deno task` runs from the repository root). */
+export function userPath(path: string): string {
+  return isAbsolute(path) ? path : resolve(Deno.env.get("INIT_CWD") ?? Deno.cwd(), path);
+}
+
+/** An output file the user named: resolved like {@link userPath}; its directory must exist. */
+export function outputPath(option: string, path: string): string {
+  const p = userPath(path);
+  let dir: Deno.FileInfo | undefined;
+  try {
+    dir = Deno.statSync(dirname(p));
+  } catch {
+    // reported below
+  }
+  if (!dir?.isDirectory) {
+    throw new UsageError(`--${option} ${path}: the directory ${dirname(p)} does not exist (create it first)`);
+  }
+  return p;
+}
+
+/** `--workers`: a whole number >= 1, at most the number of cores (a larger value is lowered, with a message). */
+export function workersOption(value: string | undefined): number {
+  const cores = navigator.hardwareConcurrency;
+  const n = positiveInt("workers", value) ?? cores;
+  if (n > cores) {
+    console.error(`--workers ${n}: this machine has ${cores} cores; using ${cores}`);
+    return cores;
+  }
+  return n;
 }
 
 /**

@@ -8,8 +8,16 @@
 import { runPipeline } from "../stages/pipeline.ts";
 import { runStageNotebooks } from "../notebook/notebooks.ts";
 import { formatDuration } from "../stages/progress.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
+import { displayPath } from "../store/provenance.ts";
+import { profileDir } from "../store/results_key.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks]\n  stages 1-5, then the notebooks",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -18,18 +26,24 @@ if (import.meta.main) {
       workers: { type: "string" },
       engine: { type: "string" },
       "no-notebooks": { type: "boolean" },
-    });
+    }, USAGE);
     const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
-    const workers = positiveInt("workers", values.workers) ??
-      navigator.hardwareConcurrency;
+    const workers = workersOption(values.workers);
+    const selfplay = engine.entry.limit === "nodes";
     console.error(
-      `pipeline: profile ${profile.name} (${profile.description}); ${engine.entry.id}; ${workers} workers`,
+      `pipeline: profile ${profile.name} (${profile.description}); engine ${engine.entry.id}; ${workers} workers`,
     );
+    if (!selfplay) {
+      console.error(
+        `engine ${engine.entry.id} honours only depth limits: stages 1-3 only (self-play is defined by nodes per move)`,
+      );
+    }
     const t0 = performance.now();
     const times = await runPipeline({
       profile,
       engine,
       workers,
+      selfplay,
       after: values["no-notebooks"] ? [] : [{
         name: "notebooks",
         run: async (log) => {
@@ -43,7 +57,7 @@ if (import.meta.main) {
         Object.entries(times).map(([k, v]) => `${k} ${formatDuration(v)}`).join(
           ", ",
         )
-      }); results in results/${profile.name}/`,
+      }); results in ${displayPath(profileDir(profile))}/`,
     );
   });
 }

@@ -522,8 +522,8 @@ const SIGNAL_NAMES: Record<number, string> = {
   15: "SIGTERM",
 };
 
-/** Checks that the command's file exists, is a file and is executable (one-line errors). */
-async function checkExecutable(command: EngineCommand): Promise<void> {
+/** Checks that the command's file exists, is a file and is executable (one-line errors), without starting it. */
+export async function checkExecutable(command: EngineCommand): Promise<void> {
   const it = command.label === command.file ? "the file" : command.file;
   let stat: Deno.FileInfo;
   try {

@@ -11,7 +11,7 @@
  */
 
 import { parseFen } from "chessops/fen";
-import { MbiError } from "../core/errors.ts";
+import { MbiError, UsageError } from "../core/errors.ts";
 
 /** Number of Chess960 start positions. */
 export const POSITION_COUNT = 960;
@@ -198,4 +198,31 @@ function checkSp(sp: number): void {
       `SP out of range: ${sp} (allowed: integers 0..959)`,
     );
   }
+}
+
+/** Parses `--sp 0-99,518` into sorted unique SP numbers (each 0..959). */
+export function parseSpList(text: string, option = "sp"): number[] {
+  const out = new Set<number>();
+  for (const part of text.split(",")) {
+    const m = /^\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?$/.exec(part);
+    if (!m) {
+      throw new UsageError(
+        `--${option} ${text}: "${part}" is not an SP number or range (e.g. 0-99,518)`,
+      );
+    }
+    const a = Number(m[1]);
+    const b = m[2] === undefined ? a : Number(m[2]);
+    for (const v of [a, b]) {
+      if (v < 0 || v >= POSITION_COUNT) {
+        throw new UsageError(
+          `--${option} ${text}: SP ${v} out of range (allowed: 0..959)`,
+        );
+      }
+    }
+    if (b < a) {
+      throw new UsageError(`--${option} ${text}: range ${part} runs backwards`);
+    }
+    for (let sp = a; sp <= b; sp++) out.add(sp);
+  }
+  return [...out].sort((x, y) => x - y);
 }

@@ -125,3 +125,17 @@ export class GameState {
     this.#seen.set(k, (this.#seen.get(k) ?? 0) + 1);
   }
 }
+
+/** The first move of `moves` that is illegal from `fen` (with its ply, 1-based), or null when all are legal. */
+export function firstIllegalMove(fen: string, moves: readonly string[]): { ply: number; uci: string } | null {
+  const state = new GameState(fen);
+  for (let i = 0; i < moves.length; i++) {
+    try {
+      state.play(moves[i]);
+    } catch (e) {
+      if (e instanceof IllegalMoveError) return { ply: i + 1, uci: moves[i] };
+      throw e;
+    }
+  }
+  return null;
+}
