@@ -18,6 +18,8 @@ export interface PositionValue {
   eval_cp: number | null;
   /** Mate distance when the engine reported one. */
   mate?: number | null;
+  /** The values of the position's last completed iterations, oldest first (for its interval; see uncertainty.ts). */
+  iterations?: number[];
 }
 
 /** One row of the MBI table (without setup and FEN; see {@link MbiTableRow}). */

@@ -213,7 +213,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     let nodes = 0;
     let failure: unknown;
     try {
-      await runPool(todo, sessions, async (session, sp) => {
+      await runPool("evaluations", todo, sessions, async (session, sp) => {
         const record = await session.evaluate(startPosition(sp));
         await appender.append(record);
         nodes += record.nodes ?? 0;

@@ -54,7 +54,7 @@ Deno.test("shards: every n-th position from i; i/n parsing", () => {
 Deno.test("kill -9 after 4 records, a torn last line, then the same command: each position exactly once, same values", async () => {
   const path = join(tmp, "killed.jsonl");
   // The test-only switch makes the run kill itself (SIGKILL) right after its 4th record.
-  const killed = await evalAllCli({ MBI_TEST_KILL_AFTER: "4" }, "--workers", "2", "--out", path);
+  const killed = await evalAllCli({ MBI_TEST_KILL_AFTER: "evaluations:4" }, "--workers", "2", "--out", path);
   ok(killed.code !== 0, "killed");
   const partial = await readEvalDataset(path);
   assertEquals(partial?.records.length, 4);

@@ -13,16 +13,25 @@
 import { join } from "node:path";
 import { writeJsonUnlessSame } from "../store/atomic.ts";
 import { evalFilePath } from "../store/eval_dataset.ts";
-import { sha256File } from "../core/hash.ts";
-import { mbiPaths } from "../store/mbi_table.ts";
-import { type Profile } from "../method/profiles.ts";
-import { type CodeVersion, codeVersion, displayPath } from "../store/provenance.ts";
-import { loadStage4, StageInputError } from "./selfplay/stage.ts";
+import { mbiPaths, readMbiTable } from "../store/mbi_table.ts";
+import { type Profile, PROFILES } from "../method/profiles.ts";
+import { type CodeVersion, codeVersion, inputFiles } from "../store/provenance.ts";
+import { loadStage4 } from "./selfplay/stage.ts";
 import { type BootstrapResult, bootstrapSpearman } from "../method/stats.ts";
 import { profileDir, selfplayDir, summaryPath } from "../store/results_key.ts";
+import {
+  type DesignPower,
+  designPower,
+  gamesNeeded,
+  positionsNeeded,
+  type ScoreReliability,
+  scoreReliability,
+} from "../method/reliability.ts";
+import { budgetBanner } from "../method/labels.ts";
+import { type SearchLimit } from "../engine/limit.ts";
 
-/** Schema version of `summary.json`. */
-export const SUMMARY_SCHEMA = 1;
+/** Schema version of `summary.json` (2: reliability, power, "inconclusive", content-checked inputs, banner). */
+export const SUMMARY_SCHEMA = 2;
 
 /** The method's published validation figures (at its budgets). */
 export const PUBLISHED = {
@@ -31,6 +40,34 @@ export const PUBLISHED = {
   resamples: 10_000,
   budgets: "60 positions x 50 games at 300,000 nodes/move; evaluations at 400,000,000 nodes",
 };
+
+/** The computed verdicts and the rules that gave them. */
+export interface Verdict {
+  /** rho(eval, score): "validated" (CI above 0), "inconclusive" (not, and the design is underpowered), "not validated". */
+  validation: "validated" | "inconclusive" | "not validated";
+  /** rho(MBI, |score − 0.5|): "supported" (CI below 0), "inconclusive" (not, and underpowered), "not supported". */
+  claim: "supported" | "inconclusive" | "not supported";
+  /** The rules, as applied. */
+  rules: string;
+}
+
+/** What the self-play design can show. */
+export interface PowerReport {
+  /** The true correlation assumed: the published 0.76 (an observed figure, taken as the effect to resolve). */
+  assumed_rho: number;
+  /** Power below which a verdict that does not exclude 0 is "inconclusive". */
+  required_power: number;
+  /** This profile's design with the measured variances. */
+  this_design: DesignPower;
+  /** The method's 60 × 50 design with this profile's measured variances (they may differ at 300,000 nodes/move). */
+  method_design: DesignPower;
+  /** Games per position for 80% power, with this profile's positions and with the method's 60 (null: not reachable). */
+  games_needed: { at_this_positions: number | null; at_method_positions: number | null };
+  /** Positions for 80% power at this profile's games per position (null: not reachable with 960). */
+  positions_needed: number | null;
+  /** The assumptions, in words. */
+  assumptions: string;
+}
 
 /** One correlation with its bootstrap (the distribution is kept out of the file). */
 export interface Correlation {
@@ -77,18 +114,50 @@ export interface Summary {
   /** (3) rho(MBI, |score − 0.5|). */
   mbi_vs_imbalance: Correlation;
   /** Computed verdicts. */
-  verdict: {
-    /** "validated" when the percentile CI of (1) lies above 0, else "not validated". */
-    validation: "validated" | "not validated";
-    /** "supported" when the percentile CI of (3) lies below 0, else "not supported". */
-    claim: "supported" | "not supported";
-    /** The rules, as applied. */
-    rules: string;
-  };
+  verdict: Verdict;
+  /** Reliability of the per-position scores and the ceiling it puts on an observable correlation. */
+  reliability: ScoreReliability;
+  /** Power of this design and of the method's, at the published effect (assumption stated). */
+  power: PowerReport;
+  /** The banner for people (null at the method's budgets). */
+  banner: string | null;
   /** The method's figures, for comparison. */
   published: typeof PUBLISHED;
   /** Code that computed the summary. */
   code: CodeVersion;
+}
+
+/** Power under which a verdict that does not exclude 0 says "inconclusive" rather than "not validated". */
+export const REQUIRED_POWER = 0.8;
+
+/** The verdict rules, written into `summary.json`. */
+export const VERDICT_RULES =
+  "validated when the 95% percentile CI of rho(eval, score) lies above 0; the claim is supported when the 95% percentile CI of rho(MBI, |score - 0.5|) lies below 0; " +
+  `otherwise "inconclusive" when the design's power to exclude 0 — if the true correlation were the published 0.76, given the measured reliability of the per-position scores — is below ${REQUIRED_POWER}, else "not validated" / "not supported"`;
+
+/** Power of this design and of the method's at the published effect, from the measured reliability. */
+export function powerReport(rel: ScoreReliability, positions: number, games: number): PowerReport {
+  const rho = PUBLISHED.rho_eval_score;
+  const b = Number.isFinite(rel.between_variance) ? rel.between_variance : 0;
+  const g = Number.isFinite(rel.game_variance) ? rel.game_variance : 0;
+  const m = PROFILES.full.selfplay;
+  return {
+    assumed_rho: rho,
+    required_power: REQUIRED_POWER,
+    this_design: designPower(rho, b, g, positions, games),
+    method_design: designPower(rho, b, g, m.positions, m.games),
+    games_needed: {
+      at_this_positions: gamesNeeded(rho, b, g, positions, REQUIRED_POWER),
+      at_method_positions: gamesNeeded(rho, b, g, m.positions, REQUIRED_POWER),
+    },
+    positions_needed: positionsNeeded(rho, b, g, games, REQUIRED_POWER),
+    assumptions:
+      `true rho(eval, score) = ${rho} (the published figure); the between-position variance of the true scores (${
+        b.toExponential(2)
+      }) and the variance of one game's points (${
+        g.toFixed(3)
+      }) as measured in these games; Spearman's rho with Fisher-z standard error sqrt(1.06/(n-3)); observed rho = true rho * sqrt(reliability)`,
+  };
 }
 
 /** The pairs stage 5 correlates, one per position. */
@@ -119,6 +188,7 @@ export function analyse(
   pairs: readonly Pair[],
   resamples: number,
   seed: number,
+  underpowered = false,
 ) {
   const evals = pairs.map((p) => p.eval_cp);
   const mbi = pairs.map((p) => p.mbi);
@@ -127,8 +197,12 @@ export function analyse(
   const b1 = bootstrapSpearman(evals, score, { resamples, seed, stream: 1 });
   const b2 = bootstrapSpearman(mbi, score, { resamples, seed, stream: 2 });
   const b3 = bootstrapSpearman(mbi, imbalance, { resamples, seed, stream: 3 });
-  const validation: "validated" | "not validated" = b1.percentile[0] > 0 ? "validated" : "not validated";
-  const claim: "supported" | "not supported" = b3.percentile[1] < 0 ? "supported" : "not supported";
+  const validation: Verdict["validation"] = b1.percentile[0] > 0
+    ? "validated"
+    : underpowered
+    ? "inconclusive"
+    : "not validated";
+  const claim: Verdict["claim"] = b3.percentile[1] < 0 ? "supported" : underpowered ? "inconclusive" : "not supported";
   return {
     eval_vs_score: correlation("rho(start eval, White score)", b1),
     mbi_vs_score: correlation("rho(MBI, White score)", b2),
@@ -136,8 +210,7 @@ export function analyse(
     verdict: {
       validation,
       claim,
-      rules:
-        "validated when the 95% percentile CI of rho(eval, score) lies above 0; the claim is supported when the 95% percentile CI of rho(MBI, |score - 0.5|) lies below 0",
+      rules: VERDICT_RULES,
     },
     distributions: {
       eval_vs_score: b1.distribution,
@@ -147,7 +220,11 @@ export function analyse(
   };
 }
 
-/** Runs stage 5 for a profile: reads stages 3 and 4, writes `summary.json` (only when its content changes). */
+/**
+ * Runs stage 5 for a profile: reads stages 3 and 4 — checked to be derived
+ * from one another and complete (see loadStage4) — and writes `summary.json`
+ * (only when its content changes).
+ */
 export async function runStage5(
   profile: Profile,
 ): Promise<
@@ -159,52 +236,48 @@ export async function runStage5(
   const results = await loadStage4(profile);
   const dir = profileDir(profile);
   const tablePath = mbiPaths(dir).json;
-  const tableSha = await sha256File(tablePath).catch(() => "");
-  if (results.inputs[0]?.sha256 !== tableSha) {
-    throw new StageInputError(
-      `the self-play results were played from another MBI table than ${
-        displayPath(tablePath)
-      }: run deno task selfplay --profile ${profile.name}`,
-    );
-  }
-  const pairs: Pair[] = results.positions.map((p) => ({
-    sp: p.sp,
-    eval_cp: p.eval_cp,
-    mbi: p.mbi,
-    score: p.score,
-  }));
-  const a = analyse(pairs, profile.resamples, profile.seed);
+  const table = await readMbiTable(tablePath);
+  const pairs: Pair[] = results.positions.map((p) => ({ sp: p.sp, eval_cp: p.eval_cp, mbi: p.mbi, score: p.score }));
+  const reliability = scoreReliability(results.positions);
+  const power = powerReport(reliability, results.n_positions, results.config.games);
+  const a = analyse(pairs, profile.resamples, profile.seed, power.this_design.power < REQUIRED_POWER);
   const files = [
     evalFilePath(dir),
     tablePath,
     join(selfplayDir(profile), "games.jsonl"),
     join(selfplayDir(profile), "selfplay.json"),
   ];
-  const inputs = await Promise.all(
-    files.map(async (f) => ({
-      path: displayPath(f),
-      sha256: await sha256File(f),
-    })),
-  );
+  const evalLimit = table.input.limit as SearchLimit;
   const summary: Summary = {
     kind: "mbi-summary",
     schema: SUMMARY_SCHEMA,
     profile: profile.name,
-    inputs,
+    banner: budgetBanner({
+      profile: profile.name,
+      evalLimit,
+      engine: results.engine.uci_name,
+      selfplay: {
+        positions: results.n_positions,
+        games: results.config.games,
+        nodesPerMove: results.config.nodes_per_move,
+      },
+    }),
+    inputs: await inputFiles(files),
     n_positions: results.positions.length,
     n_games: results.n_games,
     selfplay: {
       games_per_position: results.config.games,
       nodes_per_move: results.config.nodes_per_move,
     },
-    eval_limit: (JSON.parse(await Deno.readTextFile(tablePath)).input ?? {}).limit ??
-      null,
+    eval_limit: evalLimit,
     resamples: profile.resamples,
     seed: profile.seed,
     eval_vs_score: a.eval_vs_score,
     mbi_vs_score: a.mbi_vs_score,
     mbi_vs_imbalance: a.mbi_vs_imbalance,
     verdict: a.verdict,
+    reliability,
+    power,
     published: PUBLISHED,
     code: await codeVersion(),
   };

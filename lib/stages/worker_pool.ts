@@ -5,9 +5,10 @@
  * rethrown once every worker has finished its current task, so what was done
  * stays done and a rerun resumes from there.
  *
- * Test-only switch: with `MBI_TEST_KILL_AFTER=N` in the environment the
- * process kills itself (SIGKILL) right after the N-th task of the run, so
- * interruption tests are deterministic instead of racing a polling loop.
+ * Test-only switch: with `MBI_TEST_KILL_AFTER=<pool>:N` in the environment
+ * the process kills itself (SIGKILL) right after the N-th task of the pool of
+ * that name (`evaluations`, `opening sets`, `games`), so interruption tests
+ * are deterministic instead of racing a polling loop.
  *
  * @module
  */
@@ -17,11 +18,13 @@ export const TEST_KILL_ENV = "MBI_TEST_KILL_AFTER";
 
 /** Runs `tasks` on `workers` with `run(worker, task)`; returns the number of tasks completed. */
 export async function runPool<T, W>(
+  name: string,
   tasks: readonly T[],
   workers: readonly W[],
   run: (worker: W, task: T) => Promise<void>,
 ): Promise<number> {
-  const killAfter = Number(Deno.env.get(TEST_KILL_ENV) ?? NaN);
+  const [pool, count] = (Deno.env.get(TEST_KILL_ENV) ?? "").split(":");
+  const killAfter = pool === name ? Number(count) : NaN;
   let next = 0;
   let completed = 0;
   let failure: { error: unknown } | undefined;

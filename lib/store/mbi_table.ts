@@ -8,17 +8,21 @@
 
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { writeFileAtomic } from "./atomic.ts";
 import { POSITION_COUNT, startPosition } from "../method/chess960.ts";
-import { sha256File } from "../core/hash.ts";
+import { sha256File, sha256Text } from "../core/hash.ts";
 import { deriveMbi, IndexUndefinedError, type PositionValue, ROUNDING } from "../method/mbi.ts";
-import { REPO_ROOT } from "../core/paths.ts";
-import { type CodeVersion, codeVersion } from "./provenance.ts";
+import { type CodeVersion, codeVersion, displayPath } from "./provenance.ts";
 import { MbiError } from "../core/errors.ts";
+import { readEvalDataset } from "./eval_dataset.ts";
+import { INTERVAL_DEFINITION, INTERVAL_ITERATIONS, lastIterationValues, mbiIntervals } from "../method/uncertainty.ts";
+import { budgetBanner, evalBudgetText } from "../method/labels.ts";
+import { type SearchLimit } from "../engine/limit.ts";
+import { toCsv } from "../core/csv.ts";
 
-/** Schema version of the MBI table. */
-export const MBI_SCHEMA = 1;
+/** Schema version of the MBI table (2: per-position intervals, content hashes, budget label). */
+export const MBI_SCHEMA = 2;
 
 /** The method's citation. */
 export const CITATION = "Morozov R. Chess960 Balance Index (MBI). ch960.com/balance, 2026. CC BY 4.0.";
@@ -42,6 +46,10 @@ export interface MbiTableRow {
   rank: number;
   /** The index 0..100. */
   mbi: number;
+  /** Lower end of the position's interval (see `uncertainty`); null when the input has no iterations. */
+  mbi_lo: number | null;
+  /** Upper end of the position's interval. */
+  mbi_hi: number | null;
 }
 
 /** The MBI table file (`mbi.json`). */
@@ -60,14 +68,19 @@ export interface MbiTable {
     rounding: string;
     n: number;
   };
-  /** Where the values came from. */
+  /** Where the values came from: the file, its hash, and the hash of its values (what the table depends on). */
   input: {
     path: string;
     sha256: string;
+    values_sha256: string;
     engine: unknown;
     limit: unknown;
     options: unknown;
   };
+  /** How the per-position interval is defined (null when the input has no iteration history). */
+  uncertainty: { definition: string; iterations: number } | null;
+  /** The banner for people: the budget beside the method's (null at the method's budget). */
+  banner: string | null;
   /** Code that made the table. */
   code: CodeVersion;
   /** When the table was first written with this content. */
@@ -102,6 +115,13 @@ export interface InputValues {
   };
 }
 
+/** A number written as a number: a JSON number, or text like `-12` or `3.5` (not `0x1F`, `1e3`, `[20]` or ``). */
+function strictNumber(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return NaN;
+}
+
 function checkValue(
   where: string,
   sp: unknown,
@@ -109,7 +129,7 @@ function checkValue(
   mate: unknown,
   seen: Map<number, string>,
 ): PositionValue {
-  const spNum = typeof sp === "number" ? sp : Number(String(sp ?? "").trim());
+  const spNum = strictNumber(sp);
   if (sp === undefined || sp === "" || !Number.isInteger(spNum)) {
     throw new MbiInputError(`${where}: sp "${sp ?? ""}" is not a whole number`);
   }
@@ -124,14 +144,17 @@ function checkValue(
     );
   }
   seen.set(spNum, where);
-  const mateNum = mate === undefined || mate === null || mate === "" ? null : Number(mate);
+  const mateNum = mate === undefined || mate === null || mate === "" ? null : strictNumber(mate);
+  if (mateNum !== null && !Number.isInteger(mateNum)) {
+    throw new MbiInputError(`${where}: mate "${mate}" is not a whole number`);
+  }
   if (evalCp === null || evalCp === undefined || evalCp === "") {
     if (mateNum !== null) return { sp: spNum, eval_cp: null, mate: mateNum };
     throw new MbiInputError(`${where}: eval_cp is empty for SP ${spNum}`);
   }
-  const cp = typeof evalCp === "number" ? evalCp : Number(String(evalCp).trim());
+  const cp = strictNumber(evalCp);
   if (!Number.isFinite(cp)) {
-    throw new MbiInputError(`${where}: eval_cp "${evalCp}" is not a number`);
+    throw new MbiInputError(`${where}: eval_cp ${JSON.stringify(evalCp)} is not a number`);
   }
   return { sp: spNum, eval_cp: cp, mate: mateNum };
 }
@@ -149,6 +172,25 @@ export async function readPositionValues(path: string): Promise<InputValues> {
   }
   const seen = new Map<number, string>();
   const trimmed = text.trimStart();
+  if (/^\{[^\n]*"kind":"mbi-evaluations"/.test(trimmed)) {
+    // A stage-1 dataset: read and checked against its header like every evaluation file.
+    const d = await readEvalDataset(path);
+    if (!d) throw new MbiInputError(`${path}: the file is empty`);
+    if (d.torn) {
+      throw new MbiInputError(
+        `${path} ends in a torn line: run deno task eval-all with the same arguments to repair it`,
+      );
+    }
+    return {
+      values: d.records.map((r) => ({
+        sp: r.sp,
+        eval_cp: r.eval_cp,
+        mate: r.mate,
+        iterations: r.eval_cp === null ? undefined : lastIterationValues(r.raw, d.header.config.limit),
+      })),
+      header: d.header as InputValues["header"],
+    };
+  }
   if (trimmed.startsWith("{")) {
     const lines = text.split("\n");
     const values: PositionValue[] = [];
@@ -226,7 +268,12 @@ export async function buildMbiTable(
     }
   }
   const values = deriveMbi(input.values);
-  const rows = values.map((v) => {
+  const bySp = new Map(input.values.map((v) => [v.sp, v]));
+  const withHistory = values.every((v) => (bySp.get(v.sp)?.iterations?.length ?? 0) > 0);
+  const intervals = withHistory
+    ? mbiIntervals(values.map((v) => bySp.get(v.sp)!.iterations!), values.map((v) => v.edge_cp))
+    : undefined;
+  const rows = values.map((v, i) => {
     const p = startPosition(v.sp);
     return {
       sp: v.sp,
@@ -236,9 +283,11 @@ export async function buildMbiTable(
       edge_cp: v.edge_cp,
       rank: v.rank,
       mbi: v.mbi,
+      mbi_lo: intervals ? intervals[i][0] : null,
+      mbi_hi: intervals ? intervals[i][1] : null,
     };
   });
-  const rel = relative(REPO_ROOT, path);
+  const limit = input.header?.config?.limit as SearchLimit | undefined;
   return {
     kind: "mbi-table",
     schema: MBI_SCHEMA,
@@ -251,12 +300,15 @@ export async function buildMbiTable(
       n: rows.length,
     },
     input: {
-      path: rel.startsWith("..") ? path : rel,
+      path: displayPath(path),
       sha256: await sha256File(path),
+      values_sha256: valuesHash(input.values),
       engine: input.header?.engine ?? null,
       limit: input.header?.config?.limit ?? null,
       options: input.header?.config?.options ?? null,
     },
+    uncertainty: intervals ? { definition: INTERVAL_DEFINITION, iterations: INTERVAL_ITERATIONS } : null,
+    banner: limit ? budgetBanner({ profile, evalLimit: limit, engine: engineName(input.header?.engine) }) : null,
     code: await codeVersion(),
     created: new Date().toISOString(),
     citation: CITATION,
@@ -265,31 +317,54 @@ export async function buildMbiTable(
   };
 }
 
-/** CSV of the table: sp, setup, fen, eval_cp, edge_cp, rank, mbi. */
-export function mbiCsv(table: MbiTable): string {
-  const lines = table.rows.map((r) => [r.sp, r.setup, r.fen, r.eval_cp, r.edge_cp, r.rank, r.mbi].join(","));
-  return ["sp,setup,fen,eval_cp,edge_cp,rank,mbi", ...lines].join("\n") + "\n";
+/** Hash of the values an index is derived from (SP, eval, mate; sorted by SP): equal values, equal hash, whatever the file's bytes. */
+export function valuesHash(values: readonly PositionValue[]): string {
+  const rows = [...values].sort((a, b) => a.sp - b.sp).map((v) => [v.sp, v.eval_cp, v.mate ?? null]);
+  return sha256Text(JSON.stringify(rows));
 }
 
-/** Markdown table sorted by MBI (most balanced first), with citation and licence. */
+/** Hash of a table's rows as self-play uses them (SP, eval, edge, rank, MBI): equal rows, equal hash. */
+export function mbiRowsHash(table: MbiTable): string {
+  return sha256Text(JSON.stringify(table.rows.map((r) => [r.sp, r.eval_cp, r.edge_cp, r.rank, r.mbi])));
+}
+
+function engineName(engine: unknown): string | undefined {
+  const e = engine as { uci_name?: unknown } | null | undefined;
+  return typeof e?.uci_name === "string" ? e.uci_name : undefined;
+}
+
+/** CSV of the table: sp, setup, fen, eval_cp, edge_cp, rank, mbi, mbi_lo, mbi_hi (the banner and definitions are in mbi.json). */
+export function mbiCsv(table: MbiTable): string {
+  return toCsv(table.rows, ["sp", "setup", "fen", "eval_cp", "edge_cp", "rank", "mbi", "mbi_lo", "mbi_hi"]);
+}
+
+/** Markdown table sorted by MBI (most balanced first), with the budget banner, the interval, citation and licence. */
 export function mbiMarkdown(table: MbiTable): string {
   const sorted = [...table.rows].sort((a, b) => b.mbi - a.mbi || a.rank - b.rank || a.sp - b.sp);
+  const limit = table.input.limit as SearchLimit | null;
+  const engine = (table.input.engine as { uci_name?: string; fingerprint?: number } | null) ?? null;
+  const interval = (r: MbiTableRow) => r.mbi_lo === null ? "" : ` | ${r.mbi_lo}–${r.mbi_hi}`;
   const head = [
     `# Morozov Balance Index — ${table.profile}`,
     "",
-    `N = ${table.definition.n}; ${table.definition.mbi}; ${table.definition.rounding}.`,
-    `Values from \`${table.input.path}\`${table.input.limit ? ` (limit ${JSON.stringify(table.input.limit)})` : ""}.`,
+    ...(table.banner ? [`> **${table.banner}**`, ""] : []),
+    `Engine: ${engine?.uci_name ?? "unknown"}${
+      engine?.fingerprint ? ` (bench fingerprint ${engine.fingerprint.toLocaleString("en-US")})` : ""
+    }; ` +
+    `budget: ${limit ? evalBudgetText(limit) : "unknown"}; N = ${table.definition.n}.`,
     "",
-    `${table.citation} Licence: ${table.licence}.`,
+    `${table.definition.mbi}; ${table.definition.rounding}.`,
+    ...(table.uncertainty ? ["", `Interval: ${table.uncertainty.definition}.`] : []),
     "",
-    "| MBI | rank | SP | setup | eval cp | edge cp |",
-    "| ---: | ---: | ---: | --- | ---: | ---: |",
+    `Values from \`${table.input.path}\`. ${table.citation} Licence: ${table.licence}.`,
+    "",
+    `| MBI | rank | SP | setup | eval cp | edge cp${table.uncertainty ? " | interval" : ""} |`,
+    `| ---: | ---: | ---: | --- | ---: | ---:${table.uncertainty ? " | :---: |" : " |"}`,
   ];
   return [
     ...head,
-    ...sorted.map((r) => `| ${r.mbi} | ${r.rank} | ${r.sp} | ${r.setup} | ${r.eval_cp} | ${r.edge_cp} |`),
-  ].join("\n") +
-    "\n";
+    ...sorted.map((r) => `| ${r.mbi} | ${r.rank} | ${r.sp} | ${r.setup} | ${r.eval_cp} | ${r.edge_cp}${interval(r)} |`),
+  ].join("\n") + "\n";
 }
 
 /** Output paths of a table in `dir`. */
@@ -313,12 +388,11 @@ export async function writeMbiTable(
 ): Promise<{ written: boolean }> {
   const paths = mbiPaths(dir);
   const old = await readMbiTable(paths.json).catch(() => undefined);
-  if (
-    old && old.input.sha256 === table.input.sha256 &&
-    JSON.stringify(old.rows) === JSON.stringify(table.rows)
-  ) {
-    return { written: false };
-  }
+  // Same values, same rows, same interval definition: nothing to write (whatever the input file's bytes).
+  const same = (a: MbiTable, b: MbiTable) =>
+    a.input.values_sha256 === b.input.values_sha256 && JSON.stringify(a.rows) === JSON.stringify(b.rows) &&
+    JSON.stringify(a.uncertainty) === JSON.stringify(b.uncertainty) && a.banner === b.banner;
+  if (old && same(old, table)) return { written: false };
   await writeFileAtomic(paths.json, JSON.stringify(table, null, 1) + "\n");
   await writeFileAtomic(paths.csv, mbiCsv(table));
   await writeFileAtomic(paths.md, mbiMarkdown(table));

@@ -26,7 +26,7 @@ Deno.test("derive from CSV: table, CSV, Markdown sorted by MBI; a rerun changes 
   assertEquals(table.rows[2].setup, "RNBQKBNR");
   ok(
     mbiCsv(table).startsWith(
-      "sp,setup,fen,eval_cp,edge_cp,rank,mbi\n0,BBQNNRKR,",
+      "sp,setup,fen,eval_cp,edge_cp,rank,mbi,mbi_lo,mbi_hi\n0,BBQNNRKR,",
     ),
   );
   const md = mbiMarkdown(table).split("\n").filter((l) =>
@@ -91,12 +91,28 @@ Deno.test("bad input names the line", async () => {
     buildMbiTable(mate, await readPositionValues(mate), "x"),
     /SP 2 has no centipawn value \(mate 4\)/,
   );
-  const incomplete = await file(
-    "inc.jsonl",
-    '{"kind":"mbi-evaluations","positions":[1,2,3]}\n{"sp":1,"eval_cp":2}\n{"sp":2,"eval_cp":3}\n',
-  );
+  const header = {
+    kind: "mbi-evaluations",
+    schema: 1,
+    config: { limit: { nodes: 100 }, options: {}, engine_fingerprint: 1 },
+    positions: [1, 2, 3],
+  };
+  const rec = (sp: number, cp: number) =>
+    JSON.stringify({ sp, eval_cp: cp, mate: null, depth: 5, pv: ["e2e4"], limit: { nodes: 100 }, raw: [] });
+  const incomplete = await file("inc.jsonl", [JSON.stringify(header), rec(1, 2), rec(2, 3)].join("\n") + "\n");
   await rejects(
     buildMbiTable(incomplete, await readPositionValues(incomplete), "x"),
     /lacks 1 of its 3 positions \(e\.g\. SP 3\)/,
+  );
+  // A stage-1 dataset is read as one: its records are checked against its header.
+  const other = await file("other.jsonl", [JSON.stringify(header), rec(7, 2)].join("\n") + "\n");
+  await rejects(readPositionValues(other), /line 2: SP 7 is not one of the positions in the file's header/);
+  // Numbers are numbers: hexadecimal, exponent and list values are refused.
+  for (const [name, text] of [["hex.csv", "sp,eval_cp\n1,0x1F\n"], ["exp.csv", "sp,eval_cp\n1,1e3\n"]]) {
+    await rejects(readPositionValues(await file(name, text)), /eval_cp ".*" is not a number/, name);
+  }
+  await rejects(
+    readPositionValues(await file("list.jsonl", '{"sp":1,"eval_cp":[20]}\n')),
+    /eval_cp \[20\] is not a number/,
   );
 });

@@ -1,31 +1,21 @@
 /**
  * One self-play game between two engine processes (one per colour, like
- * fastchess): `ucinewgame` for both, then per move `position fen <start>
- * moves …` + `go nodes N`. The first K plies are drawn with the game's seeded
- * generator among the moves within W cp of the best of a MultiPV M search
- * (METHOD.md decision 3); afterwards the engine's best move is played.
+ * fastchess): `ucinewgame` for both; the game's opening line (from the
+ * position's opening set, see openings.ts) is played first, then per move
+ * `position fen <start> moves …` + `go nodes N` and the engine's best move
+ * (MultiPV 1), until the rules or the adjudication end the game.
  *
  * @module
  */
 
 import { lastCompletedIteration, NoCompletedIterationError } from "../../method/completed.ts";
 import type { UciEngine } from "../../engine/uci.ts";
-import type { InfoLine } from "../../engine/info.ts";
 import { negateScore } from "../../engine/info.ts";
-import { rngFromSeed, seedHex } from "../../method/seed.ts";
-import { adjudicate, type AdjudicationRules, scoreValue, type WhiteScore } from "../../method/adjudication.ts";
+import { seedHex } from "../../method/seed.ts";
+import { adjudicate, type AdjudicationRules, type WhiteScore } from "../../method/adjudication.ts";
 import { GameState, type Outcome } from "../../method/rules.ts";
 import { MbiError } from "../../core/errors.ts";
-
-/** Settings of the opening variation. */
-export interface OpeningRules {
-  /** Plies drawn among near-best moves. */
-  plies: number;
-  /** MultiPV width searched for them. */
-  multipv: number;
-  /** Window in centipawns from the best move. */
-  windowCp: number;
-}
+import type { OpeningLine } from "./openings.ts";
 
 /** Everything that determines a game. */
 export interface GameSpec {
@@ -33,14 +23,14 @@ export interface GameSpec {
   sp: number;
   /** Start FEN. */
   fen: string;
-  /** Game index within the position (0-based). */
+  /** Game index within the position (1-based; PGN Round). */
   game: number;
   /** Per-game seed (see seed.ts: deriveSeed(base, sp, game)). */
   seed: bigint;
   /** Node budget per move. */
   nodesPerMove: number;
-  /** Opening variation. */
-  opening: OpeningRules;
+  /** The game's opening line and its index in the position's opening set. */
+  opening: { index: number; line: OpeningLine };
   /** Adjudication. */
   adjudication: AdjudicationRules;
 }
@@ -55,15 +45,15 @@ export interface MoveInfo {
   score: WhiteScore | null;
   /** Depth of that search's completed iteration. */
   depth: number | null;
-  /** Opening plies: number of candidate moves within the window, and the index drawn. */
-  drawn?: { candidates: string[]; index: number };
+  /** True for the moves of the game's opening line (their score and depth are from the opening set's search). */
+  opening?: boolean;
 }
 
 /** A played game. */
 export interface GameRecord {
   /** Start position number. */
   sp: number;
-  /** Game index (0-based; PGN Round is game + 1). */
+  /** Game index (1-based; PGN Round). */
   game: number;
   /** Per-game seed as 16 hex digits. */
   seed: string;
@@ -75,6 +65,8 @@ export interface GameRecord {
   plies: number;
   /** Moves in UCI. */
   moves: string[];
+  /** Index of the game's line in the position's opening set, and its length in plies. */
+  opening: { index: number; plies: number };
   /** Per-move details (SAN, score, depth, opening draws). */
   info: MoveInfo[];
   /** Wall time of the game in ms (not part of the result). */
@@ -92,26 +84,12 @@ export class GameError extends MbiError {
   }
 }
 
-/** Score value of a multipv line from the mover's point of view. */
-function moverValue(
-  infos: InfoLine[],
-  limit: { nodes: number },
-  pv: number,
-): { move: string; value: number } | undefined {
-  try {
-    const it = lastCompletedIteration(infos, limit, pv);
-    return { move: it.pv[0], value: scoreValue(it.score) };
-  } catch (e) {
-    if (e instanceof NoCompletedIterationError) return undefined;
-    throw e;
-  }
-}
-
 /**
  * Plays one game. `white` and `black` are running engines with the method's
- * options set; both get `ucinewgame`. MultiPV is set to M for the opening and
- * back to 1 afterwards. Throws {@link GameError} for an illegal move; engine
- * failures propagate as engine errors.
+ * options (MultiPV 1); both get `ucinewgame`. The opening line's moves are
+ * played as recorded; then each engine plays its best move. Throws
+ * {@link GameError} for an illegal move; engine failures propagate as engine
+ * errors.
  */
 export async function playGame(
   white: UciEngine,
@@ -119,75 +97,48 @@ export async function playGame(
   spec: GameSpec,
 ): Promise<GameRecord> {
   const t0 = performance.now();
-  const rng = rngFromSeed(spec.seed);
   const state = new GameState(spec.fen);
   const limit = { nodes: spec.nodesPerMove };
   const info: MoveInfo[] = [];
   const scores: WhiteScore[] = [];
   let searchMs = 0;
-  const multipv = new Map<UciEngine, number>();
-  const setMultiPv = async (e: UciEngine, n: number) => {
-    if (multipv.get(e) !== n) {
-      await e.setOption("MultiPV", n);
-      multipv.set(e, n);
-    }
-  };
-  for (const e of [white, black]) {
-    await e.newGame();
-    await setMultiPv(e, spec.opening.plies > 0 ? spec.opening.multipv : 1);
-  }
+  for (const e of [white, black]) await e.newGame();
+  const line = spec.opening.line;
   let outcome: Outcome | undefined = state.outcome();
   while (!outcome) {
+    const ply = state.plies;
+    let move: string, score: WhiteScore | null, depth: number | null;
     const mover = state.turn === "w" ? white : black;
-    const inOpening = state.plies < spec.opening.plies;
-    if (!inOpening) await setMultiPv(mover, 1);
-    const out = await mover.search(spec.fen, state.moves, limit);
-    searchMs += out.wallMs;
-    let move = out.bestmove;
-    let drawn: MoveInfo["drawn"];
-    let it;
-    try {
-      it = lastCompletedIteration(out.infos, limit, 1);
-    } catch (e) {
-      if (!(e instanceof NoCompletedIterationError)) throw e;
-    }
-    if (inOpening && it) {
-      const best = scoreValue(it.score);
-      const candidates: string[] = [];
-      for (let k = 1; k <= spec.opening.multipv; k++) {
-        const line = k === 1 ? { move: it.pv[0], value: best } : moverValue(out.infos, limit, k);
-        if (
-          line && best - line.value <= spec.opening.windowCp &&
-          !candidates.includes(line.move)
-        ) {
-          candidates.push(line.move);
-        }
+    if (ply < line.moves.length) {
+      move = line.moves[ply];
+      score = line.scores[ply];
+      depth = line.depths[ply];
+    } else {
+      const out = await mover.search(spec.fen, state.moves, limit);
+      searchMs += out.wallMs;
+      move = out.bestmove;
+      let it;
+      try {
+        it = lastCompletedIteration(out.infos, limit, 1);
+      } catch (e) {
+        if (!(e instanceof NoCompletedIterationError)) throw e;
       }
-      const index = rng.int(0, candidates.length - 1);
-      move = candidates[index];
-      drawn = { candidates, index };
+      score = it ? (mover === white ? it.score : negateScore(it.score)) : null;
+      depth = it?.depth ?? null;
     }
     let san: string;
     try {
       san = state.play(move);
     } catch (e) {
       throw new GameError(
-        `SP ${spec.sp} game ${spec.game} ply ${state.plies + 1}: ${
-          (e as Error).message
-        } (engine ${mover.command.label})`,
+        `SP ${spec.sp} game ${spec.game} ply ${ply + 1}: ${(e as Error).message} (${
+          ply < line.moves.length ? "opening line" : `engine ${mover.command.label}`
+        })`,
       );
     }
-    const score = it ? (mover === white ? it.score : negateScore(it.score)) : null;
-    info.push({
-      uci: move,
-      san,
-      score,
-      depth: it?.depth ?? null,
-      ...(drawn ? { drawn } : {}),
-    });
+    info.push({ uci: move, san, score, depth, ...(ply < line.moves.length ? { opening: true } : {}) });
     if (score) scores.push(score);
-    outcome = state.outcome() ??
-      adjudicate(spec.adjudication, scores, state.fullmoves);
+    outcome = state.outcome() ?? adjudicate(spec.adjudication, scores, state.fullmoves);
     if (!outcome && state.plies >= spec.adjudication.maxPlies) {
       outcome = { result: "1/2-1/2", termination: "max length" };
     }
@@ -200,6 +151,7 @@ export async function playGame(
     termination: outcome.termination,
     plies: state.plies,
     moves: [...state.moves],
+    opening: { index: spec.opening.index, plies: line.moves.length },
     info,
     wall_ms: Math.round(performance.now() - t0),
     search_ms: Math.round(searchMs),

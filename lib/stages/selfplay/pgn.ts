@@ -1,7 +1,8 @@
 /**
  * PGN of self-play games (chessops' PGN writer): Chess960 headers with the SP
- * number, seed and node budget; moves in SAN with each move's engine score
- * and depth as a comment (`{+0.35/14}`), and the opening draws marked.
+ * number, seed, node budget, date and opening line; moves in SAN with each
+ * move's engine score and depth as a comment (`{+0.35/14}`), the moves of the
+ * game's opening line marked.
  *
  * @module
  */
@@ -29,6 +30,13 @@ export interface PgnContext {
   fen: string;
   /** Node budget per move. */
   nodesPerMove: number;
+  /** Date the games were played (the games file's creation), as YYYY.MM.DD. */
+  date: string;
+}
+
+/** A PGN date (YYYY.MM.DD) from an ISO 8601 time, `????.??.??` when unknown. */
+export function pgnDate(iso: string | undefined): string {
+  return iso && /^\d{4}-\d\d-\d\d/.test(iso) ? iso.slice(0, 10).replace(/-/g, ".") : "????.??.??";
 }
 
 /** Renders one game as PGN text. */
@@ -37,7 +45,7 @@ export function gamePgn(g: GameRecord, ctx: PgnContext): string {
     new Map([
       ["Event", ctx.event],
       ["Site", "?"],
-      ["Date", "????.??.??"],
+      ["Date", ctx.date],
       ["Round", String(g.game)],
       ["White", ctx.player],
       ["Black", ctx.player],
@@ -49,13 +57,14 @@ export function gamePgn(g: GameRecord, ctx: PgnContext): string {
       ["Seed", g.seed],
       ["NodesPerMove", String(ctx.nodesPerMove)],
       ["Termination", g.termination],
+      ["Opening", `line ${g.opening.index + 1} of the position's opening set (${g.opening.plies} plies)`],
       ["PlyCount", String(g.plies)],
     ])
   );
   let node = game.moves;
   for (const m of g.info) {
     const comment = `${scoreText(m)}/${m.depth ?? "?"}` +
-      (m.drawn ? ` drawn ${m.drawn.index + 1} of ${m.drawn.candidates.length} within window` : "");
+      (m.opening ? " opening line" : "");
     const child = new ChildNode<PgnNodeData>({
       san: m.san,
       comments: [comment],

@@ -1,18 +1,22 @@
 /**
- * Stage 4 runner: W game slots (two engine processes each, one per colour)
- * play G seeded games of each chosen position into a resumable, append-only
- * `results/<profile>/selfplay/games.jsonl`. A game whose engine crashed, hung
- * or played an illegal move is recorded in `errors.jsonl`, the engines are
- * restarted and the game is replayed; it is never scored from a failed try.
+ * Stage 4 runner. First the opening set of every chosen position is built
+ * (openings.ts; `openings.jsonl`, one record per position), then W game slots
+ * (two engine processes each, one per colour) play G games of each position
+ * into a resumable, append-only `games.jsonl`, game g taking its own line of
+ * the set. A game whose engine crashed, hung or played an illegal move is
+ * recorded in `errors.jsonl`, the engines are restarted and the game is
+ * replayed; it is never scored from a failed try. One writer per games file
+ * (a lock); a games file whose positions no longer follow from the MBI table
+ * is moved aside, named, and the games are played again.
  *
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { type ResolvedEngine } from "../../engine/registry.ts";
 import { type EngineIdentity, engineIdentity } from "../../engine/identity.ts";
-import { JsonlAppender, readJsonl } from "../../store/jsonl.ts";
-import type { MbiTable } from "../../store/mbi_table.ts";
+import { JsonlAppender, type JsonlContent, JsonlError, readJsonl } from "../../store/jsonl.ts";
+import { mbiRowsHash, type MbiTable } from "../../store/mbi_table.ts";
 import type { Profile } from "../../method/profiles.ts";
 import { type Progress, ProgressTracker } from "../progress.ts";
 import { type CodeVersion, codeVersion, displayPath } from "../../store/provenance.ts";
@@ -20,27 +24,32 @@ import { deriveSeed } from "../../method/seed.ts";
 import { EngineExitedError, EngineTimeoutError, type UciEngine } from "../../engine/uci.ts";
 import { launchEngine } from "../../engine/launch.ts";
 import { type AdjudicationRules, DEFAULT_ADJUDICATION } from "../../method/adjudication.ts";
-import { GameError, type GameRecord, type GameSpec, type OpeningRules, playGame } from "./game.ts";
+import { GameError, type GameRecord, type GameSpec, playGame } from "./game.ts";
+import { assignLines, buildOpeningSet, type OpeningRules, type OpeningSet } from "./openings.ts";
 import { type SelectedPosition, selectPositions } from "../../method/selection.ts";
 import { type MergeSpec, type Shard, shardOf } from "../../store/shards.ts";
 import { MbiError, UsageError } from "../../core/errors.ts";
+import { acquireLock } from "../../store/lock.ts";
+import { writeFileAtomic } from "../../store/atomic.ts";
+import { runPool } from "../worker_pool.ts";
+import { IllegalMoveError } from "../../method/rules.ts";
 
-/** Schema version of self-play files. */
-export const SELFPLAY_SCHEMA = 1;
+/** Schema version of self-play files (2: opening sets, distinct games by construction). */
+export const SELFPLAY_SCHEMA = 2;
 
 /** What must be equal for games to belong to one run. */
 export interface SelfplayConfig {
   /** Engine bench fingerprint. */
   engine_fingerprint: number | null;
-  /** UCI options set on both engines (MultiPV is switched by the runner). */
+  /** UCI options set on both engines (MultiPV is switched while building opening sets). */
   options: Record<string, string>;
-  /** Node budget per move. */
+  /** Node budget per move (also of the opening-set searches). */
   nodes_per_move: number;
   /** Games per position (game indices 1..games). */
   games: number;
   /** Base seed. */
   seed: number;
-  /** Opening variation (K plies, MultiPV M, window W cp). */
+  /** Opening sets: K plies, MultiPV M, window W cp, deepest line. */
   opening: OpeningRules;
   /** Adjudication rules. */
   adjudication: AdjudicationRules;
@@ -62,16 +71,32 @@ export interface SelfplayHeader {
   engine: EngineIdentity;
   /** The chosen positions with eval, MBI and stratum. */
   selection: SelectedPosition[];
-  /** How the positions and seeds were derived. */
+  /** How the positions, opening lines and seeds were derived. */
   method: string;
-  /** Stage-3 table the positions came from. */
-  input: { path: string; sha256: string };
+  /** Stage-3 table the positions came from: file, hash, and the hash of its rows (what the games depend on). */
+  input: { path: string; sha256: string; rows_sha256: string };
   /** The shard of the games this file holds, or null for all. */
   shard: Shard | null;
   /** Creation time. */
   created: string;
   /** Code version. */
   code: CodeVersion;
+}
+
+/** First line of `openings.jsonl`. */
+export interface OpeningsHeader {
+  /** File kind. */
+  kind: "mbi-opening-sets";
+  /** Schema version. */
+  schema: number;
+  /** Profile. */
+  profile: string;
+  /** The games' configuration (the sets depend on engine, options, budget, seed, rules and games). */
+  config: SelfplayConfig;
+  /** The shard this file serves, or null. */
+  shard: Shard | null;
+  /** Creation time. */
+  created: string;
 }
 
 /** Options of {@link runSelfplay}. */
@@ -90,10 +115,12 @@ export interface SelfplayOptions {
   positions?: number[];
   /** Output folder (default `results/<profile>/selfplay`). */
   outDir: string;
-  /** Progress callback (per game). */
+  /** Progress callback (per opening set, then per game). */
   onProgress?: (p: Progress) => void;
   /** Play only this shard of the games (into `shards/games.shard-i-of-n.jsonl`). */
   shard?: Shard;
+  /** Messages (stale files moved aside, lock takeovers); default stderr. */
+  log?: (line: string) => void;
 }
 
 /** What a run did. */
@@ -112,15 +139,19 @@ export interface SelfplaySummary {
   wallS: number;
   /** Share of the game slots' time spent inside engine searches. */
   searchShare: number;
+  /** Opening sets built in this run, and the searches they took. */
+  openings: { built: number; searches: number };
 }
 
-/** How positions and seeds are derived, written into every games file. */
+/** How positions, opening lines and seeds are derived, written into every games file. */
 export const SELFPLAY_METHOD =
   "positions: sorted by edge_cp (ties by SP), split into P equal strata, one drawn per stratum with xoroshiro128+ seeded by deriveSeed(seed, 0x5e1ec7); " +
-  "game g (1-based) of SP s has seed deriveSeed(seed, s, g) = splitmix64(splitmix64(splitmix64(seed) ^ s) ^ g); " +
-  "for the first K plies the mover searches with MultiPV M and the move is drawn uniformly (xoroshiro128+ from the game seed) among the MultiPV moves within W cp of the best; then the engine's bestmove is played";
+  "opening set of a position: breadth-first lines from the start, each searched with ucinewgame, MultiPV M and the games' node budget and extended by every move within W cp of that search's best move; " +
+  "a level with more lines than games keeps G of them drawn with xoroshiro128+ from deriveSeed(seed, sp, 0x09e75e7); lines are at least K plies deep, deeper (up to the maximum) until there are at least G; " +
+  "game g (1-based) of SP s has seed deriveSeed(seed, s, g) = splitmix64(splitmix64(splitmix64(seed) ^ s) ^ g) and draws its line with that seed among the lines not taken by games 1..g-1; " +
+  "the line's moves are played, then each engine plays its bestmove (MultiPV 1)";
 
-/** Raised for a games file of another configuration. */
+/** Raised for a games file of another configuration, or one whose records contradict it. */
 export class SelfplayConfigError extends MbiError {
   /** Creates the error. */
   constructor(message: string) {
@@ -130,17 +161,10 @@ export class SelfplayConfigError extends MbiError {
 }
 
 /** Describes how two self-play configurations differ ("" when equal). */
-export function selfplayConfigDifference(
-  a: SelfplayConfig,
-  b: SelfplayConfig,
-): string {
-  const keys = [
-    ...new Set([...Object.keys(a), ...Object.keys(b)]),
-  ] as (keyof SelfplayConfig)[];
+export function selfplayConfigDifference(a: SelfplayConfig, b: SelfplayConfig): string {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])] as (keyof SelfplayConfig)[];
   return keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
-    .map((k) => `${k} ${JSON.stringify(a[k])} vs ${JSON.stringify(b[k])}`).join(
-      "; ",
-    );
+    .map((k) => `${k} ${JSON.stringify(a[k])} vs ${JSON.stringify(b[k])}`).join("; ");
 }
 
 /** The positions to play: explicit SPs (must be in the table) or the stratified draw. */
@@ -150,12 +174,7 @@ export function planPositions(
   seed: number,
   explicit?: number[],
 ): SelectedPosition[] {
-  const drawn = selectPositions(
-    table.rows,
-    Math.min(count, table.rows.length),
-    seed,
-  );
-  if (!explicit) return drawn;
+  if (!explicit) return selectPositions(table.rows, Math.min(count, table.rows.length), seed);
   return explicit.map((sp) => {
     const row = table.rows.find((r) => r.sp === sp);
     if (!row) {
@@ -163,25 +182,16 @@ export function planPositions(
         `SP ${sp} is not in the MBI table of profile ${table.profile} (${table.rows.length} positions)`,
       );
     }
-    return {
-      ...row,
-      stratum: -1,
-      stratum_edge_cp: [row.edge_cp, row.edge_cp] as [number, number],
-    };
+    return { ...row, stratum: -1, stratum_edge_cp: [row.edge_cp, row.edge_cp] as [number, number] };
   });
 }
 
 /** Two engines (white, black) with the method's options. */
 class GameSlot {
   engines: UciEngine[] = [];
-  constructor(
-    readonly engine: ResolvedEngine,
-    readonly options: Record<string, string | number | boolean>,
-  ) {}
+  constructor(readonly engine: ResolvedEngine, readonly options: Record<string, string | number | boolean>) {}
   async start(): Promise<UciEngine[]> {
-    if (this.engines.length === 2 && this.engines.every((e) => !e.exited)) {
-      return this.engines;
-    }
+    if (this.engines.length === 2 && this.engines.every((e) => !e.exited)) return this.engines;
     this.kill();
     this.engines = await Promise.all([0, 1].map(() => launchEngine(this.engine, this.options)));
     return this.engines;
@@ -196,175 +206,75 @@ class GameSlot {
   }
 }
 
-/** Reads a games file (header and records; a torn last line is reported). */
-export async function readGames(path: string) {
-  const content = await readJsonl<SelfplayHeader, GameRecord>(path);
-  if (content && content.header?.kind !== "mbi-selfplay-games") {
-    throw new SelfplayConfigError(`${path} is not a self-play games file`);
+const RESULTS = new Set(["1-0", "0-1", "1/2-1/2"]);
+const isInt = (v: unknown) => typeof v === "number" && Number.isInteger(v);
+
+/**
+ * Reads a games file: header and records, each record checked against the
+ * header (SP among its positions, game index in range, result in the PGN set,
+ * moves and plies consistent); errors name the file and line.
+ */
+export async function readGames(path: string): Promise<JsonlContent<SelfplayHeader, GameRecord> | undefined> {
+  const content = await readJsonl<SelfplayHeader, GameRecord>(path).catch((e) => {
+    throw e instanceof JsonlError ? new SelfplayConfigError(e.message) : e;
+  });
+  if (!content) return undefined;
+  const h = content.header;
+  if (h?.kind !== "mbi-selfplay-games") throw new SelfplayConfigError(`${path} is not a self-play games file`);
+  if (!(h.schema <= SELFPLAY_SCHEMA)) {
+    throw new SelfplayConfigError(`${path} has schema ${h.schema}; this code reads up to ${SELFPLAY_SCHEMA}`);
+  }
+  const positions = new Set(h.config?.positions ?? []);
+  content.records.forEach((g, i) => {
+    const where = `${path} line ${i + 2}`;
+    if (g === null || typeof g !== "object") throw new SelfplayConfigError(`${where}: not a game record`);
+    if (!isInt(g.sp) || !positions.has(g.sp)) {
+      throw new SelfplayConfigError(`${where}: SP ${JSON.stringify(g.sp)} is not one of the header's positions`);
+    }
+    if (!isInt(g.game) || g.game < 1 || g.game > h.config.games) {
+      throw new SelfplayConfigError(`${where}: game ${JSON.stringify(g.game)} is not in 1..${h.config.games}`);
+    }
+    if (!RESULTS.has(g.result)) {
+      throw new SelfplayConfigError(`${where}: result ${JSON.stringify(g.result)} is not 1-0, 0-1 or 1/2-1/2`);
+    }
+    if (!Array.isArray(g.moves) || g.moves.length !== g.plies) {
+      throw new SelfplayConfigError(
+        `${where}: ${g.plies} plies but ${Array.isArray(g.moves) ? g.moves.length : "no"} moves`,
+      );
+    }
+  });
+  return content;
+}
+
+/** Reads an opening-sets file (undefined when there is none). */
+export async function readOpenings(path: string): Promise<JsonlContent<OpeningsHeader, OpeningSet> | undefined> {
+  const content = await readJsonl<OpeningsHeader, OpeningSet>(path).catch((e) => {
+    throw e instanceof JsonlError ? new SelfplayConfigError(e.message) : e;
+  });
+  if (content && content.header?.kind !== "mbi-opening-sets") {
+    throw new SelfplayConfigError(`${path} is not an opening-sets file`);
   }
   return content;
 }
 
-/** Builds the spec of game `game` (1-based) of a position. */
+/** Builds the spec of game `game` (1-based) of a position from its opening set. */
 export function gameSpec(
   config: SelfplayConfig,
   position: { sp: number; fen: string },
   game: number,
+  set: OpeningSet,
 ): GameSpec {
+  const seedOf = (g: number) => deriveSeed(config.seed, position.sp, g);
+  const index = assignLines(set, config.games, seedOf)[game - 1];
   return {
     sp: position.sp,
     fen: position.fen,
     game,
-    seed: deriveSeed(config.seed, position.sp, game),
+    seed: seedOf(game),
     nodesPerMove: config.nodes_per_move,
-    opening: config.opening,
+    opening: { index, line: set.lines[index] },
     adjudication: config.adjudication,
   };
-}
-
-/** Runs or resumes stage 4. */
-export async function runSelfplay(
-  opts: SelfplayOptions,
-): Promise<SelfplaySummary> {
-  const t0 = performance.now();
-  const { profile, engine } = opts;
-  const sp = profile.selfplay;
-  const selection = planPositions(
-    opts.table,
-    sp.positions,
-    profile.seed,
-    opts.positions,
-  );
-  const options = engine.entry.options;
-  const slots = [new GameSlot(engine, options)];
-  try {
-    const [first] = await slots[0].start();
-    const identity = await engineIdentity(engine, first);
-    const config: SelfplayConfig = {
-      engine_fingerprint: identity.fingerprint,
-      options: Object.fromEntries(
-        [...first.optionsSet].filter(([k]) => k !== "MultiPV"),
-      ),
-      nodes_per_move: sp.nodesPerMove,
-      games: sp.games,
-      seed: profile.seed,
-      opening: {
-        plies: sp.openingPlies,
-        multipv: sp.multipv,
-        windowCp: sp.windowCp,
-      },
-      adjudication: DEFAULT_ADJUDICATION,
-      positions: selection.map((s) => s.sp),
-    };
-    const path = gamesPath(opts.outDir, opts.shard);
-    const existing = await readGames(path);
-    if (existing) {
-      const diff = selfplayConfigDifference(existing.header.config, config);
-      if (diff) {
-        throw new SelfplayConfigError(
-          `${path} holds games of another configuration (${diff}); not appending`,
-        );
-      }
-    }
-    const done = new Set(
-      (existing?.records ?? []).map((g) => `${g.sp}:${g.game}`),
-    );
-    const all = shardOf(plannedGames(config), opts.shard);
-    const tasks = all.filter((k) => !done.has(k)).map((k) => {
-      const [spText, gameText] = k.split(":");
-      return { pos: selection.find((p) => p.sp === Number(spText))!, game: Number(gameText) };
-    });
-    const planned = all.length;
-    const appender = await JsonlAppender.resume(path, existing, async (): Promise<SelfplayHeader> => ({
-      kind: "mbi-selfplay-games",
-      schema: SELFPLAY_SCHEMA,
-      profile: profile.name,
-      config,
-      engine: identity,
-      selection,
-      method: SELFPLAY_METHOD,
-      input: {
-        path: displayPath(opts.tableFile.path),
-        sha256: opts.tableFile.sha256,
-      },
-      shard: opts.shard ?? null,
-      created: new Date().toISOString(),
-      code: await codeVersion(),
-    }));
-    const errorsPath = join(dirname(path), "errors.jsonl");
-    const count = Math.max(1, Math.min(opts.workers, tasks.length));
-    while (slots.length < count) slots.push(new GameSlot(engine, options));
-    if (tasks.length) await Promise.all(slots.map((s) => s.start()));
-    const tracker = new ProgressTracker(
-      "selfplay",
-      planned,
-      planned - tasks.length,
-    );
-    opts.onProgress?.(tracker.snapshot());
-    let next = 0;
-    let errors = 0;
-    let failure: unknown;
-    let searchMs = 0;
-    let slotMs = 0;
-    const worker = async (slot: GameSlot) => {
-      const started = performance.now();
-      while (failure === undefined && next < tasks.length) {
-        const { pos, game } = tasks[next++];
-        const spec = gameSpec(config, pos, game);
-        for (let attempt = 1;; attempt++) {
-          try {
-            const [white, black] = await slot.start();
-            const record = await playGame(white, black, spec);
-            await appender.append(record);
-            searchMs += record.search_ms;
-            tracker.add();
-            opts.onProgress?.(tracker.snapshot());
-            break;
-          } catch (e) {
-            if (
-              !(e instanceof GameError || e instanceof EngineExitedError ||
-                e instanceof EngineTimeoutError)
-            ) {
-              failure ??= e;
-              break;
-            }
-            errors++;
-            await Deno.writeTextFile(
-              errorsPath,
-              JSON.stringify({
-                sp: pos.sp,
-                game,
-                attempt,
-                error: e.message,
-                at: new Date().toISOString(),
-              }) + "\n",
-              { append: true },
-            );
-            slot.kill(); // restart both engines, then replay the game from its seed
-            if (attempt >= 2) {
-              failure ??= e;
-              break;
-            }
-          }
-        }
-      }
-      slotMs += performance.now() - started;
-    };
-    await Promise.all(slots.map(worker));
-    await appender.close();
-    if (failure !== undefined) throw failure;
-    return {
-      path,
-      planned,
-      played: tasks.length,
-      resumed: planned - tasks.length,
-      errors,
-      wallS: (performance.now() - t0) / 1000,
-      searchShare: slotMs > 0 ? searchMs / slotMs : 0,
-    };
-  } finally {
-    await Promise.all(slots.map((s) => s.close()));
-  }
 }
 
 /** The games file of a folder: `games.jsonl`, or `shards/games.shard-i-of-n.jsonl`. */
@@ -374,9 +284,216 @@ export function gamesPath(outDir: string, shard?: Shard | null): string {
     : join(outDir, "games.jsonl");
 }
 
+/** The opening-sets file beside a games file. */
+export function openingsPath(games: string): string {
+  return join(dirname(games), basename(games).replace(/^games/, "openings"));
+}
+
 /** Keys `sp:game` of every planned game, positions in stratum order, games 1..G. */
 export function plannedGames(config: SelfplayConfig): string[] {
   return config.positions.flatMap((sp) => Array.from({ length: config.games }, (_, i) => `${sp}:${i + 1}`));
+}
+
+/**
+ * Moves a games file (with its opening sets and error log) that no longer
+ * follows from the MBI table or the configuration into `stale-<time>/`; says
+ * so. Nothing is deleted.
+ */
+async function moveAside(path: string, why: string, log: (line: string) => void): Promise<void> {
+  const dir = join(dirname(path), `stale-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  await Deno.mkdir(dir, { recursive: true });
+  for (const f of [path, openingsPath(path), join(dirname(path), "errors.jsonl")]) {
+    await Deno.rename(f, join(dir, basename(f))).catch(() => {});
+  }
+  log(`${why}: moved the old games to ${displayPath(dir)}/ and playing them all again`);
+}
+
+/** Runs or resumes stage 4 (or one shard of it). */
+export async function runSelfplay(opts: SelfplayOptions): Promise<SelfplaySummary> {
+  const t0 = performance.now();
+  const { profile, engine } = opts;
+  const log = opts.log ?? console.error;
+  const sp = profile.selfplay;
+  const selection = planPositions(opts.table, sp.positions, profile.seed, opts.positions);
+  const options = engine.entry.options;
+  const path = gamesPath(opts.outDir, opts.shard);
+  await Deno.mkdir(dirname(path), { recursive: true });
+  const lock = await acquireLock(path, log);
+  const slots: GameSlot[] = [];
+  try {
+    const probe = await launchEngine(engine, options);
+    let identity, optionsSet;
+    try {
+      identity = await engineIdentity(engine, probe);
+      optionsSet = Object.fromEntries([...probe.optionsSet].filter(([k]) => k !== "MultiPV"));
+    } finally {
+      await probe.quit();
+    }
+    const config: SelfplayConfig = {
+      engine_fingerprint: identity.fingerprint,
+      options: optionsSet,
+      nodes_per_move: sp.nodesPerMove,
+      games: sp.games,
+      seed: profile.seed,
+      opening: { plies: sp.openingPlies, multipv: sp.multipv, windowCp: sp.windowCp, maxPlies: 3 * sp.openingPlies },
+      adjudication: DEFAULT_ADJUDICATION,
+      positions: selection.map((s) => s.sp),
+    };
+    const input = {
+      path: displayPath(opts.tableFile.path),
+      sha256: opts.tableFile.sha256,
+      rows_sha256: mbiRowsHash(opts.table),
+    };
+    let existing = await readGames(path);
+    if (existing) {
+      const diff = selfplayConfigDifference(existing.header.config, config);
+      if (diff) {
+        await moveAside(path, `${displayPath(path)} holds games of another configuration or table (${diff})`, log);
+        existing = undefined;
+      } else if (existing.header.input?.rows_sha256 !== input.rows_sha256) {
+        // The table changed but not the positions drawn from it: the games (which depend only on the
+        // positions, seeds and budgets) stay valid; the header is brought up to date.
+        const text = await Deno.readTextFile(path);
+        const rest = text.slice(text.indexOf("\n") + 1, existing.intactBytes);
+        await writeFileAtomic(path, JSON.stringify({ ...existing.header, input, selection }) + "\n" + rest);
+        log(
+          `the MBI table changed but not the positions it gives self-play: the ${existing.records.length} games stay; header updated`,
+        );
+        existing = await readGames(path);
+      }
+    }
+    const done = new Set((existing?.records ?? []).map((g) => `${g.sp}:${g.game}`));
+    const all = shardOf(plannedGames(config), opts.shard);
+    const tasks = all.filter((k) => !done.has(k)).map((k) => {
+      const [spText, gameText] = k.split(":");
+      return { pos: selection.find((p) => p.sp === Number(spText))!, game: Number(gameText) };
+    });
+    const planned = all.length;
+
+    // Opening sets of the positions this run needs (resumable, like the games).
+    const setsPath = openingsPath(path);
+    const setsFile = await readOpenings(setsPath);
+    if (setsFile && selfplayConfigDifference(setsFile.header.config, config)) {
+      throw new SelfplayConfigError(
+        `${displayPath(setsPath)} holds opening sets of another configuration; not appending`,
+      );
+    }
+    const sets = new Map((setsFile?.records ?? []).map((s) => [s.sp, s]));
+    const needed = [...new Set(tasks.map((t) => t.pos.sp))].filter((s) => !sets.has(s));
+    let builtSearches = 0;
+    const count = Math.max(1, Math.min(opts.workers, Math.max(tasks.length, needed.length)));
+    if (needed.length) {
+      const setsOut = await JsonlAppender.resume(setsPath, setsFile, () =>
+        Promise.resolve({
+          kind: "mbi-opening-sets" as const,
+          schema: SELFPLAY_SCHEMA,
+          profile: profile.name,
+          config,
+          shard: opts.shard ?? null,
+          created: new Date().toISOString(),
+        }));
+      const builders = await Promise.all(
+        Array.from({ length: Math.min(count, needed.length) }, () => launchEngine(engine, options)),
+      );
+      const tracker = new ProgressTracker("opening sets", needed.length, 0);
+      opts.onProgress?.(tracker.snapshot());
+      try {
+        await runPool("opening sets", needed, builders, async (e, s) => {
+          const pos = selection.find((p) => p.sp === s)!;
+          const set = await buildOpeningSet(e, pos, {
+            games: config.games,
+            nodesPerMove: config.nodes_per_move,
+            rules: config.opening,
+            seed: config.seed,
+          });
+          await setsOut.append(set);
+          sets.set(s, set);
+          builtSearches += set.searches;
+          if (set.shortfall) {
+            log(
+              `SP ${s}: only ${set.lines.length} distinct near-best lines up to ${set.plies} plies for ${config.games} games`,
+            );
+          }
+          tracker.add();
+          opts.onProgress?.(tracker.snapshot());
+        });
+      } finally {
+        await setsOut.close();
+        await Promise.all(builders.map((b) => b.quit()));
+      }
+    }
+
+    const appender = await JsonlAppender.resume(path, existing, async (): Promise<SelfplayHeader> => ({
+      kind: "mbi-selfplay-games",
+      schema: SELFPLAY_SCHEMA,
+      profile: profile.name,
+      config,
+      engine: identity,
+      selection,
+      method: SELFPLAY_METHOD,
+      input,
+      shard: opts.shard ?? null,
+      created: new Date().toISOString(),
+      code: await codeVersion(),
+    }));
+    const errorsPath = join(dirname(path), "errors.jsonl");
+    while (slots.length < Math.min(count, Math.max(1, tasks.length))) slots.push(new GameSlot(engine, options));
+    if (tasks.length) await Promise.all(slots.map((s) => s.start()));
+    const tracker = new ProgressTracker("selfplay", planned, planned - tasks.length);
+    opts.onProgress?.(tracker.snapshot());
+    let errors = 0;
+    let searchMs = 0;
+    const slotStart = performance.now();
+    let failure: unknown;
+    try {
+      await runPool("games", tasks, slots, async (slot, { pos, game }) => {
+        const spec = gameSpec(config, pos, game, sets.get(pos.sp)!);
+        for (let attempt = 1;; attempt++) {
+          try {
+            const [white, black] = await slot.start();
+            const record = await playGame(white, black, spec);
+            await appender.append(record);
+            searchMs += record.search_ms;
+            tracker.add();
+            opts.onProgress?.(tracker.snapshot());
+            return;
+          } catch (e) {
+            if (
+              !(e instanceof GameError || e instanceof EngineExitedError || e instanceof EngineTimeoutError ||
+                e instanceof IllegalMoveError)
+            ) throw e;
+            errors++;
+            await Deno.writeTextFile(
+              errorsPath,
+              JSON.stringify({ sp: pos.sp, game, attempt, error: e.message, at: new Date().toISOString() }) + "\n",
+              { append: true },
+            );
+            log(`SP ${pos.sp} game ${game}, try ${attempt}: ${e.message}; restarting both engines`);
+            slot.kill(); // restart both engines, then replay the game from its seed
+            if (attempt >= 2) throw e;
+          }
+        }
+      });
+    } catch (e) {
+      failure = e;
+    }
+    const slotMs = (performance.now() - slotStart) * slots.length;
+    await appender.close();
+    if (failure !== undefined) throw failure;
+    return {
+      path,
+      planned,
+      played: tasks.length,
+      resumed: planned - tasks.length,
+      errors,
+      wallS: (performance.now() - t0) / 1000,
+      searchShare: slotMs > 0 && tasks.length ? searchMs / slotMs : 0,
+      openings: { built: needed.length, searches: builtSearches },
+    };
+  } finally {
+    await Promise.all(slots.map((s) => s.close()));
+    await lock.release();
+  }
 }
 
 /** How self-play shard files merge: by (SP, game), same configuration. */
@@ -395,3 +512,28 @@ export const SELFPLAY_MERGE: MergeSpec<SelfplayHeader, GameRecord> = {
     return rest;
   },
 };
+
+/**
+ * Merges the opening-set files of shards: one set per position; the same
+ * position built by two shards must give the same set (it is deterministic).
+ */
+export async function mergeOpenings(paths: string[], out: string): Promise<number> {
+  const sets = new Map<number, OpeningSet>();
+  let header: OpeningsHeader | undefined;
+  for (const p of paths) {
+    const c = await readOpenings(p);
+    if (!c) continue;
+    header ??= { ...c.header, shard: null };
+    for (const s of c.records) {
+      const have = sets.get(s.sp);
+      if (have && JSON.stringify(have) !== JSON.stringify(s)) {
+        throw new SelfplayConfigError(`${p}: the opening set of SP ${s.sp} differs from another shard's`);
+      }
+      sets.set(s.sp, s);
+    }
+  }
+  if (!header) return 0;
+  const records = [...sets.values()].sort((a, b) => a.sp - b.sp);
+  await writeFileAtomic(out, [header, ...records].map((x) => JSON.stringify(x)).join("\n") + "\n");
+  return records.length;
+}

@@ -2,6 +2,11 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { buildMbiTable, readPositionValues, writeMbiTable } from "../../store/mbi_table.ts";
 import { repoPath } from "../../core/paths.ts";
+import { testRoot } from "../../core/testing.ts";
+import { assignLines, buildOpeningSet } from "./openings.ts";
+import { UciEngine } from "../../engine/uci.ts";
+import { startPosition } from "../../method/chess960.ts";
+import { deriveSeed } from "../../method/seed.ts";
 import { selectPositions } from "../../method/selection.ts";
 import { readGames, runSelfplay } from "./play.ts";
 import type { ResolvedEngine } from "../../engine/registry.ts";
@@ -10,7 +15,7 @@ import { getProfile } from "../../store/results_key.ts";
 
 // A small synthetic MBI table: 12 positions with made-up values (the runner
 // only needs SPs, FENs and a spread of edges).
-const dir = await Deno.makeTempDir({ prefix: "mbi-selfplay-test-" });
+const { dir, cli } = await testRoot("selfplay-test");
 const csv = join(dir, "values.csv");
 await Deno.writeTextFile(
   csv,
@@ -22,27 +27,8 @@ const table = await buildMbiTable(csv, await readPositionValues(csv), "test");
 await writeMbiTable(dir, table);
 const tablePath = join(dir, "mbi.json");
 
-async function selfplay(
-  out: string,
-  extra: string[] = [],
-): Promise<{ code: number; stderr: string }> {
-  const r = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      repoPath("lib", "cli", "selfplay.ts"),
-      "--profile",
-      "ci",
-      "--table",
-      tablePath,
-      "--out",
-      out,
-      ...extra,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: r.code, stderr: new TextDecoder().decode(r.stderr) };
+function selfplay(out: string, extra: string[] = [], env: Record<string, string> = {}) {
+  return cli("selfplay.ts", ["--profile", "ci", "--table", tablePath, "--out", out, ...extra], env);
 }
 
 Deno.test("selection: one position per edge stratum, deterministic from the seed", () => {
@@ -59,35 +45,13 @@ Deno.test("selection: one position per edge stratum, deterministic from the seed
   ok(seeds.size > 1, "different seeds should draw different positions");
 });
 
-Deno.test("kill -9 during self-play, then resume: every game exactly once; games differ; replay is identical", async () => {
+Deno.test("kill -9 after 5 games, then resume: every game exactly once and distinct; replay from records and from the seed", async () => {
   const out = join(dir, "killed");
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      repoPath("lib", "cli", "selfplay.ts"),
-      "--profile",
-      "ci",
-      "--table",
-      tablePath,
-      "--out",
-      out,
-    ],
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  for (let i = 0; i < 900; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const text = await Deno.readTextFile(join(out, "games.jsonl")).catch(() => "");
-    if (text.split("\n").length >= 6) break;
-  }
-  child.kill("SIGKILL");
-  await child.status;
+  // The test-only switch kills the run (SIGKILL) right after its 5th game.
+  const killed = await selfplay(out, [], { MBI_TEST_KILL_AFTER: "games:5" });
+  ok(killed.code !== 0);
   const partial = await readGames(join(out, "games.jsonl"));
-  ok(
-    partial && partial.records.length >= 4 && partial.records.length < 24,
-    `games after kill: ${partial?.records.length}`,
-  );
+  assertEquals(partial?.records.length, 5);
   await Deno.writeTextFile(join(out, "games.jsonl"), '{"sp":1,"game":', {
     append: true,
   }); // a torn write
@@ -102,12 +66,11 @@ Deno.test("kill -9 during self-play, then resume: every game exactly once; games
     await Deno.readTextFile(join(out, "selfplay.json")),
   );
   assertEquals(results.n_games, 24);
+  assertEquals(results.n_duplicate_games, 0);
   for (const p of results.positions) {
-    ok(
-      p.distinct_games > 1,
-      `SP ${p.sp}: all ${p.games} games are the same game`,
-    );
+    assertEquals(p.distinct_games, p.games, `SP ${p.sp}: ${p.distinct_games} distinct of ${p.games}`);
     assertEquals(p.wins + p.draws + p.losses, p.games);
+    ok(p.score_ci95[0] <= p.score && p.score <= p.score_ci95[1] && p.score_ci95[0] >= 0 && p.score_ci95[1] <= 1);
   }
   const pgn = await Deno.readTextFile(join(out, "games.pgn"));
   assertEquals(pgn.match(/\[Variant "Chess960"\]/g)?.length, 24);
@@ -115,6 +78,8 @@ Deno.test("kill -9 during self-play, then resume: every game exactly once; games
   const g = games.records[5];
   const replay = await replayGame(out, g.sp, g.game);
   ok(replay.identical, `replay differs at ply ${replay.firstDifference + 1}`);
+  const fromSeed = await replayGame(out, g.sp, g.game, undefined, { fromSeed: true });
+  ok(fromSeed.identical && fromSeed.openingSetIdentical, "replayed from the seed alone");
 });
 
 Deno.test("bad self-play input: one-line errors", async () => {
@@ -126,7 +91,8 @@ Deno.test("bad self-play input: one-line errors", async () => {
         ["--nodes-per-move", "-5"],
         /--nodes-per-move -5: expected a whole number >= 1/,
       ],
-      [["--positions", "0,2"], /SP 2 is not in the MBI table/],
+      [["--sp", "0,2"], /SP 2 is not in the MBI table/],
+      [["--positions", "0,2"], /--positions 0,2: a number of positions to draw .* use --sp/],
     ] as [string[], RegExp][]
   ) {
     const r = await selfplay(out, args);
@@ -146,7 +112,9 @@ Deno.test("an engine that plays an illegal move: recorded, replayed on restarted
     files: [fake],
   };
   const out = join(dir, "illegal");
-  const profile = getProfile("ci", { games: 1, selfplayPositions: 1 });
+  // No opening line (0 plies, one game): the engines' own moves from the start.
+  const base = getProfile("ci", { games: 1, selfplayPositions: 1 });
+  const profile = { ...base, selfplay: { ...base.selfplay, openingPlies: 0 } };
   let message = "";
   await runSelfplay({
     profile,
@@ -155,10 +123,69 @@ Deno.test("an engine that plays an illegal move: recorded, replayed on restarted
     table,
     tableFile: { path: tablePath, sha256: "test" },
     outDir: out,
+    log: () => {},
   }).catch((e) => message = e.message);
   ok(/illegal move e2e4/.test(message), message);
   const errors = (await Deno.readTextFile(join(out, "errors.jsonl"))).trim().split("\n").map((l) => JSON.parse(l));
   assertEquals(errors.map((e) => e.attempt), [1, 2]);
   const games = await readGames(join(out, "games.jsonl"));
   assertEquals(games?.records.length, 0);
+});
+
+Deno.test("a position with a single near-best first move still gets distinct games (scripted engine)", async () => {
+  // The scripted engine finds one first move within 30 cp (e2e4; d2d4 is 50 cp worse), then 3, 2, 3 near-best moves.
+  const fake = repoPath("lib", "engine", "testdata", "fake_engine.sh");
+  const engine = await UciEngine.start({ file: fake, args: ["tree"], label: "fake-tree" });
+  try {
+    const pos = startPosition(518);
+    const set = await buildOpeningSet(engine, pos, {
+      games: 8,
+      nodesPerMove: 1000,
+      rules: { plies: 4, multipv: 5, windowCp: 30, maxPlies: 12 },
+      seed: 20260825,
+    });
+    assertEquals([set.lines.length, set.plies, set.shortfall, set.searches], [8, 4, 0, 1 + 1 + 3 + 6]);
+    ok(set.lines.every((l) => l.moves[0] === "e2e4"), "one first move");
+    assertEquals(new Set(set.lines.map((l) => l.moves.join(" "))).size, 8);
+    const lines = assignLines(set, 8, (g) => deriveSeed(20260825, 518, g));
+    assertEquals([...lines].sort(), [0, 1, 2, 3, 4, 5, 6, 7], "every game its own line");
+    assertEquals(lines, assignLines(set, 8, (g) => deriveSeed(20260825, 518, g)), "reproducible from the seeds");
+    // Too few lines for the games even deeper: the shortfall is reported, lines are reused only then.
+    const few = await buildOpeningSet(engine, pos, {
+      games: 200,
+      nodesPerMove: 1000,
+      rules: { plies: 2, multipv: 5, windowCp: 30, maxPlies: 3 },
+      seed: 1,
+    });
+    assertEquals([few.lines.length, few.shortfall], [6, 194]);
+  } finally {
+    await engine.quit();
+  }
+});
+
+Deno.test("two selfplay runs at once: one refuses naming the holder; the games are one run's", async () => {
+  const out = join(dir, "twice");
+  const [a, b] = await Promise.all([selfplay(out, ["--games", "2"]), selfplay(out, ["--games", "2"])]);
+  const refused = [a, b].filter((r) => r.code !== 0);
+  assertEquals(refused.length, 1, `${a.stderr}\n${b.stderr}`);
+  ok(/is being written by PID \d+/.test(refused[0].stderr), refused[0].stderr);
+  const games = (await readGames(join(out, "games.jsonl")))!;
+  assertEquals(games.records.length, 12);
+  assertEquals(new Set(games.records.map((g) => `${g.sp}:${g.game}`)).size, 12);
+});
+
+Deno.test("a games file whose records contradict it is refused with file and line", async () => {
+  const out = join(dir, "killed");
+  const path = join(out, "games.jsonl");
+  const lines = (await Deno.readTextFile(path)).trimEnd().split("\n");
+  const bad = join(dir, "bad-games");
+  await Deno.mkdir(bad, { recursive: true });
+  const rec = JSON.parse(lines[1]);
+  await Deno.writeTextFile(
+    join(bad, "games.jsonl"),
+    [lines[0], JSON.stringify({ ...rec, result: "2-0" })].join("\n") + "\n",
+  );
+  let message = "";
+  await readGames(join(bad, "games.jsonl")).catch((e) => message = e.message);
+  ok(/line 2: result "2-0" is not 1-0, 0-1 or 1\/2-1\/2/.test(message), message);
 });

@@ -1,15 +1,17 @@
 /**
  * Stage 4 results per position: games, wins/draws/losses for White, White's
- * score with a 95% interval, average length, terminations and the number of
- * distinct games; written as the schema-versioned `selfplay.json` that
- * stage 5 reads.
+ * score with a 95% interval (the Wilson-type score interval of
+ * lib/method/intervals.ts, right at small n), average length, terminations,
+ * the number of distinct games and the opening set behind them; written as
+ * the schema-versioned `selfplay.json` that stage 5 reads.
  *
  * @module
  */
 
 import type { GameRecord } from "./game.ts";
-import { whitePoints } from "./game.ts";
 import type { SelectedPosition } from "../../method/selection.ts";
+import { scoreInterval } from "../../method/intervals.ts";
+import { whiteScore } from "../../method/reliability.ts";
 
 /** One position's self-play results. */
 export interface PositionResult {
@@ -35,7 +37,7 @@ export interface PositionResult {
   losses: number;
   /** White's score: (wins + draws / 2) / games. */
   score: number;
-  /** 95% interval of the score: mean ± 1.96 × SD/√n of the per-game points, clipped to [0, 1]. */
+  /** 95% interval of the score (see SCORE_INTERVAL_DEFINITION). */
   score_ci95: [number, number];
   /** Mean game length in plies. */
   avg_plies: number;
@@ -43,6 +45,10 @@ export interface PositionResult {
   terminations: Record<string, number>;
   /** Number of different move sequences among the games. */
   distinct_games: number;
+  /** Games that repeat an earlier game of the position move for move (0 with a complete opening set). */
+  duplicate_games: number;
+  /** Plies of the position's opening lines. */
+  opening_plies: number | null;
 }
 
 /** Summarises the games of each selected position (positions without games are left out). */
@@ -53,15 +59,16 @@ export function summarisePositions(
   return selection.flatMap((pos) => {
     const gs = games.filter((g) => g.sp === pos.sp);
     if (gs.length === 0) return [];
-    const pts = gs.map((g) => whitePoints(g.result));
-    const n = pts.length;
-    const mean = pts.reduce((a, b) => a + b, 0) / n;
-    const sd = n > 1 ? Math.sqrt(pts.reduce((a, p) => a + (p - mean) ** 2, 0) / (n - 1)) : 0;
-    const half = 1.96 * sd / Math.sqrt(n);
+    const n = gs.length;
+    const counts = {
+      games: n,
+      wins: gs.filter((g) => g.result === "1-0").length,
+      draws: gs.filter((g) => g.result === "1/2-1/2").length,
+      losses: gs.filter((g) => g.result === "0-1").length,
+    };
     const terminations: Record<string, number> = {};
-    for (const g of gs) {
-      terminations[g.termination] = (terminations[g.termination] ?? 0) + 1;
-    }
+    for (const g of gs) terminations[g.termination] = (terminations[g.termination] ?? 0) + 1;
+    const distinct = new Set(gs.map((g) => g.moves.join(" "))).size;
     return [{
       sp: pos.sp,
       setup: pos.setup,
@@ -69,15 +76,14 @@ export function summarisePositions(
       edge_cp: pos.edge_cp,
       mbi: pos.mbi,
       stratum: pos.stratum,
-      games: n,
-      wins: gs.filter((g) => g.result === "1-0").length,
-      draws: gs.filter((g) => g.result === "1/2-1/2").length,
-      losses: gs.filter((g) => g.result === "0-1").length,
-      score: mean,
-      score_ci95: [Math.max(0, mean - half), Math.min(1, mean + half)],
+      ...counts,
+      score: whiteScore(counts),
+      score_ci95: scoreInterval(counts),
       avg_plies: gs.reduce((a, g) => a + g.plies, 0) / n,
       terminations,
-      distinct_games: new Set(gs.map((g) => g.moves.join(" "))).size,
+      distinct_games: distinct,
+      duplicate_games: n - distinct,
+      opening_plies: gs[0].opening?.plies ?? null,
     }];
   });
 }

@@ -7,26 +7,42 @@
  * @module
  */
 
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { writeJsonUnlessSame, writeTextIfChanged } from "../../store/atomic.ts";
 import { type ResolvedEngine, resolveEngine } from "../../engine/registry.ts";
-import { evalFilePath } from "../../store/eval_dataset.ts";
 import { sha256File, sha256Text } from "../../core/hash.ts";
-import { mbiPaths, readMbiTable } from "../../store/mbi_table.ts";
+import { mbiPaths, mbiRowsHash, readMbiTable, valuesHash } from "../../store/mbi_table.ts";
 import { type Profile } from "../../method/profiles.ts";
 import type { Progress } from "../progress.ts";
 import { codeVersion, displayPath } from "../../store/provenance.ts";
 import { type GameRecord, playGame } from "./game.ts";
-import { gamePgn } from "./pgn.ts";
-import { gameSpec, readGames, runSelfplay, SELFPLAY_MERGE, type SelfplayHeader, type SelfplaySummary } from "./play.ts";
+import { gamePgn, pgnDate } from "./pgn.ts";
+import {
+  gameSpec,
+  mergeOpenings,
+  openingsPath,
+  readGames,
+  readOpenings,
+  runSelfplay,
+  SELFPLAY_MERGE,
+  type SelfplayHeader,
+  type SelfplaySummary,
+} from "./play.ts";
+import { buildOpeningSet } from "./openings.ts";
 import { type MergeResult, mergeShardFiles, type Shard } from "../../store/shards.ts";
 import { type PositionResult, summarisePositions } from "./results.ts";
 import { launchEngine } from "../../engine/launch.ts";
 import { profileDir, selfplayDir } from "../../store/results_key.ts";
 import { MbiError } from "../../core/errors.ts";
+import { loadStage1 } from "../evaluation.ts";
+import { budgetBanner } from "../../method/labels.ts";
+import { SCORE_INTERVAL_DEFINITION } from "../../method/intervals.ts";
+import { type SearchLimit } from "../../engine/limit.ts";
+import { repoPath } from "../../core/paths.ts";
+import { withLock } from "../../store/lock.ts";
 
-/** Schema version of `selfplay.json`. */
-export const SELFPLAY_RESULTS_SCHEMA = 1;
+/** Schema version of `selfplay.json` (2: Wilson-type intervals, distinct games, content hashes, banner). */
+export const SELFPLAY_RESULTS_SCHEMA = 2;
 
 /** The stage-4 results file. */
 export interface SelfplayResults {
@@ -36,18 +52,26 @@ export interface SelfplayResults {
   schema: number;
   /** Profile. */
   profile: string;
+  /** The banner for people (null at the method's budgets). */
+  banner: string | null;
   /** Configuration of the games. */
   config: SelfplayHeader["config"];
   /** Engine identity. */
   engine: SelfplayHeader["engine"];
-  /** How positions and seeds were derived. */
+  /** How positions, opening lines and seeds were derived. */
   method: string;
-  /** Input files with hashes. */
-  inputs: { path: string; sha256: string }[];
+  /** The per-position interval's definition. */
+  score_interval: string;
+  /** Input files with hashes: the MBI table (with its rows' hash), the games and the opening sets. */
+  inputs: { path: string; sha256: string; rows_sha256?: string }[];
+  /** Hash of the games' results (what this file was derived from), whatever the games file's bytes. */
+  games_sha256: string;
   /** Positions with results. */
   n_positions: number;
   /** Games in all. */
   n_games: number;
+  /** Games that repeat an earlier game of their position (0 when every opening set was complete). */
+  n_duplicate_games: number;
   /** Code that wrote the file. */
   code: Awaited<ReturnType<typeof codeVersion>>;
   /** Per-position results. */
@@ -69,7 +93,11 @@ export function selfplayFolder(profile: Profile, positions?: number[]): string {
   return positions ? `${base}-sp${sha256Text(positions.join(",")).slice(0, 8)}` : base;
 }
 
-/** Loads the stage-3 table and checks it was derived from the current stage-1 dataset. */
+/**
+ * Loads the stage-3 table and checks that it was derived from the values of
+ * the current, complete stage-1 dataset (by content: a file rewritten with the
+ * same values is still current); otherwise names the command that fixes it.
+ */
 export async function loadCurrentTable(profile: Profile) {
   const path = mbiPaths(profileDir(profile)).json;
   const table = await readMbiTable(path).catch((e) => {
@@ -80,12 +108,12 @@ export async function loadCurrentTable(profile: Profile) {
     }
     throw e;
   });
-  const evals = evalFilePath(profileDir(profile));
-  if (table.input.sha256 !== await sha256File(evals).catch(() => "")) {
+  const dataset = await loadStage1(profile);
+  const current = valuesHash(dataset.records);
+  if (table.input.values_sha256 !== current) {
     throw new StageInputError(
-      `${displayPath(path)} was not derived from the current ${
-        displayPath(evals)
-      }: run deno task derive-mbi --profile ${profile.name}`,
+      `${displayPath(path)} was not derived from the values now in ${displayPath(dataset.path)}: ` +
+        `run deno task derive-mbi --profile ${profile.name}`,
     );
   }
   return { table, path, sha256: await sha256File(path) };
@@ -154,8 +182,17 @@ export async function mergeStage4(
     .filter((e) => /^games\.shard-\d+-of-\d+\.jsonl$/.test(e.name))
     .map((e) => join(shardDir, e.name))
     .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-  const merged = await mergeShardFiles(paths, join(outDir, "games.jsonl"), SELFPLAY_MERGE);
+  const out = join(outDir, "games.jsonl");
+  const merged = await withLock(out, () => mergeShardFiles(paths, out, SELFPLAY_MERGE));
+  // The opening sets of the shards (one per position; a position in two shards has the same set).
+  await mergeOpenings(paths.map(openingsPath), openingsPath(out));
   return { ...merged, results: await writeStage4Outputs(outDir) };
+}
+
+/** Hash of the games' results: SP, game, result, moves (sorted), whatever the file's bytes and timing fields. */
+export function gamesHash(games: readonly GameRecord[]): string {
+  const rows = [...games].sort((a, b) => a.sp - b.sp || a.game - b.game).map((g) => [g.sp, g.game, g.result, g.moves]);
+  return sha256Text(JSON.stringify(rows));
 }
 
 /** Writes games.pgn and selfplay.json from games.jsonl (only files whose content changed). */
@@ -164,63 +201,118 @@ export async function writeStage4Outputs(
 ): Promise<SelfplayResults> {
   const gamesPath = join(outDir, "games.jsonl");
   const content = await readGames(gamesPath);
-  if (!content) {
-    throw new StageInputError(
-      `no games at ${gamesPath}: run deno task selfplay`,
-    );
-  }
+  if (!content) throw new StageInputError(`no games at ${displayPath(gamesPath)}: run deno task selfplay`);
   const { header } = content;
   const games = [...content.records].sort((a, b) => a.sp - b.sp || a.game - b.game);
   const fenOf = new Map(header.selection.map((s) => [s.sp, s.fen]));
   const pgn = games.map((g) =>
     gamePgn(g, {
-      event: `MBI self-play validation (${header.profile})`,
+      event: `MBI self-play validation (${header.profile}, ${
+        header.config.nodes_per_move.toLocaleString("en-US")
+      } nodes/move)`,
       player: header.engine.uci_name,
       fen: fenOf.get(g.sp)!,
       nodesPerMove: header.config.nodes_per_move,
+      date: pgnDate(header.created),
     })
   ).join("\n");
   await writeTextIfChanged(join(outDir, "games.pgn"), pgn);
+  const positions = summarisePositions(header.selection, games);
+  const setsPath = openingsPath(gamesPath);
+  const limit = header.selection.length ? await tableLimit(header.input.path) : undefined;
   const results: SelfplayResults = {
     kind: "mbi-selfplay-results",
     schema: SELFPLAY_RESULTS_SCHEMA,
     profile: header.profile,
+    banner: limit
+      ? budgetBanner({
+        profile: header.profile,
+        evalLimit: limit,
+        engine: header.engine.uci_name,
+        selfplay: {
+          positions: header.selection.length,
+          games: header.config.games,
+          nodesPerMove: header.config.nodes_per_move,
+        },
+      })
+      : null,
     config: header.config,
     engine: header.engine,
     method: header.method,
-    inputs: [header.input, {
-      path: displayPath(gamesPath),
-      sha256: await sha256File(gamesPath),
-    }],
+    score_interval: SCORE_INTERVAL_DEFINITION,
+    inputs: [
+      header.input,
+      { path: displayPath(gamesPath), sha256: await sha256File(gamesPath) },
+      ...(await Deno.stat(setsPath).then(
+        async () => [{ path: displayPath(setsPath), sha256: await sha256File(setsPath) }],
+        () => [],
+      )),
+    ],
+    games_sha256: gamesHash(games),
     n_positions: header.selection.length,
     n_games: games.length,
+    n_duplicate_games: positions.reduce((a, p) => a + p.duplicate_games, 0),
     code: await codeVersion(),
-    positions: summarisePositions(header.selection, games),
+    positions,
   };
-  const resultsPath = join(outDir, "selfplay.json");
-  return await writeJsonUnlessSame(resultsPath, results, ["code"]);
+  return await writeJsonUnlessSame(join(outDir, "selfplay.json"), results, ["code"]);
+}
+
+/** The stage-1 limit recorded in an MBI table file (undefined when it cannot be read). */
+async function tableLimit(path: string): Promise<SearchLimit | undefined> {
+  try {
+    return (await readMbiTable(userOrRepoPath(path))).input.limit as SearchLimit;
+  } catch {
+    return undefined;
+  }
+}
+
+function userOrRepoPath(p: string): string {
+  return isAbsolute(p) ? p : repoPath(p);
 }
 
 /**
- * Loads a profile's stage-4 results, checking every planned game is there;
- * otherwise names the command that completes them.
+ * Loads a profile's stage-4 results and checks them against what they were
+ * derived from: every planned game there, `selfplay.json` made from the games
+ * now in `games.jsonl`, the games played from the current MBI table's
+ * positions. Otherwise names the command that fixes it.
  */
 export async function loadStage4(profile: Profile): Promise<SelfplayResults> {
-  const path = join(selfplayDir(profile), "selfplay.json");
+  const dir = selfplayDir(profile);
+  const path = join(dir, "selfplay.json");
+  const fix = `run deno task selfplay --profile ${profile.name}`;
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch {
+    throw new StageInputError(`no self-play results at ${displayPath(path)}: ${fix}`);
+  }
   let r: SelfplayResults;
   try {
-    r = JSON.parse(await Deno.readTextFile(path));
-  } catch {
+    r = JSON.parse(text);
+  } catch (e) {
+    throw new StageInputError(`${displayPath(path)} is damaged (${(e as Error).message}): ${fix} to write it again`);
+  }
+  if (r?.kind !== "mbi-selfplay-results" || !(r.schema >= SELFPLAY_RESULTS_SCHEMA)) {
+    throw new StageInputError(`${displayPath(path)} is not a current self-play results file: ${fix}`);
+  }
+  const games = await readGames(join(dir, "games.jsonl"));
+  if (!games) throw new StageInputError(`no games beside ${displayPath(path)}: ${fix}`);
+  const planned = games.header.config.positions.length * games.header.config.games;
+  if (games.records.length !== planned || r.n_games !== planned) {
     throw new StageInputError(
-      `no self-play results at ${displayPath(path)}: run deno task selfplay --profile ${profile.name}`,
+      `${displayPath(join(dir, "games.jsonl"))} has ${games.records.length} of ${planned} games: ${fix} to finish`,
     );
   }
-  const planned = r.n_positions * r.config.games;
-  if (r.n_games !== planned) {
+  if (gamesHash(games.records) !== r.games_sha256) {
     throw new StageInputError(
-      `${
-        displayPath(path)
-      } has ${r.n_games} of ${planned} games: run deno task selfplay --profile ${profile.name} to finish`,
+      `${displayPath(path)} was not made from the games now in games.jsonl: ${fix} to rewrite it`,
+    );
+  }
+  const { table } = await loadCurrentTable(profile);
+  if (games.header.input.rows_sha256 !== mbiRowsHash(table)) {
+    throw new StageInputError(
+      `the games were played from an older MBI table: ${fix} (it keeps or replays them as needed)`,
     );
   }
   return r;
@@ -236,19 +328,25 @@ export interface Replay {
   identical: boolean;
   /** Index of the first differing ply, or -1. */
   firstDifference: number;
+  /** With `fromSeed`: whether the opening set built again equals the recorded one. */
+  openingSetIdentical: boolean | null;
 }
 
-/** Replays game `game` of SP `sp` from the games file's configuration and seed. */
+/**
+ * Replays game `game` of SP `sp` from the games file's configuration: its line
+ * from the recorded opening set, or (`fromSeed`) from the set built again from
+ * scratch with the seed and budgets alone.
+ */
 export async function replayGame(
   outDir: string,
   sp: number,
   game: number,
   engine?: ResolvedEngine,
+  opts: { fromSeed?: boolean } = {},
 ): Promise<Replay> {
-  const content = await readGames(join(outDir, "games.jsonl"));
-  if (!content) {
-    throw new StageInputError(`no games in ${outDir}: run deno task selfplay`);
-  }
+  const gamesFile = join(outDir, "games.jsonl");
+  const content = await readGames(gamesFile);
+  if (!content) throw new StageInputError(`no games in ${displayPath(outDir)}: run deno task selfplay`);
   const recorded = content.records.find((g) => g.sp === sp && g.game === game);
   if (!recorded) {
     const sps = [...new Set(content.records.map((g) => g.sp))];
@@ -262,24 +360,32 @@ export async function replayGame(
     resolveEngine(
       content.header.engine.id.startsWith("path:") ? content.header.engine.id.slice(5) : content.header.engine.id,
     );
+  const config = content.header.config;
   const pos = content.header.selection.find((s) => s.sp === sp)!;
-  const engines = await Promise.all([0, 1].map(() => launchEngine(resolved, content.header.config.options)));
+  const sets = await readOpenings(openingsPath(gamesFile));
+  const recordedSet = sets?.records.find((s) => s.sp === sp);
+  const engines = await Promise.all([0, 1].map(() => launchEngine(resolved, config.options)));
   try {
-    const replayed = await playGame(
-      engines[0],
-      engines[1],
-      gameSpec(content.header.config, pos, game),
-    );
+    let set = recordedSet;
+    let openingSetIdentical: boolean | null = null;
+    if (opts.fromSeed || !set) {
+      const built = await buildOpeningSet(engines[0], pos, {
+        games: config.games,
+        nodesPerMove: config.nodes_per_move,
+        rules: config.opening,
+        seed: config.seed,
+      });
+      openingSetIdentical = recordedSet ? JSON.stringify(built) === JSON.stringify(recordedSet) : null;
+      set = built;
+    }
+    const replayed = await playGame(engines[0], engines[1], gameSpec(config, pos, game, set));
     let firstDifference = recorded.moves.findIndex((m, i) => replayed.moves[i] !== m);
-    if (
-      firstDifference < 0 && replayed.moves.length !== recorded.moves.length
-    ) {
+    if (firstDifference < 0 && replayed.moves.length !== recorded.moves.length) {
       firstDifference = Math.min(replayed.moves.length, recorded.moves.length);
     }
-    const identical = firstDifference < 0 &&
-      replayed.result === recorded.result &&
+    const identical = firstDifference < 0 && replayed.result === recorded.result &&
       replayed.termination === recorded.termination;
-    return { recorded, replayed, identical, firstDifference };
+    return { recorded, replayed, identical, firstDifference, openingSetIdentical };
   } finally {
     await Promise.all(engines.map((e) => e.quit()));
   }
@@ -302,5 +408,6 @@ export async function recordedGamePgn(
     player: content.header.engine.uci_name,
     fen: pos.fen,
     nodesPerMove: content.header.config.nodes_per_move,
+    date: pgnDate(content.header.created),
   });
 }
