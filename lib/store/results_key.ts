@@ -192,3 +192,20 @@ export function selfplayDir(profile: Profile): string {
 export function summaryPath(profile: Profile): string {
   return join(profileDir(profile), `summary${laterTags(profile, ["selfplay", "stats"])}.json`);
 }
+
+/** Folder of a profile's static site (`deno task site`), inside its results folder. */
+export const SITE_FOLDER = "site";
+
+/** The dataset card, beside a profile's result files. */
+export const DATASET_CARD = "DATASET.md";
+
+/** The last `deno task reproduce` result of a profile, beside its result files. */
+export const REPRODUCE_FILE = "reproduce.json";
+
+/** What the site step and `reproduce` write into a profile folder for people; no stage or notebook reads them. */
+export const PUBLISHED_OUTPUTS: readonly string[] = [SITE_FOLDER, DATASET_CARD, REPRODUCE_FILE];
+
+/** Folder of a profile's static site: `<profile folder>/site`. */
+export function siteDir(profile: Profile): string {
+  return join(profileDir(profile), SITE_FOLDER);
+}
