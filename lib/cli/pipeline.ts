@@ -1,6 +1,7 @@
 /**
- * `deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks]`:
- * stages 1–5 (resuming what is done) and the rendered notebooks.
+ * `deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks] [--no-site]`:
+ * stages 1–5 (resuming what is done), the rendered notebooks, and the dataset
+ * card and static site.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { runStageNotebooks } from "../notebook/notebooks.ts";
 import { formatDuration } from "../stages/progress.ts";
 import { parseCli, positiveInt, runCli } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
+import { buildSite } from "../site/site.ts";
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -18,6 +20,7 @@ if (import.meta.main) {
       workers: { type: "string" },
       engine: { type: "string" },
       "no-notebooks": { type: "boolean" },
+      "no-site": { type: "boolean" },
     });
     const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
     const workers = positiveInt("workers", values.workers) ??
@@ -30,13 +33,19 @@ if (import.meta.main) {
       profile,
       engine,
       workers,
-      after: values["no-notebooks"] ? [] : [{
-        name: "notebooks",
-        run: async (log) => {
-          const failed = (await runStageNotebooks(profile, [], log)).find((r) => !r.ok);
-          if (failed) throw new Error(`notebook ${failed.input} failed: ${failed.error}`);
-        },
-      }],
+      after: [
+        ...(values["no-notebooks"] ? [] : [{
+          name: "notebooks",
+          run: async (log: (line: string) => void) => {
+            const failed = (await runStageNotebooks(profile, [], log)).find((r) => !r.ok);
+            if (failed) throw new Error(`notebook ${failed.input} failed: ${failed.error}`);
+          },
+        }]),
+        ...(values["no-site"] ? [] : [{
+          name: "site",
+          run: async (log: (line: string) => void) => void await buildSite(profile, log),
+        }]),
+      ],
     });
     console.error(
       `pipeline done in ${formatDuration((performance.now() - t0) / 1000)} (${
