@@ -291,6 +291,7 @@ ${data.outcomes.length ? `<h3>Outcomes of real games</h3>${outcomes}` : ""}
     view.hidden = false;
     $("table-view").hidden = true;
     $("detail-title").focus();
+    $("detail").scrollIntoView({ block: "start" });
   };
 
   const route = () => {
