@@ -6,6 +6,7 @@ import { repoPath } from "../core/paths.ts";
 import { RESULTS_ENV } from "../store/results_key.ts";
 import { CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable, launchChromium } from "../site/browser.ts";
 import { pvSan } from "../site/data.ts";
+import { filesUnder } from "../notebook/notebooks.ts";
 
 // The ci profile's pipeline (its last step writes the site) in a temporary results root, then
 // `deno task reproduce` on it, then the page in a real browser: Debian's chromium via puppeteer-core.
@@ -26,14 +27,8 @@ async function task(root: string, script: string, args: string[]) {
   return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
 }
 
-function filesUnder(dir: string): string[] {
-  return [...Deno.readDirSync(dir)].flatMap((e) =>
-    e.isDirectory ? filesUnder(join(dir, e.name)) : e.isFile ? [join(dir, e.name)] : []
-  ).sort();
-}
-
 const hashes = (dir: string) =>
-  Promise.all(filesUnder(dir).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`));
+  Promise.all(filesUnder(dir, []).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`));
 
 Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a position against mbi.json), offline, no console error", async () => {
   const root = await Deno.makeTempDir({ prefix: "mbi-site-test-" });
@@ -47,12 +42,12 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
 
     // A rerun with nothing changed rewrites no file.
     const before = await hashes(dir);
-    const mtimes = filesUnder(join(dir, "site")).map((f) => Deno.statSync(f).mtime?.getTime());
+    const mtimes = filesUnder(join(dir, "site"), []).map((f) => Deno.statSync(f).mtime?.getTime());
     const again = await task(root, "site.ts", ["--profile", "ci"]);
     assertEquals(again.code, 0, again.stderr);
     ok(again.stderr.includes("nothing changed"), again.stderr);
     assertEquals(await hashes(dir), before);
-    assertEquals(filesUnder(join(dir, "site")).map((f) => Deno.statSync(f).mtime?.getTime()), mtimes);
+    assertEquals(filesUnder(join(dir, "site"), []).map((f) => Deno.statSync(f).mtime?.getTime()), mtimes);
 
     // Reproduce: recompute from scratch, compare, record; the card and the page show the result.
     const repro = await task(root, "reproduce.ts", ["--profile", "ci"]);

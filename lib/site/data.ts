@@ -18,7 +18,15 @@ import { budgetBanner, formatBudgets, formatOptions } from "../method/labels.ts"
 import type { Profile } from "../method/profiles.ts";
 import { GameState } from "../method/rules.ts";
 import type { CodeVersion, InputFile } from "../store/provenance.ts";
-import { mbiPaths, type MbiTable, readMbiTable } from "../store/mbi_table.ts";
+import {
+  describedAs,
+  mbiPaths,
+  type MbiTable,
+  type MbiTableRow,
+  readMbiTable,
+  rowInterval,
+} from "../store/mbi_table.ts";
+import { readJsonIfExists } from "../store/atomic.ts";
 import type { EvalDataset } from "../store/eval_dataset.ts";
 import { datasetFolder } from "../store/scan.ts";
 import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
@@ -29,22 +37,8 @@ import { readReproduceRecord, type ReproduceRecord } from "../stages/reproduce.t
 import type { Summary } from "../stages/statistics.ts";
 import type { SelfplayResults } from "../stages/selfplay/stage.ts";
 
-/** One position as the page shows it. */
-export interface SitePosition {
-  /** Start position number. */
-  sp: number;
-  /** Back rank. */
-  setup: string;
-  /** Start FEN. */
-  fen: string;
-  /** Engine value, cp, White's view. */
-  eval_cp: number;
-  /** |eval_cp|. */
-  edge_cp: number;
-  /** Rank by edge (ties share the mean rank). */
-  rank: number;
-  /** The index. */
-  mbi: number;
+/** One position as the page shows it: its row of the MBI table, and more. */
+export interface SitePosition extends MbiTableRow {
   /** Lower end of the MBI interval, when the table has one. */
   mbi_lo: number | null;
   /** Upper end of the MBI interval, when the table has one. */
@@ -151,15 +145,6 @@ export interface SiteData {
   files: DownloadFile[];
 }
 
-async function readJson<T>(path: string): Promise<T | undefined> {
-  try {
-    return JSON.parse(await Deno.readTextFile(path)) as T;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  }
-}
-
 /** The principal variation in SAN, played from the start FEN with the project's rules (empty if a move is not legal). */
 export function pvSan(fen: string, pv: readonly string[]): string[] {
   try {
@@ -170,32 +155,20 @@ export function pvSan(fen: string, pv: readonly string[]): string[] {
   }
 }
 
-/** A table-level description that may be a string or an object with `definition`/`description`. */
-function describe(u: unknown): string | null {
-  if (typeof u === "string") return u;
-  const o = u as { definition?: unknown; description?: unknown } | null | undefined;
-  const t = [o?.definition, o?.description].find((x) => typeof x === "string");
-  return typeof t === "string" ? t : null;
-}
-
-type IntervalRow = { sp: number; mbi_lo?: number; mbi_hi?: number };
-const interval = (r: IntervalRow | undefined) => ({
-  mbi_lo: typeof r?.mbi_lo === "number" ? r.mbi_lo : null,
-  mbi_hi: typeof r?.mbi_hi === "number" ? r.mbi_hi : null,
-});
-
 async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDataset> {
   const folder = datasetFolder(o);
   const index = deriveMbi(o.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp })));
   const table = await readMbiTable(mbiPaths(join(resultsRoot(), folder)).json).catch(() => undefined);
-  const rows = new Map(((table?.rows ?? []) as IntervalRow[]).map((r) => [r.sp, r]));
+  const rows = new Map((table?.rows ?? []).map((r) => [r.sp, r]));
   return {
     folder,
     engine: o.header.engine.uci_name,
     fingerprint: o.header.config.engine_fingerprint,
     limit: formatLimit(o.header.config.limit),
     relation: isOtherBudget(d, o) ? "budget" : "engine",
-    bySp: Object.fromEntries(index.map((v) => [v.sp, { eval_cp: v.eval_cp, mbi: v.mbi, ...interval(rows.get(v.sp)) }])),
+    bySp: Object.fromEntries(
+      index.map((v) => [v.sp, { eval_cp: v.eval_cp, mbi: v.mbi, ...rowInterval(rows.get(v.sp)) }]),
+    ),
   };
 }
 
@@ -230,14 +203,16 @@ export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTa
   for (const name of names) {
     const csv = await Deno.readTextFile(join(dir, name, "outcomes.csv")).catch(() => undefined);
     if (csv === undefined) continue;
-    const meta = await readJson<Record<string, unknown>>(join(dir, name, "outcomes.json")).catch(() => undefined);
+    const meta = await readJsonIfExists<Record<string, unknown>>(join(dir, name, "outcomes.json")).catch(() =>
+      undefined
+    );
     const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true });
     const fields = parsed.meta.fields ?? [];
     if (!fields.includes("sp")) continue;
     const columns = OUTCOME_COLUMNS.filter((c) => fields.includes(c));
     const source = meta?.source as Record<string, unknown> | string | undefined;
     const description = [
-      describe(meta),
+      describedAs(meta),
       typeof source === "string" ? source : (source?.file ?? source?.name ?? source?.path) as string | undefined,
       typeof meta?.games_kept === "number" ? `${meta.games_kept.toLocaleString("en-US")} games kept` : undefined,
     ].filter((x) => typeof x === "string" && x !== "").join("; ");
@@ -280,23 +255,17 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
   const dir = profileDir(profile);
   const table = await readMbiTable(mbiPaths(dir).json);
   const bySp = new Map(d.records.map((r) => [r.sp, r]));
-  const positions: SitePosition[] = (table.rows as (MbiTable["rows"][number] & IntervalRow)[]).map((r) => {
+  const positions: SitePosition[] = table.rows.map((r) => {
     const e = bySp.get(r.sp);
     return {
-      sp: r.sp,
-      setup: r.setup,
-      fen: r.fen,
-      eval_cp: r.eval_cp,
-      edge_cp: r.edge_cp,
-      rank: r.rank,
-      mbi: r.mbi,
-      ...interval(r),
+      ...r,
+      ...rowInterval(r),
       depth: e?.depth ?? 0,
       nodes: e?.nodes ?? null,
       pv_san: e ? pvSan(e.fen, e.pv) : [],
     };
   });
-  const selfplay = await readJson<SelfplayResults>(join(selfplayDir(profile), "selfplay.json"));
+  const selfplay = await readJsonIfExists<SelfplayResults>(join(selfplayDir(profile), "selfplay.json"));
   const facts = {
     profile: profile.name,
     evalLimit: d.header.config.limit,
@@ -323,10 +292,10 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
     inputs: d.header.inputs,
     n: positions.length,
     definition: table.definition,
-    uncertainty: describe((table as { uncertainty?: unknown }).uncertainty),
+    uncertainty: describedAs((table as { uncertainty?: unknown }).uncertainty),
     positions,
-    distribution: await readJson<DistributionSummary>(join(dir, "distribution.json")),
-    summary: await readJson<Summary>(summaryPath(profile)),
+    distribution: await readJsonIfExists<DistributionSummary>(join(dir, "distribution.json")),
+    summary: await readJsonIfExists<Summary>(summaryPath(profile)),
     summaryFile: basename(summaryPath(profile)),
     selfplay,
     others,

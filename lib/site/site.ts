@@ -16,6 +16,7 @@ import { displayPath } from "../store/provenance.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 import { renderPage } from "./page.ts";
+import { filesUnder } from "../notebook/notebooks.ts";
 
 /** What a site build did. */
 export interface SiteBuild {
@@ -29,23 +30,6 @@ export interface SiteBuild {
   removed: string[];
   /** Size of the page in bytes (everything the browser loads). */
   pageBytes: number;
-}
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  let entries: Deno.DirEntry[];
-  try {
-    entries = [...Deno.readDirSync(dir)];
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return [];
-    throw e;
-  }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory) out.push(...filesUnder(p));
-    else out.push(p);
-  }
-  return out;
 }
 
 /** Builds the dataset card and the site of a profile (stages 1 and 3 must be done; the rest is shown when present). */
@@ -76,7 +60,7 @@ export async function buildSite(profile: Profile, log: (line: string) => void = 
   planned.add(index);
   await write(index, html);
   const removed: string[] = [];
-  for (const f of filesUnder(dir)) {
+  for (const f of filesUnder(dir, [])) {
     if (!planned.has(f)) {
       await Deno.remove(f);
       removed.push(relative(pdir, f));

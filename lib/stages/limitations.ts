@@ -12,7 +12,8 @@
 import { join } from "node:path";
 import { formatLimit } from "../engine/limit.ts";
 import { type EvalDataset } from "../store/eval_dataset.ts";
-import { readMbiTable } from "../store/mbi_table.ts";
+import { describedAs, readMbiTable, rowInterval } from "../store/mbi_table.ts";
+import { readJsonIfExists } from "../store/atomic.ts";
 import { datasetFolder } from "../store/scan.ts";
 import { displayPath } from "../store/provenance.ts";
 import { formatBudgets, isMethodBudgets } from "../method/labels.ts";
@@ -41,29 +42,13 @@ const fix = (x: number, d = 2) => Number.isFinite(x) ? x.toFixed(d) : "undefined
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 const int = (n: number) => n.toLocaleString("en-US");
 
-async function readJson<T>(path: string): Promise<T | undefined> {
-  try {
-    return JSON.parse(await Deno.readTextFile(path)) as T;
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  }
-}
-
 /** The Spearman CI of a pair in `engine_comparison.json`, when that file compared the two folders. */
 async function comparisonCi(a: string, b: string): Promise<[number, number] | undefined> {
-  const file = await readJson<{ pairs?: { a: string; b: string; spearman?: { ci95?: [number, number] } }[] }>(
+  const file = await readJsonIfExists<{ pairs?: { a: string; b: string; spearman?: { ci95?: [number, number] } }[] }>(
     join(resultsRoot(), "engine_comparison.json"),
   );
   const pair = file?.pairs?.find((p) => (p.a === a && p.b === b) || (p.a === b && p.b === a));
   return pair?.spearman?.ci95;
-}
-
-/** A table-level description (a string, or an object with a `definition` or `description`) in parentheses, or "". */
-function describe(u: unknown): string {
-  const o = u as { definition?: unknown; description?: unknown } | null | undefined;
-  const text = typeof u === "string" ? u : [o?.definition, o?.description].find((x) => typeof x === "string");
-  return typeof text === "string" ? ` (${text})` : "";
 }
 
 /** How two correlations compare, in words that the numbers carry (a difference under 0.02 is "about as"). */
@@ -230,9 +215,9 @@ export async function computeLimitations(profile: Profile): Promise<Limitation[]
   const evalsPath = displayPath(d.path);
   const out: Limitation[] = [];
   const spPath = join(selfplayDir(profile), "selfplay.json");
-  const sp = await readJson<SelfplayResults>(spPath);
+  const sp = await readJsonIfExists<SelfplayResults>(spPath);
   const sumPath = summaryPath(profile);
-  const summary = await readJson<Summary>(sumPath);
+  const summary = await readJsonIfExists<Summary>(sumPath);
   const limit = d.header.config.limit;
   const facts = {
     profile: profile.name,
@@ -288,16 +273,16 @@ export async function computeLimitations(profile: Profile): Promise<Limitation[]
   out.push(...await rankStatements(d, sameEngineFirst));
   const mbiPath = join(profileDir(profile), "mbi.json");
   const table = await readMbiTable(mbiPath).catch(() => undefined);
-  const withInterval = (table?.rows ?? []) as { mbi_lo?: number; mbi_hi?: number }[];
-  const widths = withInterval.filter((r) => typeof r.mbi_lo === "number" && typeof r.mbi_hi === "number")
+  const widths = (table?.rows ?? []).map(rowInterval).filter((r) => r.mbi_lo !== null && r.mbi_hi !== null)
     .map((r) => r.mbi_hi! - r.mbi_lo!).sort((a, b) => a - b);
   if (widths.length) {
     const over20 = widths.filter((w) => w > 20).length / widths.length;
+    const how = describedAs((table as { uncertainty?: unknown }).uncertainty);
     out.push({
       id: "mbi-interval",
-      text: `Each position's MBI carries an interval${
-        describe((table as { uncertainty?: unknown }).uncertainty)
-      }: median width ${quantileSorted(widths, 0.5)} points, ${pct(over20)} of positions wider than 20 points.`,
+      text: `Each position's MBI carries an interval${how ? ` (${how})` : ""}: median width ${
+        quantileSorted(widths, 0.5)
+      } points, ${pct(over20)} of positions wider than 20 points.`,
       figures: { positions: widths.length, median_width: quantileSorted(widths, 0.5), share_wider_than_20: over20 },
       sources: [displayPath(mbiPath)],
     });
