@@ -12,7 +12,7 @@ import { sha256File, sha256Text } from "../core/hash.ts";
 import { type Profile } from "../method/profiles.ts";
 import { repoPath } from "../core/paths.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
-import { profileDir, PUBLISHED_OUTPUTS, SITE_FOLDER } from "../store/results_key.ts";
+import { isPublishedOutput, profileDir } from "../store/results_key.ts";
 
 /** Lists `notebooks/NN_*.ipynb`, optionally only those whose number is in `only`. */
 export function stageNotebooks(only: string[] = []): string[] {
@@ -54,8 +54,8 @@ export async function renderInputsHash(
     ) => c.source);
     parts.push(`${relative(dir, nb)} ${sha256Text(JSON.stringify(cells))}`);
   }
-  for (const f of filesUnder(dir, ["notebooks", SITE_FOLDER])) {
-    if (PUBLISHED_OUTPUTS.includes(relative(dir, f))) continue; // written after the notebooks, from the same results
+  for (const f of filesUnder(dir, ["notebooks"])) {
+    if (isPublishedOutput(relative(dir, f))) continue; // written after the notebooks, from the same results
     parts.push(`${relative(dir, f)} ${await sha256File(f)}`);
   }
   return sha256Text(parts.join("\n"));

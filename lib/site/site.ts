@@ -11,7 +11,7 @@
 import { join, relative } from "node:path";
 import { writeTextIfChanged } from "../store/atomic.ts";
 import type { Profile } from "../method/profiles.ts";
-import { DATASET_CARD, profileDir, siteDir } from "../store/results_key.ts";
+import { profileDir, publishedPaths } from "../store/results_key.ts";
 import { displayPath } from "../store/provenance.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
@@ -36,16 +36,16 @@ export interface SiteBuild {
 export async function buildSite(profile: Profile, log: (line: string) => void = () => {}): Promise<SiteBuild> {
   const data = await collectSiteData(profile);
   const pdir = profileDir(profile);
-  const dir = siteDir(profile);
+  const { site: dir, card: cardPath } = publishedPaths(profile);
   const written: string[] = [];
   const write = async (path: string, text: string) => {
     if (await writeTextIfChanged(path, text)) written.push(relative(pdir, path));
   };
   const card = datasetCard(data);
-  await write(join(pdir, DATASET_CARD), card);
+  await write(cardPath, card);
   const downloads = [
     ...data.files,
-    { name: DATASET_CARD, path: join(pdir, DATASET_CARD), what: "the dataset card (Markdown)", bytes: 0 },
+    { name: "DATASET.md", path: cardPath, what: "the dataset card (Markdown)", bytes: 0 },
   ];
   const planned = new Set<string>();
   for (const f of downloads) {

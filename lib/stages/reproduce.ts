@@ -20,7 +20,7 @@ import { withoutTiming } from "../store/eval_dataset.ts";
 import type { EvaluationRecord } from "../method/evaluation_record.ts";
 import type { Profile } from "../method/profiles.ts";
 import { displayPath } from "../store/provenance.ts";
-import { profileDir, REPRODUCE_FILE, selfplayDir, summaryPath } from "../store/results_key.ts";
+import { profileDir, publishedPaths, selfplayDir, summaryPath } from "../store/results_key.ts";
 import { SELFPLAY_MERGE } from "./selfplay/play.ts";
 import type { GameRecord } from "./selfplay/game.ts";
 import { writeFileAtomic } from "../store/atomic.ts";
@@ -219,7 +219,7 @@ export function machineInfo(): ReproduceRecord["machine"] {
 
 /** Path of a profile's `reproduce.json`. */
 export function reproducePath(profile: Profile): string {
-  return join(profileDir(profile), REPRODUCE_FILE);
+  return publishedPaths(profile).reproduce;
 }
 
 /** Writes `reproduce.json` into the profile folder. */

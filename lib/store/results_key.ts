@@ -193,19 +193,23 @@ export function summaryPath(profile: Profile): string {
   return join(profileDir(profile), `summary${laterTags(profile, ["selfplay", "stats"])}.json`);
 }
 
-/** Folder of a profile's static site (`deno task site`), inside its results folder. */
-export const SITE_FOLDER = "site";
+/**
+ * What the site step and `reproduce` write into a profile folder for people,
+ * named like the summary (`site`, `DATASET.md`, `reproduce.json`, or with the
+ * self-play and bootstrap tags: `site~games2/`, `DATASET~games2.md`); no
+ * stage or notebook reads them.
+ */
+export function publishedPaths(profile: Profile): { site: string; card: string; reproduce: string } {
+  const tags = laterTags(profile, ["selfplay", "stats"]);
+  const dir = profileDir(profile);
+  return {
+    site: join(dir, `site${tags}`),
+    card: join(dir, `DATASET${tags}.md`),
+    reproduce: join(dir, `reproduce${tags}.json`),
+  };
+}
 
-/** The dataset card, beside a profile's result files. */
-export const DATASET_CARD = "DATASET.md";
-
-/** The last `deno task reproduce` result of a profile, beside its result files. */
-export const REPRODUCE_FILE = "reproduce.json";
-
-/** What the site step and `reproduce` write into a profile folder for people; no stage or notebook reads them. */
-export const PUBLISHED_OUTPUTS: readonly string[] = [SITE_FOLDER, DATASET_CARD, REPRODUCE_FILE];
-
-/** Folder of a profile's static site: `<profile folder>/site`. */
-export function siteDir(profile: Profile): string {
-  return join(profileDir(profile), SITE_FOLDER);
+/** True for a path (relative to a profile folder) that {@link publishedPaths} names for some profile. */
+export function isPublishedOutput(relativePath: string): boolean {
+  return /^(site(~[a-z]+\d+)*\/|DATASET(~[a-z]+\d+)*\.md$|reproduce(~[a-z]+\d+)*\.json$)/.test(relativePath);
 }
