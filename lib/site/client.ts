@@ -52,6 +52,7 @@ export interface PageData {
 export function siteClient(): void {
   const data = JSON.parse(document.getElementById("mbi-data")!.textContent!) as PageData;
   const $ = (id: string) => document.getElementById(id)!;
+  // Its own escape (like page.ts's): this function runs in the browser and may use nothing outside itself.
   const esc = (s: unknown) =>
     String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const signed = (v: number) => (v > 0 ? `+${v}` : String(v));
