@@ -8,11 +8,17 @@
 import { median } from "../stages/bench_eval.ts";
 import { rngFromSeed } from "../method/seed.ts";
 import { bootstrapSpearman } from "../method/stats.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task bench-bootstrap [--resamples B]\n  time of B bootstrap resamples of Spearman's rho over 60 and 960 pairs",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(() => {
-    const { values } = parseCli({ resamples: { type: "string" } });
+    const { values } = parseCli({ resamples: { type: "string" } }, USAGE);
     const B = positiveInt("resamples", values.resamples) ?? 10_000;
     const rng = rngFromSeed(1n);
     for (const n of [60, 960]) {

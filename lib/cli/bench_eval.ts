@@ -7,9 +7,15 @@
 
 import { resolveEngine } from "../engine/registry.ts";
 import { evalThroughput, singleEngineSpeed } from "../stages/bench_eval.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
 
 const k = (n: number) => `${Math.round(n / 1000).toLocaleString("en-US")}k`;
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task bench-eval [--engine ID|PATH] [--native ID|PATH] [--nodes N] [--positions K]\n  stage-1 benchmarks: engine speed, eval-all scaling, overhead per position",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -18,7 +24,7 @@ if (import.meta.main) {
       native: { type: "string" },
       nodes: { type: "string" },
       positions: { type: "string" },
-    });
+    }, USAGE);
     const nodes = positiveInt("nodes", values.nodes) ?? 500_000;
     // Enough positions that the last, lone searches of a W=2 run weigh little.
     const count = positiveInt("positions", values.positions) ?? 24;

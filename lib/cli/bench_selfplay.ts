@@ -12,8 +12,14 @@ import { buildMbiTable, readPositionValues, writeMbiTable } from "../store/mbi_t
 import { PROFILES } from "../method/profiles.ts";
 import { resolveEngine } from "../engine/registry.ts";
 import { runStage4 } from "../stages/selfplay/stage.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
 import { getProfile } from "../store/results_key.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task bench-selfplay [--engine ID|PATH] [--method-engine ID|PATH] [--games G]\n  self-play benchmarks: share of time in searches, games per hour, scaling",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -21,7 +27,7 @@ if (import.meta.main) {
       engine: { type: "string" },
       games: { type: "string" },
       "method-engine": { type: "string" },
-    });
+    }, USAGE);
     const engine = resolveEngine(values.engine);
     // The method's 300,000 nodes/move is slow on WASM; --method-engine sf17.1-native measures it natively.
     const methodEngine = values["method-engine"] ? resolveEngine(values["method-engine"]) : engine;

@@ -10,12 +10,21 @@ import { benchSite } from "../site/bench.ts";
 import { CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable } from "../site/browser.ts";
 import { buildSite } from "../site/site.ts";
 import { getProfile } from "../store/results_key.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { MbiError } from "../core/errors.ts";
+import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task bench-site [--profile P] [--runs N]\n  the site's page size and the time until its table is usable in headless Chromium",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values } = parseCli({ profile: { type: "string" }, runs: { type: "string" } });
-    if (!chromiumAvailable()) throw new Error(`no Chromium at ${CHROMIUM}; install it with: ${CHROMIUM_INSTALL}`);
+    const { values } = parseCli({ profile: { type: "string" }, runs: { type: "string" } }, USAGE);
+    if (!chromiumAvailable()) {
+      throw new MbiError("chromium", `no Chromium at ${CHROMIUM}; install it with: ${CHROMIUM_INSTALL}`);
+    }
     const profile = getProfile(values.profile);
     const site = await buildSite(profile, console.error);
     const b = await benchSite(site.dir, positiveInt("runs", values.runs) ?? 5);

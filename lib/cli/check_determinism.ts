@@ -7,8 +7,14 @@
  */
 
 import { checkDeterminism } from "../stages/determinism.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task check-determinism [--engine ID|PATH] [--profile P] [--positions K]\n  evaluates K positions twice in fresh engine processes and compares",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -16,7 +22,7 @@ if (import.meta.main) {
       engine: { type: "string" },
       profile: { type: "string" },
       positions: { type: "string" },
-    });
+    }, USAGE);
     const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
     const k = positiveInt("positions", values.positions) ?? 20;
     const positions = profile.positions.filter((_, i) =>

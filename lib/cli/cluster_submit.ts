@@ -8,8 +8,14 @@
  */
 
 import { type ClusterStage, sbatchScript, submitSbatch, writeSbatchScript } from "../stages/cluster.ts";
-import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task cluster-submit --stage eval|selfplay --shards N [--profile P] [--engine ID|PATH] [--partition NAME] [--time HH:MM:SS] [--dry-run]\n  writes and submits a Slurm array job",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -21,7 +27,7 @@ if (import.meta.main) {
       partition: { type: "string" },
       time: { type: "string" },
       "dry-run": { type: "boolean" },
-    });
+    }, USAGE);
     if (values.stage !== "eval" && values.stage !== "selfplay") {
       throw new UsageError(`--stage ${values.stage ?? "(missing)"}: expected eval or selfplay`);
     }

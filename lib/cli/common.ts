@@ -5,61 +5,120 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { dirname, isAbsolute, resolve } from "node:path";
+import { installShutdown, runCleanups } from "../core/shutdown.ts";
+import { isMbiError, UsageError } from "../core/errors.ts";
 
-/** An error caused by what the user typed; printed as one line, exit code 2. */
-export class UsageError extends Error {
-  /** Creates the error with a one-line message naming the bad value. */
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
+export { UsageError };
+
+/** What a command takes besides its options: its usage text and how many positional arguments. */
+export interface CliSpec {
+  /** Usage text printed by `--help` (first line: the synopsis). */
+  usage: string;
+  /** Positional arguments allowed: a number (default 0) or "any". */
+  positionals?: number | "any";
 }
 
-/** Parses `Deno.args` with node's `parseArgs`, turning its errors into {@link UsageError}. */
+/**
+ * Parses `Deno.args` with node's `parseArgs`, turning its errors into
+ * {@link UsageError}. `--help` prints the usage and exits 0; positional
+ * arguments beyond what the command takes are an error (so `eval-all ci` does
+ * not silently run the default profile); a negative number such as `-1` is a
+ * value, not an option.
+ */
 export function parseCli<T extends ParseArgsConfig["options"]>(
   options: T,
+  spec: CliSpec = { usage: "" },
   args: string[] = Deno.args,
 ) {
-  // Let "--sp -1" reach range checks (parseArgs would reject the "-1" as ambiguous).
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(spec.usage.trim());
+    Deno.exit(0);
+  }
+  // Let "--sp -1" reach range checks (parseArgs would reject the "-1" as ambiguous), and "mbi -1" too.
   const joined: string[] = [];
+  const negatives: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const name = args[i].startsWith("--") ? args[i].slice(2) : undefined;
-    if (
-      name && options?.[name]?.type === "string" &&
-      /^-\d/.test(args[i + 1] ?? "")
-    ) {
+    if (name && options?.[name]?.type === "string" && /^-\d/.test(args[i + 1] ?? "")) {
       joined.push(`${args[i]}=${args[++i]}`);
+    } else if (/^-\d/.test(args[i])) {
+      negatives.push(args[i]);
     } else {
       joined.push(args[i]);
     }
   }
+  let parsed;
   try {
-    return parseArgs({
-      args: joined,
-      options,
-      allowPositionals: true,
-      strict: true,
-    });
+    parsed = parseArgs({ args: [...joined, "--", ...negatives], options, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError((e as Error).message.split("\n")[0]);
+    throw new UsageError(`${(e as Error).message.split("\n")[0]} (see --help)`);
   }
+  const allowed = spec.positionals ?? 0;
+  if (allowed !== "any" && parsed.positionals.length > allowed) {
+    const extra = parsed.positionals[allowed];
+    throw new UsageError(
+      `unexpected argument "${extra}"${
+        options && Object.hasOwn(options, "profile") && allowed === 0 ? ` (did you mean --profile ${extra}?)` : ""
+      }; usage: ${spec.usage.trim().split("\n")[0]}`,
+    );
+  }
+  return parsed;
+}
+
+/** A path the user typed, resolved against the directory they typed it in (`deno task` runs from the repository root). */
+export function userPath(path: string): string {
+  return isAbsolute(path) ? path : resolve(Deno.env.get("INIT_CWD") ?? Deno.cwd(), path);
+}
+
+/** An output file the user named: resolved like {@link userPath}; its directory must exist. */
+export function outputPath(option: string, path: string): string {
+  const p = userPath(path);
+  let dir: Deno.FileInfo | undefined;
+  try {
+    dir = Deno.statSync(dirname(p));
+  } catch {
+    // reported below
+  }
+  if (!dir?.isDirectory) {
+    throw new UsageError(`--${option} ${path}: the directory ${dirname(p)} does not exist (create it first)`);
+  }
+  return p;
+}
+
+/** `--workers`: a whole number >= 1, at most the number of cores (a larger value is lowered, with a message). */
+export function workersOption(value: string | undefined): number {
+  const cores = navigator.hardwareConcurrency;
+  const n = positiveInt("workers", value) ?? cores;
+  if (n > cores) {
+    console.error(`--workers ${n}: this machine has ${cores} cores; using ${cores}`);
+    return cores;
+  }
+  return n;
 }
 
 /**
- * Runs a CLI entry point: any error is printed as a single `error: …` line
- * on stderr and the process exits non-zero (2 for usage errors, 1 otherwise).
+ * Runs a CLI entry point: a domain error is printed as a single `error: …`
+ * line on stderr and the process exits 2 for usage errors, 1 for others; any
+ * other error is a bug, reported as `internal error: …` with exit code 70
+ * (MBI_DEBUG=1 prints its stack).
  */
 export async function runCli(
   main: () => Promise<number | void>,
 ): Promise<void> {
+  installShutdown();
   try {
     const code = await main();
+    await runCleanups();
     Deno.exit(code ?? 0);
   } catch (e) {
     const err = e as Error;
-    console.error(`error: ${err.message.split("\n")[0]}`);
-    if (Deno.env.get("MBI_DEBUG")) console.error(err.stack);
-    Deno.exit(err instanceof UsageError ? 2 : 1);
+    const domain = isMbiError(err) || err instanceof Deno.errors.NotFound ||
+      err instanceof Deno.errors.PermissionDenied;
+    console.error(`${domain ? "error" : "internal error"}: ${String(err?.message ?? err).split("\n")[0]}`);
+    if (Deno.env.get("MBI_DEBUG")) console.error(err?.stack);
+    await runCleanups();
+    Deno.exit(err instanceof UsageError ? 2 : domain ? 1 : 70);
   }
 }
 

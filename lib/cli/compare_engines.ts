@@ -7,11 +7,16 @@
  */
 
 import { compareAll } from "../stages/comparison.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage: "deno task compare-engines [--resamples B]\n  rank agreement of every pair of complete datasets",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values } = parseCli({ resamples: { type: "string" } });
+    const { values } = parseCli({ resamples: { type: "string" } }, USAGE);
     const r = await compareAll({ resamples: positiveInt("resamples", values.resamples) });
     console.log(
       `datasets: ${r.datasets.map((d) => `${d.folder} (${d.engine}, ${JSON.stringify(d.limit)})`).join("; ")}`,

@@ -9,8 +9,14 @@
 import { resolve } from "node:path";
 import { buildMbiTable, mbiPaths, readPositionValues, writeMbiTable } from "../store/mbi_table.ts";
 import { runStage3 } from "../stages/mbi_index.ts";
-import { parseCli, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task derive-mbi [--profile P] [--engine ID|PATH] | --evals FILE [--out DIR]\n  derives the MBI table of a stage-1 dataset (or any JSONL/CSV with sp and eval_cp)",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -19,7 +25,7 @@ if (import.meta.main) {
       engine: { type: "string" },
       evals: { type: "string" },
       out: { type: "string" },
-    });
+    }, USAGE);
     if (!values.evals) {
       if (values.out) {
         throw new UsageError(

@@ -10,14 +10,20 @@ import { loadRegistry, resolveEngine } from "../engine/registry.ts";
 import { runBench } from "../engine/identity.ts";
 import { buildNative } from "../engine/native_build.ts";
 import { UciEngine } from "../engine/uci.ts";
-import { parseCli, runCli } from "./common.ts";
+import { type CliSpec, parseCli, runCli } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task engine-build-native [--arch ARCH]\n  builds Stockfish 17.1 for this CPU from Debian's source package",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
     const { values } = parseCli({
       arch: { type: "string" },
       mirror: { type: "string" },
-    });
+    }, USAGE);
     const built = await buildNative({
       arch: values.arch,
       mirror: values.mirror,

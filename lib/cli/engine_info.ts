@@ -7,16 +7,22 @@
  */
 
 import { loadRegistry, resolveEngine } from "../engine/registry.ts";
-import { engineIdentity } from "../engine/identity.ts";
+import { cachedBench, engineIdentity } from "../engine/identity.ts";
 import { UciEngine } from "../engine/uci.ts";
-import { parseCli, runCli } from "./common.ts";
+import { type CliSpec, parseCli, runCli } from "./common.ts";
+import { displayPath } from "../store/provenance.ts";
+
+const USAGE: CliSpec = {
+  usage: "deno task engine-info [--engine ID|PATH] [--json]\n  the engine's identity and bench fingerprint",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
     const { values } = parseCli({
       engine: { type: "string" },
       json: { type: "boolean" },
-    });
+    }, USAGE);
     const resolved = resolveEngine(values.engine);
     const engine = await UciEngine.start(resolved.command);
     try {
@@ -37,10 +43,14 @@ if (import.meta.main) {
         console.log(
           `fingerprint ${id.fingerprint} nodes (MBI reference Stockfish 17.1: ${ref})`,
         );
+        const cache = await cachedBench(id.sha256);
+        console.log(`measured    ${cache ? `from the cache ${displayPath(cache.path)}` : "now"}`);
         console.log(
           id.matches_reference
             ? "match       searches identically to the MBI reference engine"
-            : "match       NO: results will differ from the MBI reference engine's",
+            : `match       NO: results will differ from the MBI reference engine's${
+              cache ? ` (if the cache is stale, delete ${displayPath(cache.path)} and run again)` : ""
+            }`,
         );
         if (resolved.entry.sha256 && resolved.entry.sha256 !== id.sha256) {
           console.log(

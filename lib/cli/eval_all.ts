@@ -5,40 +5,19 @@
  * @module
  */
 
-import { POSITION_COUNT } from "../method/chess960.ts";
+import { parseSpList } from "../method/chess960.ts";
 import { evalAll } from "../stages/eval_all.ts";
 import { parseShard } from "../store/shards.ts";
 import { runStage1 } from "../stages/evaluation.ts";
 import { formatDuration, terminalProgress } from "../stages/progress.ts";
-import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, outputPath, parseCli, positiveInt, runCli, UsageError, workersOption } from "./common.ts";
 import { evalLimit, profileAndEngine } from "../stages/run_config.ts";
 
-/** Parses `--sp 0-99,518` into sorted unique SP numbers (each 0..959). */
-export function parseSpList(text: string): number[] {
-  const out = new Set<number>();
-  for (const part of text.split(",")) {
-    const m = /^\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?$/.exec(part);
-    if (!m) {
-      throw new UsageError(
-        `--sp ${text}: "${part}" is not an SP number or range (e.g. 0-99,518)`,
-      );
-    }
-    const a = Number(m[1]);
-    const b = m[2] === undefined ? a : Number(m[2]);
-    for (const v of [a, b]) {
-      if (v < 0 || v >= POSITION_COUNT) {
-        throw new UsageError(
-          `--sp ${text}: SP ${v} out of range (allowed: 0..959)`,
-        );
-      }
-    }
-    if (b < a) {
-      throw new UsageError(`--sp ${text}: range ${part} runs backwards`);
-    }
-    for (let sp = a; sp <= b; sp++) out.add(sp);
-  }
-  return [...out].sort((x, y) => x - y);
-}
+const USAGE: CliSpec = {
+  usage:
+    "deno task eval-all [--profile P] [--nodes N | --depth D] [--workers W] [--engine ID|PATH] [--sp 0-99,518] [--shard i/n] [--out FILE]\n  stage 1: evaluate the start positions, resumable",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -51,20 +30,15 @@ if (import.meta.main) {
       shard: { type: "string" },
       out: { type: "string" },
       depth: { type: "string" },
-    });
+    }, USAGE);
     const { profile, engine } = profileAndEngine(values.profile, {
       evalNodes: positiveInt("nodes", values.nodes),
       evalDepth: positiveInt("depth", values.depth),
     }, values.engine);
     const limit = evalLimit(profile, engine.entry);
-    const workers = positiveInt("workers", values.workers) ??
-      navigator.hardwareConcurrency;
-    let shard;
-    try {
-      shard = values.shard === undefined ? undefined : parseShard(values.shard);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    const workers = workersOption(values.workers);
+    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+    const out = values.out === undefined ? undefined : outputPath("out", values.out);
     const positions = values.sp === undefined ? undefined : parseSpList(values.sp);
     if (positions) {
       const outside = positions.filter((sp) => !profile.positions.includes(sp));
@@ -75,20 +49,20 @@ if (import.meta.main) {
       }
     }
     console.error(
-      `stage 1: profile ${profile.name}, ${engine.entry.id}, ${
+      `stage 1: profile ${profile.name}, engine ${engine.entry.id} (${engine.entry.name}), ${
         "nodes" in limit ? `${limit.nodes.toLocaleString("en-US")} nodes` : `depth ${limit.depth}`
       }/position, ${workers} worker(s)`,
     );
     const onProgress = terminalProgress();
     // The profile's own dataset (no subset, shard or --out) also gets its CSV view.
-    const s = positions || shard || values.out
+    const s = positions || shard || out
       ? await evalAll({
         profile,
         engine,
         workers,
         positions,
         shard,
-        out: values.out,
+        out,
         onProgress,
       })
       : await runStage1({ profile, engine, workers, onProgress });

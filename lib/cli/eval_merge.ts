@@ -9,9 +9,15 @@
 import { join } from "node:path";
 import { mergeEvalFiles } from "../store/eval_merge.ts";
 import { evalFilePath } from "../store/eval_dataset.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task eval-merge [--profile P] [--engine ID|PATH] [--out FILE] [SHARD_FILE ...]\n  merges stage-1 shard files into one dataset",
+  positionals: "any",
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -20,7 +26,7 @@ if (import.meta.main) {
       engine: { type: "string" },
       nodes: { type: "string" },
       out: { type: "string" },
-    });
+    }, USAGE);
     const profile = profileAndEngine(
       values.profile,
       {

@@ -9,7 +9,13 @@ import { parsePosition } from "../method/chess960.ts";
 import { resolveEngine } from "../engine/registry.ts";
 import { EvaluationSession } from "../stages/evaluation_session.ts";
 import { engineIdentity } from "../engine/identity.ts";
-import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task evaluate --sp SP | --fen FEN [--nodes N | --depth D] [--engine ID|PATH] [--json]\n  evaluates one position and prints the record",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -20,7 +26,7 @@ if (import.meta.main) {
       engine: { type: "string" },
       json: { type: "boolean" },
       "no-fingerprint": { type: "boolean" },
-    });
+    }, USAGE);
     const input = values.sp ?? positionals.join(" ");
     if (!input) {
       throw new UsageError(

@@ -8,9 +8,15 @@
 import { parsePosition } from "../method/chess960.ts";
 import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { loadStage3 } from "../stages/mbi_index.ts";
-import { parseCli, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task mbi SP|BACKRANK|FEN [--profile P] [--engine ID|PATH] [--json]\n  one position's MBI with its interval, from the best complete dataset (or --profile)",
+  positionals: "any",
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -18,7 +24,7 @@ if (import.meta.main) {
       profile: { type: "string" },
       engine: { type: "string" },
       json: { type: "boolean" },
-    });
+    }, USAGE);
     if (positionals.length === 0) {
       throw new UsageError(
         "missing position: an SP number 0..959, a back rank or a FEN",

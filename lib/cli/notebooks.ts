@@ -7,12 +7,18 @@
  */
 
 import { runStageNotebooks } from "../notebook/notebooks.ts";
-import { parseCli, runCli } from "./common.ts";
+import { type CliSpec, parseCli, runCli } from "./common.ts";
 import { getProfile } from "../store/results_key.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task notebooks [--profile P] [--force] [01 02 ...]\n  executes the stage notebooks headless and renders HTML",
+  positionals: "any",
+};
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values, positionals } = parseCli({ profile: { type: "string" } });
+    const { values, positionals } = parseCli({ profile: { type: "string" } }, USAGE);
     const runs = await runStageNotebooks(
       getProfile(values.profile),
       positionals,

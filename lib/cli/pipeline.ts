@@ -9,9 +9,17 @@
 import { runPipeline } from "../stages/pipeline.ts";
 import { runStageNotebooks } from "../notebook/notebooks.ts";
 import { formatDuration } from "../stages/progress.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
+import { displayPath } from "../store/provenance.ts";
+import { profileDir } from "../store/results_key.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { buildSite } from "../site/site.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks] [--no-site]\n  stages 1-5, then the notebooks, then the dataset card and site",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -21,18 +29,24 @@ if (import.meta.main) {
       engine: { type: "string" },
       "no-notebooks": { type: "boolean" },
       "no-site": { type: "boolean" },
-    });
+    }, USAGE);
     const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
-    const workers = positiveInt("workers", values.workers) ??
-      navigator.hardwareConcurrency;
+    const workers = workersOption(values.workers);
+    const selfplay = engine.entry.limit === "nodes";
     console.error(
-      `pipeline: profile ${profile.name} (${profile.description}); ${engine.entry.id}; ${workers} workers`,
+      `pipeline: profile ${profile.name} (${profile.description}); engine ${engine.entry.id}; ${workers} workers`,
     );
+    if (!selfplay) {
+      console.error(
+        `engine ${engine.entry.id} honours only depth limits: stages 1-3 only (self-play is defined by nodes per move)`,
+      );
+    }
     const t0 = performance.now();
     const times = await runPipeline({
       profile,
       engine,
       workers,
+      selfplay,
       after: [
         ...(values["no-notebooks"] ? [] : [{
           name: "notebooks",
@@ -52,7 +66,7 @@ if (import.meta.main) {
         Object.entries(times).map(([k, v]) => `${k} ${formatDuration(v)}`).join(
           ", ",
         )
-      }); results in results/${profile.name}/`,
+      }); results in ${displayPath(profileDir(profile))}/`,
     );
   });
 }

@@ -5,11 +5,16 @@
  */
 
 import { parsePosition } from "../method/chess960.ts";
-import { parseCli, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage: "deno task position SP|BACKRANK|FEN [--json]\n  SP, back rank and Shredder-FEN of a start position",
+  positionals: "any",
+};
 
 if (import.meta.main) {
   await runCli(() => {
-    const { values, positionals } = parseCli({ json: { type: "boolean" } });
+    const { values, positionals } = parseCli({ json: { type: "boolean" } }, USAGE);
     if (positionals.length === 0) {
       throw new UsageError(
         "missing position: give an SP number 0..959, a back rank such as RNBQKBNR, or a FEN",

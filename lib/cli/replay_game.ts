@@ -8,9 +8,15 @@
 import { parsePosition } from "../method/chess960.ts";
 import { resolveEngine } from "../engine/registry.ts";
 import { replayGame } from "../stages/selfplay/stage.ts";
-import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { selfplayDir } from "../store/results_key.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task replay-game --sp SP --game G [--profile P] [--engine ID|PATH] [--dir DIR]\n  replays one recorded self-play game from its seed and compares",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -20,7 +26,7 @@ if (import.meta.main) {
       profile: { type: "string" },
       engine: { type: "string" },
       dir: { type: "string" },
-    });
+    }, USAGE);
     if (!values.sp || !values.game) {
       throw new UsageError("give --sp and --game (1-based game index)");
     }

@@ -28,7 +28,14 @@ import { datasetFolder } from "../store/scan.ts";
 import { displayPath } from "../store/provenance.ts";
 import { getProfile, RESULTS_ENV, resultsRoot } from "../store/results_key.ts";
 import { buildSite } from "../site/site.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { MbiError } from "../core/errors.ts";
+import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage: "deno task reproduce [--profile P] [--workers W] [--keep]\n" +
+    "  recompute the profile from scratch in a scratch folder, compare every file with the committed one",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -36,9 +43,9 @@ if (import.meta.main) {
       profile: { type: "string" },
       workers: { type: "string" },
       keep: { type: "boolean" },
-    });
+    }, USAGE);
     const profile = getProfile(values.profile);
-    const workers = positiveInt("workers", values.workers) ?? navigator.hardwareConcurrency;
+    const workers = workersOption(values.workers);
     const committed = await loadStage1(profile);
     const h = committed.header;
     // The engine that made the committed files, as recorded in their header.
@@ -75,7 +82,9 @@ if (import.meta.main) {
       stdout: "inherit",
       stderr: "inherit",
     }).output();
-    if (!run.success) throw new Error(`the recomputation failed (exit ${run.code}); scratch folder kept: ${scratch}`);
+    if (!run.success) {
+      throw new MbiError("reproduce", `the recomputation failed (exit ${run.code}); scratch folder kept: ${scratch}`);
+    }
     const files = await compareProfiles(profile, root, scratch);
     const duration = (performance.now() - t0) / 1000;
     const record: ReproduceRecord = {

@@ -10,9 +10,24 @@ import { formatDuration, terminalProgress } from "../stages/progress.ts";
 import { runStage4, runStage4Shard, type SelfplayResults } from "../stages/selfplay/stage.ts";
 import type { SelfplaySummary } from "../stages/selfplay/play.ts";
 import { parseShard } from "../store/shards.ts";
-import { parseSpList } from "./eval_all.ts";
-import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { parseSpList } from "../method/chess960.ts";
+import {
+  type CliSpec,
+  outputPath,
+  parseCli,
+  positiveInt,
+  runCli,
+  UsageError,
+  userPath,
+  workersOption,
+} from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task selfplay [--profile P] [--games G] [--nodes-per-move N] [--workers W] [--positions K | --sp SP,SP,...] [--engine ID|PATH] [--table mbi.json] [--out DIR] [--shard i/n]\n  stage 4: seeded self-play, resumable",
+  positionals: 0,
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -22,18 +37,20 @@ if (import.meta.main) {
       "nodes-per-move": { type: "string" },
       workers: { type: "string" },
       positions: { type: "string" },
+      sp: { type: "string" },
       engine: { type: "string" },
       table: { type: "string" },
       out: { type: "string" },
       shard: { type: "string" },
-    });
-    let count: number | undefined;
-    let explicit: number[] | undefined;
-    if (values.positions !== undefined) {
-      if (/^\d+$/.test(values.positions)) {
-        count = positiveInt("positions", values.positions);
-      } else explicit = parseSpList(values.positions);
+    }, USAGE);
+    if (values.positions !== undefined && !/^\d+$/.test(values.positions)) {
+      throw new UsageError(
+        `--positions ${values.positions}: a number of positions to draw (one per edge stratum); to play given positions use --sp 518,0,…`,
+      );
     }
+    const count = positiveInt("positions", values.positions);
+    const explicit = values.sp === undefined ? undefined : parseSpList(values.sp);
+    if (count !== undefined && explicit) throw new UsageError("--positions and --sp exclude each other");
     const { profile, engine } = profileAndEngine(values.profile, {
       games: positiveInt("games", values.games),
       nodesPerMove: positiveInt("nodes-per-move", values["nodes-per-move"]),
@@ -42,29 +59,23 @@ if (import.meta.main) {
     if (engine.entry.limit !== "nodes") {
       throw new UsageError(`engine ${engine.entry.id} honours only depth limits; self-play needs go nodes`);
     }
-    const workers = positiveInt("workers", values.workers) ??
-      navigator.hardwareConcurrency;
+    const workers = workersOption(values.workers);
     const s = profile.selfplay;
     console.error(
       `stage 4: profile ${profile.name}, ${explicit ? explicit.length : s.positions} positions x ${s.games} games, ` +
         `${s.nodesPerMove.toLocaleString("en-US")} nodes/move, ${workers} game slot(s), ${engine.entry.id}`,
     );
-    let shard;
-    try {
-      shard = values.shard === undefined ? undefined : parseShard(values.shard);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     const common = {
       profile,
       engine,
       workers,
       positions: explicit,
       onProgress: terminalProgress(),
-      table: values.table,
-      outDir: values.out,
+      table: values.table === undefined ? undefined : userPath(values.table),
+      outDir: values.out === undefined ? undefined : outputPath("out", values.out),
     };
-    try {
+    {
       const r: SelfplaySummary & { results?: SelfplayResults } = shard
         ? await runStage4Shard({ ...common, shard })
         : await runStage4(common);
@@ -84,9 +95,6 @@ if (import.meta.main) {
           } done; merge all shards with deno task selfplay-merge --profile ${profile.name}`,
         );
       }
-    } catch (e) {
-      if (e instanceof RangeError) throw new UsageError(e.message);
-      throw e;
     }
   });
 }

@@ -7,9 +7,15 @@
  */
 
 import { mergeStage4 } from "../stages/selfplay/stage.ts";
-import { parseCli, runCli } from "./common.ts";
+import { type CliSpec, parseCli, runCli } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { selfplayDir } from "../store/results_key.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task selfplay-merge [--profile P] [--engine ID|PATH] [--dir DIR] [SHARD_FILE ...]\n  merges self-play shard files",
+  positionals: "any",
+};
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -17,7 +23,7 @@ if (import.meta.main) {
       profile: { type: "string" },
       engine: { type: "string" },
       dir: { type: "string" },
-    });
+    }, USAGE);
     const dir = values.dir ??
       selfplayDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile);
     const r = await mergeStage4(dir, positionals.length ? positionals : undefined);

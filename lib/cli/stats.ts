@@ -7,7 +7,7 @@
 
 import { runStage5 } from "../stages/statistics.ts";
 import type { Correlation } from "../stages/statistics.ts";
-import { parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 
 const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
@@ -16,13 +16,19 @@ const line = (c: Correlation) =>
   (c.ci95_bca ? `${f(c.ci95_bca[0])}..${f(c.ci95_bca[1])} (BCa)` : "BCa n/a") +
   (c.undefined_resamples ? `; ${c.undefined_resamples} undefined resamples` : "");
 
+const USAGE: CliSpec = {
+  usage:
+    "deno task stats [--profile P] [--engine ID|PATH] [--resamples B]\n  stage 5: correlations with bootstrap CIs, reliability, power and verdicts",
+  positionals: 0,
+};
+
 if (import.meta.main) {
   await runCli(async () => {
     const { values } = parseCli({
       profile: { type: "string" },
       engine: { type: "string" },
       resamples: { type: "string" },
-    });
+    }, USAGE);
     const profile = profileAndEngine(
       values.profile,
       {

@@ -10,7 +10,7 @@ import { parsePosition } from "../method/chess960.ts";
 import { resolveEngine } from "../engine/registry.ts";
 import { DatasetError, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { verifyReproduce } from "../stages/verification.ts";
-import { parseCli, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
@@ -20,6 +20,12 @@ function show(label: string, r: EvaluationRecord): string {
   return `${label}: ${score}, depth ${r.depth}/${r.seldepth ?? "-"}, nodes ${r.nodes}, pv ${r.pv.join(" ")}`;
 }
 
+const USAGE: CliSpec = {
+  usage:
+    "deno task verify-reproduce --sp SP [--dataset FILE] [--profile P] [--engine ID|PATH]\n  recomputes one position and compares bit for bit",
+  positionals: 0,
+};
+
 if (import.meta.main) {
   await runCli(async () => {
     const { values, positionals } = parseCli({
@@ -27,7 +33,7 @@ if (import.meta.main) {
       dataset: { type: "string" },
       profile: { type: "string" },
       engine: { type: "string" },
-    });
+    }, USAGE);
     const input = values.sp ?? positionals.join(" ");
     if (!input) {
       throw new UsageError(

@@ -21,3 +21,12 @@ export class MbiError extends Error {
 export function isMbiError(e: unknown): e is MbiError {
   return e instanceof MbiError;
 }
+
+/** An error caused by what the user typed (a flag, a value): printed as one line, exit code 2. */
+export class UsageError extends MbiError {
+  /** Creates the error with a one-line message naming the bad value and what is allowed. */
+  constructor(message: string) {
+    super("usage", message);
+    this.name = "UsageError";
+  }
+}

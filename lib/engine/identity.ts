@@ -160,21 +160,46 @@ export async function engineIdentity(
   };
 }
 
-async function cachedFingerprint(
-  resolved: ResolvedEngine,
-  sha256: string,
-): Promise<number> {
+/** What the cache holds of one build's bench: total nodes, searches and wall time. */
+export interface CachedBench extends BenchResult {
+  /** The cache file. */
+  path: string;
+}
+
+/** The cache file of a build's bench fingerprint (keyed by the build hash and the bench procedure). */
+export async function fingerprintCachePath(sha256: string): Promise<string> {
   // Keyed by the build and by the bench procedure (script and skipping rule), so a changed procedure re-measures.
   const procedure = sha256Text(`${BENCH_PROCEDURE}\n${await Deno.readTextFile(repoPath(BENCH_SCRIPT_PATH))}`).slice(
     0,
     16,
   );
-  const path = repoPath(".cache", "fingerprints", `${sha256}-${procedure}.json`);
+  return repoPath(".cache", "fingerprints", `${sha256}-${procedure}.json`);
+}
+
+/** The cached bench of a build (undefined when it has not been measured on this machine). */
+export async function cachedBench(sha256: string): Promise<CachedBench | undefined> {
+  const path = await fingerprintCachePath(sha256);
   try {
-    return JSON.parse(await Deno.readTextFile(path)).nodes;
+    const b = JSON.parse(await Deno.readTextFile(path));
+    return typeof b.nodes === "number" ? { nodes: b.nodes, searches: b.searches, wallMs: b.wallMs, path } : undefined;
   } catch {
-    // not cached: measure below
+    return undefined;
   }
+}
+
+/** The engine's speed as measured by its bench (nodes per second), when cached. */
+export async function benchNodesPerSecond(identity: EngineIdentity): Promise<number | undefined> {
+  const b = await cachedBench(identity.sha256);
+  return b && b.wallMs > 0 ? b.nodes / (b.wallMs / 1000) : undefined;
+}
+
+async function cachedFingerprint(
+  resolved: ResolvedEngine,
+  sha256: string,
+): Promise<number> {
+  const cached = await cachedBench(sha256);
+  if (cached) return cached.nodes;
+  const path = await fingerprintCachePath(sha256);
   const engine = await UciEngine.start(resolved.command);
   try {
     const bench = await runBench(engine);

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { MbiError } from "../core/errors.ts";
+
 /** A score as the engine reports it: centipawns or moves to mate, from the side to move. */
 export type Score = { cp: number } | { mate: number };
 
@@ -57,10 +59,10 @@ const INTEGER_FIELDS = [
 ] as const;
 
 /** Raised for a malformed `info` line (a field without its value or a non-number). */
-export class InfoParseError extends Error {
+export class InfoParseError extends MbiError {
   /** Creates the error naming the line and the field. */
   constructor(line: string, detail: string) {
-    super(`bad UCI info line (${detail}): ${line}`);
+    super("info-parse", `bad UCI info line (${detail}): ${line}`);
     this.name = "InfoParseError";
   }
 }

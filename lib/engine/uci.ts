@@ -12,6 +12,9 @@
  */
 
 import { execa, type ResultPromise } from "execa";
+import { fileURLToPath } from "node:url";
+import { onShutdown } from "../core/shutdown.ts";
+import { MbiError } from "../core/errors.ts";
 import { createInterface } from "node:readline";
 import { type InfoLine, parseInfo } from "./info.ts";
 import type { SearchLimit } from "./limit.ts";
@@ -58,10 +61,10 @@ export interface SearchOutput {
 }
 
 /** Base class of all engine failures; the message names the engine. */
-export class EngineError extends Error {
+export class EngineError extends MbiError {
   /** Creates an error about engine `label`. */
   constructor(readonly label: string, message: string) {
-    super(`engine ${label}: ${message}`);
+    super("engine", `engine ${label}: ${message}`);
     this.name = "EngineError";
   }
 }
@@ -102,25 +105,54 @@ export class EngineOptionError extends EngineError {
   }
 }
 
-/** Time limits of the client, in milliseconds. */
+/**
+ * Time limits of the client, in milliseconds. A node-limited search may take
+ * `searchFactor` times its expected time at `nodesPerSecond` (the engine's
+ * measured speed, when known), never less than `searchFloorMs` nor more than
+ * `searchCapMs`; a depth-limited search has `depthSearchMs`.
+ */
 export interface EngineTimeouts {
   /** From start to `uciok` (the WASM build needs ~1.6 s; a first run also downloads it). */
   handshakeMs: number;
   /** From `isready` to `readyok`. */
   readyMs: number;
-  /** Slowest speed assumed when deriving a search timeout from a node budget. */
-  minNodesPerSecond: number;
-  /** Added to every search timeout; also the whole timeout of a depth-limited search. */
-  searchSlackMs: number;
+  /** Expected search speed (nodes per second); the default assumes a slow engine. */
+  nodesPerSecond: number;
+  /** How many times the expected search time a search may take. */
+  searchFactor: number;
+  /** Shortest search timeout. */
+  searchFloorMs: number;
+  /** Longest search timeout. */
+  searchCapMs: number;
+  /** Timeout of a depth-limited search (its length cannot be predicted). */
+  depthSearchMs: number;
 }
 
-/** Default, generous time limits. */
+/** Default time limits, for an engine whose speed has not been measured (assumed 50,000 nodes/s). */
 export const DEFAULT_TIMEOUTS: EngineTimeouts = {
   handshakeMs: 120_000,
   readyMs: 60_000,
-  minNodesPerSecond: 10_000,
-  searchSlackMs: 600_000,
+  nodesPerSecond: 50_000,
+  searchFactor: 10,
+  searchFloorMs: 30_000,
+  searchCapMs: 2 * 3600_000,
+  depthSearchMs: 600_000,
 };
+
+/** The timeout of one search under `timeouts` (see {@link EngineTimeouts}). */
+export function searchTimeoutMs(limit: SearchLimit, timeouts: EngineTimeouts): number {
+  if (!("nodes" in limit)) return timeouts.depthSearchMs;
+  const expected = (limit.nodes / timeouts.nodesPerSecond) * 1000;
+  return Math.round(Math.min(timeouts.searchCapMs, Math.max(timeouts.searchFloorMs, timeouts.searchFactor * expected)));
+}
+
+/** Timeouts for an engine measured at `nodesPerSecond` (e.g. by the bench fingerprint). */
+export function timeoutsForSpeed(nodesPerSecond: number | undefined): EngineTimeouts {
+  return nodesPerSecond && nodesPerSecond > 0 ? { ...DEFAULT_TIMEOUTS, nodesPerSecond } : DEFAULT_TIMEOUTS;
+}
+
+/** The guard script that kills an engine whose client has died (see guard.sh). */
+const GUARD = fileURLToPath(new URL("guard.sh", import.meta.url));
 
 interface Waiter {
   done: (line: string) => boolean;
@@ -175,6 +207,7 @@ export class UciEngine {
   #searching = false;
   #timeouts: EngineTimeouts;
   #adapter: UciAdapter | undefined;
+  #unregister: () => void;
 
   private constructor(
     readonly command: EngineCommand,
@@ -182,15 +215,19 @@ export class UciEngine {
   ) {
     this.#timeouts = timeouts;
     this.#adapter = command.adapter?.();
-    this.#proc = execa(command.file, command.args, {
+    // The engine runs under guard.sh, in a process group of its own: kill() ends the group, and the
+    // guard ends the engine when this process dies (even by kill -9).
+    this.#proc = execa("/bin/sh", [GUARD, String(Deno.pid), command.file, ...command.args], {
       stdin: "pipe",
       stdout: "pipe",
       stderr: "pipe",
       buffer: false,
       reject: false,
       cleanup: true,
+      detached: true,
       forceKillAfterDelay: 2000,
     });
+    this.#unregister = onShutdown(() => this.kill());
     createInterface({ input: this.#proc.stdout! }).on(
       "line",
       (line) => this.#onLine(this.#adapter ? this.#adapter.incoming(line) : line),
@@ -308,7 +345,7 @@ export class UciEngine {
 
   /**
    * Searches `fen` (+ `moves`) with `limit` and waits for `bestmove`.
-   * A node budget sets the timeout (budget / minNodesPerSecond + slack);
+   * The timeout comes from the limit and the engine's expected speed ({@link searchTimeoutMs});
    * a hang kills the engine and throws {@link EngineTimeoutError}.
    */
   async search(
@@ -320,10 +357,7 @@ export class UciEngine {
       `position fen ${fen}${moves.length ? " moves " + moves.join(" ") : ""}`,
     );
     const go = "nodes" in limit ? `go nodes ${limit.nodes}` : `go depth ${limit.depth}`;
-    const timeout = "nodes" in limit
-      ? Math.ceil((limit.nodes / this.#timeouts.minNodesPerSecond) * 1000) +
-        this.#timeouts.searchSlackMs
-      : this.#timeouts.searchSlackMs * 6;
+    const timeout = searchTimeoutMs(limit, this.#timeouts);
     const start = performance.now();
     this.#searching = true;
     try {
@@ -363,9 +397,14 @@ export class UciEngine {
     clearTimeout(timer);
   }
 
-  /** Kills the process at once. */
+  /** Kills the engine at once (its whole process group: the guard and the engine). */
   kill(): void {
-    if (!this.exited) this.#proc.kill("SIGKILL");
+    if (this.exited) return;
+    try {
+      Deno.kill(-this.#proc.pid!, "SIGKILL");
+    } catch {
+      this.#proc.kill("SIGKILL");
+    }
   }
 
   /** Last stderr lines of the process (for error messages). */
@@ -443,6 +482,7 @@ export class UciEngine {
   #onExit(code: number | null, signal: string | null, result: unknown): void {
     const err = (result as { originalMessage?: string; code?: string }).originalMessage;
     this.#exit = { code, signal, stderr: err ?? "" };
+    this.#unregister();
     const w = this.#waiter;
     if (w) {
       clearTimeout(w.timer);
@@ -458,14 +498,32 @@ export class UciEngine {
 
   #describeExit(): string {
     const e = this.#exit!;
-    const how = e.signal ? `signal ${e.signal}` : `exit code ${e.code}`;
+    // The guard exits with the engine's status: 128 + n when the engine was killed by signal n.
+    const signal = e.signal ??
+      (e.code !== null && e.code > 128 && e.code < 160 ? SIGNAL_NAMES[e.code - 128] : undefined);
+    const how = signal
+      ? `signal ${signal}`
+      : e.code === 127
+      ? "exit code 127 (command not found)"
+      : `exit code ${e.code}`;
     const detail = e.stderr || this.#stderr.slice(-1)[0] || "";
     return detail ? `${how}: ${detail}` : how;
   }
 }
 
-/** Checks that the command's file exists, is a file and is executable (one-line errors). */
-async function checkExecutable(command: EngineCommand): Promise<void> {
+const SIGNAL_NAMES: Record<number, string> = {
+  1: "SIGHUP",
+  2: "SIGINT",
+  4: "SIGILL",
+  6: "SIGABRT",
+  9: "SIGKILL",
+  11: "SIGSEGV",
+  13: "SIGPIPE",
+  15: "SIGTERM",
+};
+
+/** Checks that the command's file exists, is a file and is executable (one-line errors), without starting it. */
+export async function checkExecutable(command: EngineCommand): Promise<void> {
   const it = command.label === command.file ? "the file" : command.file;
   let stat: Deno.FileInfo;
   try {

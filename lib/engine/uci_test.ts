@@ -1,12 +1,15 @@
 import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import {
+  DEFAULT_TIMEOUTS,
   type EngineCommand,
   EngineExitedError,
   EngineOptionError,
   EngineStartError,
   EngineTimeoutError,
   parseOptionLine,
+  searchTimeoutMs,
+  timeoutsForSpeed,
   UciEngine,
 } from "./uci.ts";
 
@@ -17,10 +20,11 @@ const fake = (...args: string[]): EngineCommand => ({
   label: `fake-${args[0]}`,
 });
 const FAST = {
+  ...DEFAULT_TIMEOUTS,
   handshakeMs: 1500,
   readyMs: 1500,
-  minNodesPerSecond: 1_000_000,
-  searchSlackMs: 1500,
+  nodesPerSecond: 1_000_000,
+  searchFloorMs: 1500,
 };
 
 Deno.test("parseOptionLine reads type, default and range", () => {
@@ -132,4 +136,50 @@ Deno.test("an engine that dies mid-search, and one that hangs", async () => {
     hanging.search("8/8/8/8/8/8/8/K6k w - - 0 1", [], { nodes: 10 }),
     EngineTimeoutError,
   );
+});
+
+Deno.test("search timeouts: a multiple of the expected time at the measured speed, within a floor and a cap", () => {
+  const t = timeoutsForSpeed(1_000_000);
+  assertEquals(searchTimeoutMs({ nodes: 8_000_000 }, t), 80_000); // 8 s expected, x10
+  assertEquals(searchTimeoutMs({ nodes: 20_000 }, t), 30_000); // floor
+  assertEquals(searchTimeoutMs({ nodes: 400_000_000_000 }, t), 2 * 3600_000); // cap
+  assertEquals(searchTimeoutMs({ depth: 14 }, t), 600_000);
+  assertEquals(timeoutsForSpeed(undefined), DEFAULT_TIMEOUTS);
+});
+
+Deno.test("an engine never outlives its client: killing the client with SIGKILL ends the engine within seconds", async () => {
+  // A client process starts the hanging fake engine, prints the engine's PID and then waits; we kill -9 the client.
+  const script = `
+    import { UciEngine } from ${JSON.stringify(new URL("./uci.ts", import.meta.url).href)};
+    const e = await UciEngine.start({ file: ${JSON.stringify(FAKE)}, args: ["hang"], label: "fake" });
+    e.search("8/8/8/8/8/8/8/K6k w - - 0 1", [], { nodes: 10 }).catch(() => {});
+    console.log("ready");
+    await new Promise(() => {});`;
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/client.ts`, script);
+  const client = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--config", fileURLToPath(new URL("../../deno.json", import.meta.url)), `${dir}/client.ts`],
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = client.stdout.getReader();
+  let out = "";
+  while (!out.includes("ready")) {
+    const chunk = await reader.read();
+    if (chunk.done) throw new Error(`the client ended before starting its engine: ${out}`);
+    out += new TextDecoder().decode(chunk.value);
+  }
+  const children = () =>
+    new Deno.Command("pgrep", { args: ["-f", `fake_engine.sh hang`] }).outputSync().stdout.length > 0;
+  assertEquals(children(), true, "the fake engine runs");
+  client.kill("SIGKILL");
+  await client.status;
+  reader.releaseLock();
+  await client.stdout.cancel().catch(() => {});
+  let alive = true;
+  for (let i = 0; i < 50 && alive; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    alive = children();
+  }
+  assertEquals(alive, false, "the engine is gone within 5 s of its client");
 });

@@ -11,6 +11,7 @@
  */
 
 import { parseFen } from "chessops/fen";
+import { MbiError, UsageError } from "../core/errors.ts";
 
 /** Number of Chess960 start positions. */
 export const POSITION_COUNT = 960;
@@ -29,10 +30,10 @@ export interface StartPosition {
 }
 
 /** Raised for input that is not a Chess960 start position (SP, back rank or FEN). */
-export class PositionError extends Error {
+export class PositionError extends MbiError {
   /** Creates the error with a one-line message naming the bad value. */
   constructor(message: string) {
-    super(message);
+    super("position", message);
     this.name = "PositionError";
   }
 }
@@ -197,4 +198,31 @@ function checkSp(sp: number): void {
       `SP out of range: ${sp} (allowed: integers 0..959)`,
     );
   }
+}
+
+/** Parses `--sp 0-99,518` into sorted unique SP numbers (each 0..959). */
+export function parseSpList(text: string, option = "sp"): number[] {
+  const out = new Set<number>();
+  for (const part of text.split(",")) {
+    const m = /^\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?$/.exec(part);
+    if (!m) {
+      throw new UsageError(
+        `--${option} ${text}: "${part}" is not an SP number or range (e.g. 0-99,518)`,
+      );
+    }
+    const a = Number(m[1]);
+    const b = m[2] === undefined ? a : Number(m[2]);
+    for (const v of [a, b]) {
+      if (v < 0 || v >= POSITION_COUNT) {
+        throw new UsageError(
+          `--${option} ${text}: SP ${v} out of range (allowed: 0..959)`,
+        );
+      }
+    }
+    if (b < a) {
+      throw new UsageError(`--${option} ${text}: range ${part} runs backwards`);
+    }
+    for (let sp = a; sp <= b; sp++) out.add(sp);
+  }
+  return [...out].sort((x, y) => x - y);
 }

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import { deriveMbi, MbiError, mbiOfRank } from "./mbi.ts";
+import { deriveMbi, IndexUndefinedError, mbiOfRank } from "./mbi.ts";
 import { averageRanks } from "./ranks.ts";
 
 const rows = (evals: number[]) => deriveMbi(evals.map((eval_cp, sp) => ({ sp, eval_cp })));
@@ -59,7 +59,7 @@ Deno.test("mate scores, duplicates and too few positions are errors", () => {
   throws(
     () => deriveMbi([{ sp: 1, eval_cp: 10 }, { sp: 2, eval_cp: null, mate: 5 }]),
     (e: Error) =>
-      e instanceof MbiError &&
+      e instanceof IndexUndefinedError &&
       /SP 2 has no centipawn value \(mate 5\)/.test(e.message),
   );
   throws(

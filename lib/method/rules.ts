@@ -10,6 +10,7 @@ import { Chess } from "chessops/chess";
 import { makeFen, parseFen } from "chessops/fen";
 import { makeSanAndPlay } from "chessops/san";
 import { parseUci } from "chessops/util";
+import { MbiError } from "../core/errors.ts";
 
 /** How a game ended. */
 export type Termination =
@@ -34,10 +35,10 @@ export interface Outcome {
 }
 
 /** Raised for a move that is not legal (or not a move) in the current position. */
-export class IllegalMoveError extends Error {
+export class IllegalMoveError extends MbiError {
   /** Creates the error naming the move and the position. */
   constructor(readonly uci: string, readonly fen: string) {
-    super(`illegal move ${uci} in ${fen}`);
+    super("illegal-move", `illegal move ${uci} in ${fen}`);
     this.name = "IllegalMoveError";
   }
 }
@@ -123,4 +124,18 @@ export class GameState {
     const k = this.#key();
     this.#seen.set(k, (this.#seen.get(k) ?? 0) + 1);
   }
+}
+
+/** The first move of `moves` that is illegal from `fen` (with its ply, 1-based), or null when all are legal. */
+export function firstIllegalMove(fen: string, moves: readonly string[]): { ply: number; uci: string } | null {
+  const state = new GameState(fen);
+  for (let i = 0; i < moves.length; i++) {
+    try {
+      state.play(moves[i]);
+    } catch (e) {
+      if (e instanceof IllegalMoveError) return { ply: i + 1, uci: moves[i] };
+      throw e;
+    }
+  }
+  return null;
 }

@@ -9,6 +9,7 @@
  */
 
 import { deriveSeed, rngFromSeed } from "./seed.ts";
+import { UsageError } from "../core/errors.ts";
 
 /** Seed path element for the position draw (distinct from any SP or game index). */
 export const SELECTION_STREAM = 0x5e1ec7;
@@ -56,7 +57,7 @@ export function selectPositions(
   seed: number,
 ): SelectedPosition[] {
   if (!Number.isInteger(count) || count < 1 || count > rows.length) {
-    throw new RangeError(
+    throw new UsageError(
       `cannot choose ${count} positions from ${rows.length} (allowed: 1..${rows.length})`,
     );
   }

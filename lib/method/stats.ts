@@ -15,12 +15,13 @@
 import { errorFunction, probit } from "simple-statistics";
 import { averageRanks } from "./ranks.ts";
 import { deriveSeed, rngFromSeed } from "./seed.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** Raised for input on which a statistic is not defined. */
-export class StatsError extends Error {
+export class StatsError extends MbiError {
   /** Creates the error with a one-line message. */
   constructor(message: string) {
-    super(message);
+    super("stats", message);
     this.name = "StatsError";
   }
 }

@@ -9,6 +9,7 @@
 import { execa } from "execa";
 import { basename, join } from "node:path";
 import { repoPath } from "../core/paths.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** Python that has Debian's nbclient and nbconvert. */
 export const PYTHON = "/usr/bin/python3";
@@ -28,12 +29,10 @@ export function jupyterAvailable(): boolean {
 }
 
 /** Raised when Jupyter (nbclient/nbconvert) is not installed. */
-export class JupyterMissingError extends Error {
+export class JupyterMissingError extends MbiError {
   /** Creates the error with the install line. */
   constructor(detail: string) {
-    super(
-      `Jupyter is not installed (${detail}); install it with: ${JUPYTER_INSTALL}`,
-    );
+    super("jupyter-missing", `Jupyter is not installed (${detail}); install it with: ${JUPYTER_INSTALL}`);
     this.name = "JupyterMissingError";
   }
 }

@@ -15,6 +15,7 @@ import { REPO_ROOT } from "../core/paths.ts";
 import { type Profile } from "../method/profiles.ts";
 import { profileDir } from "../store/results_key.ts";
 import { displayPath } from "../store/provenance.ts";
+import { UsageError } from "../core/errors.ts";
 
 /** A stage that runs as an array job. */
 export type ClusterStage = "eval" | "selfplay";
@@ -54,7 +55,7 @@ const shellQuote = (s: string) => /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replac
 /** The sbatch script of a job. */
 export function sbatchScript(job: ClusterJob): string {
   if (!Number.isInteger(job.shards) || job.shards < 1) {
-    throw new RangeError(`--shards ${job.shards}: expected a whole number >= 1`);
+    throw new UsageError(`--shards ${job.shards}: expected a whole number >= 1`);
   }
   const dir = slurmDir(job.profile);
   const deno = job.deno ?? Deno.execPath();

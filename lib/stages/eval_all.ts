@@ -5,7 +5,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { startPosition } from "../method/chess960.ts";
 import { type Shard, shardOf } from "../store/shards.ts";
 import { type ResolvedEngine } from "../engine/registry.ts";
@@ -17,9 +17,14 @@ import {
   evalFilePath,
   type EvalHeader,
   readEvalDataset,
+  repairDuplicates,
 } from "../store/eval_dataset.ts";
+import { acquireLock } from "../store/lock.ts";
+import { runPool } from "./worker_pool.ts";
+import { launchEngine } from "../engine/launch.ts";
+import { checkExecutable, timeoutsForSpeed } from "../engine/uci.ts";
 import { EvaluationSession } from "./evaluation_session.ts";
-import { engineIdentity } from "../engine/identity.ts";
+import { benchNodesPerSecond, engineIdentity } from "../engine/identity.ts";
 import { JsonlAppender } from "../store/jsonl.ts";
 import { writeFileAtomic } from "../store/atomic.ts";
 import { type Profile } from "../method/profiles.ts";
@@ -47,6 +52,8 @@ export interface EvalAllOptions {
   out?: string;
   /** Called after every position (and once at the start). */
   onProgress?: (p: Progress) => void;
+  /** Messages (lock takeovers, repairs, engine restarts, slow searches); default stderr. */
+  log?: (line: string) => void;
 }
 
 /** What a run did. */
@@ -67,46 +74,84 @@ export interface EvalAllSummary {
   wallS: number;
   /** Nodes searched in this run. */
   nodes: number;
+  /** Registry id of the engine that ran (null when there was nothing to do). */
+  engine: string | null;
 }
 
 /**
- * Runs or resumes the evaluation. A file that exists must hold the same
- * configuration (engine fingerprint, limit, options), else it is left
- * untouched and {@link DatasetError} explains the difference.
+ * Runs or resumes the evaluation, holding the output file's lock for the whole
+ * run (a second writer is refused, naming the holder). A file that exists must
+ * be an evaluation file of the same configuration (engine fingerprint, limit,
+ * options) whose records agree with its header, else it is left untouched and
+ * {@link DatasetError} explains why; positions stored twice by an earlier
+ * double run are repaired first when they agree. With nothing to do no file is
+ * opened for writing (a read-only complete dataset is fine).
  */
 export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   const t0 = performance.now();
   const { profile, engine } = opts;
+  const log = opts.log ?? console.error;
   const chosen = opts.positions ?? profile.positions;
   const planned = shardOf(chosen, opts.shard);
   const path = opts.out ?? evalFilePath(profileDir(profile), opts.shard);
   const limit = evalLimit(profile, engine.entry);
-  const settings = {
-    limit,
-    options: engine.entry.options,
-  };
 
-  const sessions = [new EvaluationSession(engine, settings)];
-  try {
-    const first = await sessions[0].start();
-    const identity = await engineIdentity(engine, first);
-    const config: EvalConfig = {
-      engine_fingerprint: identity.fingerprint,
-      limit,
-      options: Object.fromEntries(first.optionsSet),
+  // Nothing to do needs neither the lock nor a running engine: a finished dataset may be read-only.
+  await checkExecutable(engine.command);
+  const before = await readEvalDataset(path, { duplicates: "report" });
+  if (before && before.duplicates.length === 0 && planned.every((sp) => before.records.some((r) => r.sp === sp))) {
+    await checkSameLimit(path, before.header.config.limit, limit);
+    return {
+      path,
+      planned: planned.length,
+      evaluated: 0,
+      resumed: planned.length,
+      repairedTornLine: false,
+      restarts: 0,
+      wallS: 0,
+      nodes: 0,
+      engine: null,
     };
+  }
+
+  await Deno.mkdir(dirname(path), { recursive: true });
+  const lock = await acquireLock(path, log);
+  const sessions: EvaluationSession[] = [];
+  try {
+    const removed = await repairDuplicates(path);
+    if (removed) log(`repaired ${displayPath(path)}: removed ${removed} repeated record(s) identical to the first`);
     const existing = await readEvalDataset(path);
+    if (existing) await checkSameLimit(path, existing.header.config.limit, limit);
+
+    const probe = await launchEngine(engine, engine.entry.options);
+    let identity, options;
+    try {
+      identity = await engineIdentity(engine, probe);
+      options = Object.fromEntries(probe.optionsSet);
+    } finally {
+      await probe.quit();
+    }
+    const config: EvalConfig = { engine_fingerprint: identity.fingerprint, limit, options };
     if (existing) {
       const diff = configDifference(existing.header.config, config);
       if (diff) {
         throw new DatasetError(
-          `${path} was computed with another configuration (${diff}); not appending. Use another --profile/--out`,
+          `${
+            displayPath(path)
+          } was computed with another configuration (${diff}); not appending. Use another --profile/--out`,
         );
       }
     }
     const done = new Set(existing?.records.map((r) => r.sp) ?? []);
     const todo = planned.filter((sp) => !done.has(sp));
     const resumed = planned.length - todo.length;
+    const nps = await benchNodesPerSecond(identity);
+    const settings = {
+      limit,
+      options: engine.entry.options,
+      timeouts: timeoutsForSpeed(nps),
+      onEvent: log,
+    };
 
     const appender = await JsonlAppender.resume(
       path,
@@ -130,27 +175,20 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
 
     // Start all engines before the clock of the progress display starts.
     const count = Math.max(1, Math.min(opts.workers, todo.length));
-    while (sessions.length < count) {
-      sessions.push(new EvaluationSession(engine, settings));
-    }
+    while (sessions.length < count) sessions.push(new EvaluationSession(engine, settings));
     if (todo.length) await Promise.all(sessions.map((s) => s.start()));
     const tracker = new ProgressTracker("eval", planned.length, resumed);
     opts.onProgress?.(tracker.snapshot());
-    const manifestPath = join(
-      dirname(path),
-      path.split("/").pop()!.replace(/\.jsonl$/, "") + ".manifest.json",
-    );
+    const manifestPath = join(dirname(path), basename(path).replace(/\.jsonl$/, "") + ".manifest.json");
     const run = {
       started: new Date().toISOString(),
-      workers: opts.workers,
+      engine: identity.id,
+      workers: count,
       to_evaluate: todo.length,
       code: await codeVersion(),
     };
     const previous = await readManifest(manifestPath);
-    const writeManifest = async (
-      status: string,
-      runInfo: Record<string, unknown>,
-    ) => {
+    const writeManifest = async (status: string, runInfo: Record<string, unknown>) => {
       await writeFileAtomic(
         manifestPath,
         JSON.stringify(
@@ -170,39 +208,32 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
         ) + "\n",
       );
     };
-    // A run with nothing to do leaves every file as it is.
-    if (todo.length > 0 || !previous) await writeManifest("running", run);
+    await writeManifest("running", run);
 
-    let next = 0;
     let nodes = 0;
     let failure: unknown;
-    const worker = async (session: EvaluationSession) => {
-      while (failure === undefined && next < todo.length) {
-        const sp = todo[next++];
-        try {
-          const record = await session.evaluate(startPosition(sp));
-          await appender.append(record);
-          nodes += record.nodes ?? 0;
-          tracker.add(record.nodes ?? 0);
-          opts.onProgress?.(tracker.snapshot());
-        } catch (e) {
-          failure ??= e;
-        }
-      }
-    };
-    await Promise.all(sessions.map(worker));
+    try {
+      await runPool(todo, sessions, async (session, sp) => {
+        const record = await session.evaluate(startPosition(sp));
+        await appender.append(record);
+        nodes += record.nodes ?? 0;
+        tracker.add(record.nodes ?? 0);
+        opts.onProgress?.(tracker.snapshot());
+      });
+    } catch (e) {
+      failure = e;
+    }
     await appender.close();
     const restarts = sessions.reduce((s, x) => s + x.restarts, 0);
     const wallS = (performance.now() - t0) / 1000;
-    if (todo.length > 0 || !previous) {
-      await writeManifest(failure === undefined ? "complete" : "failed", {
-        ...run,
-        ended: new Date().toISOString(),
-        evaluated: tracker.snapshot().done - resumed,
-        restarts,
-        ...(failure === undefined ? {} : { error: String((failure as Error).message ?? failure) }),
-      });
-    }
+    await writeManifest(failure === undefined ? "complete" : "failed", {
+      ...run,
+      ended: new Date().toISOString(),
+      evaluated: tracker.snapshot().done - resumed,
+      restarts,
+      nodes_per_second: wallS > 0 ? Math.round(nodes / wallS) : null,
+      ...(failure === undefined ? {} : { error: String((failure as Error).message ?? failure) }),
+    });
     if (failure !== undefined) throw failure;
     return {
       path,
@@ -213,10 +244,24 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
       restarts,
       wallS,
       nodes,
+      engine: identity.id,
     };
   } finally {
     await Promise.all(sessions.map((s) => s.close()));
+    await lock.release();
   }
+}
+
+/** Refuses a file whose header limit is not the one asked for (before the engine is even started). */
+async function checkSameLimit(path: string, have: unknown, want: unknown): Promise<void> {
+  if (JSON.stringify(have) !== JSON.stringify(want)) {
+    throw new DatasetError(
+      `${displayPath(path)} was computed with another configuration (search limit ${JSON.stringify(have)} vs ${
+        JSON.stringify(want)
+      }); not appending. Use another --profile/--out`,
+    );
+  }
+  await Promise.resolve();
 }
 
 async function readManifest(

@@ -10,7 +10,14 @@ import type { StartPosition } from "../method/chess960.ts";
 import type { ResolvedEngine, UciOptions } from "../engine/registry.ts";
 import { type EvaluationRecord, toRecord } from "../method/evaluation_record.ts";
 import type { SearchLimit } from "../engine/limit.ts";
-import { EngineExitedError, EngineTimeoutError, type UciEngine } from "../engine/uci.ts";
+import {
+  EngineError,
+  EngineExitedError,
+  EngineTimeoutError,
+  type EngineTimeouts,
+  type UciEngine,
+} from "../engine/uci.ts";
+import { firstIllegalMove } from "../method/rules.ts";
 import { launchEngine } from "../engine/launch.ts";
 
 /** Settings of an evaluation run. */
@@ -19,6 +26,19 @@ export interface EvaluationSettings {
   limit: SearchLimit;
   /** UCI options set once after the handshake. */
   options: UciOptions;
+  /** Time limits (default: for an engine of unknown speed; see timeoutsForSpeed). */
+  timeouts?: EngineTimeouts;
+  /** Told about restarts and slow searches, as one line each. */
+  onEvent?: (line: string) => void;
+}
+
+/** Raised when an engine's principal variation holds an illegal move (an engine bug; never recorded). */
+export class IllegalPvError extends EngineError {
+  /** Creates the error. */
+  constructor(label: string, message: string) {
+    super(label, message);
+    this.name = "IllegalPvError";
+  }
 }
 
 /**
@@ -40,7 +60,7 @@ export class EvaluationSession {
   /** Starts the engine (if not running) and sets the options; returns it. */
   async start(): Promise<UciEngine> {
     if (this.#engine && !this.#engine.exited) return this.#engine;
-    const engine = await launchEngine(this.resolved, this.settings.options);
+    const engine = await launchEngine(this.resolved, this.settings.options, this.settings.timeouts);
     this.#engine = engine;
     return engine;
   }
@@ -50,12 +70,11 @@ export class EvaluationSession {
     try {
       return await this.#evaluateOnce(position);
     } catch (e) {
-      if (
-        !(e instanceof EngineExitedError || e instanceof EngineTimeoutError)
-      ) throw e;
+      if (!(e instanceof EngineExitedError || e instanceof EngineTimeoutError || e instanceof IllegalPvError)) throw e;
       this.#engine?.kill();
       this.#engine = undefined;
       this.restarts++;
+      this.settings.onEvent?.(`restarting the engine and retrying SP ${position.sp} once: ${e.message}`);
       return await this.#evaluateOnce(position);
     }
   }
@@ -64,7 +83,19 @@ export class EvaluationSession {
     const engine = await this.start();
     await engine.newGame();
     const out = await engine.search(position.fen, [], this.settings.limit);
-    return toRecord(
+    const t = this.settings.timeouts;
+    const limit = this.settings.limit;
+    if (t && "nodes" in limit) {
+      const expectedMs = (limit.nodes / t.nodesPerSecond) * 1000;
+      if (out.wallMs > 3 * expectedMs && out.wallMs > 5000) {
+        this.settings.onEvent?.(
+          `engine slow: SP ${position.sp} took ${(out.wallMs / 1000).toFixed(1)} s (expected about ${
+            (expectedMs / 1000).toFixed(1)
+          } s at the measured ${Math.round(t.nodesPerSecond).toLocaleString("en-US")} nodes/s)`,
+        );
+      }
+    }
+    const record = toRecord(
       position,
       this.settings.limit,
       out.infos,
@@ -72,6 +103,14 @@ export class EvaluationSession {
       out.bestmove,
       out.wallMs,
     );
+    const illegal = firstIllegalMove(position.fen, record.pv);
+    if (illegal) {
+      throw new IllegalPvError(
+        engine.command.label,
+        `its PV for SP ${position.sp} plays the illegal move ${illegal.uci} at ply ${illegal.ply}`,
+      );
+    }
+    return record;
   }
 
   /** Quits the engine. */

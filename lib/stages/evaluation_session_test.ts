@@ -76,7 +76,7 @@ Deno.test("a dead engine is restarted and the position retried once", async () =
 
 Deno.test("an engine entry with an adapter: the scripted engine's White-POV score reads right", async () => {
   const entry = { id: "fake", name: "fake", start: { path: FAKE }, limit: "nodes" as const, options: {} };
-  const plain: ResolvedEngine = { entry, command: { file: FAKE, args: ["ok"], label: "fake" }, files: [FAKE] };
+  const plain: ResolvedEngine = { entry, command: { file: FAKE, args: ["black"], label: "fake" }, files: [FAKE] };
   const adapted: ResolvedEngine = { ...plain, command: { ...plain.command, adapter: whitePovScores } };
   const results: (number | null)[] = [];
   for (const engine of [plain, adapted]) {
@@ -90,4 +90,19 @@ Deno.test("an engine entry with an adapter: the scripted engine's White-POV scor
   // The script prints "score cp 12" at its last completed depth: UCI reads it as Black's view (-12 for White);
   // through the adapter it is White's view (+12).
   assertEquals(results, [-12, 12]);
+});
+
+Deno.test("a PV with an illegal move is an engine failure: retried once on a fresh engine, never recorded", async () => {
+  // The "black" script answers with a Black principal variation: illegal when White is to move.
+  const entry = { id: "fake", name: "fake", start: { path: FAKE }, limit: "nodes" as const, options: {} };
+  const engine: ResolvedEngine = { entry, command: fake("black"), files: [FAKE] };
+  const events: string[] = [];
+  const s = new EvaluationSession(engine, { limit: { nodes: 1000 }, options: {}, onEvent: (l) => events.push(l) });
+  try {
+    await rejects(s.evaluate(startPosition(518)), /PV for SP 518 plays the illegal move e7e5 at ply 1/);
+    assertEquals(s.restarts, 1);
+    assertEquals(events.length, 1);
+  } finally {
+    await s.close();
+  }
 });

@@ -5,30 +5,17 @@ import { parseShard, shardOf as shardPositions } from "../store/shards.ts";
 import { mergeEvalFiles } from "../store/eval_merge.ts";
 import { sha256File } from "../core/hash.ts";
 import { repoPath } from "../core/paths.ts";
+import { errorLines, testRoot } from "../core/testing.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
 
 // Stage-1 tests on the `ci` profile (12 positions, 20,000 nodes) with the WASM engine.
 
-async function cli(
-  script: string,
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", repoPath("lib", "cli", script), ...args],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return {
-    code: out.code,
-    stdout: dec.decode(out.stdout),
-    stderr: dec.decode(out.stderr),
-  };
+function evalAllCli(...args: (string | Record<string, string>)[]) {
+  const env = typeof args[0] === "object" ? args.shift() as Record<string, string> : {};
+  return cli("eval_all.ts", ["--profile", "ci", ...(args as string[])], env);
 }
 
-const evalAllCli = (...args: string[]) => cli("eval_all.ts", ["--profile", "ci", ...args]);
-
-const tmp = await Deno.makeTempDir({ prefix: "mbi-eval-test-" });
+const { dir: tmp, results, cli } = await testRoot("eval-test");
 let reference: Promise<string> | undefined;
 /** An uninterrupted single-worker run of the ci profile. */
 function referenceRun(): Promise<string> {
@@ -64,36 +51,13 @@ Deno.test("shards: every n-th position from i; i/n parsing", () => {
   }
 });
 
-Deno.test("kill -9 midway, a torn last line, then the same command: each position exactly once, same values", async () => {
+Deno.test("kill -9 after 4 records, a torn last line, then the same command: each position exactly once, same values", async () => {
   const path = join(tmp, "killed.jsonl");
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      repoPath("lib", "cli", "eval_all.ts"),
-      "--profile",
-      "ci",
-      "--workers",
-      "2",
-      "--out",
-      path,
-    ],
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  // Wait until a few records are on disk, then kill without warning.
-  for (let i = 0; i < 600; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const text = await Deno.readTextFile(path).catch(() => "");
-    if (text.split("\n").length >= 5) break;
-  }
-  child.kill("SIGKILL");
-  await child.status;
+  // The test-only switch makes the run kill itself (SIGKILL) right after its 4th record.
+  const killed = await evalAllCli({ MBI_TEST_KILL_AFTER: "4" }, "--workers", "2", "--out", path);
+  ok(killed.code !== 0, "killed");
   const partial = await readEvalDataset(path);
-  ok(
-    partial && partial.records.length >= 3 && partial.records.length < 12,
-    `records after kill: ${partial?.records.length}`,
-  );
+  assertEquals(partial?.records.length, 4);
   // Simulate a write torn by the kill.
   await Deno.writeTextFile(path, '{"sp":959,"setup":"RKRN', { append: true });
 
@@ -231,4 +195,134 @@ Deno.test("verify-reproduce: match exits 0; a doctored dataset exits 1 and names
   ]);
   assertEquals(missing.code, 1);
   ok(/SP 5 is not in/.test(missing.stderr), missing.stderr);
+});
+
+Deno.test("two eval-all at once on one folder: one refuses naming the holder; the data are exactly one run's", async () => {
+  const [a, b] = await Promise.all([evalAllCli("--workers", "1"), evalAllCli("--workers", "1")]);
+  const refused = [a, b].filter((r) => r.code !== 0);
+  assertEquals(refused.length, 1, `${a.stderr}\n${b.stderr}`);
+  ok(
+    /is being written by PID \d+ on .* \(eval_all\.ts --profile ci.*, since /.test(refused[0].stderr),
+    refused[0].stderr,
+  );
+  const path = join(results, "ci", "evals.jsonl");
+  assertEquals(await records(path), await records(await referenceRun()));
+  ok(!(await Deno.stat(`${path}.lock`).catch(() => undefined)), "the lock is released");
+});
+
+Deno.test("a stale lock of a dead process is taken over with a message", async () => {
+  const path = join(tmp, "stale.jsonl");
+  const dead = {
+    pid: 2 ** 22 - 7,
+    host: Deno.hostname(),
+    command: "deno eval-all",
+    started: "2026-01-01",
+    proc_start: "1",
+  };
+  await Deno.writeTextFile(`${path}.lock`, JSON.stringify(dead));
+  const r = await evalAllCli("--sp", "0", "--out", path);
+  assertEquals(r.code, 0, r.stderr);
+  ok(/taking over the lock of .*stale\.jsonl: PID \d+ .* is no longer running/.test(r.stderr), r.stderr);
+});
+
+Deno.test("a file holding positions twice is repaired when the copies agree, refused naming both lines when not", async () => {
+  const ref = await referenceRun();
+  const lines = (await Deno.readTextFile(ref)).trimEnd().split("\n");
+  const doubled = join(tmp, "doubled.jsonl");
+  await Deno.writeTextFile(doubled, [...lines, ...lines.slice(1, 4)].join("\n") + "\n");
+  const r = await evalAllCli("--out", doubled);
+  assertEquals(r.code, 0, r.stderr);
+  ok(/removed 3 repeated record\(s\) identical to the first/.test(r.stderr), r.stderr);
+  assertEquals(await records(doubled), await records(ref));
+
+  const conflict = join(tmp, "conflict.jsonl");
+  const changed = JSON.parse(lines[2]);
+  changed.eval_cp += 5;
+  await Deno.writeTextFile(conflict, [...lines, JSON.stringify(changed)].join("\n") + "\n");
+  const before = await sha256File(conflict);
+  const c = await evalAllCli("--out", conflict);
+  assertEquals(c.code, 1);
+  ok(
+    new RegExp(`two different results for SP ${changed.sp} \\(lines 3 and ${lines.length + 1}\\)`).test(c.stderr),
+    c.stderr,
+  );
+  assertEquals(await sha256File(conflict), before);
+});
+
+Deno.test("records that contradict their header or are not records are refused with file and line; nothing is written", async () => {
+  const ref = await referenceRun();
+  const lines = (await Deno.readTextFile(ref)).trimEnd().split("\n");
+  const rec = JSON.parse(lines[1]);
+  const cases: [string, string, RegExp][] = [
+    ["null", "null", /line 2: not a record/],
+    ["empty object", "{}", /line 2: sp undefined is not a whole number/],
+    ["list as eval", JSON.stringify({ ...rec, eval_cp: [] }), /line 2: eval_cp \[\] is not a whole number or null/],
+    ["SP outside", JSON.stringify({ ...rec, sp: 5 }), /line 2: SP 5 is not one of the positions in the file's header/],
+    [
+      "other budget",
+      JSON.stringify({ ...rec, limit: { nodes: 999 } }),
+      /line 2: its limit \{"nodes":999\} is not the header's/,
+    ],
+  ];
+  for (const [name, line, message] of cases) {
+    const path = join(tmp, `bad-${name.replace(/ /g, "-")}.jsonl`);
+    await Deno.writeTextFile(path, [lines[0], line, ...lines.slice(2, 5)].join("\n") + "\n");
+    const before = await sha256File(path);
+    const r = await evalAllCli("--out", path);
+    assertEquals(r.code, 1, `${name}: ${r.stderr}`);
+    const errors = errorLines(r.stderr);
+    assertEquals(errors.length, 1, `${name}: ${r.stderr}`);
+    ok(message.test(errors[0]) && errors[0].includes(path), `${name}: ${errors[0]}`);
+    assertEquals(await sha256File(path), before, name);
+  }
+});
+
+Deno.test("--out never destroys what it did not write; relative paths are the caller's; missing folders are an error", async () => {
+  const note = join(tmp, "note.txt");
+  await Deno.writeTextFile(note, "my notes, one line, not JSON\n");
+  const r = await evalAllCli("--out", note);
+  assertEquals(r.code, 1);
+  ok(/is not a results file of this workspace/.test(r.stderr), r.stderr);
+  assertEquals(await Deno.readTextFile(note), "my notes, one line, not JSON\n");
+  const torn = join(tmp, "note2.txt");
+  await Deno.writeTextFile(torn, "a note without a newline");
+  assertEquals((await evalAllCli("--out", torn)).code, 1);
+  assertEquals(await Deno.readTextFile(torn), "a note without a newline");
+
+  const missing = await evalAllCli("--out", join(tmp, "no", "such", "dir", "x.jsonl"));
+  assertEquals(missing.code, 2);
+  ok(/the directory .*no\/such\/dir does not exist/.test(missing.stderr), missing.stderr);
+
+  // A relative --out resolves against the caller's directory (INIT_CWD under deno task).
+  const sub = join(tmp, "sub");
+  await Deno.mkdir(sub);
+  const rel = await evalAllCli({ INIT_CWD: sub }, "--sp", "0", "--out", "rel.jsonl");
+  assertEquals(rel.code, 0, rel.stderr);
+  ok(await Deno.stat(join(sub, "rel.jsonl")));
+});
+
+Deno.test("a read-only complete dataset: a run with nothing to do succeeds and changes nothing", async () => {
+  const ro = join(tmp, "readonly.jsonl");
+  await Deno.copyFile(await referenceRun(), ro);
+  await Deno.chmod(ro, 0o444);
+  const r = await evalAllCli("--out", ro);
+  assertEquals(r.code, 0, r.stderr);
+  ok(/0 evaluated now, 12 already there/.test(r.stderr), r.stderr);
+});
+
+Deno.test("usage: extra arguments, profile names with zero budgets, huge worker counts, --help", async () => {
+  const extra = await cli("eval_all.ts", ["ci"]);
+  assertEquals(extra.code, 2);
+  ok(/unexpected argument "ci" \(did you mean --profile ci\?\)/.test(extra.stderr), extra.stderr);
+  const zero = await cli("eval_all.ts", ["--profile", "ci~eval0"]);
+  assertEquals(zero.code, 1);
+  ok(/profile "ci~eval0": eval 0: expected a whole number >= 1/.test(zero.stderr), zero.stderr);
+  const ctor = await cli("eval_all.ts", ["--profile", "constructor"]);
+  ok(/unknown profile "constructor" \(allowed: full, quick, ci\)/.test(ctor.stderr), ctor.stderr);
+  const many = await evalAllCli("--workers", "100000", "--sp", "0", "--out", join(tmp, "many.jsonl"));
+  assertEquals(many.code, 0, many.stderr);
+  ok(new RegExp(`--workers 100000: this machine has ${navigator.hardwareConcurrency} cores`).test(many.stderr));
+  const help = await cli("eval_all.ts", ["--help"]);
+  assertEquals(help.code, 0);
+  ok(/^deno task eval-all/.test(help.stdout), help.stdout);
 });

@@ -23,6 +23,8 @@ export interface PipelineOptions {
   engine: ResolvedEngine;
   /** Worker processes / game slots. */
   workers: number;
+  /** Run stages 4 and 5 (self-play and statistics); false for engines that honour only depth limits. */
+  selfplay?: boolean;
   /** Steps after stage 5 (e.g. rendering the notebooks), run in order. */
   after?: { name: string; run: (log: (line: string) => void) => Promise<void> }[];
   /** Log lines (default: stderr). */
@@ -57,18 +59,20 @@ export async function runPipeline(
   log(
     `   ${s3.table.rows.length} positions indexed${s3.written ? "" : " (unchanged)"}`,
   );
-  const s4 = await step(
-    "stage 4 self-play",
-    () => runStage4({ profile, engine, workers, onProgress: terminalProgress() }),
-  );
-  log(`   ${s4.played} games played, ${s4.resumed} already done -> ${s4.path}`);
-  const s5 = await step("stage 5 correlations", () => runStage5(profile));
-  const c = s5.summary.eval_vs_score;
-  log(
-    `   rho(eval, score) ${c.rho.toFixed(3)} [${
-      c.ci95_percentile.map((v) => v.toFixed(3)).join(", ")
-    }]: ${s5.summary.verdict.validation}; claim ${s5.summary.verdict.claim}`,
-  );
+  if (opts.selfplay !== false) {
+    const s4 = await step(
+      "stage 4 self-play",
+      () => runStage4({ profile, engine, workers, onProgress: terminalProgress() }),
+    );
+    log(`   ${s4.played} games played, ${s4.resumed} already done -> ${s4.path}`);
+    const s5 = await step("stage 5 correlations", () => runStage5(profile));
+    const c = s5.summary.eval_vs_score;
+    log(
+      `   rho(eval, score) ${c.rho.toFixed(3)} [${
+        c.ci95_percentile.map((v) => v.toFixed(3)).join(", ")
+      }]: ${s5.summary.verdict.validation}; claim ${s5.summary.verdict.claim}`,
+    );
+  }
   for (const s of opts.after ?? []) await step(s.name, () => s.run(log));
   return times;
 }

@@ -6,16 +6,22 @@
  */
 
 import { dirname } from "node:path";
+import { writeError } from "./jsonl.ts";
 
 /** Writes `text` to `path` atomically (readers see the old or the new file, never half). */
 export async function writeFileAtomic(
   path: string,
   text: string,
 ): Promise<void> {
-  await Deno.mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${Deno.pid}.tmp`;
-  await Deno.writeTextFile(tmp, text);
-  await Deno.rename(tmp, path);
+  try {
+    await Deno.mkdir(dirname(path), { recursive: true });
+    await Deno.writeTextFile(tmp, text);
+    await Deno.rename(tmp, path);
+  } catch (e) {
+    await Deno.remove(tmp).catch(() => {});
+    throw writeError(path, e);
+  }
 }
 
 /** Writes `text` atomically unless the file already holds exactly it (a rerun changes no file). */

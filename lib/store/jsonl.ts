@@ -8,21 +8,27 @@
  */
 
 import { dirname } from "node:path";
+import { MbiError } from "../core/errors.ts";
 
-/** Raised for a JSONL file that is damaged beyond a torn last line. */
-export class JsonlError extends Error {
+/** Raised for a JSONL file that is damaged beyond a torn last line, or is not a results file. */
+export class JsonlError extends MbiError {
   /** Creates the error naming the file and line. */
   constructor(message: string) {
-    super(message);
+    super("jsonl", message);
     this.name = "JsonlError";
   }
+}
+
+/** A write failure (full disk, permissions) as a one-line error naming the file. */
+export function writeError(path: string, e: unknown): MbiError {
+  return e instanceof MbiError ? e : new MbiError("write", `cannot write ${path}: ${(e as Error).message ?? e}`);
 }
 
 /** Content of a JSONL file: header, records, and whether a torn tail was found. */
 export interface JsonlContent<H, R> {
   /** First line. */
   header: H;
-  /** Following lines. */
+  /** Following lines (record i is on line i + 2 of the file). */
   records: R[];
   /** Byte length of the intact part (up to and including the last complete line). */
   intactBytes: number;
@@ -32,8 +38,11 @@ export interface JsonlContent<H, R> {
 
 /**
  * Reads a JSONL file. A last line without its newline, or one that is not
- * valid JSON, is reported as torn (not returned); damage anywhere else throws.
- * Returns undefined when the file does not exist.
+ * valid JSON, is reported as torn (not returned); damage anywhere else throws
+ * {@link JsonlError} naming the line. A file whose first line is not a JSON
+ * object is not a results file of this workspace and is refused (so `--out`
+ * never takes a user's file for a torn write). Returns undefined when the
+ * file does not exist or is empty (or holds only a header cut off by a kill).
  */
 export async function readJsonl<H, R>(
   path: string,
@@ -47,28 +56,41 @@ export async function readJsonl<H, R>(
   }
   const text = new TextDecoder().decode(bytes);
   const lastNewline = text.lastIndexOf("\n");
-  const complete = lastNewline < 0 ? "" : text.slice(0, lastNewline);
+  if (lastNewline < 0) {
+    // No complete line: empty, a header torn by a kill, or not ours.
+    if (text === "" || /^\{"kind":"mbi-/.test(text)) return undefined;
+    throw new JsonlError(
+      `${path} is not a results file of this workspace (its first line is not a header); not touching it`,
+    );
+  }
+  const complete = text.slice(0, lastNewline);
   let torn = lastNewline < text.length - 1;
-  const lines = complete === "" ? [] : complete.split("\n");
+  const lines = complete.split("\n");
   const parsed: unknown[] = [];
-  let intact = complete === "" ? 0 : new TextEncoder().encode(complete).length + 1;
+  let intact = new TextEncoder().encode(complete).length + 1;
   for (let i = 0; i < lines.length; i++) {
+    let value: unknown;
     try {
-      parsed.push(JSON.parse(lines[i]));
+      value = JSON.parse(lines[i]);
     } catch {
-      if (i === lines.length - 1 && !torn) {
-        // A complete-looking but unparsable last line: also a torn write.
+      if (i === lines.length - 1 && !torn && i > 0) {
+        // A complete-looking but unparsable last record: also a torn write.
         torn = true;
         intact -= new TextEncoder().encode(lines[i]).length + 1;
         break;
       }
       throw new JsonlError(
-        `${path}: line ${i + 1} is not valid JSON (the file is damaged; not repairing it)`,
+        i === 0
+          ? `${path} is not a results file of this workspace (its first line is not JSON); not touching it`
+          : `${path} line ${i + 1} is not valid JSON (the file is damaged; not repairing it)`,
       );
     }
-  }
-  if (parsed.length === 0) {
-    if (bytes.length === 0 || torn) return undefined;
+    if (i === 0 && (value === null || typeof value !== "object" || Array.isArray(value))) {
+      throw new JsonlError(
+        `${path} is not a results file of this workspace (its first line is not a header); not touching it`,
+      );
+    }
+    parsed.push(value);
   }
   return {
     header: parsed[0] as H,
@@ -83,7 +105,7 @@ export class JsonlAppender {
   #file: Deno.FsFile;
   #queue: Promise<void> = Promise.resolve();
 
-  private constructor(file: Deno.FsFile) {
+  private constructor(file: Deno.FsFile, readonly path: string) {
     this.#file = file;
   }
 
@@ -92,9 +114,12 @@ export class JsonlAppender {
    * cut to that many bytes (dropping a torn last line).
    */
   static async open(path: string, truncateTo?: number): Promise<JsonlAppender> {
-    if (truncateTo !== undefined) await Deno.truncate(path, truncateTo);
-    const file = await Deno.open(path, { append: true, create: true });
-    return new JsonlAppender(file);
+    try {
+      if (truncateTo !== undefined) await Deno.truncate(path, truncateTo);
+      return new JsonlAppender(await Deno.open(path, { append: true, create: true }), path);
+    } catch (e) {
+      throw writeError(path, e);
+    }
   }
 
   /**
@@ -107,8 +132,13 @@ export class JsonlAppender {
     header: () => Promise<H>,
   ): Promise<JsonlAppender> {
     if (existing) return await JsonlAppender.open(path, existing.torn ? existing.intactBytes : undefined);
-    await Deno.mkdir(dirname(path), { recursive: true });
-    await Deno.writeTextFile(path, JSON.stringify(await header()) + "\n");
+    const first = JSON.stringify(await header()) + "\n";
+    try {
+      await Deno.mkdir(dirname(path), { recursive: true });
+      await Deno.writeTextFile(path, first);
+    } catch (e) {
+      throw writeError(path, e);
+    }
     return await JsonlAppender.open(path);
   }
 
@@ -117,8 +147,12 @@ export class JsonlAppender {
     const bytes = new TextEncoder().encode(JSON.stringify(value) + "\n");
     this.#queue = this.#queue.then(async () => {
       let off = 0;
-      while (off < bytes.length) {
-        off += await this.#file.write(bytes.subarray(off));
+      try {
+        while (off < bytes.length) {
+          off += await this.#file.write(bytes.subarray(off));
+        }
+      } catch (e) {
+        throw writeError(this.path, e);
       }
     });
     return this.#queue;

@@ -12,9 +12,10 @@ import { join, relative } from "node:path";
 import { writeFileAtomic } from "./atomic.ts";
 import { POSITION_COUNT, startPosition } from "../method/chess960.ts";
 import { sha256File } from "../core/hash.ts";
-import { deriveMbi, MbiError, type PositionValue, ROUNDING } from "../method/mbi.ts";
+import { deriveMbi, IndexUndefinedError, type PositionValue, ROUNDING } from "../method/mbi.ts";
 import { REPO_ROOT } from "../core/paths.ts";
 import { type CodeVersion, codeVersion } from "./provenance.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** Schema version of the MBI table. */
 export const MBI_SCHEMA = 1;
@@ -80,10 +81,10 @@ export interface MbiTable {
 }
 
 /** Raised for an input file that cannot be indexed; names the line. */
-export class MbiInputError extends Error {
+export class MbiInputError extends MbiError {
   /** Creates the error with a one-line message. */
   constructor(message: string) {
-    super(message);
+    super("mbi-input", message);
     this.name = "MbiInputError";
   }
 }
@@ -217,7 +218,7 @@ export async function buildMbiTable(
     const have = new Set(input.values.map((v) => v.sp));
     const missing = planned.filter((sp) => !have.has(sp));
     if (missing.length) {
-      throw new MbiError(
+      throw new IndexUndefinedError(
         `${path} lacks ${missing.length} of its ${planned.length} positions (e.g. SP ${
           missing.slice(0, 3).join(", ")
         }): the index is defined only on a complete set; finish stage 1 first`,

@@ -10,6 +10,7 @@ import { writeFileAtomic } from "./atomic.ts";
 import { sha256File } from "../core/hash.ts";
 import { displayPath } from "./provenance.ts";
 import { readJsonl } from "./jsonl.ts";
+import { MbiError, UsageError } from "../core/errors.ts";
 
 /** A shard: units at list index k with k % count === index (0-based index). */
 export interface Shard {
@@ -20,10 +21,10 @@ export interface Shard {
 }
 
 /** Raised for a shard set that cannot be merged; the message names the shards. */
-export class ShardError extends Error {
+export class ShardError extends MbiError {
   /** Creates the error with a one-line message. */
   constructor(message: string) {
-    super(message);
+    super("shard", message);
     this.name = "ShardError";
   }
 }
@@ -34,7 +35,7 @@ export function parseShard(text: string): Shard {
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || count < 1 || index >= count) {
-    throw new RangeError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4 (shard index is 0-based)`);
+    throw new UsageError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4 (shard index is 0-based)`);
   }
   return { index, count };
 }

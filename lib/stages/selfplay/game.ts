@@ -15,6 +15,7 @@ import { negateScore } from "../../engine/info.ts";
 import { rngFromSeed, seedHex } from "../../method/seed.ts";
 import { adjudicate, type AdjudicationRules, scoreValue, type WhiteScore } from "../../method/adjudication.ts";
 import { GameState, type Outcome } from "../../method/rules.ts";
+import { MbiError } from "../../core/errors.ts";
 
 /** Settings of the opening variation. */
 export interface OpeningRules {
@@ -83,10 +84,10 @@ export interface GameRecord {
 }
 
 /** Raised when an engine plays an illegal move or gives no usable search. */
-export class GameError extends Error {
+export class GameError extends MbiError {
   /** Creates the error. */
   constructor(message: string) {
-    super(message);
+    super("game", message);
     this.name = "GameError";
   }
 }

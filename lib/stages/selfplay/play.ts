@@ -23,6 +23,7 @@ import { type AdjudicationRules, DEFAULT_ADJUDICATION } from "../../method/adjud
 import { GameError, type GameRecord, type GameSpec, type OpeningRules, playGame } from "./game.ts";
 import { type SelectedPosition, selectPositions } from "../../method/selection.ts";
 import { type MergeSpec, type Shard, shardOf } from "../../store/shards.ts";
+import { MbiError, UsageError } from "../../core/errors.ts";
 
 /** Schema version of self-play files. */
 export const SELFPLAY_SCHEMA = 1;
@@ -120,10 +121,10 @@ export const SELFPLAY_METHOD =
   "for the first K plies the mover searches with MultiPV M and the move is drawn uniformly (xoroshiro128+ from the game seed) among the MultiPV moves within W cp of the best; then the engine's bestmove is played";
 
 /** Raised for a games file of another configuration. */
-export class SelfplayConfigError extends Error {
+export class SelfplayConfigError extends MbiError {
   /** Creates the error. */
   constructor(message: string) {
-    super(message);
+    super("selfplay-config", message);
     this.name = "SelfplayConfigError";
   }
 }
@@ -158,7 +159,7 @@ export function planPositions(
   return explicit.map((sp) => {
     const row = table.rows.find((r) => r.sp === sp);
     if (!row) {
-      throw new RangeError(
+      throw new UsageError(
         `SP ${sp} is not in the MBI table of profile ${table.profile} (${table.rows.length} positions)`,
       );
     }

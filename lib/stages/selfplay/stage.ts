@@ -23,6 +23,7 @@ import { type MergeResult, mergeShardFiles, type Shard } from "../../store/shard
 import { type PositionResult, summarisePositions } from "./results.ts";
 import { launchEngine } from "../../engine/launch.ts";
 import { profileDir, selfplayDir } from "../../store/results_key.ts";
+import { MbiError } from "../../core/errors.ts";
 
 /** Schema version of `selfplay.json`. */
 export const SELFPLAY_RESULTS_SCHEMA = 1;
@@ -54,10 +55,10 @@ export interface SelfplayResults {
 }
 
 /** Raised when an earlier stage's output is missing or out of date. */
-export class StageInputError extends Error {
+export class StageInputError extends MbiError {
   /** Creates the error with a one-line message naming the stage to run. */
   constructor(message: string) {
-    super(message);
+    super("stage-input", message);
     this.name = "StageInputError";
   }
 }

@@ -1,0 +1,48 @@
+/**
+ * Test helpers shared by the integration tests: run a command of `lib/cli/`
+ * as a subprocess with its own results root (a temporary folder), so tests
+ * never read or write the repository's `results/` and never see what another
+ * test left there.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { repoPath } from "./paths.ts";
+
+/** What a command printed and how it ended. */
+export interface CliRun {
+  /** Exit code. */
+  code: number;
+  /** Standard output. */
+  stdout: string;
+  /** Standard error. */
+  stderr: string;
+}
+
+/** A temporary results root for one test file, with a function that runs `lib/cli/<script>` against it. */
+export async function testRoot(prefix: string): Promise<{
+  dir: string;
+  results: string;
+  cli: (script: string, args: string[], env?: Record<string, string>) => Promise<CliRun>;
+}> {
+  const dir = await Deno.makeTempDir({ prefix: `mbi-${prefix}-` });
+  const results = join(dir, "results");
+  await Deno.mkdir(results);
+  const cli = async (script: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", repoPath("lib", "cli", script), ...args],
+      env: { MBI_RESULTS_DIR: results, ...env },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const dec = new TextDecoder();
+    return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  };
+  return { dir, results, cli };
+}
+
+/** The `error: …` lines of a command's stderr. */
+export function errorLines(stderr: string): string[] {
+  return stderr.trim().split("\n").filter((l) => /^(internal )?error:/.test(l));
+}
