@@ -2,8 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sha256File } from "../core/hash.ts";
-import { repoPath } from "../core/paths.ts";
-import { RESULTS_ENV } from "../store/results_key.ts";
+import { testRoot } from "../core/testing.ts";
 import { CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable, launchChromium } from "../site/browser.ts";
 import { pvSan } from "../site/data.ts";
 import { filesUnder } from "../notebook/notebooks.ts";
@@ -16,25 +15,14 @@ if (!hasChromium && !Deno.env.get("CI")) {
   console.error(`site test runs without the browser: no Chromium at ${CHROMIUM} (install: ${CHROMIUM_INSTALL})`);
 }
 
-async function task(root: string, script: string, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", repoPath("lib", "cli", script), ...args],
-    env: { [RESULTS_ENV]: root },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
-}
-
 const hashes = (dir: string) =>
   Promise.all(filesUnder(dir, []).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`));
 
 Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a position against mbi.json), offline, no console error", async () => {
-  const root = await Deno.makeTempDir({ prefix: "mbi-site-test-" });
-  const dir = join(root, "ci");
+  const t = await testRoot("site-test");
+  const dir = join(t.results, "ci");
   try {
-    const pipeline = await task(root, "pipeline.ts", ["--profile", "ci", "--no-notebooks"]);
+    const pipeline = await t.cli("pipeline.ts", ["--profile", "ci", "--no-notebooks"]);
     assertEquals(pipeline.code, 0, pipeline.stderr);
     for (const f of ["DATASET.md", "site/index.html", "site/files/mbi.csv", "site/files/games.pgn"]) {
       ok((await Deno.stat(join(dir, f))).isFile, f);
@@ -43,14 +31,14 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
     // A rerun with nothing changed rewrites no file.
     const before = await hashes(dir);
     const mtimes = filesUnder(join(dir, "site"), []).map((f) => Deno.statSync(f).mtime?.getTime());
-    const again = await task(root, "site.ts", ["--profile", "ci"]);
+    const again = await t.cli("site.ts", ["--profile", "ci"]);
     assertEquals(again.code, 0, again.stderr);
     ok(again.stderr.includes("nothing changed"), again.stderr);
     assertEquals(await hashes(dir), before);
     assertEquals(filesUnder(join(dir, "site"), []).map((f) => Deno.statSync(f).mtime?.getTime()), mtimes);
 
     // Reproduce: recompute from scratch, compare, record; the card and the page show the result.
-    const repro = await task(root, "reproduce.ts", ["--profile", "ci"]);
+    const repro = await t.cli("reproduce.ts", ["--profile", "ci"]);
     assertEquals(repro.code, 0, repro.stderr + repro.stdout);
     const record = JSON.parse(await Deno.readTextFile(join(dir, "reproduce.json")));
     assertEquals(record.identical, true);
@@ -171,6 +159,6 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
       await chromium.close();
     }
   } finally {
-    await Deno.remove(root, { recursive: true });
+    await Deno.remove(t.dir, { recursive: true });
   }
 });
