@@ -11,7 +11,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The layers, lowest first: a module may import from its own layer and any layer listed before it. */
-export const LAYERS = ["core", "engine", "method", "store", "plot", "stages", "notebook", "cli"];
+export const LAYERS = ["core", "engine", "method", "store", "plot", "stages", "notebook", "site", "cli"];
 
 const LIB = dirname(fileURLToPath(import.meta.url));
 

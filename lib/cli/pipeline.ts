@@ -1,6 +1,7 @@
 /**
- * `deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks]`:
- * stages 1–5 (resuming what is done) and the rendered notebooks.
+ * `deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks] [--no-site]`:
+ * stages 1–5 (resuming what is done), the rendered notebooks, and the dataset
+ * card and static site.
  *
  * @module
  */
@@ -12,10 +13,11 @@ import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
 import { displayPath } from "../store/provenance.ts";
 import { profileDir } from "../store/results_key.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
+import { buildSite } from "../site/site.ts";
 
 const USAGE: CliSpec = {
   usage:
-    "deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks]\n  stages 1-5, then the notebooks",
+    "deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks] [--no-site]\n  stages 1-5, then the notebooks, then the dataset card and site",
   positionals: 0,
 };
 
@@ -26,6 +28,7 @@ if (import.meta.main) {
       workers: { type: "string" },
       engine: { type: "string" },
       "no-notebooks": { type: "boolean" },
+      "no-site": { type: "boolean" },
     }, USAGE);
     const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
     const workers = workersOption(values.workers);
@@ -44,13 +47,19 @@ if (import.meta.main) {
       engine,
       workers,
       selfplay,
-      after: values["no-notebooks"] ? [] : [{
-        name: "notebooks",
-        run: async (log) => {
-          const failed = (await runStageNotebooks(profile, [], log)).find((r) => !r.ok);
-          if (failed) throw new Error(`notebook ${failed.input} failed: ${failed.error}`);
-        },
-      }],
+      after: [
+        ...(values["no-notebooks"] ? [] : [{
+          name: "notebooks",
+          run: async (log: (line: string) => void) => {
+            const failed = (await runStageNotebooks(profile, [], log)).find((r) => !r.ok);
+            if (failed) throw new Error(`notebook ${failed.input} failed: ${failed.error}`);
+          },
+        }]),
+        ...(values["no-site"] ? [] : [{
+          name: "site",
+          run: async (log: (line: string) => void) => void await buildSite(profile, log),
+        }]),
+      ],
     });
     console.error(
       `pipeline done in ${formatDuration((performance.now() - t0) / 1000)} (${

@@ -12,7 +12,7 @@ import { sha256File, sha256Text } from "../core/hash.ts";
 import { type Profile } from "../method/profiles.ts";
 import { repoPath } from "../core/paths.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
-import { profileDir } from "../store/results_key.ts";
+import { isPublishedOutput, profileDir } from "../store/results_key.ts";
 
 /** Lists `notebooks/NN_*.ipynb`, optionally only those whose number is in `only`. */
 export function stageNotebooks(only: string[] = []): string[] {
@@ -39,7 +39,8 @@ export function filesUnder(dir: string, skip: string[]): string[] {
 
 /**
  * Hash of what the rendered notebooks depend on: the cell sources of the
- * notebooks (not their outputs) and every result file of the profile.
+ * notebooks (not their outputs) and every result file of the profile (not the
+ * site, dataset card and reproduce record, which are made from them).
  */
 export async function renderInputsHash(
   profile: Profile,
@@ -54,6 +55,7 @@ export async function renderInputsHash(
     parts.push(`${relative(dir, nb)} ${sha256Text(JSON.stringify(cells))}`);
   }
   for (const f of filesUnder(dir, ["notebooks"])) {
+    if (isPublishedOutput(relative(dir, f))) continue; // written after the notebooks, from the same results
     parts.push(`${relative(dir, f)} ${await sha256File(f)}`);
   }
   return sha256Text(parts.join("\n"));

@@ -19,6 +19,16 @@ export interface RenderedPlot {
   svg: string;
   /** HTML: the title as a heading above the SVG. */
   html: string;
+  /** Domain and pixel range of the x and y scales (to place marks on the SVG later, e.g. in a page's script). */
+  scales: { x?: ScaleExtent; y?: ScaleExtent };
+}
+
+/** A scale's domain and its pixel range. */
+export interface ScaleExtent {
+  /** Domain (data values). */
+  domain: unknown[];
+  /** Range (pixels). */
+  range: number[];
 }
 
 /**
@@ -34,6 +44,11 @@ export function renderPlot(
     ...options,
     document: document as unknown as Document,
   });
+  const extent = (name: "x" | "y"): ScaleExtent | undefined => {
+    const sc = el.scale(name) as { domain?: unknown[]; range?: number[] } | undefined;
+    return sc?.domain && sc.range ? { domain: [...sc.domain], range: [...sc.range] } : undefined;
+  };
+  const scales = { x: extent("x"), y: extent("y") };
   let svg = (el as unknown as { outerHTML: string }).outerHTML;
   const esc = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   svg = svg.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"').replace(
@@ -43,6 +58,7 @@ export function renderPlot(
   return {
     svg,
     html: `<figure style="margin:0"><h4 style="margin:4px 0">${esc}</h4>${svg}</figure>`,
+    scales,
   };
 }
 

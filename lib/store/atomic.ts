@@ -1,5 +1,6 @@
 /**
- * Atomic file writes: write to a temporary file beside the target, then rename.
+ * Atomic file writes: write to a temporary file beside the target, then
+ * rename; and reading a JSON result file that may not be there yet.
  *
  * @module
  */
@@ -41,4 +42,14 @@ export async function writeJsonUnlessSame<T extends object>(path: string, value:
   if (old && strip(old) === strip(value)) return old;
   await writeFileAtomic(path, JSON.stringify(value, null, 1) + "\n");
   return value;
+}
+
+/** Reads a JSON file, or undefined when it does not exist (any other error, e.g. bad JSON, is thrown). */
+export async function readJsonIfExists<T>(path: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await Deno.readTextFile(path)) as T;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return undefined;
+    throw e;
+  }
 }

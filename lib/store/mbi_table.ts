@@ -412,3 +412,24 @@ export async function readMbiTable(path: string): Promise<MbiTable> {
   }
   return t;
 }
+
+/** One row's MBI interval, when the table has one (`mbi_lo`, `mbi_hi`; null otherwise). */
+export function rowInterval(row: object | undefined): { mbi_lo: number | null; mbi_hi: number | null } {
+  const r = row as { mbi_lo?: unknown; mbi_hi?: unknown } | undefined;
+  return {
+    mbi_lo: typeof r?.mbi_lo === "number" ? r.mbi_lo : null,
+    mbi_hi: typeof r?.mbi_hi === "number" ? r.mbi_hi : null,
+  };
+}
+
+/**
+ * A file's description of itself in words: a string, or the string `definition`
+ * or `description` of an object (e.g. an MBI table's `uncertainty`, an outcome
+ * table's metadata); null when there is none.
+ */
+export function describedAs(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  const o = value as { definition?: unknown; description?: unknown } | null | undefined;
+  const t = [o?.definition, o?.description].find((x) => typeof x === "string");
+  return typeof t === "string" ? t : null;
+}

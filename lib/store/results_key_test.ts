@@ -5,8 +5,10 @@ import {
   evalFolderName,
   formatKey,
   getProfile,
+  isPublishedOutput,
   parseKey,
   profileDir,
+  publishedPaths,
   resultsRoot,
   selfplayDir,
   summaryPath,
@@ -47,4 +49,23 @@ Deno.test("unknown profiles, tags and budgets in names are one-line errors, like
   throws(() => getProfile("ci@a@b"), /more than one "@engine" part/);
   throws(() => getProfile("ci", { games: 0 }), /--games 0: expected a whole number >= 1/);
   throws(() => getProfile("quick@sf18-wasm", {}, "ethereal-12"), /belongs to engine sf18-wasm, not ethereal-12/);
+});
+
+Deno.test("published outputs are named like the summary, and recognised as such", () => {
+  const plain = publishedPaths(getProfile("quick"));
+  const games = publishedPaths(getProfile("quick~games2"));
+  assertEquals([plain.site, plain.card, plain.reproduce].map((p) => p.split("/").slice(-2).join("/")), [
+    "quick/site",
+    "quick/DATASET.md",
+    "quick/reproduce.json",
+  ]);
+  assertEquals(games.card.split("/").slice(-2).join("/"), "quick/DATASET~games2.md");
+  for (
+    const p of ["site/index.html", "site~games2/files/mbi.csv", "DATASET.md", "DATASET~games2.md", "reproduce.json"]
+  ) {
+    assertEquals(isPublishedOutput(p), true, p);
+  }
+  for (const p of ["summary.json", "mbi.json", "selfplay/games.pgn", "plots/eval_histogram.svg", "sitemap.json"]) {
+    assertEquals(isPublishedOutput(p), false, p);
+  }
 });

@@ -1,0 +1,49 @@
+/**
+ * `deno task bench-site [--profile P] [--runs N]`: builds the profile's site
+ * (nothing recomputed; unchanged files untouched) and measures the page's size
+ * and the time until its table is usable in headless Chromium.
+ *
+ * @module
+ */
+
+import { benchSite } from "../site/bench.ts";
+import { CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable } from "../site/browser.ts";
+import { buildSite } from "../site/site.ts";
+import { getProfile } from "../store/results_key.ts";
+import { MbiError } from "../core/errors.ts";
+import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage:
+    "deno task bench-site [--profile P] [--runs N]\n  the site's page size and the time until its table is usable in headless Chromium",
+  positionals: 0,
+};
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({ profile: { type: "string" }, runs: { type: "string" } }, USAGE);
+    if (!chromiumAvailable()) {
+      throw new MbiError("chromium", `no Chromium at ${CHROMIUM}; install it with: ${CHROMIUM_INSTALL}`);
+    }
+    const profile = getProfile(values.profile);
+    const site = await buildSite(profile, console.error);
+    const b = await benchSite(site.dir, positiveInt("runs", values.runs) ?? 5);
+    const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
+    console.log(`site of ${profile.name}: ${b.page}`);
+    console.log(`  rows in the table:             ${b.rows}`);
+    console.log(
+      `  page (index.html, all it loads): ${kb(b.pageBytes)} (${kb(b.pageGzipBytes)} gzipped); downloads ${
+        kb(b.downloadBytes)
+      }`,
+    );
+    console.log(
+      `  table usable after (median of ${b.runs}): ${b.readyMs.toFixed(0)} ms from navigation start (page mark), ${
+        b.wallMs.toFixed(0)
+      } ms wall from goto`,
+    );
+    console.log(`  search "RNBQKBNR" redraw (median): ${b.searchMs.toFixed(1)} ms`);
+    console.log(
+      `  runs [ready, wall, search] ms: ${b.all.map((r) => r.map((x) => x.toFixed(0)).join("/")).join("  ")}`,
+    );
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * `deno task reproduce [--profile P] [--workers W] [--keep]`: recompute a
+ * published profile from scratch in a scratch folder (its own results root)
+ * with the engine and budgets recorded in its files, compare every file with
+ * the committed ones record by record, print per file "identical" or the
+ * first difference, and record the result in `<profile folder>/reproduce.json`
+ * (shown by the site and the dataset card, which are rebuilt).
+ *
+ * Exit code 0 when every file is identical, 1 otherwise.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { repoPath } from "../core/paths.ts";
+import { loadStage1 } from "../stages/evaluation.ts";
+import { siblingDatasets } from "../stages/distribution.ts";
+import { formatDuration } from "../stages/progress.ts";
+import {
+  compareProfiles,
+  machineInfo,
+  REPRODUCE_SCHEMA,
+  type ReproduceRecord,
+  SET_ASIDE,
+  writeReproduceRecord,
+} from "../stages/reproduce.ts";
+import { datasetFolder } from "../store/scan.ts";
+import { displayPath } from "../store/provenance.ts";
+import { getProfile, RESULTS_ENV, resultsRoot } from "../store/results_key.ts";
+import { buildSite } from "../site/site.ts";
+import { MbiError } from "../core/errors.ts";
+import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage: "deno task reproduce [--profile P] [--workers W] [--keep]\n" +
+    "  recompute the profile from scratch in a scratch folder, compare every file with the committed one",
+  positionals: 0,
+};
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values } = parseCli({
+      profile: { type: "string" },
+      workers: { type: "string" },
+      keep: { type: "boolean" },
+    }, USAGE);
+    const profile = getProfile(values.profile);
+    const workers = workersOption(values.workers);
+    const committed = await loadStage1(profile);
+    const h = committed.header;
+    // The engine that made the committed files, as recorded in their header.
+    const engine = h.engine.id.startsWith("path:") ? h.engine.id.slice(5) : h.engine.id;
+    const root = resultsRoot();
+    const scratch = await Deno.makeTempDir({ prefix: `mbi-reproduce-${profile.name}-` });
+    const t0 = performance.now();
+    console.error(
+      `reproduce ${profile.name}: ${h.engine.uci_name} (${engine}, fingerprint ${h.config.engine_fingerprint}), ` +
+        `budget ${JSON.stringify(h.config.limit)}; recomputing in ${scratch}`,
+    );
+    // Stage 2 compares with the other budgets of the same engine: those datasets are its inputs, copied as they are.
+    for (const o of await siblingDatasets(committed)) {
+      const folder = datasetFolder(o);
+      await Deno.mkdir(join(scratch, folder), { recursive: true });
+      await Deno.copyFile(o.path, join(scratch, folder, "evals.jsonl"));
+      console.error(`  input of stage 2: ${displayPath(o.path)} (copied)`);
+    }
+    const run = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        repoPath("lib", "cli", "pipeline.ts"),
+        "--profile",
+        profile.name,
+        "--engine",
+        engine,
+        "--workers",
+        String(workers),
+        "--no-notebooks",
+        "--no-site",
+      ],
+      env: { [RESULTS_ENV]: scratch },
+      stdout: "inherit",
+      stderr: "inherit",
+    }).output();
+    if (!run.success) {
+      throw new MbiError("reproduce", `the recomputation failed (exit ${run.code}); scratch folder kept: ${scratch}`);
+    }
+    const files = await compareProfiles(profile, root, scratch);
+    const duration = (performance.now() - t0) / 1000;
+    const record: ReproduceRecord = {
+      kind: "mbi-reproduce",
+      schema: REPRODUCE_SCHEMA,
+      profile: profile.name,
+      date: new Date().toISOString(),
+      machine: machineInfo(),
+      duration_s: Math.round(duration * 10) / 10,
+      engine: { id: h.engine.id, uci_name: h.engine.uci_name, fingerprint: h.config.engine_fingerprint },
+      command: `deno task reproduce --profile ${profile.name}`,
+      set_aside: SET_ASIDE,
+      files,
+      identical: files.every((f) => f.verdict === "identical"),
+    };
+    for (const f of files) {
+      console.log(`${f.verdict.padEnd(9)} ${f.file}${f.difference ? `: ${f.difference}` : ""}`);
+    }
+    console.log(`(${SET_ASIDE})`);
+    const path = await writeReproduceRecord(profile, record);
+    console.error(
+      `reproduce ${profile.name}: ${record.identical ? "every file identical" : "differences found"} in ${
+        formatDuration(duration)
+      } -> ${displayPath(path)}`,
+    );
+    await buildSite(profile, console.error);
+    if (values.keep) console.error(`scratch folder kept: ${scratch}`);
+    else await Deno.remove(scratch, { recursive: true });
+    return record.identical ? 0 : 1;
+  });
+}

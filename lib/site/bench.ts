@@ -1,0 +1,91 @@
+/**
+ * The site's benchmark: the page's size (what a browser loads: `index.html`
+ * alone, raw and gzipped) and the time until its table is usable in headless
+ * Chromium — navigation start to the page's `mbi-table-ready` mark (every row
+ * rendered, search and sort wired), and wall time from `goto` to that point —
+ * plus the time a search takes to redraw the table. Measured, never asserted.
+ *
+ * @module
+ */
+
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { launchChromium } from "./browser.ts";
+
+/** One benchmark's figures (times in milliseconds, medians over the runs). */
+export interface SiteBench {
+  /** The page measured. */
+  page: string;
+  /** Rows in the table once usable. */
+  rows: number;
+  /** Bytes of index.html (everything the page loads). */
+  pageBytes: number;
+  /** Bytes of index.html gzipped (what a static host with compression sends). */
+  pageGzipBytes: number;
+  /** Bytes of the downloads in files/ (not loaded by the page). */
+  downloadBytes: number;
+  /** Runs. */
+  runs: number;
+  /** Median navigation start → table usable (the page's own mark). */
+  readyMs: number;
+  /** Median wall time from goto to the table usable, as seen by the driver. */
+  wallMs: number;
+  /** Median time of a search ("RNBQKBNR") redrawing the table, in the page. */
+  searchMs: number;
+  /** All runs' [readyMs, wallMs, searchMs]. */
+  all: [number, number, number][];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Measures a site folder's page `runs` times, each in a fresh tab. */
+export async function benchSite(siteDir: string, runs = 5): Promise<SiteBench> {
+  const index = join(siteDir, "index.html");
+  const html = await Deno.readFile(index);
+  let downloadBytes = 0;
+  for (const e of Deno.readDirSync(join(siteDir, "files"))) {
+    downloadBytes += Deno.statSync(join(siteDir, "files", e.name)).size;
+  }
+  const chromium = await launchChromium();
+  const all: [number, number, number][] = [];
+  let rows = 0;
+  try {
+    for (let i = 0; i < runs; i++) {
+      const page = await chromium.browser.newPage();
+      const t0 = performance.now();
+      await page.goto(pathToFileURL(index).href, { waitUntil: "domcontentloaded" });
+      await page.waitForSelector("html[data-ready]");
+      const wall = performance.now() - t0;
+      const r = await page.evaluate(() => {
+        const ready = performance.getEntriesByName("mbi-table-ready")[0].startTime;
+        const n = document.querySelectorAll("#rows tr").length;
+        const q = document.getElementById("q") as HTMLInputElement;
+        const s0 = performance.now();
+        q.value = "RNBQKBNR";
+        q.dispatchEvent(new Event("input"));
+        return { ready, n, search: performance.now() - s0 };
+      });
+      rows = r.n;
+      all.push([r.ready, wall, r.search]);
+      await page.close();
+    }
+  } finally {
+    await chromium.close();
+  }
+  return {
+    page: index,
+    rows,
+    pageBytes: html.length,
+    pageGzipBytes: gzipSync(html).length,
+    downloadBytes,
+    runs,
+    readyMs: median(all.map((x) => x[0])),
+    wallMs: median(all.map((x) => x[1])),
+    searchMs: median(all.map((x) => x[2])),
+    all,
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * The dataset card (`DATASET.md`): what the files are, their columns,
+ * provenance, how they were produced and checked, known limits (computed from
+ * the data), licence and citation — one Markdown text, written beside the
+ * files and shown on the page.
+ *
+ * @module
+ */
+
+import { CITATION, LICENCE } from "../store/mbi_table.ts";
+import { METHOD_EVAL_TEXT } from "../method/labels.ts";
+import type { SiteData } from "./data.ts";
+
+/** Escapes text for a Markdown table cell or line (pipes, angle brackets). */
+function md(text: unknown): string {
+  return String(text).replace(/\|/g, "\\|").replace(/</g, "&lt;");
+}
+
+const int = (n: number) => n.toLocaleString("en-US");
+
+/** Size in words: `80.1 KB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1e6) return `${(bytes / 1000).toFixed(1)} KB`;
+  return `${(bytes / 1e6).toFixed(2)} MB`;
+}
+
+/** How a dataset is cited: the method's citation plus engine, fingerprint and budget. */
+export function citationLine(d: SiteData): string {
+  const fp = d.engine.fingerprint === null ? "not measured" : int(d.engine.fingerprint);
+  return `${CITATION} Dataset: ${d.profile} profile, ${d.engine.uci_name}, fingerprint ${fp}, ${d.budgets}.`;
+}
+
+/** Column meanings of the published CSV files. */
+export const COLUMNS: Record<string, [string, string][]> = {
+  "mbi.csv": [
+    ["sp", "start position number 0..959 (standard Scharnagl numbering; 518 = RNBQKBNR)"],
+    ["setup", "White's back rank, files a to h"],
+    ["fen", "the start position as FEN with Shredder castling letters"],
+    ["eval_cp", "engine value in centipawns from White's point of view, from the last completed iteration"],
+    ["edge_cp", "abs(eval_cp): the size of the first-move edge"],
+    ["rank", "1-based rank of edge_cp, smallest first; ties share the mean of their ranks"],
+    ["mbi", "round(100 × (N − rank) / (N − 1)), half up: 100 = most balanced, 0 = largest edge"],
+  ],
+  "evals.csv": [
+    ["sp, setup, fen", "as in mbi.csv"],
+    ["eval_cp", "value in centipawns (White's view); empty when the engine reported a mate"],
+    ["mate", "moves to mate from White's view, when reported"],
+    ["depth", "depth of the last completed iteration"],
+    ["nodes", "nodes the search used"],
+    ["bestmove", "the engine's best move (UCI; Chess960 castling as king takes rook)"],
+    ["pv", "principal variation of the last completed iteration, UCI moves separated by spaces"],
+  ],
+};
+
+function filesSection(d: SiteData): string[] {
+  return [
+    "## Files",
+    "",
+    "| file | what | size | SHA-256 |",
+    "| --- | --- | ---: | --- |",
+    ...d.files.map((f) => `| \`${f.source}\` | ${md(f.what)} | ${formatBytes(f.bytes)} | \`${f.sha256}\` |`),
+    "",
+    "Also in the profile folder: `evals.jsonl` (stage 1 with the raw engine lines; its first line is the header " +
+    "with the configuration), `evals.manifest.json` (start and end of every run) and `selfplay/games.jsonl` " +
+    "(every game with its seed and moves).",
+  ];
+}
+
+function columnsSection(d: SiteData): string[] {
+  const out = ["## Columns", ""];
+  for (const [file, cols] of Object.entries(COLUMNS)) {
+    out.push(`### \`${file}\``, "", "| column | meaning |", "| --- | --- |");
+    out.push(...cols.map(([c, m]) => `| \`${c}\` | ${md(m)} |`));
+    if (file === "mbi.csv" && d.positions.some((p) => p.mbi_lo !== null)) {
+      out.push(
+        `| \`mbi_lo\`, \`mbi_hi\` | the position's MBI interval${d.uncertainty ? `: ${md(d.uncertainty)}` : ""} |`,
+      );
+    }
+    out.push("");
+  }
+  out.push(
+    "### `selfplay.json`",
+    "",
+    "Per self-play position: `sp`, `setup`, `eval_cp`, `edge_cp`, `mbi`, `stratum` (the edge stratum it was drawn " +
+      "from), `games`, `wins`, `draws`, `losses` (White's view), `score` = (wins + draws / 2) / games, " +
+      "`score_ci95`, `avg_plies`, `terminations`, `distinct_games`.",
+    "",
+    `### \`${d.summaryFile}\``,
+    "",
+    "`eval_vs_score`, `mbi_vs_score`, `mbi_vs_imbalance`: Spearman's rho with its 95% percentile and BCa bootstrap " +
+      "intervals; `verdict` with the rules as applied; `published`: the method's figures; `inputs` with SHA-256.",
+    "",
+    "### `games.pgn`",
+    "",
+    'Standard PGN with `Variant "Chess960"`, `FEN`, and the tags `SP`, `Seed` (the game\'s seed: the game replays ' +
+      "from it), `NodesPerMove` and `Termination`; each move carries the engine's score and depth as a comment.",
+  );
+  return out;
+}
+
+function provenanceSection(d: SiteData): string[] {
+  const e = d.engine;
+  const s = d.summary;
+  return [
+    "## Provenance",
+    "",
+    `- Engine: ${md(e.uci_name)} (registry id \`${md(e.id)}\`, version ${md(e.version ?? "unknown")}, ${md(e.author)})`,
+    `- Build SHA-256: \`${e.sha256}\`${
+      e.files.length ? `; files: ${e.files.map((f) => `\`${md(f.name)}\` \`${f.sha256}\``).join(", ")}` : ""
+    }`,
+    `- NNUE nets: ${e.nets.length ? e.nets.map((n) => `\`${md(n)}\``).join(", ") : "none reported"}`,
+    `- Fingerprint (nodes of the 48 bench searches at depth 13): ${
+      e.fingerprint === null ? "not measured" : int(e.fingerprint)
+    }${e.matches_reference ? " — the reference Stockfish 17.1's" : ""}`,
+    `- Budget: ${md(d.budgets)}`,
+    `- UCI options: ${md(d.options)}; \`ucinewgame\` and \`isready\` before every position`,
+    `- Code: stage 1 by commit \`${d.code.evals.commit}\`${d.code.evals.dirty ? " (with local changes)" : ""}, ` +
+    `the index by \`${d.code.mbi.commit}\`${d.code.mbi.dirty ? " (with local changes)" : ""}`,
+    `- Stage 1 started ${d.created}`,
+    `- Input files: ${d.inputs.map((i) => `\`${md(i.path)}\` \`${i.sha256}\``).join(", ")}`,
+    ...(s ? [`- Stage 5 inputs: ${s.inputs.map((i) => `\`${md(i.path)}\` \`${i.sha256}\``).join(", ")}`] : []),
+  ];
+}
+
+function producedSection(d: SiteData): string[] {
+  const p = d.profile;
+  const r = d.reproduce;
+  return [
+    "## How it was produced",
+    "",
+    `1. Stage 1, \`deno task eval-all --profile ${p}\`: every start position searched once at ${d.limit}, ` +
+    "value and PV from the last completed iteration (the interrupted one is never used), White's point of view.",
+    `2. Stage 2: distribution, ties and rank agreement with other budgets (\`distribution.json\`).`,
+    `3. Stage 3, \`deno task derive-mbi --profile ${p}\`: ${md(d.definition.edge)}; ${md(d.definition.rank)}; ` +
+    `${md(d.definition.mbi)}; ${md(d.definition.rounding)}; N = ${d.definition.n}.`,
+    `4. Stage 4, \`deno task selfplay --profile ${p}\`: seeded engine self-play of positions drawn one per edge stratum.`,
+    `5. Stage 5, \`deno task stats --profile ${p}\`: the correlations with seeded bootstrap intervals; the verdict is computed from the intervals.`,
+    "",
+    "All of it: `deno task pipeline --profile " + p + "`.",
+    "",
+    "## How it was checked",
+    "",
+    "- One thread, a fixed hash size and a fixed node budget make every search deterministic: " +
+    `\`deno task verify-reproduce --sp N --profile ${p}\` recomputes one position and compares value, depth, PV and nodes bit for bit.`,
+    `- \`deno task reproduce --profile ${p}\` recomputes the whole profile from scratch in a scratch folder with the ` +
+    "recorded engine and budgets and compares every file with these, record by record (timing fields aside).",
+    r
+      ? `- Last reproduction: ${r.date} on ${md(r.machine.hostname)} (${
+        md(r.machine.cpu)
+      }, ${r.machine.cores} cores), ` +
+        `${Math.round(r.duration_s)} s: ${r.identical ? "every file identical" : "differences found"}.`
+      : "- Last reproduction: not run yet.",
+    ...(r
+      ? [
+        "",
+        "| file | verdict | first difference |",
+        "| --- | --- | --- |",
+        ...r.files.map((f) => `| \`${f.file}\` | ${f.verdict} | ${md(f.difference ?? "")} |`),
+        "",
+        `(${md(r.set_aside)})`,
+      ]
+      : []),
+  ];
+}
+
+/** The dataset card of a profile as Markdown. */
+export function datasetCard(d: SiteData): string {
+  const lines = [
+    `# Dataset card — Chess960 Balance Index (MBI), profile \`${d.profile}\``,
+    "",
+    ...(d.banner ? [`> **${md(d.banner)}**`, ""] : []),
+    "The Morozov Balance Index measures the size of White's first-move edge in each Chess960 start position: " +
+    `an engine evaluates every start position at a fixed node budget, the distance of that value from zero is ranked, ` +
+    `and the rank becomes an index from 100 (most balanced) to 0 (largest White edge). ` +
+    `This dataset: ${d.n} positions, ${md(d.engine.uci_name)}, ${md(d.limit)} per position ` +
+    `(the method: ${METHOD_EVAL_TEXT}).`,
+    "",
+    ...filesSection(d),
+    "",
+    ...columnsSection(d),
+    "",
+    ...provenanceSection(d),
+    "",
+    ...producedSection(d),
+    "",
+    "## Known limits",
+    "",
+    "Computed from the result files (`lib/stages/limitations.ts`); each statement names the files it rests on.",
+    "",
+    ...d.limitations.map((l) => `- ${md(l.text)} (${l.sources.map((s) => `\`${md(s)}\``).join(", ")})`),
+    "",
+    "## Licence and citation",
+    "",
+    `Methodology and dataset: ${LICENCE} (https://creativecommons.org/licenses/by/4.0/).`,
+    "",
+    `Cite as: ${md(citationLine(d))}`,
+    "",
+  ];
+  return lines.join("\n");
+}

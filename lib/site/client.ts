@@ -1,0 +1,310 @@
+/**
+ * The page's script: search, sort, the back ranks drawn, and the per-position
+ * view, over the data embedded in the page. It is one function whose source
+ * (`siteClient.toString()`, which Deno gives as plain JavaScript) is inlined
+ * into the page, so it is type-checked and linted with the rest of the code
+ * while the page needs no file or network besides itself.
+ *
+ * Written by hand: a 960-row table with a search box and sortable columns is
+ * less code than any table library's glue, and the page must stay small and
+ * self-contained.
+ *
+ * @module
+ */
+
+/** One row of the embedded table: sp, setup, fen, eval, edge, rank, mbi, lo, hi, depth, nodes, PV (SAN, space-separated). */
+export type PageRow = [
+  number,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number | null,
+  number | null,
+  number,
+  number | null,
+  string,
+];
+
+/** The data embedded in the page (`<script type="application/json" id="mbi-data">`). */
+export interface PageData {
+  /** Profile (results key). */
+  profile: string;
+  /** "quick profile · Stockfish 17.1 WASM · 125,000 nodes per position": what every figure and table says. */
+  caption: string;
+  /** Rows in SP order. */
+  rows: PageRow[];
+  /** Other complete datasets: label and per row [eval, mbi, lo, hi] (aligned with rows). */
+  others: { folder: string; engine: string; limit: string; relation: string; values: (number | null)[][] }[];
+  /** Self-play per SP: [games, wins, draws, losses, score, lo, hi, distinct, avg plies], with its caption. */
+  selfplay: { caption: string; positions: number; bySp: Record<string, number[]> } | null;
+  /** Outcome tables. */
+  outcomes: { name: string; description: string; columns: string[]; bySp: Record<string, (number | string)[]> }[];
+  /** Histogram scales (to mark a position) and the clamp of its axis. */
+  hist: { x: number[]; xr: number[]; y: number[]; yr: number[]; lo: number; hi: number } | null;
+  /** The command that recomputes a position, without the SP. */
+  verify: string;
+}
+
+/** Runs in the browser: wires the search, sorting and the position view. Self-contained: uses nothing outside itself. */
+export function siteClient(): void {
+  const data = JSON.parse(document.getElementById("mbi-data")!.textContent!) as PageData;
+  const $ = (id: string) => document.getElementById(id)!;
+  // Its own escape (like page.ts's): this function runs in the browser and may use nothing outside itself.
+  const esc = (s: unknown) =>
+    String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const signed = (v: number) => (v > 0 ? `+${v}` : String(v));
+  const WHITE: Record<string, string> = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙" };
+  const BLACK: Record<string, string> = { K: "♚", Q: "♛", R: "♜", B: "♝", N: "♞", P: "♟" };
+  const TEXT = "\uFE0E"; // text presentation: no emoji pawn
+  const N = data.rows.length;
+  const col = {
+    sp: 0,
+    setup: 1,
+    fen: 2,
+    eval: 3,
+    edge: 4,
+    rank: 5,
+    mbi: 6,
+    lo: 7,
+    hi: 8,
+    depth: 9,
+    nodes: 10,
+    pv: 11,
+  } as const;
+  const bySp = new Map(data.rows.map((r, i) => [r[0], i]));
+  const mbiText = (mbi: number, lo: number | null, hi: number | null) =>
+    lo === null || hi === null ? String(mbi) : `${mbi} <span class="iv">[${lo}–${hi}]</span>`;
+
+  // --- the table ----------------------------------------------------------
+  const backRank = (setup: string) =>
+    `<span class="br" aria-hidden="true">${
+      [...setup].map((p) => `<span>${WHITE[p]}${TEXT}</span>`).join("")
+    }</span> <code>${setup}</code>`;
+  const rowHtml = (r: PageRow) =>
+    `<tr><td><a href="#sp=${r[0]}">${r[0]}</a></td><td>${backRank(r[1])}</td><td>${signed(r[3])}</td><td>${
+      r[4]
+    }</td><td>${r[5]}</td><td>${mbiText(r[6], r[7], r[8])}</td></tr>`;
+  type Key = "sp" | "mbi" | "eval" | "edge" | "rank";
+  const firstDir: Record<Key, 1 | -1> = { sp: 1, mbi: -1, eval: 1, edge: 1, rank: 1 };
+  let sortKey: Key = "sp";
+  let dir: 1 | -1 = 1;
+  let query = "";
+
+  /** Which rows a query matches: an SP, a back rank (or its beginning), or a FEN (its back rank). */
+  const matcher = (q: string): ((r: PageRow) => boolean) | string => {
+    const t = q.trim();
+    if (t === "") return () => true;
+    if (/^\d+$/.test(t)) return (r) => r[0] === Number(t);
+    if (t.includes("/")) {
+      const ranks = t.split(/\s+/)[0].split("/");
+      const white = ranks[7] ?? "";
+      if (ranks.length !== 8 || ranks[0] !== white.toLowerCase() || !/^[KQRBN]{8}$/.test(white)) {
+        return "not a Chess960 start FEN (mirrored back ranks expected)";
+      }
+      return (r) => r[1] === white;
+    }
+    if (/^[KQRBNkqrbn]{1,8}$/.test(t)) {
+      const u = t.toUpperCase();
+      return (r) => r[1].startsWith(u);
+    }
+    return "type an SP number (0–959), a back rank such as RNBQKBNR, or a FEN";
+  };
+
+  const render = () => {
+    const m = matcher(query);
+    const rows = typeof m === "string" ? [] : data.rows.filter(m);
+    const c = col[sortKey];
+    rows.sort((a, b) => ((a[c] as number) - (b[c] as number)) * dir || a[0] - b[0]);
+    $("rows").innerHTML = rows.map(rowHtml).join("");
+    $("status").textContent = typeof m === "string"
+      ? `No match: ${m}.`
+      : `${rows.length} of ${N} positions${query.trim() ? ` match “${query.trim()}”` : ""}, sorted by ${sortKey} ${
+        dir === 1 ? "ascending" : "descending"
+      }.`;
+    for (const th of document.querySelectorAll<HTMLElement>("th[data-key]")) {
+      th.setAttribute(
+        "aria-sort",
+        th.dataset.key === sortKey ? (dir === 1 ? "ascending" : "descending") : "none",
+      );
+    }
+  };
+  ($("q") as HTMLInputElement).addEventListener("input", (e) => {
+    query = (e.target as HTMLInputElement).value;
+    render();
+  });
+  for (const b of document.querySelectorAll<HTMLButtonElement>("th[data-key] button")) {
+    b.addEventListener("click", () => {
+      const k = b.closest("th")!.dataset.key as Key;
+      dir = k === sortKey ? (dir === 1 ? -1 : 1) : firstDir[k];
+      sortKey = k;
+      render();
+    });
+  }
+
+  // --- one position -------------------------------------------------------
+  const board = (setup: string, sp: number) => {
+    const s = 36, files = "abcdefgh";
+    const rankOf = (y: number) => {
+      if (y === 0) return [...setup.toLowerCase()].map((p) => BLACK[p.toUpperCase()]);
+      if (y === 1) return Array(8).fill(BLACK.P);
+      if (y === 6) return Array(8).fill(WHITE.P);
+      if (y === 7) return [...setup].map((p) => WHITE[p]);
+      return Array(8).fill("");
+    };
+    let cells = "";
+    for (let y = 0; y < 8; y++) {
+      const pieces = rankOf(y);
+      for (let x = 0; x < 8; x++) {
+        cells += `<rect x="${16 + x * s}" y="${y * s}" width="${s}" height="${s}" class="${
+          (x + y) % 2 ? "dk" : "lt"
+        }"/>`;
+        if (pieces[x]) {
+          cells += `<text x="${16 + x * s + s / 2}" y="${y * s + s / 2}">${pieces[x]}${TEXT}</text>`;
+        }
+      }
+      cells += `<text class="co" x="7" y="${y * s + s / 2}">${8 - y}</text>`;
+    }
+    for (let x = 0; x < 8; x++) {
+      cells += `<text class="co" x="${16 + x * s + s / 2}" y="${8 * s + 9}">${files[x]}</text>`;
+    }
+    const names: Record<string, string> = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight" };
+    const label = `Start position SP ${sp}: White's pieces on the first rank from a to h: ${
+      [...setup].map((p) => names[p]).join(", ")
+    }; pawns on ranks 2 and 7; Black's pieces mirrored on rank 8.`;
+    return `<svg class="board" viewBox="0 0 ${16 + 8 * s} ${
+      8 * s + 18
+    }" role="img" aria-label="${label}">${cells}</svg>`;
+  };
+
+  const pvText = (pv: string) => {
+    const moves = pv ? pv.split(" ") : [];
+    return moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m)).join(" ");
+  };
+
+  const placeInDistribution = (r: PageRow) => {
+    const h = data.hist;
+    const src = document.querySelector("#hist svg");
+    if (!h || !src) return "";
+    const clamp = Math.min(h.hi, Math.max(h.lo, r[col.eval]));
+    const x = h.xr[0] + (clamp - h.x[0]) / (h.x[1] - h.x[0]) * (h.xr[1] - h.xr[0]);
+    const svg = src.cloneNode(true) as SVGSVGElement;
+    svg.removeAttribute("id");
+    svg.setAttribute("aria-label", `Histogram of the values with SP ${r[0]} marked at ${signed(r[col.eval])} cp`);
+    const ns = "http://www.w3.org/2000/svg";
+    const line = document.createElementNS(ns, "line");
+    for (const [k, v] of [["x1", x], ["x2", x], ["y1", Math.min(...h.yr)], ["y2", Math.max(...h.yr)]] as const) {
+      line.setAttribute(k, String(v));
+    }
+    line.setAttribute("class", "mark");
+    const label = document.createElementNS(ns, "text");
+    label.setAttribute("x", String(x + 4));
+    label.setAttribute("y", String(Math.min(...h.yr) + 12));
+    label.setAttribute("class", "marklabel");
+    label.textContent = `SP ${r[0]}`;
+    svg.append(line, label);
+    return svg.outerHTML;
+  };
+
+  const showPosition = (sp: number) => {
+    const i = bySp.get(sp);
+    const view = $("detail");
+    if (i === undefined) {
+      view.innerHTML = `<h2 id="detail-title" tabindex="-1">SP ${esc(sp)}</h2><p>Not in this dataset (${
+        esc(data.caption)
+      }).</p><p><a href="#positions">← All positions</a></p>`;
+    } else {
+      const r = data.rows[i];
+      const moreBalancedThan = data.rows.filter((o) => o[col.edge] > r[col.edge]).length;
+      const others = data.others.map((o) => {
+        const v = o.values[i];
+        return `<tr><td>${esc(o.folder)}</td><td>${esc(o.engine)}</td><td>${esc(o.limit)}</td><td>${
+          o.relation === "budget" ? "same engine, other budget" : "other engine"
+        }</td><td>${signed(v[0] as number)}</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
+      }).join("");
+      const sp1 = data.selfplay?.bySp[String(sp)];
+      const selfplay = !data.selfplay
+        ? "<p>No self-play results in this dataset.</p>"
+        : sp1
+        ? `<div class="scroll"><table><caption>Self-play of SP ${sp}: ${esc(data.selfplay.caption)}</caption>
+<thead><tr><th scope="col">games</th><th scope="col">White wins</th><th scope="col">draws</th><th scope="col">White losses</th><th scope="col">White's score [95%]</th><th scope="col">distinct games</th><th scope="col">mean plies</th></tr></thead>
+<tbody><tr><td>${sp1[0]}</td><td>${sp1[1]}</td><td>${sp1[2]}</td><td>${sp1[3]}</td><td>${sp1[4].toFixed(3)} [${
+          sp1[5].toFixed(2)
+        }–${sp1[6].toFixed(2)}]</td><td>${sp1[7]}</td><td>${sp1[8].toFixed(0)}</td></tr></tbody></table></div>`
+        : `<p>SP ${sp} was not among the ${data.selfplay.positions} self-play positions (${
+          esc(data.selfplay.caption)
+        }).</p>`;
+      const outcomes = data.outcomes.map((t) => {
+        const v = t.bySp[String(sp)];
+        return v
+          ? `<div class="scroll"><table><caption>Outcomes of SP ${sp} in ${esc(t.name)}: ${
+            esc(t.description)
+          }</caption><thead><tr>${
+            t.columns.map((c) => `<th scope="col">${esc(c)}</th>`).join("")
+          }</tr></thead><tbody><tr>${
+            v.map((x) => `<td>${esc(typeof x === "number" && !Number.isInteger(x) ? x.toFixed(3) : x)}</td>`).join("")
+          }</tr></tbody></table></div>`
+          : `<p>SP ${sp} has no row in the outcome table ${esc(t.name)}.</p>`;
+      }).join("");
+      view.innerHTML = `<p><a href="#positions">← All positions</a></p>
+<h2 id="detail-title" tabindex="-1">SP ${sp} · <code>${r[col.setup]}</code></h2>
+<p class="cap">${esc(data.caption)}</p>
+<div class="pos">
+${board(r[col.setup], sp)}
+<dl class="facts">
+<dt>MBI</dt><dd id="d-mbi">${mbiText(r[col.mbi], r[col.lo], r[col.hi])}</dd>
+<dt>Rank by edge</dt><dd id="d-rank">${r[col.rank]} of ${N}</dd>
+<dt>Engine value</dt><dd id="d-eval">${signed(r[col.eval])} cp (White's view)</dd>
+<dt>Edge</dt><dd id="d-edge">${r[col.edge]} cp</dd>
+<dt>Depth</dt><dd id="d-depth">${r[col.depth]}</dd>
+<dt>Nodes</dt><dd>${r[col.nodes] === null ? "–" : (r[col.nodes] as number).toLocaleString("en-US")}</dd>
+<dt>FEN</dt><dd><code>${esc(r[col.fen])}</code></dd>
+</dl>
+</div>
+<h3>Principal variation</h3>
+<p id="d-pv">${esc(pvText(r[col.pv])) || "–"}</p>
+<h3>Its place in the distribution</h3>
+<p>Edge ${r[col.edge]} cp: more balanced than ${moreBalancedThan} of the ${N} positions (${
+        Math.round(100 * moreBalancedThan / N)
+      }%).</p>
+<figure>${placeInDistribution(r)}<figcaption>${
+        esc(data.caption)
+      }; n = ${N}. The line marks SP ${sp}.</figcaption></figure>
+<h3>The index across datasets</h3>
+${
+        data.others.length
+          ? `<div class="scroll"><table><caption>SP ${sp} in every complete dataset over the same ${N} positions; each index is relative to its own dataset</caption>
+<thead><tr><th scope="col">dataset</th><th scope="col">engine</th><th scope="col">budget</th><th scope="col">relation</th><th scope="col">eval cp</th><th scope="col">MBI</th></tr></thead>
+<tbody><tr class="this"><td>${esc(data.profile)} (this one)</td><td colspan="3">${esc(data.caption)}</td><td>${
+            signed(r[col.eval])
+          }</td><td>${mbiText(r[col.mbi], r[col.lo], r[col.hi])}</td></tr>${others}</tbody></table></div>`
+          : "<p>No other complete dataset over the same positions.</p>"
+      }
+<h3>Self-play</h3>
+${selfplay}
+${data.outcomes.length ? `<h3>Outcomes of real games</h3>${outcomes}` : ""}
+<h3>Reproduce it</h3>
+<p>Recompute this position from scratch and compare value, depth, PV and nodes bit for bit:</p>
+<pre><code>${esc(data.verify.replace("{sp}", String(sp)))}</code></pre>`;
+    }
+    view.hidden = false;
+    $("table-view").hidden = true;
+    $("detail-title").focus();
+    $("detail").scrollIntoView({ block: "start" });
+  };
+
+  const route = () => {
+    const m = /^#sp=(\d+)$/.exec(location.hash);
+    if (m) return showPosition(Number(m[1]));
+    $("detail").hidden = true;
+    $("table-view").hidden = false;
+  };
+  addEventListener("hashchange", route);
+
+  render();
+  route();
+  document.documentElement.dataset.ready = "true";
+  performance.mark("mbi-table-ready");
+}

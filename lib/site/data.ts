@@ -1,0 +1,307 @@
+/**
+ * Everything the published page and the dataset card show about one profile,
+ * gathered from its result files (and the other complete datasets and outcome
+ * tables under the results root): read only, nothing is computed that a stage
+ * has not already computed, except the PV in SAN and each dataset's index.
+ *
+ * @module
+ */
+
+// @ts-types="npm:@types/papaparse@5.5.2"
+import Papa from "papaparse";
+import { basename, join } from "node:path";
+import { formatLimit } from "../engine/limit.ts";
+import type { EngineIdentity } from "../engine/identity.ts";
+import { sha256File } from "../core/hash.ts";
+import { deriveMbi } from "../method/mbi.ts";
+import { budgetBanner, formatBudgets, formatOptions } from "../method/labels.ts";
+import type { Profile } from "../method/profiles.ts";
+import { GameState } from "../method/rules.ts";
+import type { CodeVersion, InputFile } from "../store/provenance.ts";
+import {
+  describedAs,
+  mbiPaths,
+  type MbiTable,
+  type MbiTableRow,
+  readMbiTable,
+  rowInterval,
+} from "../store/mbi_table.ts";
+import { readJsonIfExists } from "../store/atomic.ts";
+import type { EvalDataset } from "../store/eval_dataset.ts";
+import { datasetFolder } from "../store/scan.ts";
+import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
+import { type DistributionSummary, isOtherBudget, sameSetDatasets } from "../stages/distribution.ts";
+import { loadStage1 } from "../stages/evaluation.ts";
+import { computeLimitations, type Limitation } from "../stages/limitations.ts";
+import { readReproduceRecord, type ReproduceRecord } from "../stages/reproduce.ts";
+import type { Summary } from "../stages/statistics.ts";
+import type { SelfplayResults } from "../stages/selfplay/stage.ts";
+
+/** One position as the page shows it: its row of the MBI table, and more. */
+export interface SitePosition extends MbiTableRow {
+  /** Lower end of the MBI interval, when the table has one. */
+  mbi_lo: number | null;
+  /** Upper end of the MBI interval, when the table has one. */
+  mbi_hi: number | null;
+  /** Depth of the last completed iteration. */
+  depth: number;
+  /** Nodes searched. */
+  nodes: number | null;
+  /** Principal variation in SAN (empty when it could not be read). */
+  pv_san: string[];
+}
+
+/** Another complete dataset over the same positions. */
+export interface OtherDataset {
+  /** Folder under the results root. */
+  folder: string;
+  /** Engine name. */
+  engine: string;
+  /** Bench fingerprint. */
+  fingerprint: number | null;
+  /** Search limit in words. */
+  limit: string;
+  /** Same engine at another budget, or another engine. */
+  relation: "budget" | "engine";
+  /** Per SP: eval, MBI and interval (when that table has one). */
+  bySp: Record<number, { eval_cp: number; mbi: number; mbi_lo: number | null; mbi_hi: number | null }>;
+}
+
+/** An outcome table under `<results root>/outcomes/<name>/`. */
+export interface OutcomeTable {
+  /** Its folder name. */
+  name: string;
+  /** What it is, from `outcomes.json` when it says. */
+  description: string;
+  /** Columns shown (present in the CSV, in this order). */
+  columns: string[];
+  /** Rows by SP: the shown columns' values. */
+  bySp: Record<number, (number | string)[]>;
+}
+
+/** A file offered for download. */
+export interface DownloadFile {
+  /** Name in the site's `files/` folder. */
+  name: string;
+  /** Path relative to the profile folder. */
+  source: string;
+  /** Absolute path. */
+  path: string;
+  /** What it holds. */
+  what: string;
+  /** Size in bytes. */
+  bytes: number;
+  /** SHA-256. */
+  sha256: string;
+}
+
+/** All the page and the card show about a profile. */
+export interface SiteData {
+  /** Profile (results key). */
+  profile: string;
+  /** The profile folder's name under the results root. */
+  folder: string;
+  /** Engine identity from the stage-1 header. */
+  engine: EngineIdentity;
+  /** Search limit per position, in words. */
+  limit: string;
+  /** Budgets in words, each beside the method's. */
+  budgets: string;
+  /** The "not the method's results" banner, or null at the method's budgets. */
+  banner: string | null;
+  /** UCI options for people. */
+  options: string;
+  /** Code versions that wrote the stage-1 file and the MBI table. */
+  code: { evals: CodeVersion; mbi: CodeVersion };
+  /** When stage 1 started. */
+  created: string;
+  /** Input files of stage 1 with their hashes. */
+  inputs: InputFile[];
+  /** Number of positions. */
+  n: number;
+  /** The MBI table's definition (edge, rank, MBI, rounding). */
+  definition: MbiTable["definition"];
+  /** How the per-position interval is defined, when the table has one. */
+  uncertainty: string | null;
+  /** The positions, by SP. */
+  positions: SitePosition[];
+  /** Stage 2 summary, when present. */
+  distribution?: DistributionSummary;
+  /** Stage 5 summary, when present. */
+  summary?: Summary;
+  /** The summary file's name (overrides name it differently). */
+  summaryFile: string;
+  /** Stage 4 results, when present. */
+  selfplay?: SelfplayResults;
+  /** Other complete datasets over the same positions. */
+  others: OtherDataset[];
+  /** Outcome tables. */
+  outcomes: OutcomeTable[];
+  /** Limitations computed from the data. */
+  limitations: Limitation[];
+  /** The last `deno task reproduce`, when there was one. */
+  reproduce?: ReproduceRecord;
+  /** Files offered for download. */
+  files: DownloadFile[];
+}
+
+/** The principal variation in SAN, played from the start FEN with the project's rules (empty if a move is not legal). */
+export function pvSan(fen: string, pv: readonly string[]): string[] {
+  try {
+    const game = new GameState(fen);
+    return pv.map((m) => game.play(m));
+  } catch {
+    return [];
+  }
+}
+
+async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDataset> {
+  const folder = datasetFolder(o);
+  const index = deriveMbi(o.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp })));
+  const table = await readMbiTable(mbiPaths(join(resultsRoot(), folder)).json).catch(() => undefined);
+  const rows = new Map((table?.rows ?? []).map((r) => [r.sp, r]));
+  return {
+    folder,
+    engine: o.header.engine.uci_name,
+    fingerprint: o.header.config.engine_fingerprint,
+    limit: formatLimit(o.header.config.limit),
+    relation: isOtherBudget(d, o) ? "budget" : "engine",
+    bySp: Object.fromEntries(
+      index.map((v) => [v.sp, { eval_cp: v.eval_cp, mbi: v.mbi, ...rowInterval(rows.get(v.sp)) }]),
+    ),
+  };
+}
+
+/** Columns of an outcome table the page shows, in this order, when the CSV has them. */
+export const OUTCOME_COLUMNS = [
+  "games",
+  "wins",
+  "white_wins",
+  "draws",
+  "losses",
+  "black_wins",
+  "white_score",
+  "white_score_lo",
+  "white_score_hi",
+  "score_lo",
+  "score_hi",
+  "draw_rate",
+  "mean_elo",
+];
+
+/** Reads every `<results root>/outcomes/<name>/outcomes.csv` (with `outcomes.json` for its description). */
+export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTable[]> {
+  const dir = join(root, "outcomes");
+  let names: string[];
+  try {
+    names = [...Deno.readDirSync(dir)].filter((e) => e.isDirectory).map((e) => e.name).sort();
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return [];
+    throw e;
+  }
+  const out: OutcomeTable[] = [];
+  for (const name of names) {
+    const csv = await Deno.readTextFile(join(dir, name, "outcomes.csv")).catch(() => undefined);
+    if (csv === undefined) continue;
+    const meta = await readJsonIfExists<Record<string, unknown>>(join(dir, name, "outcomes.json")).catch(() =>
+      undefined
+    );
+    const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true });
+    const fields = parsed.meta.fields ?? [];
+    if (!fields.includes("sp")) continue;
+    const columns = OUTCOME_COLUMNS.filter((c) => fields.includes(c));
+    const source = meta?.source as Record<string, unknown> | string | undefined;
+    const description = [
+      describedAs(meta),
+      typeof source === "string" ? source : (source?.file ?? source?.name ?? source?.path) as string | undefined,
+      typeof meta?.games_kept === "number" ? `${meta.games_kept.toLocaleString("en-US")} games kept` : undefined,
+    ].filter((x) => typeof x === "string" && x !== "").join("; ");
+    const bySp: OutcomeTable["bySp"] = {};
+    for (const row of parsed.data) {
+      const sp = Number(row.sp);
+      if (!Number.isInteger(sp)) continue;
+      bySp[sp] = columns.map((c) => row[c] === "" || isNaN(Number(row[c])) ? row[c] : Number(row[c]));
+    }
+    out.push({ name, description: description || `outcome table ${name}`, columns, bySp });
+  }
+  return out;
+}
+
+/** The files of a profile offered for download (those that exist), with what they hold. */
+async function downloads(profile: Profile): Promise<DownloadFile[]> {
+  const dir = profileDir(profile);
+  const sp = selfplayDir(profile);
+  const wanted: [string, string, string][] = [
+    ["mbi.csv", join(dir, "mbi.csv"), "the index: SP, back rank, FEN, eval, edge, rank, MBI (CSV)"],
+    ["mbi.json", join(dir, "mbi.json"), "the index with its definition and provenance (JSON)"],
+    ["evals.csv", join(dir, "evals.csv"), "stage 1: value, depth, nodes, best move and PV (UCI) per position (CSV)"],
+    ["distribution.json", join(dir, "distribution.json"), "stage 2: distribution, ties, depth, rank agreement (JSON)"],
+    ["selfplay.json", join(sp, "selfplay.json"), "stage 4: self-play results per position (JSON)"],
+    ["games.pgn", join(sp, "games.pgn"), "stage 4: every self-play game (PGN)"],
+    [basename(summaryPath(profile)), summaryPath(profile), "stage 5: correlations, intervals, verdicts (JSON)"],
+  ];
+  const out: DownloadFile[] = [];
+  for (const [name, path, what] of wanted) {
+    const st = await Deno.stat(path).catch(() => undefined);
+    if (!st?.isFile) continue;
+    out.push({ name, source: path.slice(dir.length + 1), path, what, bytes: st.size, sha256: await sha256File(path) });
+  }
+  return out;
+}
+
+/** Gathers a profile's site data from its result files (stage 1 and 3 must be there; the rest is shown when present). */
+export async function collectSiteData(profile: Profile): Promise<SiteData> {
+  const d = await loadStage1(profile);
+  const dir = profileDir(profile);
+  const table = await readMbiTable(mbiPaths(dir).json);
+  const bySp = new Map(d.records.map((r) => [r.sp, r]));
+  const positions: SitePosition[] = table.rows.map((r) => {
+    const e = bySp.get(r.sp);
+    return {
+      ...r,
+      ...rowInterval(r),
+      depth: e?.depth ?? 0,
+      nodes: e?.nodes ?? null,
+      pv_san: e ? pvSan(e.fen, e.pv) : [],
+    };
+  });
+  const selfplay = await readJsonIfExists<SelfplayResults>(join(selfplayDir(profile), "selfplay.json"));
+  const facts = {
+    profile: profile.name,
+    evalLimit: d.header.config.limit,
+    engine: d.header.engine.uci_name,
+    selfplay: selfplay
+      ? { positions: selfplay.n_positions, games: selfplay.config.games, nodesPerMove: selfplay.config.nodes_per_move }
+      : undefined,
+  };
+  const others = await Promise.all((await sameSetDatasets(d)).map((o) => otherDataset(d, o)));
+  others.sort((
+    a,
+    b,
+  ) => (a.relation === b.relation ? a.folder.localeCompare(b.folder) : a.relation === "budget" ? -1 : 1));
+  return {
+    profile: profile.name,
+    folder: basename(dir),
+    engine: d.header.engine,
+    limit: formatLimit(d.header.config.limit),
+    budgets: formatBudgets(facts),
+    banner: budgetBanner(facts),
+    options: formatOptions(d.header.config.options),
+    code: { evals: d.header.code, mbi: table.code },
+    created: d.header.created,
+    inputs: d.header.inputs,
+    n: positions.length,
+    definition: table.definition,
+    uncertainty: describedAs((table as { uncertainty?: unknown }).uncertainty),
+    positions,
+    distribution: await readJsonIfExists<DistributionSummary>(join(dir, "distribution.json")),
+    summary: await readJsonIfExists<Summary>(summaryPath(profile)),
+    summaryFile: basename(summaryPath(profile)),
+    selfplay,
+    others,
+    outcomes: await readOutcomeTables(),
+    limitations: await computeLimitations(profile),
+    reproduce: await readReproduceRecord(profile),
+    files: await downloads(profile),
+  };
+}

@@ -1,0 +1,109 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildSite } from "./site.ts";
+import { pvSan } from "./data.ts";
+import { chromiumAvailable, launchChromium } from "./browser.ts";
+import { writeSyntheticDataset } from "../store/test_fixtures.ts";
+import { CI_POSITIONS } from "../method/profiles.ts";
+import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+
+Deno.test("pvSan: the PV in SAN from the start FEN (Chess960 castling as king takes rook); an illegal move gives none", () => {
+  const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+  assertEquals(pvSan(fen, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1h1"]), [
+    "e4",
+    "e5",
+    "Nf3",
+    "Nc6",
+    "Bc4",
+    "Nf6",
+    "O-O",
+  ]);
+  assertEquals(pvSan(fen, ["e2e5"]), []);
+});
+
+Deno.test("site without self-play: MBI intervals and outcome tables when present, card and page from the same data, reruns write nothing, stale files go", async () => {
+  const root = await Deno.makeTempDir({ prefix: "mbi-site-unit-" });
+  const before = Deno.env.get(RESULTS_ENV);
+  Deno.env.set(RESULTS_ENV, root);
+  try {
+    await writeSyntheticDataset({
+      root,
+      folder: "ci",
+      values: Object.fromEntries(CI_POSITIONS.map((sp, i) => [sp, 5 + 3 * i])),
+    });
+    // Fields other work adds: a per-position interval and its table-level description.
+    const tablePath = join(root, "ci", "mbi.json");
+    const table = JSON.parse(await Deno.readTextFile(tablePath));
+    table.uncertainty = { definition: "range over the last 3 completed iterations" };
+    for (const r of table.rows) Object.assign(r, { mbi_lo: Math.max(0, r.mbi - 9), mbi_hi: Math.min(100, r.mbi + 4) });
+    await Deno.writeTextFile(tablePath, JSON.stringify(table));
+    await Deno.mkdir(join(root, "outcomes", "humans"), { recursive: true });
+    await Deno.writeTextFile(
+      join(root, "outcomes", "humans", "outcomes.csv"),
+      "sp,games,white_wins,draws,black_wins,white_score,other\n518,1000,420,200,380,0.52,x\n0,10,5,0,5,0.5,y\n",
+    );
+    await Deno.writeTextFile(
+      join(root, "outcomes", "humans", "outcomes.json"),
+      JSON.stringify({ description: "test games" }),
+    );
+
+    const profile = getProfile("ci");
+    const first = await buildSite(profile);
+    ok(first.written.includes("DATASET.md") && first.written.includes("site/index.html"));
+    const card = await Deno.readTextFile(join(root, "ci", "DATASET.md"));
+    ok(
+      card.includes("| `mbi_lo`, `mbi_hi` | the position's MBI interval: range over the last 3 completed iterations |"),
+    );
+    ok(
+      card.includes(
+        "Each position's MBI carries an interval (range over the last 3 completed iterations): median width 13",
+      ),
+    );
+    ok(card.includes("20,000 nodes per position (the method: 400,000,000)"));
+    ok(!card.includes("Self-play:"), "no self-play statement without self-play results");
+    const html = await Deno.readTextFile(first.index);
+    ok(
+      html.includes(card.split("\n")[0].replace(/^# /, "").replace(/`ci`/, "<code>ci</code>")),
+      "the card is on the page",
+    );
+    ok(html.includes("No self-play statistics in this dataset."));
+    assertEquals(await Deno.readTextFile(join(first.dir, "files", "DATASET.md")), card);
+
+    const stale = join(first.dir, "files", "old.csv");
+    await Deno.writeTextFile(stale, "x\n");
+    const second = await buildSite(profile);
+    assertEquals(second.written, []);
+    assertEquals(second.removed, ["site/files/old.csv"]);
+
+    if (!chromiumAvailable()) return; // the browser part runs where Chromium is (CI installs it)
+    const chromium = await launchChromium();
+    try {
+      const page = await chromium.browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(pathToFileURL(first.index).href + "#sp=518");
+      await page.waitForSelector("#detail:not([hidden]) #d-mbi");
+      const row = table.rows.find((r: { sp: number }) => r.sp === 518);
+      assertEquals(
+        await page.$eval("#d-mbi", (e) => e.textContent),
+        `${row.mbi} [${row.mbi_lo}–${row.mbi_hi}]`,
+      );
+      const outcome = await page.$$eval(
+        "#detail table",
+        (ts) => ts.map((t) => t.textContent ?? "").find((t) => t.includes("humans")),
+      );
+      const text = outcome ?? "";
+      ok(text.includes("test games") && text.includes("1000") && text.includes("0.520"), text);
+      ok(!text.includes("other"), "only the known outcome columns");
+      assertEquals(errors, []);
+    } finally {
+      await chromium.close();
+    }
+  } finally {
+    if (before === undefined) Deno.env.delete(RESULTS_ENV);
+    else Deno.env.set(RESULTS_ENV, before);
+    await Deno.remove(root, { recursive: true });
+  }
+});

@@ -1,0 +1,136 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { computeLimitations, type Limitation } from "./limitations.ts";
+import { writeSyntheticDataset } from "../store/test_fixtures.ts";
+import { CI_POSITIONS } from "../method/profiles.ts";
+import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { spearman } from "../method/stats.ts";
+import { scoreReliability } from "../method/reliability.ts";
+
+/** Runs `f` with the results root set to a fresh temporary folder. */
+async function inTempRoot(f: (root: string) => Promise<void>) {
+  const root = await Deno.makeTempDir({ prefix: "mbi-limits-" });
+  const before = Deno.env.get(RESULTS_ENV);
+  Deno.env.set(RESULTS_ENV, root);
+  try {
+    await f(root);
+  } finally {
+    if (before === undefined) Deno.env.delete(RESULTS_ENV);
+    else Deno.env.set(RESULTS_ENV, before);
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+const values = (f: (sp: number, i: number) => number) =>
+  Object.fromEntries(CI_POSITIONS.map((sp, i) => [sp, f(sp, i)]));
+const byId = (ls: Limitation[], id: string) => ls.find((l) => l.id === id);
+
+/** Self-play results with the given W/D/L per position (SPs from the ci set). */
+function selfplay(counts: [number, number, number, number][]) {
+  return {
+    kind: "mbi-selfplay-results",
+    schema: 1,
+    profile: "ci",
+    config: { games: 4, nodes_per_move: 1000 },
+    n_positions: counts.length,
+    n_games: counts.length * 4,
+    positions: counts.map(([w, d, l, distinct], i) => ({
+      sp: CI_POSITIONS[i],
+      setup: "",
+      eval_cp: 0,
+      edge_cp: 0,
+      mbi: 0,
+      stratum: i,
+      games: w + d + l,
+      wins: w,
+      draws: d,
+      losses: l,
+      score: (w + d / 2) / (w + d + l),
+      score_ci95: [0, 1],
+      avg_plies: 80,
+      terminations: {},
+      distinct_games: distinct,
+    })),
+  };
+}
+
+Deno.test("limitations: budget, engine, ties and rank agreement from the data; 'ranks more stable' only when the numbers say so", async () => {
+  await inTempRoot(async (root) => {
+    // All values positive: the ranks of edges equal those of values, so the two agreements are equal.
+    await writeSyntheticDataset({ root, folder: "ci", values: values((_, i) => 10 + (i % 4) * 5) });
+    const other = values((_, i) => 40 - i * 3);
+    await writeSyntheticDataset({ root, folder: "ci~eval40000", values: other, limit: { nodes: 40_000 } });
+    await writeSyntheticDataset({
+      root,
+      folder: "ci@sf18-wasm",
+      values: values((_, i) => (i % 2 ? 1 : -1) * (5 + i)),
+      engine: { id: "sf18-wasm", uci_name: "Stockfish 18 WASM", fingerprint: 2_044_794 },
+    });
+    const ls = await computeLimitations(getProfile("ci"));
+    const budget = byId(ls, "budget")!;
+    ok(budget.text.includes("20,000 nodes per position (the method: 400,000,000)"), budget.text);
+    ok(byId(ls, "one-engine")!.text.includes("Stockfish 17.1 WASM (fingerprint 2,030,154)"));
+    const ties = byId(ls, "ties")!;
+    assertEquals([ties.figures.distinct_values, ties.figures.largest_tie], [4, 3]);
+
+    const mine = CI_POSITIONS.map((_, i) => 10 + (i % 4) * 5);
+    const theirs = CI_POSITIONS.map((sp) => other[sp]);
+    const budgetAgreement = byId(ls, "rank-agreement:ci~eval40000")!;
+    assertEquals(budgetAgreement.figures.spearman_edge, spearman(mine, theirs));
+    assertEquals(budgetAgreement.figures.common, 12);
+    ok(budgetAgreement.text.includes("ranks are about as stable as values"), budgetAgreement.text);
+    ok(!ls.some((l) => /ranks are more stable/.test(l.text)), "no claim the data do not show");
+
+    const engine = byId(ls, "engine-agreement:ci@sf18-wasm")!;
+    ok(engine.text.startsWith("Another engine ranks the positions differently"), engine.text);
+    const signed = CI_POSITIONS.map((_, i) => (i % 2 ? 1 : -1) * (5 + i));
+    assertEquals(engine.figures.spearman_edge, spearman(mine, signed.map(Math.abs)));
+    assertEquals(engine.figures.spearman_eval, spearman(mine, signed));
+    ok(!ls.some((l) => l.id.startsWith("distinct") || l.id === "power"), "no self-play statements without self-play");
+  });
+});
+
+Deno.test("limitations: self-play distinct games, White's score and power (computed, or from summary.json when recorded)", async () => {
+  await inTempRoot(async (root) => {
+    await writeSyntheticDataset({ root, folder: "ci", values: values((sp) => sp % 50) });
+    const counts: [number, number, number, number][] = [
+      [4, 0, 0, 1],
+      [3, 1, 0, 4],
+      [2, 2, 0, 4],
+      [1, 2, 1, 3],
+      [0, 4, 0, 4],
+      [0, 2, 2, 4],
+    ];
+    await Deno.mkdir(join(root, "ci", "selfplay"), { recursive: true });
+    await Deno.writeTextFile(join(root, "ci", "selfplay", "selfplay.json"), JSON.stringify(selfplay(counts)));
+    let ls = await computeLimitations(getProfile("ci"));
+    const distinct = byId(ls, "distinct-games")!;
+    assertEquals([distinct.figures.games, distinct.figures.distinct_games], [24, 20]);
+    ok(distinct.text.includes("fewest: SP 0 with 1 of 4"), distinct.text);
+    const white = byId(ls, "white-score")!;
+    assertEquals([white.figures.wins, white.figures.draws, white.figures.losses], [10, 11, 3]);
+    assertEquals(white.figures.white_score, (10 + 5.5) / 24);
+    const power = byId(ls, "power")!;
+    const r = scoreReliability(counts.map(([w, d, l]) => ({ games: w + d + l, wins: w, draws: d, losses: l })));
+    assertEquals(power.figures.reliability, r.reliability);
+    assertEquals(power.figures.power_source, "selfplay.json");
+
+    const summary = {
+      kind: "mbi-summary",
+      eval_vs_score: { rho: 0.1, ci95_percentile: [-0.5, 0.6] },
+      verdict: { validation: "inconclusive", claim: "not supported" },
+      reliability: { reliability: 0.2, ceiling: Math.sqrt(0.2) },
+      power: { power: 0.31 },
+    };
+    await Deno.writeTextFile(join(root, "ci", "summary.json"), JSON.stringify(summary));
+    ls = await computeLimitations(getProfile("ci"));
+    const recorded = byId(ls, "power")!;
+    assertEquals(
+      [recorded.figures.reliability, recorded.figures.power_at_published, recorded.figures.power_source],
+      [0.2, 0.31, "summary.json"],
+    );
+    assertEquals(recorded.figures.verdict, "inconclusive");
+    ok(recorded.text.includes("excludes the published 0.76"), recorded.text);
+    ok(recorded.text.includes("too low to resolve it"), recorded.text);
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * Reproducing a published profile: compare the committed result files with a
+ * recomputation from scratch, file by file and record by record, and record
+ * the last result (`reproduce.json`) for the site and the dataset card.
+ *
+ * What is set aside, and why: wall and search times (they vary run to run:
+ * `withoutTiming` of stage 1, the self-play merge's `stable`); creation times
+ * and code versions; and the SHA-256 recorded of an *input* file whose bytes
+ * hold such times (evals.jsonl and mbi.json carry them, so every hash of them
+ * differs while the content agrees). Paths are compared relative to the
+ * results root. Everything else must be equal.
+ *
+ * @module
+ */
+
+import diff from "microdiff";
+import { join, relative } from "node:path";
+import { cpus } from "node:os";
+import { withoutTiming } from "../store/eval_dataset.ts";
+import type { EvaluationRecord } from "../method/evaluation_record.ts";
+import type { Profile } from "../method/profiles.ts";
+import { displayPath } from "../store/provenance.ts";
+import { profileDir, publishedPaths, selfplayDir, summaryPath } from "../store/results_key.ts";
+import { SELFPLAY_MERGE } from "./selfplay/play.ts";
+import type { GameRecord } from "./selfplay/game.ts";
+import { writeFileAtomic } from "../store/atomic.ts";
+
+/** Schema version of `reproduce.json`. */
+export const REPRODUCE_SCHEMA = 1;
+
+/** The fields set aside in the comparison, in words (printed and recorded). */
+export const SET_ASIDE =
+  "set aside: wall/search times and nps/time in raw engine lines, creation times, code versions, and the SHA-256 of input files that hold such times; paths compared relative to the results root";
+
+/** How one file compared. */
+export interface FileVerdict {
+  /** File, relative to the profile folder. */
+  file: string;
+  /** Identical (apart from what is set aside), different, or missing on one side. */
+  verdict: "identical" | "different" | "missing";
+  /** How it was compared: `records`, `json` or `text`. */
+  compared: "records" | "json" | "text";
+  /** The first difference (committed vs recomputed), when there is one. */
+  difference?: string;
+}
+
+/** `reproduce.json`: the last reproduction of a profile. */
+export interface ReproduceRecord {
+  /** File kind. */
+  kind: "mbi-reproduce";
+  /** Schema version. */
+  schema: number;
+  /** Profile (results key). */
+  profile: string;
+  /** When the reproduction finished (ISO 8601). */
+  date: string;
+  /** The machine it ran on. */
+  machine: { hostname: string; os: string; arch: string; cores: number; cpu: string };
+  /** Wall time of the recomputation and comparison, seconds. */
+  duration_s: number;
+  /** The engine the recomputation used (from the committed evals header). */
+  engine: { id: string; uci_name: string; fingerprint: number | null };
+  /** The command a reviewer runs. */
+  command: string;
+  /** What the comparison sets aside. */
+  set_aside: string;
+  /** Per-file verdicts. */
+  files: FileVerdict[];
+  /** True when every file is identical. */
+  identical: boolean;
+}
+
+type Path = (string | number)[];
+type Ignore = (path: Path) => boolean;
+
+/** A path matcher from patterns such as `inputs.*.sha256`. */
+function ignoring(...patterns: string[]): Ignore {
+  const ps = patterns.map((p) => p.split("."));
+  return (path) =>
+    ps.some((p) => p.length <= path.length && p.every((seg, i) => seg === "*" || seg === String(path[i])));
+}
+
+const show = (v: unknown) => {
+  const s = JSON.stringify(v) ?? "undefined";
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+};
+
+/** The first difference between two values (microdiff), outside the ignored paths; null when equal. */
+export function firstDifference(a: unknown, b: unknown, ignore: Ignore = () => false): string | null {
+  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) {
+    return JSON.stringify(a) === JSON.stringify(b) ? null : `${show(a)} vs ${show(b)}`;
+  }
+  const d = diff(a as Record<string, unknown>, b as Record<string, unknown>).find((x) => !ignore(x.path));
+  if (!d) return null;
+  const where = d.path.join(".");
+  if (d.type === "CREATE") return `${where}: absent vs ${show(d.value)}`;
+  if (d.type === "REMOVE") return `${where}: ${show(d.oldValue)} vs absent`;
+  return `${where}: ${show(d.oldValue)} vs ${show(d.value)}`;
+}
+
+/** How one kind of result file is compared. */
+interface FileRule {
+  /** Path relative to the profile folder. */
+  file: string;
+  /** Kind of comparison. */
+  compared: FileVerdict["compared"];
+  /** Header (JSONL) or whole-file (JSON) fields set aside. */
+  ignore?: Ignore;
+  /** JSONL: the key naming a record, and the record without its run-to-run fields. */
+  key?: (r: never) => string;
+  /** JSONL: the record without fields that vary from run to run. */
+  stable?: (r: never) => unknown;
+}
+
+/** The result files of a profile and how each is compared. */
+export function reproduceRules(profile: Profile): FileRule[] {
+  const dir = profileDir(profile);
+  const sp = relative(dir, selfplayDir(profile));
+  return [
+    {
+      file: "evals.jsonl",
+      compared: "records",
+      ignore: ignoring("created", "code"),
+      key: (r: EvaluationRecord) => `SP ${r.sp}`,
+      stable: (r: EvaluationRecord) => withoutTiming(r),
+    },
+    { file: "evals.csv", compared: "text" },
+    { file: "distribution.json", compared: "json", ignore: ignoring("input.sha256") },
+    { file: "mbi.json", compared: "json", ignore: ignoring("created", "code", "input.sha256") },
+    { file: "mbi.csv", compared: "text" },
+    { file: "mbi.md", compared: "text" },
+    {
+      file: join(sp, "games.jsonl"),
+      compared: "records",
+      ignore: ignoring("created", "code", "input.sha256"),
+      key: (g: GameRecord) => `SP ${g.sp} game ${g.game}`,
+      stable: (g: GameRecord) => SELFPLAY_MERGE.stable(g),
+    },
+    { file: join(sp, "games.pgn"), compared: "text" },
+    { file: join(sp, "selfplay.json"), compared: "json", ignore: ignoring("code", "inputs.*.sha256") },
+    { file: relative(dir, summaryPath(profile)), compared: "json", ignore: ignoring("code", "inputs.*.sha256") },
+  ];
+}
+
+function compareText(a: string, b: string): string | null {
+  if (a === b) return null;
+  const la = a.split("\n"), lb = b.split("\n");
+  const i = la.findIndex((l, k) => l !== lb[k]);
+  const line = i < 0 ? la.length : i;
+  const cut = (s: string | undefined) => s === undefined ? "end of file" : show(s);
+  return `line ${line + 1}: ${cut(la[line])} vs ${cut(lb[line])}`;
+}
+
+function compareRecords(rule: FileRule, a: string, b: string): string | null {
+  const parse = (t: string) => t.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
+  const [ha, ...ra] = parse(a), [hb, ...rb] = parse(b);
+  const header = firstDifference(ha, hb, rule.ignore);
+  if (header) return `header: ${header}`;
+  const key = rule.key as (r: unknown) => string, stable = rule.stable as (r: unknown) => unknown;
+  const byKey = (rs: unknown[]) => new Map(rs.map((r) => [key(r), r]));
+  const ma = byKey(ra), mb = byKey(rb);
+  for (const [k, r] of ma) {
+    if (!mb.has(k)) return `${k}: present vs absent`;
+    const d = firstDifference(stable(r), stable(mb.get(k)));
+    if (d) return `${k}: ${d}`;
+  }
+  for (const k of mb.keys()) if (!ma.has(k)) return `${k}: absent vs present`;
+  return null;
+}
+
+/**
+ * Compares a profile's files under two results roots (committed, recomputed),
+ * each record by record where the file has records; paths inside the
+ * recomputed files are read relative to their root.
+ */
+export async function compareProfiles(profile: Profile, committedRoot: string, recomputedRoot: string) {
+  const rel = relative(committedRoot, profileDir(profile));
+  const normalise = (t: string) => t.replaceAll(`${displayPath(recomputedRoot)}/`, `${displayPath(committedRoot)}/`);
+  const out: FileVerdict[] = [];
+  for (const rule of reproduceRules(profile)) {
+    const read = (root: string) => Deno.readTextFile(join(root, rel, rule.file)).catch(() => undefined);
+    const a = await read(committedRoot);
+    const b = await read(recomputedRoot);
+    const recomputed = b === undefined ? undefined : normalise(b);
+    if (a === undefined || recomputed === undefined) {
+      out.push({
+        file: rule.file,
+        verdict: "missing",
+        compared: rule.compared,
+        difference: a === undefined ? "not in the committed results" : "not recomputed",
+      });
+      continue;
+    }
+    const difference = rule.compared === "text"
+      ? compareText(a, recomputed)
+      : rule.compared === "json"
+      ? firstDifference(JSON.parse(a), JSON.parse(recomputed), rule.ignore)
+      : compareRecords(rule, a, recomputed);
+    out.push({
+      file: rule.file,
+      verdict: difference ? "different" : "identical",
+      compared: rule.compared,
+      ...(difference ? { difference } : {}),
+    });
+  }
+  return out;
+}
+
+/** The machine a reproduction ran on. */
+export function machineInfo(): ReproduceRecord["machine"] {
+  return {
+    hostname: Deno.hostname(),
+    os: Deno.build.os,
+    arch: Deno.build.arch,
+    cores: navigator.hardwareConcurrency,
+    cpu: cpus()[0]?.model ?? "unknown",
+  };
+}
+
+/** Path of a profile's `reproduce.json`. */
+export function reproducePath(profile: Profile): string {
+  return publishedPaths(profile).reproduce;
+}
+
+/** Writes `reproduce.json` into the profile folder. */
+export async function writeReproduceRecord(profile: Profile, record: ReproduceRecord): Promise<string> {
+  const path = reproducePath(profile);
+  await writeFileAtomic(path, JSON.stringify(record, null, 1) + "\n");
+  return path;
+}
+
+/** Reads a profile's last reproduction, if there is one. */
+export async function readReproduceRecord(profile: Profile): Promise<ReproduceRecord | undefined> {
+  try {
+    const r = JSON.parse(await Deno.readTextFile(reproducePath(profile)));
+    return r?.kind === "mbi-reproduce" ? r as ReproduceRecord : undefined;
+  } catch {
+    return undefined;
+  }
+}
