@@ -18,7 +18,6 @@ import { datasetFolder } from "../store/scan.ts";
 import { displayPath } from "../store/provenance.ts";
 import { formatBudgets, isMethodBudgets } from "../method/labels.ts";
 import { type Profile } from "../method/profiles.ts";
-import { powerToExcludeZero, scoreReliability } from "../method/reliability.ts";
 import { quantileSorted } from "../method/stats.ts";
 import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
 import { isOtherBudget, rankAgreement, sameSetDatasets, tieGroups } from "./distribution.ts";
@@ -101,19 +100,12 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
   }));
 }
 
-/** Reliability, ceiling and power as `summary.json` records them (fields added by the power work), when present. */
+/** Reliability, ceiling and power as stage 5 recorded them in `summary.json`. */
 function recordedPower(
   s: Summary | undefined,
 ): { reliability: number; ceiling: number; power: number | null } | undefined {
-  const r = (s as unknown as { reliability?: { reliability?: unknown; ceiling?: unknown } } | undefined)?.reliability;
-  if (!r || typeof r.reliability !== "number") return undefined;
-  const p = (s as unknown as { power?: Record<string, unknown> }).power;
-  const found = [p?.power, (p?.profile as { power?: unknown } | undefined)?.power].find((x) => typeof x === "number");
-  return {
-    reliability: r.reliability,
-    ceiling: typeof r.ceiling === "number" ? r.ceiling : Math.sqrt(Math.max(0, r.reliability)),
-    power: (found as number | undefined) ?? null,
-  };
+  if (!s?.reliability || !s.power) return undefined;
+  return { reliability: s.reliability.reliability, ceiling: s.reliability.ceiling, power: s.power.this_design.power };
 }
 
 function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summary | undefined, sumPath: string) {
@@ -147,16 +139,8 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
     sources: [spPath],
   });
   const recorded = recordedPower(summary);
-  const rel = recorded ?? (() => {
-    const r = scoreReliability(pos);
-    return {
-      reliability: r.reliability,
-      ceiling: r.ceiling,
-      power: Number.isFinite(r.reliability)
-        ? powerToExcludeZero(PUBLISHED.rho_eval_score, r.reliability, pos.length)
-        : null,
-    };
-  })();
+  if (!recorded) return out; // stage 5 has not run yet: no power statement without its figures
+  const rel = recorded;
   const c = summary?.eval_vs_score;
   const published = PUBLISHED.rho_eval_score;
   const ciText = c
@@ -172,11 +156,11 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
     id: "power",
     text:
       `Can this self-play design (${pos.length} positions × ${sp.config.games} games) test the published ${published}? ` +
-      `The per-position scores have reliability ${fix(rel.reliability)} (${
-        recorded ? "from summary.json" : "between-position against sampling variance, from selfplay.json"
-      }), a ceiling of ${fix(rel.ceiling)} on an observable correlation: a true ${published} would show as about ${
-        fix(expected)
-      }${
+      `The per-position scores have reliability ${
+        fix(rel.reliability)
+      } (${"between-position against sampling variance, from summary.json"}), a ceiling of ${
+        fix(rel.ceiling)
+      } on an observable correlation: a true ${published} would show as about ${fix(expected)}${
         rel.power === null
           ? ""
           : `, and the 95% interval would exclude 0 with probability ${fix(rel.power)} (${
@@ -190,7 +174,7 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
       ceiling: rel.ceiling,
       expected_rho_at_published: expected,
       power_at_published: rel.power,
-      power_source: recorded ? "summary.json" : "selfplay.json",
+      power_source: "summary.json",
       rho_eval_score: c?.rho ?? null,
       ci95_lo: c?.ci95_percentile[0] ?? null,
       ci95_hi: c?.ci95_percentile[1] ?? null,
