@@ -2,46 +2,32 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { sha256File } from "../core/hash.ts";
 import { repoPath } from "../core/paths.ts";
+import { procInfo } from "../core/shutdown.ts";
+import { errorLines, testRoot } from "../core/testing.ts";
 import { jupyterAvailable } from "../notebook/runner.ts";
 import { filesUnder } from "../notebook/notebooks.ts";
 
-// The whole pipeline on the ci profile, notebooks included (CI installs Jupyter;
-// on a machine without it the notebook step is skipped with a note).
+// The whole pipeline on the ci profile in a temporary results root, notebooks included (CI installs
+// Jupyter; on a machine without it the notebook step is skipped with a note); then the ways a user
+// can leave the results folder stale or damaged, each recovered with the command the error names.
 const hasJupyter = jupyterAvailable();
 const withNotebooks = hasJupyter || !!Deno.env.get("CI");
-if (!withNotebooks) {
-  console.error(
-    "pipeline test runs without notebooks: Jupyter is not installed (see README)",
-  );
+if (!withNotebooks) console.error("pipeline test runs without notebooks: Jupyter is not installed (see README)");
+
+const { results, cli } = await testRoot("pipeline-test");
+const dir = join(results, "ci");
+
+async function pipeline(notebooks = withNotebooks) {
+  const t0 = performance.now();
+  const r = await cli("pipeline.ts", ["--profile", "ci", ...(notebooks ? [] : ["--no-notebooks"])]);
+  return { ...r, seconds: (performance.now() - t0) / 1000 };
 }
 
-async function pipeline(): Promise<
-  { code: number; stderr: string; seconds: number }
-> {
-  const t0 = performance.now();
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      repoPath("lib", "cli", "pipeline.ts"),
-      "--profile",
-      "ci",
-      ...(withNotebooks ? [] : ["--no-notebooks"]),
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return {
-    code: out.code,
-    stderr: new TextDecoder().decode(out.stderr),
-    seconds: (performance.now() - t0) / 1000,
-  };
-}
+const snapshot = () => Promise.all(filesUnder(dir, []).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`));
 
 Deno.test("pipeline on ci: all stages and notebooks; a rerun with nothing to do changes no file", async () => {
   const first = await pipeline();
   assertEquals(first.code, 0, first.stderr);
-  const dir = repoPath("results", "ci");
   for (
     const f of [
       "evals.jsonl",
@@ -51,6 +37,7 @@ Deno.test("pipeline on ci: all stages and notebooks; a rerun with nothing to do 
       "mbi.csv",
       "mbi.md",
       "selfplay/games.jsonl",
+      "selfplay/openings.jsonl",
       "selfplay/games.pgn",
       "selfplay/selfplay.json",
       "summary.json",
@@ -58,44 +45,96 @@ Deno.test("pipeline on ci: all stages and notebooks; a rerun with nothing to do 
   ) {
     ok(await Deno.stat(join(dir, f)), f);
   }
-  const summary = JSON.parse(
-    await Deno.readTextFile(join(dir, "summary.json")),
-  );
-  ok(["validated", "not validated"].includes(summary.verdict.validation));
+  const summary = JSON.parse(await Deno.readTextFile(join(dir, "summary.json")));
+  ok(["validated", "inconclusive", "not validated"].includes(summary.verdict.validation));
   assertEquals(summary.inputs.length, 4);
+  ok(summary.banner.startsWith("ci profile"), summary.banner);
+  const selfplay = JSON.parse(await Deno.readTextFile(join(dir, "selfplay", "selfplay.json")));
+  assertEquals(selfplay.n_duplicate_games, 0);
   if (withNotebooks) {
-    for (
-      const nb of [
-        "01_engine_evaluation",
-        "02_eval_distribution",
-        "03_rank_and_mbi",
-        "04_selfplay_validation",
-        "05_bootstrap_ci",
-      ]
-    ) {
-      const cells = JSON.parse(
-        await Deno.readTextFile(join(dir, "notebooks", `${nb}.ipynb`)),
-      ).cells
+    for (const nb of filesUnder(repoPath("notebooks"), []).filter((f) => f.endsWith(".ipynb"))) {
+      const name = nb.split("/").pop()!;
+      const cells = JSON.parse(await Deno.readTextFile(join(dir, "notebooks", name))).cells
         .filter((c: { cell_type: string }) => c.cell_type === "code");
       const empty = cells.flatMap((c: { outputs: unknown[] }, i: number) => c.outputs.length ? [] : [i]);
-      assertEquals(empty, [], `${nb}: code cells without output`);
-      const errors = cells.flatMap((
-        c: { outputs: { output_type: string }[] },
-      ) => c.outputs.filter((o) => o.output_type === "error"));
-      assertEquals(errors, [], `${nb}: errors`);
-      ok(await Deno.stat(join(dir, "notebooks", `${nb}.html`)));
+      assertEquals(empty, [], `${name}: code cells without output`);
+      const errors = cells.flatMap((c: { outputs: { output_type: string }[] }) =>
+        c.outputs.filter((o) => o.output_type === "error")
+      );
+      assertEquals(errors, [], `${name}: errors`);
+      ok(await Deno.stat(join(dir, "notebooks", name.replace(/\.ipynb$/, ".html"))));
     }
   }
-  const before = await Promise.all(
-    filesUnder(dir, []).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`),
-  );
+  const before = await snapshot();
   const second = await pipeline();
   assertEquals(second.code, 0, second.stderr);
-  const after = await Promise.all(
-    filesUnder(dir, []).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`),
-  );
-  assertEquals(after, before);
-  console.error(
-    `pipeline on ci: first run ${first.seconds.toFixed(1)} s, rerun ${second.seconds.toFixed(1)} s`,
-  );
+  assertEquals(await snapshot(), before);
+  console.error(`pipeline on ci: first run ${first.seconds.toFixed(1)} s, rerun ${second.seconds.toFixed(1)} s`);
+});
+
+Deno.test("regenerated inputs: a deleted or re-derived MBI table never leaves the pipeline stuck", async () => {
+  const summary = await Deno.readTextFile(join(dir, "summary.json"));
+  await Deno.remove(join(dir, "mbi.json"));
+  const r = await pipeline(false);
+  assertEquals(r.code, 0, r.stderr);
+  // Same rows: the games stay valid and the statistics are the same.
+  assertEquals(JSON.parse(await Deno.readTextFile(join(dir, "summary.json"))).eval_vs_score, JSON.parse(summary).eval_vs_score);
+  const derive = await cli("derive_mbi.ts", ["--profile", "ci"]);
+  assertEquals(derive.code, 0, derive.stderr);
+  assertEquals((await cli("stats.ts", ["--profile", "ci"])).code, 0);
+});
+
+Deno.test("stats refuses inputs that are not what the others were derived from, naming the command that fixes it", async () => {
+  const games = join(dir, "selfplay", "games.jsonl");
+  const full = await Deno.readTextFile(games);
+  // Cut to 10 games: refused; the named command plays the rest; then stats runs.
+  await Deno.writeTextFile(games, full.split("\n").slice(0, 11).join("\n") + "\n");
+  let s = await cli("stats.ts", ["--profile", "ci"]);
+  assertEquals(s.code, 1);
+  ok(/has 10 of 24 games: run deno task selfplay --profile ci to finish/.test(errorLines(s.stderr)[0]), s.stderr);
+  assertEquals((await cli("selfplay.ts", ["--profile", "ci"])).code, 0);
+  assertEquals((await cli("stats.ts", ["--profile", "ci"])).code, 0);
+  // A damaged selfplay.json is named as damaged (not as missing) and rewritten by the named command.
+  const results = join(dir, "selfplay", "selfplay.json");
+  await Deno.writeTextFile(results, "{ not json");
+  s = await cli("stats.ts", ["--profile", "ci"]);
+  ok(/selfplay\.json is damaged \(.*\): run deno task selfplay --profile ci to write it again/.test(s.stderr), s.stderr);
+  assertEquals((await cli("selfplay.ts", ["--profile", "ci"])).code, 0);
+  assertEquals((await cli("stats.ts", ["--profile", "ci"])).code, 0);
+  // An empty stage-1 dataset: refused, the summary's inputs are not replaced by its hash.
+  const evals = join(dir, "evals.jsonl");
+  const kept = await Deno.readTextFile(evals);
+  const summaryBefore = await sha256File(join(dir, "summary.json"));
+  await Deno.writeTextFile(evals, "");
+  s = await cli("stats.ts", ["--profile", "ci"]);
+  assertEquals(s.code, 1);
+  ok(/no stage-1 dataset at .*evals\.jsonl: run deno task eval-all --profile ci/.test(s.stderr), s.stderr);
+  assertEquals(await sha256File(join(dir, "summary.json")), summaryBefore);
+  await Deno.writeTextFile(evals, kept);
+});
+
+Deno.test("stopping the launcher (deno task) stops the worker and its engines within 5 s", async () => {
+  const out = join(results, `launcher-${Date.now()}.jsonl`);
+  const task = new Deno.Command(Deno.execPath(), {
+    args: ["task", "--config", repoPath("deno.json"), "eval-all", "--profile", "ci", "--nodes", "3000000", "--out", out],
+    env: { MBI_RESULTS_DIR: results },
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const pgrep = (pattern: string) =>
+    new TextDecoder().decode(new Deno.Command("pgrep", { args: ["-f", pattern] }).outputSync().stdout).trim().split("\n")
+      .filter(Boolean).map(Number).filter((p) => p !== Deno.pid);
+  let worker: number | undefined, guards: number[] = [];
+  for (let i = 0; i < 300 && guards.length < 2; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    worker = pgrep(`eval_all.ts .*${out}`).find((p) => procInfo(p)?.comm === "deno");
+    guards = worker ? pgrep(`guard.sh ${worker} `) : [];
+  }
+  ok(worker && guards.length >= 1, "the worker started its engines");
+  const engines = guards.flatMap((g) => pgrep(".").filter((p) => procInfo(p)?.ppid === g));
+  task.kill("SIGKILL");
+  await task.status;
+  const alive = () => [worker!, ...guards, ...engines].filter((p) => procInfo(p) !== undefined);
+  for (let i = 0; i < 50 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
+  assertEquals(alive(), [], "worker, guards and engines are gone");
 });

@@ -18,17 +18,21 @@ export interface UciAdapter {
   incoming(line: string): string;
 }
 
-/** Side to move after `position fen F [moves …]` (undefined when the FEN cannot be read). */
-function sideToMove(positionCommand: string): "white" | "black" | undefined {
-  const m = /^position fen (.+?)(?: moves (.*))?$/.exec(positionCommand.trim());
-  if (!m) return positionCommand.trim().startsWith("position startpos") ? undefined : undefined;
-  const setup = parseFen(m[1]);
+/** The standard start position, for `position startpos`. */
+const STARTPOS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/** Side to move after `position fen F [moves …]` or `position startpos [moves …]` (undefined when unreadable). */
+export function sideToMove(positionCommand: string): "white" | "black" | undefined {
+  const m = /^position (?:fen (.+?)|startpos)(?: moves (.*))?$/.exec(positionCommand.trim());
+  if (!m) return undefined;
+  const setup = parseFen(m[1] ?? STARTPOS);
   if (setup.isErr) return undefined;
   const pos = Chess.fromSetup(setup.value);
   if (pos.isErr) return undefined;
   for (const uci of (m[2] ?? "").split(" ").filter(Boolean)) {
     const move = parseUci(uci);
-    if (move) pos.value.play(move);
+    if (!move || !pos.value.isLegal(move)) return undefined;
+    pos.value.play(move);
   }
   return pos.value.turn;
 }

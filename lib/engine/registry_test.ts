@@ -56,3 +56,14 @@ Deno.test("engine configuration errors: missing binary, unknown adapter, budgets
   );
   throws(() => fromEntry({ ...base, start: { path: "/bin/true" }, adapter: "nope" }), /unknown adapter "nope"/);
 });
+
+Deno.test("every npm engine of the registry is pinned in deno.json's imports (so Deno caches, locks and resolves it)", () => {
+  const imports: Record<string, string> = JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)))
+    .imports;
+  for (const e of loadRegistry().engines) {
+    if ("npm" in e.start) {
+      ok(Object.values(imports).includes(`npm:${e.start.npm}`), `${e.id}: npm:${e.start.npm} missing from deno.json imports`);
+      ok(resolveEngine(e.id).files[0].startsWith("/"), `${e.id} resolves to a file`);
+    }
+  }
+});

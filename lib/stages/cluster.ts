@@ -54,6 +54,13 @@ const shellQuote = (s: string) => /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replac
 
 /** The sbatch script of a job. */
 export function sbatchScript(job: ClusterJob): string {
+  // Values written into the script: one word each, so no newline or shell syntax reaches it.
+  if (job.partition !== undefined && !/^[\w.,-]+$/.test(job.partition)) {
+    throw new UsageError(`--partition ${JSON.stringify(job.partition)}: letters, digits and . , _ - only`);
+  }
+  if (job.time !== undefined && !/^(\d+-)?\d+(:\d\d){0,2}$/.test(job.time)) {
+    throw new UsageError(`--time ${JSON.stringify(job.time)}: a Slurm time such as 24:00:00 or 1-12:00:00`);
+  }
   if (!Number.isInteger(job.shards) || job.shards < 1) {
     throw new UsageError(`--shards ${job.shards}: expected a whole number >= 1`);
   }

@@ -14,11 +14,23 @@ import { EvaluationSession } from "./evaluation_session.ts";
 import { type Profile } from "../method/profiles.ts";
 import { evalLimit } from "./run_config.ts";
 import { profileDir } from "../store/results_key.ts";
+import { codeVersion, type CodeVersion } from "../store/provenance.ts";
+
+/** Schema version of `determinism.json`. */
+export const DETERMINISM_SCHEMA = 1;
 
 /** Outcome of a determinism check. */
 export interface DeterminismReport {
   /** File kind. */
   kind: "mbi-determinism-check";
+  /** Schema version. */
+  schema: number;
+  /** Profile (results key). */
+  profile: string;
+  /** Code that ran the check. */
+  code: CodeVersion;
+  /** When the check ran. */
+  created: string;
   /** Engine id and name. */
   engine: { id: string; uci_name: string };
   /** The search limit used. */
@@ -66,6 +78,10 @@ export async function checkDeterminism(
     .map((sp) => ({ sp, first: runs[0].get(sp), second: runs[1].get(sp) }));
   const report: DeterminismReport = {
     kind: "mbi-determinism-check",
+    schema: DETERMINISM_SCHEMA,
+    profile: profile.name,
+    code: await codeVersion(),
+    created: new Date().toISOString(),
     engine: { id: engine.entry.id, uci_name: name },
     limit: settings.limit,
     positions,

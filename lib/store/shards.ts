@@ -133,7 +133,10 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
     files.map(async (f) => ({ path: displayPath(f.path), sha256: await sha256File(f.path) })),
   );
   const header = spec.mergedHeader(files[0].header, records, sources);
-  const existing = await readJsonl<H, R>(out).catch(() => undefined);
+  // An existing output is compared, never overwritten; one that cannot be read is not ours to replace.
+  const existing = await readJsonl<H, R>(out).catch((e) => {
+    throw new ShardError(`${displayPath(out)} exists and cannot be read (${(e as Error).message}); not overwriting it (move it away or give --out)`);
+  });
   if (existing) {
     const same = spec.difference(existing.header, header) === "" &&
       JSON.stringify(existing.records.map(spec.stable)) === JSON.stringify([...records].map(spec.stable));
