@@ -84,6 +84,18 @@ export function normalCdf(z: number): number {
   return 0.5 * (1 + errorFunction(z / Math.SQRT2));
 }
 
+/**
+ * Standard normal quantile to about 1e-7 (the accuracy of simple-statistics'
+ * erf): its `probit` (off by 0.003 at 0.975: 1.9572 for 1.9600), refined by
+ * two Newton steps on {@link normalCdf}.
+ */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) return p === 0 ? -Infinity : p === 1 ? Infinity : NaN;
+  let z = probit(p);
+  for (let i = 0; i < 2; i++) z -= (normalCdf(z) - p) / (Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI));
+  return z;
+}
+
 /** The presorted ties structure of one variable. */
 interface Ranking {
   order: Int32Array;
