@@ -2,7 +2,7 @@
  * `deno task bench-outcomes [--games N] [--dir DIR] [--json]`: speed and memory of the PGN ingest.
  * Generates (once) a Lichess-layout PGN of N games (default 1,000,000) and one of N/10 games in DIR
  * (default /tmp/mbi-bench-outcomes), a zstd copy of the large one, then ingests each in a fresh
- * process: games/s, MB/s and peak resident memory (VmHWM). Memory is flat in the file size when the
+ * process: games per wall second and per CPU second, MB/s and peak resident memory (VmHWM). Memory is flat in the file size when the
  * small and the large file peak alike. Figures for notes; no assertions.
  *
  * @module
@@ -55,16 +55,19 @@ if (import.meta.main) {
       console.log(JSON.stringify({ load_average: load, runs }, null, 1));
       return 0;
     }
-    console.log("file                                   size MB   games       s     games/s   text MB/s   peak RSS MB");
+    console.log(
+      "file                            size MB      games  wall s   games/s  text MB/s   CPU s  games/CPU-s  peak RSS MB",
+    );
     for (const r of runs) {
       console.log(
-        `${r.file.padEnd(38)} ${int(r.bytes / 1e6).padStart(7)} ${int(r.games).padStart(10)} ${
-          r.seconds.toFixed(1).padStart(6)
-        } ${int(r.games_per_s).padStart(10)} ${int(r.text_bytes / 1e6 / r.seconds).padStart(10)} ${
-          r.peak_rss_mb.toFixed(0).padStart(12)
-        }`,
+        `${r.file.padEnd(30)} ${int(r.bytes / 1e6).padStart(8)} ${int(r.games).padStart(10)} ${
+          r.seconds.toFixed(1).padStart(7)
+        } ${int(r.games_per_s).padStart(9)} ${int(r.text_bytes / 1e6 / r.seconds).padStart(10)} ${
+          r.cpu_seconds.toFixed(1).padStart(7)
+        } ${int(r.games_per_cpu_s).padStart(12)} ${r.peak_rss_mb.toFixed(0).padStart(12)}`,
       );
     }
+    console.log(`load average before the runs: ${load}`);
     return 0;
   });
 }

@@ -15,6 +15,7 @@ import { displayPath } from "../store/provenance.ts";
 import { buildOutcomesFromPgn, buildOutcomesFromTable } from "../stages/outcomes/build.ts";
 import { describeSkipped, formatIngestProgress, type IngestProgress } from "../stages/outcomes/ingest.ts";
 import { terminalProgress } from "../stages/progress.ts";
+import { shippedTable } from "../stages/outcomes/report.ts";
 import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
 
 const int = (n: number) => n.toLocaleString("en-US");
@@ -86,7 +87,13 @@ if (import.meta.main) {
       for (const f of ["rated", "min-elo", "time-control", "min-plies", "exclude-termination"] as const) {
         if (values[f] !== undefined) throw new UsageError(`--${f} filters games: it applies to --pgn, not --table`);
       }
-      const { meta } = await buildOutcomesFromTable(values.table, opts);
+      const shipped = shippedTable(values.table); // data/…: its name and attribution by default
+      const { meta } = await buildOutcomesFromTable(values.table, {
+        ...opts,
+        name: opts.name ?? shipped?.name,
+        description: opts.description ?? shipped?.description,
+        origin: opts.origin ?? shipped?.origin,
+      });
       for (const l of summary(meta)) console.log(l);
       return 0;
     }

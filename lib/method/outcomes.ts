@@ -170,7 +170,8 @@ export class OutcomeAccumulator {
   #wdl = new Int32Array(POSITION_COUNT * 3);
   #eloSum = new Float64Array(POSITION_COUNT);
   #eloGames = new Int32Array(POSITION_COUNT);
-  #groups = new Map<string, Int32Array>();
+  #tc = new Map<string, Int32Array>();
+  #band = new Map<string, Int32Array>();
   /** Kept games. */
   kept = 0;
   /** Kept games by dialect. */
@@ -184,15 +185,15 @@ export class OutcomeAccumulator {
       this.#eloSum[g.sp] += g.mean_elo;
       this.#eloGames[g.sp]++;
     }
-    this.#group(`time_control\t${g.time_control}`)[g.sp * 3 + k]++;
-    this.#group(`rating_band\t${g.rating_band}`)[g.sp * 3 + k]++;
+    this.#group(this.#tc, g.time_control)[g.sp * 3 + k]++;
+    this.#group(this.#band, g.rating_band)[g.sp * 3 + k]++;
     this.dialects[g.dialect] = (this.dialects[g.dialect] ?? 0) + 1;
     this.kept++;
   }
 
-  #group(key: string): Int32Array {
-    let a = this.#groups.get(key);
-    if (!a) this.#groups.set(key, a = new Int32Array(POSITION_COUNT * 3));
+  #group(groups: Map<string, Int32Array>, key: string): Int32Array {
+    let a = groups.get(key);
+    if (!a) groups.set(key, a = new Int32Array(POSITION_COUNT * 3));
     return a;
   }
 
@@ -210,9 +211,11 @@ export class OutcomeAccumulator {
   /** Group rows (positions with games in the group), by kind, group and SP. */
   groupRows(): GroupRow[] {
     const out: GroupRow[] = [];
-    for (const key of [...this.#groups.keys()].sort()) {
-      const [kind, group] = key.split("\t") as [GroupRow["kind"], string];
-      const a = this.#groups.get(key)!;
+    const all = [
+      ...[...this.#band].map(([group, a]) => ["rating_band", group, a] as const),
+      ...[...this.#tc].map(([group, a]) => ["time_control", group, a] as const),
+    ].sort((x, y) => (x[0] + "\t" + x[1]).localeCompare(y[0] + "\t" + y[1]));
+    for (const [kind, group, a] of all) {
       for (let sp = 0; sp < POSITION_COUNT; sp++) {
         const [w, d, l] = a.subarray(sp * 3, sp * 3 + 3);
         if (w + d + l) out.push({ kind, group, sp, games: w + d + l, white_wins: w, draws: d, black_wins: l });

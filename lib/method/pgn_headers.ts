@@ -33,6 +33,18 @@ export const TIME_CONTROL_BOUNDS =
  */
 export function timeControlClass(tc: string | undefined): TimeControlClass {
   if (tc === undefined) return "unknown";
+  const hit = tcCache.get(tc);
+  if (hit !== undefined) return hit;
+  const c = classOf(tc);
+  if (tcCache.size >= 1024) tcCache.clear();
+  tcCache.set(tc, c);
+  return c;
+}
+
+// A file holds a few dozen distinct time controls: each is classed once.
+const tcCache = new Map<string, TimeControlClass>();
+
+function classOf(tc: string): TimeControlClass {
   const t = tc.trim();
   if (t === "-") return "correspondence";
   const m = /^(?:\d+\/)?(\d+)(?:\+(\d+))?(?::|$)/.exec(t);
@@ -64,12 +76,26 @@ const CHESS960_VARIANTS = new Set(["chess960", "fischerandom", "fischerrandom", 
  * `fischerandom` (also "Fischer Random"), `none` (no header: the FEN decides),
  * or `other` (any other variant, e.g. "Standard" or "From Position").
  */
-export function variantDialect(variant: string | undefined): "chess960" | "fischerandom" | "none" | "other" {
-  if (variant === undefined || variant.trim() === "") return "none";
-  const v = variant.toLowerCase().replace(/[\s_-]/g, "");
-  if (!CHESS960_VARIANTS.has(v)) return "other";
-  return v === "chess960" || v === "960" ? "chess960" : "fischerandom";
+export function variantDialect(variant: string | undefined): Dialect {
+  if (variant === undefined) return "none";
+  let d = dialectCache.get(variant);
+  if (d === undefined) {
+    const v = variant.toLowerCase().replace(/[\s_-]/g, "");
+    d = v === ""
+      ? "none"
+      : !CHESS960_VARIANTS.has(v)
+      ? "other"
+      : v === "chess960" || v === "960"
+      ? "chess960"
+      : "fischerandom";
+    if (dialectCache.size >= 1024) dialectCache.clear();
+    dialectCache.set(variant, d);
+  }
+  return d;
 }
+
+type Dialect = "chess960" | "fischerandom" | "none" | "other";
+const dialectCache = new Map<string, Dialect>();
 
 /** The filters of an outcome table; null/empty means "not applied". */
 export interface OutcomeFilters {

@@ -1,7 +1,8 @@
 /**
  * The ingest benchmark: a generated PGN in the Lichess layout (written once,
  * then reused), its zstd copy (node:zlib), and one ingest of a file measured
- * in games/s and peak resident memory (VmHWM of the measuring process).
+ * in games per second of wall time and of CPU time, and peak resident memory
+ * (VmHWM of the measuring process).
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { createZstdCompress } from "node:zlib";
 import { join } from "node:path";
+import process from "node:process";
 import { NO_FILTERS } from "../../method/pgn_headers.ts";
 import { LichessLikeGames } from "./generate.ts";
 import { ingestPgn } from "./ingest.ts";
@@ -30,6 +32,10 @@ export interface BenchRun {
   seconds: number;
   /** Games per second. */
   games_per_s: number;
+  /** CPU seconds of the process during the ingest (user + system, all threads). */
+  cpu_seconds: number;
+  /** Games per CPU second: the speed on one core when other work shares the machine. */
+  games_per_cpu_s: number;
   /** Peak resident memory of the process (VmHWM), MB. */
   peak_rss_mb: number;
 }
@@ -95,7 +101,10 @@ export async function ensureZstd(path: string, log: (l: string) => void): Promis
 
 /** Ingests a file without filters and measures it (run it in a fresh process for a clean peak memory). */
 export async function measureIngest(path: string): Promise<BenchRun> {
+  const cpu0 = process.cpuUsage();
   const r = await ingestPgn(path, NO_FILTERS);
+  const cpu = process.cpuUsage(cpu0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   return {
     file: r.source.file,
     bytes: r.source.bytes,
@@ -104,6 +113,8 @@ export async function measureIngest(path: string): Promise<BenchRun> {
     text_bytes: r.textBytes,
     seconds: r.seconds,
     games_per_s: r.read / r.seconds,
+    cpu_seconds: cpuSeconds,
+    games_per_cpu_s: r.read / cpuSeconds,
     peak_rss_mb: peakRssMb(),
   };
 }

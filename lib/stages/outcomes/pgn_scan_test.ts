@@ -4,7 +4,7 @@ import { LichessLikeGames } from "./generate.ts";
 
 function scan(chunks: string[], cut = false): ScannedGame[] {
   const out: ScannedGame[] = [];
-  const s = new PgnScanner((g) => out.push(g));
+  const s = new PgnScanner((g) => out.push({ ...g, headers: new Map(g.headers) }));
   for (const c of chunks) s.push(c);
   s.end(cut);
   return out;

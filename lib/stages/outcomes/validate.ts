@@ -183,6 +183,8 @@ export interface ValidateOptions {
   minGames?: number;
   /** Bootstrap resamples (default 10,000). */
   resamples?: number;
+  /** Write the validation file (default true; notebooks show without writing). */
+  write?: boolean;
 }
 
 /** The file a validation is written to. */
@@ -344,6 +346,7 @@ export async function validateOutcomes(
     published: PUBLISHED,
     code: await codeVersion(),
   };
+  if (opts.write === false) return { validation, pairs };
   const written = await writeJsonUnlessSame(validationPath(tableName, key), validation, ["code"]);
   return { validation: written, pairs };
 }
