@@ -335,7 +335,10 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
     seen.set(sp, line);
     if (has("unknown") && (rec.unknown ?? "").trim() !== "") unknown += count("unknown");
     let row: OutcomeRow;
-    if (wdl) {
+    const blank = (c: string) => (rec[c] ?? "").trim() === "";
+    // a score-only row (as outcomes.csv stores a table given as scores) leaves W/D/L empty
+    const scoreOnly = has("games") && has("white_score") && (!wdl || [winCol!, "draws", lossCol!].every(blank));
+    if (!scoreOnly) {
       const c = { wins: count(winCol!), draws: count("draws"), losses: count(lossCol!) };
       if (has("games") && (rec.games ?? "").trim() !== "" && count("games") !== c.wins + c.draws + c.losses) {
         throw new OutcomeTableError(

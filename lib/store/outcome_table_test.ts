@@ -5,6 +5,7 @@ import {
   listOutcomeTables,
   outcomeNameOf,
   outcomePaths,
+  outcomeRowsCsv,
   parseOutcomeCsv,
   readOutcomeTable,
   writeOutcomeTable,
@@ -21,6 +22,9 @@ Deno.test("per-position CSV: sp or setup, W/D/L under either name, games + score
   assertEquals(b.rows.map((r) => [r.sp, r.white_score]), [[518, 0.5]]);
   const c = parseOutcomeCsv("sp,games,white_score\n7,100,0.55\n", "c.csv");
   assertEquals(c.rows.map((r) => [r.sp, r.games, r.white_score, r.draws]), [[7, 100, 0.55, null]]);
+  // a score-only table as outcomes.csv stores it (empty W/D/L) reads back the same
+  const back = parseOutcomeCsv(outcomeRowsCsv(c.rows), "outcomes.csv");
+  assertEquals(back.rows.map((r) => [r.sp, r.games, r.white_score, r.draws]), [[7, 100, 0.55, null]]);
 });
 
 Deno.test("bad per-position CSVs are one-line errors naming line, column and value", () => {
