@@ -71,6 +71,7 @@ Deno.test("pipeline on ci: all stages and notebooks; a rerun with nothing to do 
         "03_rank_and_mbi",
         "04_selfplay_validation",
         "05_bootstrap_ci",
+        "07_external_validation",
       ]
     ) {
       const cells = JSON.parse(
