@@ -11,7 +11,8 @@ import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 
 const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
-const line = (c: Correlation) =>
+/** One correlation in one line: rho, percentile and BCa intervals, undefined resamples. */
+export const correlationLine = (c: Correlation): string =>
   `${c.label}: ${f(c.rho)}  95% CI ${f(c.ci95_percentile[0])}..${f(c.ci95_percentile[1])} (percentile), ` +
   (c.ci95_bca ? `${f(c.ci95_bca[0])}..${f(c.ci95_bca[1])} (BCa)` : "BCa n/a") +
   (c.undefined_resamples ? `; ${c.undefined_resamples} undefined resamples` : "");
@@ -42,7 +43,7 @@ if (import.meta.main) {
       `profile ${s.profile}: ${s.n_positions} positions, ${s.n_games} games, B = ${s.resamples}, seed ${s.seed}`,
     );
     for (const c of [s.eval_vs_score, s.mbi_vs_score, s.mbi_vs_imbalance]) {
-      console.log(line(c));
+      console.log(correlationLine(c));
     }
     console.log(
       `verdict: ${s.verdict.validation}; the index's claim: ${s.verdict.claim}`,

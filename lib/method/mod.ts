@@ -4,8 +4,10 @@
  * (`completed.ts`) and the evaluation record (`evaluation_record.ts`), average
  * ranks and the index (`ranks.ts`, `mbi.ts`), statistics (`stats.ts`), seeds
  * (`seed.ts`), the self-play position draw (`selection.ts`), game rules and
- * adjudication (`rules.ts`, `adjudication.ts`) and the budgets of every
- * profile (`profiles.ts`).
+ * adjudication (`rules.ts`, `adjudication.ts`), the budgets of every
+ * profile (`profiles.ts`), and for outcome tables the reading of PGN headers
+ * (`pgn_headers.ts`), per-position counts (`outcomes.ts`) and the score
+ * interval (`intervals.ts`).
  *
  * May import: core, engine (types and parsers of what engines print).
  *
@@ -26,3 +28,6 @@ export * from "./adjudication.ts";
 export * from "./kendall.ts";
 export * from "./reliability.ts";
 export * from "./labels.ts";
+export * from "./intervals.ts";
+export * from "./pgn_headers.ts";
+export * from "./outcomes.ts";

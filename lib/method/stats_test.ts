@@ -1,5 +1,12 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import { bootstrapSpearman, quantileSorted, spearman, spearmanOfResample, StatsError } from "./stats.ts";
+import {
+  bootstrapSpearman,
+  normalQuantile,
+  quantileSorted,
+  spearman,
+  spearmanOfResample,
+  StatsError,
+} from "./stats.ts";
 import { rngFromSeed } from "./seed.ts";
 
 const fixtures: {
@@ -83,4 +90,10 @@ Deno.test("bootstrap: seeded (identical reruns), counts undefined resamples, int
   });
   ok(flat.undefined_resamples > 100, `undefined: ${flat.undefined_resamples}`);
   assertEquals(flat.distribution.length + flat.undefined_resamples, 1000);
+});
+
+Deno.test("normalQuantile is accurate where probit is not", () => {
+  ok(Math.abs(normalQuantile(0.975) - 1.959963984540054) < 1e-6);
+  ok(Math.abs(normalQuantile(0.5)) < 1e-6);
+  ok(Math.abs(normalQuantile(0.001) + 3.090232306167813) < 1e-6);
 });

@@ -13,6 +13,7 @@ import { type Profile } from "../method/profiles.ts";
 import { repoPath } from "../core/paths.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
 import { isPublishedOutput, profileDir } from "../store/results_key.ts";
+import { outcomesRoot } from "../store/outcome_table.ts";
 
 /** Lists `notebooks/NN_*.ipynb`, optionally only those whose number is in `only`. */
 export function stageNotebooks(only: string[] = []): string[] {
@@ -39,8 +40,9 @@ export function filesUnder(dir: string, skip: string[]): string[] {
 
 /**
  * Hash of what the rendered notebooks depend on: the cell sources of the
- * notebooks (not their outputs) and every result file of the profile (not the
- * site, dataset card and reproduce record, which are made from them).
+ * notebooks (not their outputs), every result file of the profile (not the
+ * site, dataset card and reproduce record, which are made from them), and the
+ * outcome tables.
  */
 export async function renderInputsHash(
   profile: Profile,
@@ -57,6 +59,13 @@ export async function renderInputsHash(
   for (const f of filesUnder(dir, ["notebooks"])) {
     if (isPublishedOutput(relative(dir, f))) continue; // written after the notebooks, from the same results
     parts.push(`${relative(dir, f)} ${await sha256File(f)}`);
+  }
+  // notebook 07 reads the outcome tables (not their validation files: it validates in memory)
+  const outcomes = outcomesRoot();
+  if (await Deno.stat(outcomes).then(() => true, () => false)) {
+    for (const f of filesUnder(outcomes, ["validation"])) {
+      parts.push(`outcomes/${relative(outcomes, f)} ${await sha256File(f)}`);
+    }
   }
   return sha256Text(parts.join("\n"));
 }

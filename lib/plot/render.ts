@@ -33,11 +33,13 @@ export interface ScaleExtent {
 
 /**
  * Renders Plot options (without Plot's own title/caption, which would wrap the
- * SVG in a <figure>) to SVG, with `title` as the SVG's <title> and as a heading.
+ * SVG in a <figure>) to SVG, with `title` as the SVG's <title> and as a heading,
+ * and `caption` (if given) as a line under the figure in the HTML.
  */
 export function renderPlot(
   title: string,
   options: Plot.PlotOptions,
+  caption?: string,
 ): RenderedPlot {
   const { document } = parseHTML("<!DOCTYPE html><html><body></body></html>");
   const el = Plot.plot({
@@ -57,7 +59,13 @@ export function renderPlot(
   );
   return {
     svg,
-    html: `<figure style="margin:0"><h4 style="margin:4px 0">${esc}</h4>${svg}</figure>`,
+    html: `<figure style="margin:0"><h4 style="margin:4px 0">${esc}</h4>${svg}${
+      caption
+        ? `<figcaption style="font-size:12px;color:#555;max-width:640px">${
+          caption.replace(/&/g, "&amp;").replace(/</g, "&lt;")
+        }</figcaption>`
+        : ""
+    }</figure>`,
     scales,
   };
 }

@@ -3,7 +3,8 @@
  * evaluation (`evaluation.ts`, `eval_all.ts`, `evaluation_session.ts`,
  * `verification.ts`, `determinism.ts`), distribution (`distribution.ts`), the
  * index (`mbi_index.ts`), self-play (`selfplay/`), statistics
- * (`statistics.ts`), comparison of datasets (`comparison.ts`), and the pipeline
+ * (`statistics.ts`), comparison of datasets (`comparison.ts`), outcome tables
+ * of real games and the external validation (`outcomes/`), and the pipeline
  * (`pipeline.ts`); plus what runs them: profile and engine of a command
  * (`run_config.ts`), progress (`progress.ts`), Slurm array jobs
  * (`cluster.ts`) and benchmarks (`bench_eval.ts`).
@@ -22,3 +23,6 @@ export * from "./comparison.ts";
 export * from "./pipeline.ts";
 export * from "./run_config.ts";
 export * from "./progress.ts";
+export * from "./outcomes/build.ts";
+export * from "./outcomes/ingest.ts";
+export * from "./outcomes/validate.ts";

@@ -93,13 +93,17 @@ export function formatProgress(p: Progress): string {
 /**
  * Returns a progress callback that writes to stderr: an updating line on a
  * terminal, otherwise a line at most every `everyS` seconds (and at the end).
+ * `format` makes the line (default {@link formatProgress}).
  */
-export function terminalProgress(everyS = 15): (p: Progress) => void {
+export function terminalProgress<P extends { done: number; total: number; elapsedS: number } = Progress>(
+  everyS = 15,
+  format: (p: P) => string = formatProgress as unknown as (p: P) => string,
+): (p: P) => void {
   const tty = Deno.stderr.isTerminal();
   let last = -Infinity;
   const enc = new TextEncoder();
   return (p) => {
-    const line = formatProgress(p);
+    const line = format(p);
     const final = p.done >= p.total;
     if (tty) {
       Deno.stderr.writeSync(enc.encode(`\r\x1b[K${line}${final ? "\n" : ""}`));

@@ -172,7 +172,8 @@ export interface Pair {
   score: number;
 }
 
-function correlation(label: string, r: BootstrapResult): Correlation {
+/** A bootstrap result as a {@link Correlation} (without the distribution). */
+export function correlation(label: string, r: BootstrapResult): Correlation {
   return {
     label,
     rho: r.estimate,

@@ -3,8 +3,8 @@
  * layout (`results_key.ts`), append-only JSONL with torn-line repair
  * (`jsonl.ts`), atomic writes (`atomic.ts`), provenance (`provenance.ts`),
  * shards and their merge (`shards.ts`), and the typed files of the stages:
- * evaluation datasets (`eval_dataset.ts`, `eval_merge.ts`) and MBI tables
- * (`mbi_table.ts`).
+ * evaluation datasets (`eval_dataset.ts`, `eval_merge.ts`), MBI tables
+ * (`mbi_table.ts`) and outcome tables (`outcome_table.ts`).
  *
  * May import: core, engine (types), method.
  *
@@ -20,3 +20,4 @@ export * from "./eval_dataset.ts";
 export * from "./eval_merge.ts";
 export * from "./mbi_table.ts";
 export * from "./scan.ts";
+export * from "./outcome_table.ts";

@@ -1,0 +1,82 @@
+/**
+ * `deno task validate --evals DATASET --outcomes NAME [--min-games K] [--resamples B]`: a stage-1
+ * dataset (a results key such as `quick`, `quick~eval500000`, `quick@sf18-wasm`, or a path to an
+ * evals.jsonl) against an outcome table; `--all` instead of `--evals` validates every complete dataset.
+ *
+ * @module
+ */
+
+import { displayPath } from "../store/provenance.ts";
+import {
+  DEFAULT_MIN_GAMES,
+  type OutcomeValidation,
+  resolveDataset,
+  validateAll,
+  validateOutcomes,
+  validationPath,
+} from "../stages/outcomes/validate.ts";
+import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { correlationLine } from "./stats.ts";
+
+const int = (n: number) => n.toLocaleString("en-US");
+
+/** A validation in lines for the terminal. */
+export function validationLines(v: OutcomeValidation): string[] {
+  const r = v.reliability;
+  const lines = [
+    `${v.dataset.key} (${v.dataset.engine}, ${v.dataset.budget}) vs ${v.outcomes.name}: ${v.positions} positions with >= ${v.min_games} games (${
+      int(v.games)
+    } games), B = ${int(v.resamples)}, seed ${v.seed}`,
+  ];
+  if (v.dataset.banner) lines.push(`  note: ${v.dataset.banner}`);
+  for (const c of [v.eval_vs_score, v.mbi_vs_score, v.mbi_vs_imbalance, v.mbi_vs_draw_rate]) {
+    if (c) lines.push(`  ${correlationLine(c)}`);
+  }
+  lines.push(
+    `  reliability of the scores ${r.reliability.toFixed(3)} (ceiling on rho ${r.ceiling.toFixed(3)}; ${
+      r.mean_games.toFixed(0)
+    } games per position); at the published rho ${v.at_published.true_rho} this design expects ${
+      v.at_published.expected_rho.toFixed(3)
+    } (power ${v.at_published.power.toFixed(2)})`,
+    `  verdict: ${v.verdict.validation}; the index's claim: ${v.verdict.claim}`,
+  );
+  for (const g of v.groups) {
+    lines.push(
+      `  ${g.kind} ${g.group}: ${g.positions} positions, ${int(g.games)} games; ${
+        g.eval_vs_score
+          ? `rho(eval, score) ${g.eval_vs_score.rho.toFixed(3)} [${
+            g.eval_vs_score.ci95_percentile.map((x) => x.toFixed(3)).join(", ")
+          }]`
+          : "too few positions for a correlation"
+      }; reliability ${Number.isFinite(g.reliability.reliability) ? g.reliability.reliability.toFixed(3) : "n/a"}`,
+    );
+  }
+  lines.push(`  -> ${displayPath(validationPath(v.outcomes.name, v.dataset.key))}`);
+  return lines;
+}
+
+if (import.meta.main) {
+  await runCli(async () => {
+    const { values, positionals } = parseCli({
+      evals: { type: "string" },
+      all: { type: "boolean" },
+      outcomes: { type: "string" },
+      "min-games": { type: "string" },
+      resamples: { type: "string" },
+    });
+    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    if (!values.outcomes) throw new UsageError("--outcomes NAME is required (see deno task outcomes --list)");
+    if ((values.evals === undefined) === !values.all) {
+      throw new UsageError("give one of --evals DATASET (a results key or an evals.jsonl) or --all");
+    }
+    const opts = {
+      minGames: positiveInt("min-games", values["min-games"]) ?? DEFAULT_MIN_GAMES,
+      resamples: positiveInt("resamples", values.resamples),
+    };
+    const results = values.all
+      ? await validateAll(values.outcomes, opts)
+      : [(await validateOutcomes(await resolveDataset(values.evals!), values.outcomes, opts)).validation];
+    for (const v of results) for (const l of validationLines(v)) console.log(l);
+    return 0;
+  });
+}

@@ -1,0 +1,403 @@
+/**
+ * Outcome tables as files: `<results>/outcomes/<name>/outcomes.csv` (one row
+ * per start position), `outcomes_by_group.csv` (W/D/L per position within
+ * each time-control class and rating band, for PGN sources) and
+ * `outcomes.json` (schema, source file with size and SHA-256, filters, games
+ * read, kept and skipped by reason, totals, the hashes of the CSV files, code
+ * version). The JSON is written last, so a table is complete when its JSON
+ * names CSV files with matching hashes. Also the reading of per-position
+ * tables given as CSV (published aggregates).
+ *
+ * @module
+ */
+
+// @ts-types="npm:@types/papaparse@5.5.2"
+import Papa from "papaparse";
+import { join } from "node:path";
+import { MbiError } from "../core/errors.ts";
+import { sha256Text } from "../core/hash.ts";
+import { POSITION_COUNT, PositionError, setupToSp, spToSetup } from "../method/chess960.ts";
+import { type GroupRow, type OutcomeRow, outcomeRow, type OutcomeTotals, scoreOnlyRow } from "../method/outcomes.ts";
+import type { OutcomeFilters } from "../method/pgn_headers.ts";
+import { writeJsonUnlessSame, writeTextIfChanged } from "./atomic.ts";
+import type { CodeVersion } from "./provenance.ts";
+import { resultsRoot } from "./results_key.ts";
+
+/** Schema version of outcome tables. */
+export const OUTCOMES_SCHEMA = 1;
+
+/** Raised for an outcome table that cannot be read or written as asked. */
+export class OutcomeTableError extends MbiError {
+  /** Creates the error with a one-line message. */
+  constructor(message: string) {
+    super("outcome-table", message);
+    this.name = "OutcomeTableError";
+  }
+}
+
+/** How a table name may look: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
+export const OUTCOME_NAME = /^[A-Za-z0-9][\w.-]{0,99}$/;
+
+/** Checks a table name; throws {@link OutcomeTableError} naming it and what is allowed. */
+export function checkOutcomeName(name: string): string {
+  if (!OUTCOME_NAME.test(name)) {
+    throw new OutcomeTableError(
+      `table name "${name}": use letters, digits, . _ - (starting with a letter or digit, at most 100)`,
+    );
+  }
+  return name;
+}
+
+/** A name for a table from its source file: `lichess_db_chess960_rated_2024-01.pgn.zst` → `lichess_db_chess960_rated_2024-01`. */
+export function outcomeNameOf(file: string): string {
+  const base = file.replace(/^.*\//, "").replace(/(\.(pgn|csv|gz|zst|txt))+$/i, "").replace(/[^\w.-]/g, "_");
+  return base.replace(/^[^A-Za-z0-9]+/, "") || "outcomes";
+}
+
+/** The folder of all outcome tables: `<results>/outcomes`. */
+export function outcomesRoot(): string {
+  return join(resultsRoot(), "outcomes");
+}
+
+/** The files of one table. */
+export function outcomePaths(name: string) {
+  const dir = join(outcomesRoot(), checkOutcomeName(name));
+  return {
+    dir,
+    json: join(dir, "outcomes.json"),
+    csv: join(dir, "outcomes.csv"),
+    groups: join(dir, "outcomes_by_group.csv"),
+    validation: join(dir, "validation"),
+  };
+}
+
+/** The source file of a table. */
+export interface SourceFile {
+  /** Kind of source. */
+  kind: "pgn" | "table";
+  /** File name. */
+  file: string;
+  /** Path as given (relative to the repository when inside it). */
+  path: string;
+  /** Size in bytes. */
+  bytes: number;
+  /** SHA-256 of the file's bytes. */
+  sha256: string;
+  /** Compression found (PGN sources). */
+  compression?: "none" | "gzip" | "zstd";
+}
+
+/** Where a damaged compressed file ended. */
+export interface DamagedInput {
+  /** The decompressor's message. */
+  message: string;
+  /** Compressed bytes read when it failed (to within one 1 MiB piece). */
+  compressed_bytes_read: number;
+  /** Decompressed bytes scanned before it failed. */
+  text_bytes: number;
+  /** Complete games read before it failed. */
+  games_before: number;
+}
+
+/** `outcomes.json`. */
+export interface OutcomeTableMeta {
+  /** File kind. */
+  kind: "mbi-outcomes";
+  /** Schema version. */
+  schema: number;
+  /** Table name (its folder). */
+  name: string;
+  /** One line for people: what the games are. */
+  description: string;
+  /** The source file. */
+  source: SourceFile;
+  /** Where the source comes from and under which licence, when known. */
+  origin: string | null;
+  /** Filters applied (null for tables given per position). */
+  filters: OutcomeFilters | null;
+  /** The filters and rules in words. */
+  rules: Record<string, string>;
+  /** Games read, kept, and skipped by reason. */
+  counts: {
+    read: number;
+    kept: number;
+    chess960: number | null;
+    skipped: Record<string, number>;
+    dialects: Record<string, number>;
+  };
+  /** Null, or where a damaged source ended (the table holds the games read before). */
+  damaged: DamagedInput | null;
+  /** Totals of the kept games. */
+  totals: OutcomeTotals;
+  /** Games per time-control class and rating band (PGN sources; empty for tables). */
+  groups: Record<string, Record<string, number>>;
+  /** The per-position score interval, in words. */
+  score_interval: string;
+  /** The CSV files and their SHA-256. */
+  files: { name: string; sha256: string }[];
+  /** Notes on how the source was read. */
+  notes: string[];
+  /** Code that built the table. */
+  code: CodeVersion;
+}
+
+const ROW_COLUMNS = [
+  "sp",
+  "setup",
+  "games",
+  "white_wins",
+  "draws",
+  "black_wins",
+  "white_score",
+  "score_lo",
+  "score_hi",
+  "draw_rate",
+  "mean_elo",
+  "elo_games",
+] as const;
+
+const GROUP_COLUMNS = ["kind", "group", "sp", "games", "white_wins", "draws", "black_wins"] as const;
+
+const r6 = (v: number | null) => (v === null || !Number.isFinite(v) ? "" : Number(v.toFixed(6)));
+
+/** The rows as `outcomes.csv` text. */
+export function outcomeRowsCsv(rows: readonly OutcomeRow[]): string {
+  const data = rows.map((r) => [
+    r.sp,
+    r.setup,
+    r.games,
+    r.white_wins ?? "",
+    r.draws ?? "",
+    r.black_wins ?? "",
+    r6(r.white_score),
+    r6(r.score_lo),
+    r6(r.score_hi),
+    r6(r.draw_rate),
+    r.mean_elo === null ? "" : Number(r.mean_elo.toFixed(1)),
+    r.elo_games,
+  ]);
+  return Papa.unparse({ fields: [...ROW_COLUMNS], data }, { newline: "\n" }) + "\n";
+}
+
+/** The group rows as `outcomes_by_group.csv` text. */
+export function groupRowsCsv(rows: readonly GroupRow[]): string {
+  const data = rows.map((r) => GROUP_COLUMNS.map((c) => r[c]));
+  return Papa.unparse({ fields: [...GROUP_COLUMNS], data }, { newline: "\n" }) + "\n";
+}
+
+/**
+ * Writes a table: the CSV files first, then `outcomes.json` with their hashes
+ * (each atomically; unchanged files are not rewritten). Returns the JSON written.
+ */
+export async function writeOutcomeTable(
+  meta: Omit<OutcomeTableMeta, "files">,
+  rows: readonly OutcomeRow[],
+  groups: readonly GroupRow[],
+): Promise<OutcomeTableMeta> {
+  const p = outcomePaths(meta.name);
+  const files: { name: string; sha256: string }[] = [];
+  const csv = outcomeRowsCsv(rows);
+  await writeTextIfChanged(p.csv, csv);
+  files.push({ name: "outcomes.csv", sha256: sha256Text(csv) });
+  if (groups.length) {
+    const g = groupRowsCsv(groups);
+    await writeTextIfChanged(p.groups, g);
+    files.push({ name: "outcomes_by_group.csv", sha256: sha256Text(g) });
+  } else {
+    await Deno.remove(p.groups).catch(() => {});
+  }
+  return await writeJsonUnlessSame(p.json, { ...meta, files }, ["code"]);
+}
+
+/** An outcome table read back. */
+export interface OutcomeTable {
+  /** `outcomes.json`. */
+  meta: OutcomeTableMeta;
+  /** Per-position rows, by SP. */
+  rows: OutcomeRow[];
+  /** Group rows (empty when the source had no groups). */
+  groups: GroupRow[];
+}
+
+/** Names of the tables under the results root that have an `outcomes.json`, sorted. */
+export function listOutcomeTables(): string[] {
+  try {
+    return [...Deno.readDirSync(outcomesRoot())]
+      .filter((e) => e.isDirectory && OUTCOME_NAME.test(e.name))
+      .filter((e) => {
+        try {
+          return Deno.statSync(join(outcomesRoot(), e.name, "outcomes.json")).isFile;
+        } catch {
+          return false;
+        }
+      })
+      .map((e) => e.name).sort();
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return [];
+    throw e;
+  }
+}
+
+/** Reads a table and checks its CSV files against the hashes in its JSON. */
+export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
+  const p = outcomePaths(name);
+  let meta: OutcomeTableMeta;
+  try {
+    meta = JSON.parse(await Deno.readTextFile(p.json));
+  } catch (e) {
+    const known = listOutcomeTables();
+    throw new OutcomeTableError(
+      e instanceof Deno.errors.NotFound
+        ? `no outcome table "${name}" (tables: ${known.join(", ") || "none"}; build one with deno task outcomes)`
+        : `${p.json}: not readable JSON (${(e as Error).message.split("\n")[0]})`,
+    );
+  }
+  if (meta.kind !== "mbi-outcomes") throw new OutcomeTableError(`${p.json} is not an outcome table`);
+  if (meta.schema > OUTCOMES_SCHEMA) {
+    throw new OutcomeTableError(`${p.json} has schema ${meta.schema}; this code reads up to ${OUTCOMES_SCHEMA}`);
+  }
+  const texts: Record<string, string> = {};
+  for (const f of meta.files) {
+    const text = await Deno.readTextFile(join(p.dir, f.name)).catch(() => undefined);
+    if (text === undefined || sha256Text(text) !== f.sha256) {
+      throw new OutcomeTableError(
+        `${join(p.dir, f.name)} is ${
+          text === undefined ? "missing" : "not the file outcomes.json names (its SHA-256 differs)"
+        }: rebuild the table with deno task outcomes`,
+      );
+    }
+    texts[f.name] = text;
+  }
+  const rows = parseOutcomeCsv(texts["outcomes.csv"] ?? "", p.csv).rows;
+  const groups = texts["outcomes_by_group.csv"] ? parseGroupCsv(texts["outcomes_by_group.csv"], p.groups) : [];
+  return { meta, rows, groups };
+}
+
+/** A per-position table read from CSV. */
+export interface ParsedOutcomeCsv {
+  /** Rows by SP. */
+  rows: OutcomeRow[];
+  /** Games in the `unknown` column (results not known; left out of the rows). */
+  unknown: number;
+  /** The columns that were used. */
+  columns: string[];
+}
+
+/**
+ * Reads a per-position table: `sp` (or `setup`, a back rank), and either
+ * W/D/L (`white_wins`/`wins`, `draws`, `black_wins`/`losses`; `games`, when
+ * present, must be their sum) or `games` and `white_score` (0..1). An
+ * `unknown` column (games without a known result) is summed and left out.
+ * Errors name the file, line, column and value.
+ */
+export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, "").trim(), {
+    header: true,
+    skipEmptyLines: true,
+    transformHeader: (h) => h.trim().toLowerCase(),
+  });
+  if (parsed.errors.length) {
+    const e = parsed.errors[0];
+    throw new OutcomeTableError(`${path} line ${(e.row ?? 0) + 2}: ${e.message}`);
+  }
+  const fields = parsed.meta.fields ?? [];
+  const has = (n: string) => fields.includes(n);
+  const spCol = has("sp") ? "sp" : has("setup") ? "setup" : undefined;
+  const winCol = ["white_wins", "wins"].find(has);
+  const lossCol = ["black_wins", "losses"].find(has);
+  const wdl = winCol !== undefined && lossCol !== undefined && has("draws");
+  if (!spCol || (!wdl && !(has("games") && has("white_score")))) {
+    throw new OutcomeTableError(
+      `${path}: columns ${fields.join(", ") || "none"}; expected sp (or setup) and either ` +
+        "white_wins, draws, black_wins (or wins, draws, losses) or games and white_score",
+    );
+  }
+  const columns = [spCol, ...(wdl ? [winCol!, "draws", lossCol!] : ["games", "white_score"])];
+  if (has("unknown")) columns.push("unknown");
+  const seen = new Map<number, number>();
+  const rows: OutcomeRow[] = [];
+  let unknown = 0;
+  parsed.data.forEach((rec, i) => {
+    const line = i + 2;
+    const where = `${path} line ${line}`;
+    const count = (col: string) => {
+      const v = (rec[col] ?? "").trim();
+      if (!/^\d+$/.test(v)) throw new OutcomeTableError(`${where}: ${col} "${v}" is not a whole number >= 0`);
+      return Number(v);
+    };
+    const sp = positionOf(rec, spCol, where);
+    if (spCol === "sp" && has("setup") && rec.setup?.trim() && spToSetup(sp) !== rec.setup.trim().toUpperCase()) {
+      throw new OutcomeTableError(
+        `${where}: setup "${rec.setup}" is not the back rank of SP ${sp} (${spToSetup(sp)})`,
+      );
+    }
+    if (seen.has(sp)) throw new OutcomeTableError(`${where}: SP ${sp} again (first on line ${seen.get(sp)})`);
+    seen.set(sp, line);
+    if (has("unknown") && (rec.unknown ?? "").trim() !== "") unknown += count("unknown");
+    let row: OutcomeRow;
+    const blank = (c: string) => (rec[c] ?? "").trim() === "";
+    // a score-only row (as outcomes.csv stores a table given as scores) leaves W/D/L empty
+    const scoreOnly = has("games") && has("white_score") && (!wdl || [winCol!, "draws", lossCol!].every(blank));
+    if (!scoreOnly) {
+      const c = { wins: count(winCol!), draws: count("draws"), losses: count(lossCol!) };
+      if (has("games") && (rec.games ?? "").trim() !== "" && count("games") !== c.wins + c.draws + c.losses) {
+        throw new OutcomeTableError(
+          `${where}: games ${rec.games} is not ${winCol} + draws + ${lossCol} = ${c.wins + c.draws + c.losses}`,
+        );
+      }
+      const eloGames = has("elo_games") && (rec.elo_games ?? "").trim() ? count("elo_games") : 0;
+      const meanElo = has("mean_elo") && (rec.mean_elo ?? "").trim() ? Number(rec.mean_elo) : NaN;
+      row = outcomeRow(
+        sp,
+        c,
+        Number.isFinite(meanElo) && eloGames ? { sum: meanElo * eloGames, games: eloGames } : undefined,
+      );
+    } else {
+      const games = count("games");
+      const s = Number((rec.white_score ?? "").trim());
+      if ((rec.white_score ?? "").trim() === "" || !(s >= 0 && s <= 1)) {
+        throw new OutcomeTableError(`${where}: white_score "${rec.white_score}" is not a number in 0..1`);
+      }
+      row = scoreOnlyRow(sp, games, s);
+    }
+    if (row.games > 0) rows.push(row);
+  });
+  if (rows.length === 0) throw new OutcomeTableError(`${path}: no position with games`);
+  rows.sort((a, b) => a.sp - b.sp);
+  return { rows, unknown, columns };
+}
+
+function positionOf(rec: Record<string, string>, col: string, where: string): number {
+  const v = (rec[col] ?? "").trim();
+  if (col === "sp") {
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n >= POSITION_COUNT) {
+      throw new OutcomeTableError(`${where}: sp "${v}" is not a start position number (allowed: 0..959)`);
+    }
+    return n;
+  }
+  try {
+    return setupToSp(v);
+  } catch (e) {
+    throw new OutcomeTableError(`${where}: ${e instanceof PositionError ? e.message : `setup "${v}"`}`);
+  }
+}
+
+function parseGroupCsv(text: string, path: string): GroupRow[] {
+  const parsed = Papa.parse<Record<string, string>>(text.trim(), { header: true, skipEmptyLines: true });
+  return parsed.data.map((r, i) => {
+    const g: GroupRow = {
+      kind: r.kind as GroupRow["kind"],
+      group: r.group,
+      sp: Number(r.sp),
+      games: Number(r.games),
+      white_wins: Number(r.white_wins),
+      draws: Number(r.draws),
+      black_wins: Number(r.black_wins),
+    };
+    if (![g.sp, g.games, g.white_wins, g.draws, g.black_wins].every(Number.isInteger)) {
+      throw new OutcomeTableError(`${path} line ${i + 2}: not a group row`);
+    }
+    return g;
+  });
+}
