@@ -1,7 +1,9 @@
 /**
  * **plot** — figures: Observable Plot rendered to standalone SVG with a
  * visible title and caption (`render.ts`), usable from the command line (plot
- * files) and in notebooks (as `text/html`, which the HTML export keeps).
+ * files) and in notebooks (as `text/html`, which the HTML export keeps); the
+ * shared theme with title and caption inside the SVG and outlier-robust axes
+ * (`theme.ts`).
  *
  * May import: core, engine (types), method, store.
  *
@@ -9,3 +11,4 @@
  */
 
 export * from "./render.ts";
+export * from "./theme.ts";

@@ -41,19 +41,9 @@ export function renderPlot(
   options: Plot.PlotOptions,
   caption?: string,
 ): RenderedPlot {
-  const { document } = parseHTML("<!DOCTYPE html><html><body></body></html>");
-  const el = Plot.plot({
-    ...options,
-    document: document as unknown as Document,
-  });
-  const extent = (name: "x" | "y"): ScaleExtent | undefined => {
-    const sc = el.scale(name) as { domain?: unknown[]; range?: number[] } | undefined;
-    return sc?.domain && sc.range ? { domain: [...sc.domain], range: [...sc.range] } : undefined;
-  };
-  const scales = { x: extent("x"), y: extent("y") };
-  let svg = (el as unknown as { outerHTML: string }).outerHTML;
+  const plot = plotSvg(options);
   const esc = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  svg = svg.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"').replace(
+  const svg = plot.svg.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"').replace(
     /^(<svg[^>]*>)/,
     `$1<title>${esc}</title>`,
   );
@@ -66,8 +56,26 @@ export function renderPlot(
         }</figcaption>`
         : ""
     }</figure>`,
-    scales,
+    scales: plot.scales,
   };
+}
+
+/** Plot options rendered to the bare `<svg>` Observable Plot makes (no xmlns, no title), with its size and scales. */
+export function plotSvg(
+  options: Plot.PlotOptions,
+): { svg: string; width: number; height: number; scales: RenderedPlot["scales"] } {
+  const { document } = parseHTML("<!DOCTYPE html><html><body></body></html>");
+  const el = Plot.plot({
+    ...options,
+    document: document as unknown as Document,
+  });
+  const extent = (name: "x" | "y"): ScaleExtent | undefined => {
+    const sc = el.scale(name) as { domain?: unknown[]; range?: number[] } | undefined;
+    return sc?.domain && sc.range ? { domain: [...sc.domain], range: [...sc.range] } : undefined;
+  };
+  const svg = (el as unknown as { outerHTML: string }).outerHTML;
+  const size = (attr: string) => Number(new RegExp(`^<svg[^>]*\\s${attr}="([\\d.]+)"`).exec(svg)?.[1] ?? NaN);
+  return { svg, width: size("width"), height: size("height"), scales: { x: extent("x"), y: extent("y") } };
 }
 
 /** Writes an SVG string to a file (atomically; unchanged files are not rewritten). */

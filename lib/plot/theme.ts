@@ -1,0 +1,205 @@
+/**
+ * The figures' shared look, and what every figure says about itself: sizes and
+ * colours, a title and a caption (profile, engine, budget, n) drawn inside the
+ * SVG — so a saved `.svg` file says what it is — and axes robust to outliers.
+ * Notebook cells write short Observable Plot specs (marks, channels) and pass
+ * them to {@link figure}; a figure shown at the end of a cell renders in Jupyter
+ * and in the HTML export (as `text/html`: nbconvert blanks `image/svg+xml`).
+ *
+ * @module
+ */
+
+import type * as PlotTypes from "@observablehq/plot";
+import { plotSvg, type RenderedPlot } from "./render.ts";
+import { type BudgetFacts, evalBudgetText, selfplayBudgetText } from "../method/labels.ts";
+import { quantileSorted } from "../method/stats.ts";
+
+/** Sizes, fonts and colours shared by every figure. */
+export const THEME = {
+  /** Default width of a figure (px). */
+  width: 640,
+  /** Default height of the plot area's SVG (px; title and caption are added above and below). */
+  height: 300,
+  /** Width of a figure meant to stand beside another. */
+  narrow: 440,
+  /** Font of the title, caption and axes. */
+  font: "system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+  /** Title size (px). */
+  titleSize: 14,
+  /** Caption size (px). */
+  captionSize: 11,
+  /** Colours by role. */
+  colors: {
+    /** Data marks. */
+    main: "#3a6ea5",
+    /** Values below zero, warnings. */
+    negative: "#b00020",
+    /** Reference lines (zero, 0.5, the diagonal). */
+    reference: "#888888",
+    /** A second series, intervals of this profile. */
+    accent: "#e07b00",
+    /** The method's published figures. */
+    published: "#2a9d8f",
+    /** Interval bars. */
+    interval: "#9ab3c9",
+  },
+} as const;
+
+/** The symbol whose method the Deno kernel calls to display a value (a MIME bundle). */
+export const JUPYTER_DISPLAY: unique symbol = Symbol.for("Jupyter.display") as typeof JUPYTER_DISPLAY;
+
+/** A rendered figure: standalone SVG (title and caption inside), HTML, scales; shows itself in a notebook cell. */
+export interface Figure extends RenderedPlot {
+  /** The title drawn at the top. */
+  title: string;
+  /** The caption lines drawn at the bottom. */
+  caption: string[];
+  /** The Deno kernel's display hook (`text/html`). */
+  [JUPYTER_DISPLAY]: () => Record<string, string>;
+}
+
+/** Plot options plus the figure's title and caption (parts that are empty or false are left out). */
+export type FigureSpec = Omit<PlotTypes.PlotOptions, "title" | "subtitle" | "caption"> & {
+  /** Title drawn at the top of the SVG. */
+  title: string;
+  /** Caption: one or more sentences drawn under the plot (profile, engine, budget, n; how axes are clipped). */
+  caption: string | (string | null | undefined | false)[];
+};
+
+const escapeXml = (t: string) =>
+  t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * Splits text into lines of at most `width` pixels at `size` px. SVG has no
+ * text wrapping and linkedom no text metrics, so the width of a character is
+ * estimated (0.56 em, generous for a sans-serif font).
+ */
+export function wrapText(text: string, width: number, size: number): string[] {
+  const max = Math.max(10, Math.floor(width / (size * 0.56)));
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * Renders a Plot spec with the theme: the title at the top and the caption at
+ * the bottom as SVG text inside one standalone SVG (the plot nested in it), so
+ * the file, the notebook and the HTML export all show what the figure is.
+ */
+export function figure(spec: FigureSpec): Figure {
+  const { title, caption, ...options } = spec;
+  const width = options.width ?? THEME.width;
+  const plot = plotSvg({
+    height: THEME.height,
+    ...options,
+    width,
+    style: { fontFamily: THEME.font, fontSize: "11px", ...(typeof options.style === "object" ? options.style : {}) },
+  });
+  const given: (string | null | undefined | false)[] = Array.isArray(caption) ? caption : [caption];
+  const parts = given.filter((c): c is string => typeof c === "string" && c.length > 0);
+  const titleLines = wrapText(title, width, THEME.titleSize);
+  const captionLines = parts.flatMap((p) => wrapText(p, width, THEME.captionSize));
+  const tl = THEME.titleSize * 1.3, cl = THEME.captionSize * 1.4;
+  const top = Math.ceil(6 + titleLines.length * tl);
+  const bottom = Math.ceil(captionLines.length ? 4 + captionLines.length * cl : 0);
+  const height = top + plot.height + bottom;
+  const text = (lines: string[], y0: number, step: number, attrs: string) =>
+    lines.map((l, i) => `<text x="2" y="${(y0 + i * step).toFixed(1)}" ${attrs}>${escapeXml(l)}</text>`).join("");
+  const inner = plot.svg.replace(/^<svg/, `<svg x="0" y="${top}"`);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
+    `role="img" aria-label="${escapeXml(title)}" font-family="${escapeXml(THEME.font)}">` +
+    `<title>${escapeXml(title)}</title><desc>${escapeXml(parts.join(" "))}</desc>` +
+    `<rect width="100%" height="100%" fill="white"/>` +
+    text(titleLines, THEME.titleSize + 2, tl, `font-size="${THEME.titleSize}" font-weight="600" fill="#111"`) +
+    inner +
+    text(captionLines, top + plot.height + 2 + THEME.captionSize, cl, `font-size="${THEME.captionSize}" fill="#444"`) +
+    `</svg>`;
+  const html = `<div style="display:inline-block;vertical-align:top;margin:0 12px 12px 0">${svg}</div>`;
+  return {
+    title,
+    caption: parts,
+    svg,
+    html,
+    scales: plot.scales,
+    [JUPYTER_DISPLAY]: () => ({ "text/html": html, "text/plain": `${title}\n${parts.join("\n")}` }),
+  };
+}
+
+/** Figures side by side (wrapping on narrow screens), as one notebook output. */
+export function figures(...figs: readonly { html: string; title?: string }[]) {
+  const html = `<div>${figs.map((f) => f.html).join("")}</div>`;
+  return {
+    html,
+    [JUPYTER_DISPLAY]: () => ({ "text/html": html, "text/plain": figs.map((f) => f.title ?? "figure").join("\n") }),
+  };
+}
+
+/**
+ * The standard caption line of a figure or table: profile, engine, budgets and
+ * n, e.g. `quick profile · Stockfish 17.1 · 125,000 nodes per position · n = 960 positions`.
+ */
+export function captionLine(f: BudgetFacts, n: number, unit = "positions"): string {
+  return [
+    `${f.profile} profile`,
+    f.engine,
+    evalBudgetText(f.evalLimit),
+    f.selfplay ? `self-play ${selfplayBudgetText(f.selfplay)}` : undefined,
+    `n = ${n.toLocaleString("en-US")} ${unit}`,
+  ].filter(Boolean).join(" · ");
+}
+
+/** An axis domain robust to outliers, the rows inside it, those beyond it, and a sentence saying so. */
+export interface Clip<T> {
+  /** The domain to give the scale. */
+  domain: [number, number];
+  /** Rows inside the domain (to draw). */
+  shown: T[];
+  /** Rows beyond it (named in the note). */
+  beyond: T[];
+  /** For the caption: where the axis was clipped and which rows lie beyond (null when none). */
+  note: string | null;
+}
+
+/**
+ * Clips an axis at Tukey's far fences, Q1 − k·IQR and Q3 + k·IQR (k = 3 by
+ * default; type-7 quartiles), never inside the data's own range unless rows
+ * lie beyond a fence, and always including `include` (e.g. 0). The rows
+ * beyond are listed in the note (up to five, then a count).
+ */
+export function clipOutliers<T>(
+  rows: readonly T[],
+  value: (r: T) => number,
+  opts: { k?: number; label?: (r: T) => string; unit?: string; include?: number[] } = {},
+): Clip<T> {
+  const k = opts.k ?? 3;
+  const vs = rows.map(value).filter(Number.isFinite).sort((a, b) => a - b);
+  if (vs.length === 0) return { domain: [0, 1], shown: [...rows], beyond: [], note: null };
+  const q1 = quantileSorted(vs, 0.25), q3 = quantileSorted(vs, 0.75), iqr = q3 - q1;
+  const fenceLo = q1 - k * iqr, fenceHi = q3 + k * iqr;
+  let lo = Math.max(vs[0], fenceLo), hi = Math.min(vs[vs.length - 1], fenceHi);
+  for (const v of opts.include ?? []) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  if (lo === hi) hi = lo + 1;
+  const inside = (r: T) => value(r) >= lo && value(r) <= hi;
+  const shown = rows.filter(inside);
+  const beyond = rows.filter((r) => !inside(r)).sort((a, b) => Math.abs(value(b)) - Math.abs(value(a)));
+  const unit = opts.unit ? ` ${opts.unit}` : "";
+  const label = opts.label ?? ((r: T) => String(value(r)));
+  const fmt = (v: number) => Number.isInteger(v) ? String(v) : v.toFixed(1);
+  const note = beyond.length
+    ? `Axis clipped at the far fences Q1 − ${k}·IQR .. Q3 + ${k}·IQR (${fmt(lo)} .. ${fmt(hi)}${unit}); not drawn: ${
+      beyond.slice(0, 5).map(label).join(", ")
+    }${beyond.length > 5 ? ` and ${beyond.length - 5} more` : ""}.`
+    : null;
+  return { domain: [lo, hi], shown, beyond, note };
+}

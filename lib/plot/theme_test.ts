@@ -1,0 +1,70 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { parseHTML } from "linkedom";
+import { Plot } from "./render.ts";
+import { captionLine, clipOutliers, figure, JUPYTER_DISPLAY, wrapText } from "./theme.ts";
+
+Deno.test("figure: title and caption are SVG text inside one standalone SVG, and it displays as text/html", () => {
+  const rows = [{ x: 1, y: 2 }, { x: 2, y: 3 }, { x: 3, y: 5 }];
+  const caption = "quick profile · Stockfish 17.1 · 125,000 nodes per position · n = 3 positions";
+  const f = figure({
+    title: "A title & more",
+    caption: [caption, null, "Second sentence."],
+    marks: [Plot.dot(rows, { x: "x", y: "y" })],
+  });
+  ok(f.svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), f.svg.slice(0, 80));
+  const { document } = parseHTML(`<html><body>${f.svg}</body></html>`);
+  const outer = document.querySelector("svg")!;
+  const texts = [...outer.children].filter((c) => c.tagName.toLowerCase() === "text").map((t) => t.textContent);
+  assertEquals(texts[0], "A title & more");
+  ok(texts.join(" ").includes("125,000 nodes per position"), texts.join(" | "));
+  ok(texts.join(" ").includes("Second sentence."));
+  assertEquals(f.caption, [caption, "Second sentence."]);
+  // the plot itself is nested below the title, and the outer height holds all three
+  const inner = outer.querySelector("svg")!;
+  ok(Number(inner.getAttribute("y")) > 0);
+  ok(Number(outer.getAttribute("height")) > Number(inner.getAttribute("height")) + Number(inner.getAttribute("y")));
+  assertEquals(outer.querySelector("title")!.textContent, "A title & more");
+  const bundle = f[JUPYTER_DISPLAY]();
+  ok(bundle["text/html"].includes(f.svg));
+  ok(!("image/svg+xml" in bundle));
+});
+
+Deno.test("wrapText keeps every word and respects the width estimate", () => {
+  const text = "one two three four five six seven eight nine ten eleven twelve";
+  const lines = wrapText(text, 100, 10); // 17 characters per line
+  assertEquals(lines.join(" "), text);
+  ok(lines.every((l) => l.length <= 17), lines.join("|"));
+});
+
+Deno.test("clipOutliers: clips at Q3 + 3 IQR, names what lies beyond, keeps 0 in the domain", () => {
+  const rows = [...Array.from({ length: 20 }, (_, i) => ({ sp: i, v: 10 + i })), { sp: 258, v: 203 }];
+  const c = clipOutliers(rows, (r) => r.v, { label: (r) => `SP ${r.sp} (+${r.v} cp)`, unit: "cp", include: [0] });
+  // quartiles of 10..29 and 203 (type 7): Q1 = 15, Q3 = 25, far fence 55
+  assertEquals(c.domain, [0, 55]);
+  assertEquals(c.beyond.map((r) => r.sp), [258]);
+  assertEquals(c.shown.length, 20);
+  ok(c.note?.includes("SP 258 (+203 cp)"), c.note ?? "");
+  // nothing beyond: the domain is the data's range and there is no note
+  const tight = clipOutliers(rows.slice(0, 20), (r) => r.v);
+  assertEquals(tight.domain, [10, 29]);
+  assertEquals(tight.note, null);
+});
+
+Deno.test("captionLine says profile, engine, budgets and n", () => {
+  assertEquals(
+    captionLine({ profile: "quick", engine: "Stockfish 17.1", evalLimit: { nodes: 125_000 } }, 960),
+    "quick profile · Stockfish 17.1 · 125,000 nodes per position · n = 960 positions",
+  );
+  assertEquals(
+    captionLine(
+      {
+        profile: "ci",
+        evalLimit: { depth: 8 },
+        selfplay: { positions: 6, games: 4, nodesPerMove: 1000 },
+      },
+      24,
+      "games",
+    ),
+    "ci profile · depth 8 per position · self-play 6 × 4 games at 1,000 nodes/move · n = 24 games",
+  );
+});
