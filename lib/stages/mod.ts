@@ -1,7 +1,8 @@
 /**
  * **stages** — the method run on data, named by what each stage does:
  * evaluation (`evaluation.ts`, `eval_all.ts`, `evaluation_session.ts`,
- * `verification.ts`, `determinism.ts`), distribution (`distribution.ts`), the
+ * `verification.ts`, `determinism.ts`), distribution (`distribution.ts`),
+ * convergence across the budget ladder (`convergence.ts`), the
  * index (`mbi_index.ts`), self-play (`selfplay/`), statistics
  * (`statistics.ts`), comparison of datasets (`comparison.ts`), outcome tables
  * of real games and the external validation (`outcomes/`), and the pipeline
@@ -16,6 +17,7 @@
 
 export * from "./evaluation.ts";
 export * from "./distribution.ts";
+export * from "./convergence.ts";
 export * from "./mbi_index.ts";
 export * from "./selfplay/stage.ts";
 export * from "./statistics.ts";

@@ -26,6 +26,8 @@ export interface SyntheticDataset {
   engine?: { id: string; uci_name: string; fingerprint: number };
   /** Depth of every record (default 10). */
   depth?: number;
+  /** Values of each SP's last completed iterations, oldest first (written as raw `info` lines; default none). */
+  iterations?: Record<number, number[]>;
 }
 
 /** Writes `<root>/<folder>/evals.jsonl` (header and one record per SP, PV `e2e4 e7e5`) and its MBI table. */
@@ -77,7 +79,11 @@ export async function writeSyntheticDataset(s: SyntheticDataset): Promise<string
       bestmove: "e2e4",
       limit,
       wall_ms: 1,
-      raw: [],
+      raw: (s.iterations?.[sp] ?? []).map((v, i) =>
+        `info depth ${i + 1} seldepth ${i + 1} multipv 1 score cp ${v} nodes ${
+          10 * (i + 1)
+        } nps 1000 time 1 pv e2e4 e7e5`
+      ),
     };
   });
   const path = join(dir, "evals.jsonl");
