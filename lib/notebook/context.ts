@@ -1,0 +1,97 @@
+/**
+ * What every notebook says about itself: the profile's engine and budgets
+ * (read from the result files when they exist, else from the profile and the
+ * engine registry), the banner shown at the top when they are not the
+ * method's, and the caption line of its figures and tables.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { type Profile } from "../method/profiles.ts";
+import { budgetBanner, type BudgetFacts, formatBudgets } from "../method/labels.ts";
+import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
+import { profileDir, selfplayDir } from "../store/results_key.ts";
+import { readJsonIfExists } from "../store/atomic.ts";
+import { type EngineEntry, resolveEngine } from "../engine/registry.ts";
+import type { SearchLimit } from "../engine/limit.ts";
+import { evalLimit } from "../stages/run_config.ts";
+import type { SelfplayResults } from "../stages/selfplay/stage.ts";
+import { captionLine } from "../plot/theme.ts";
+import { type Displayable, escapeHtml, html } from "./display.ts";
+
+/** A notebook's profile with its engine and budgets, for banners and captions. */
+export interface NotebookContext {
+  /** The profile. */
+  profile: Profile;
+  /** The registry entry of the profile's engine (the reference engine's default build for a reference profile). */
+  engine: EngineEntry;
+  /** Engine name as recorded in the dataset (or the registry's name before stage 1 ran). */
+  engineName: string;
+  /** Stage 1–3 facts: profile, engine, search limit. */
+  facts: BudgetFacts;
+  /** The same with the self-play design (the recorded one when self-play ran, else the profile's). */
+  selfplayFacts: BudgetFacts;
+  /** False for an engine that honours only depth limits: self-play is defined by nodes per move. */
+  hasSelfplay: boolean;
+}
+
+/** Reads what the profile's result files say about engine and budgets (falling back to the profile and registry). */
+export async function notebookContext(profile: Profile): Promise<NotebookContext> {
+  const engine = resolveEngine(profile.engine ?? undefined, { requireBinary: false }).entry;
+  const dataset = await readEvalDataset(evalFilePath(profileDir(profile))).catch(() => undefined);
+  let limit: SearchLimit;
+  if (dataset) limit = dataset.header.config.limit;
+  else {
+    try {
+      limit = evalLimit(profile, engine);
+    } catch {
+      limit = { nodes: profile.evalNodes }; // an engine without a budget for this profile: stage 1 will say so
+    }
+  }
+  const engineName = dataset?.header.engine.uci_name ?? engine.name;
+  const facts: BudgetFacts = { profile: profile.name, engine: engineName, evalLimit: limit };
+  const sp = await readJsonIfExists<SelfplayResults>(join(selfplayDir(profile), "selfplay.json")).catch(() =>
+    undefined
+  );
+  const selfplay = sp?.config
+    ? { positions: sp.n_positions, games: sp.config.games, nodesPerMove: sp.config.nodes_per_move }
+    : {
+      positions: profile.selfplay.positions,
+      games: profile.selfplay.games,
+      nodesPerMove: profile.selfplay.nodesPerMove,
+    };
+  return {
+    profile,
+    engine,
+    engineName,
+    facts,
+    selfplayFacts: { ...facts, selfplay },
+    hasSelfplay: engine.limit === "nodes",
+  };
+}
+
+/** The caption line of a figure or table: profile, engine, budget(s) and n. */
+export function caption(ctx: NotebookContext, n: number, unit = "positions", withSelfplay = false): string {
+  return captionLine(withSelfplay ? ctx.selfplayFacts : ctx.facts, n, unit);
+}
+
+/** The banner at the top of a notebook: "not the method's results" with the budgets, or that they are the method's. */
+export function bannerView(ctx: NotebookContext, withSelfplay = false): Displayable {
+  const facts = withSelfplay && ctx.hasSelfplay ? ctx.selfplayFacts : ctx.facts;
+  const banner = budgetBanner(facts);
+  if (banner === null) {
+    return html(
+      `<div style="border-left:4px solid #2a9d8f;background:#eef8f6;padding:6px 10px;margin:4px 0">` +
+        `<b>The method's budgets</b> — ${escapeHtml(formatBudgets(facts))}; engine ${
+          escapeHtml(ctx.engineName)
+        }.</div>`,
+      `the method's budgets: ${formatBudgets(facts)}`,
+    );
+  }
+  return html(
+    `<div style="border-left:4px solid #e07b00;background:#fff4e5;padding:6px 10px;margin:4px 0">` +
+      `<b>Not the method's results.</b> ${escapeHtml(banner)}.</div>`,
+    banner,
+  );
+}

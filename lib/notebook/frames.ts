@@ -1,0 +1,403 @@
+/**
+ * Data frames for analysts: each stage's results as danfojs DataFrames that an
+ * analyst filters, sorts and groups in the next cell, and an HTML display for
+ * them in Jupyter. danfojs only prints text tables (and plots through Plotly in
+ * a browser), so the HTML table is written here: every DataFrame and Series,
+ * including those an analyst derives, shows as a table with its shape, in
+ * Jupyter and in nbconvert's HTML export. danfojs is imported on first use
+ * (it loads TensorFlow.js: about 0.5–3 s).
+ *
+ * The frames are views of the result files; the numbers come from the stage
+ * modules (`lib/stages/`), never from here.
+ *
+ * @module
+ */
+
+import type { EvalDataset } from "../store/eval_dataset.ts";
+import type { MbiTable } from "../store/mbi_table.ts";
+import type { SelfplayResults } from "../stages/selfplay/stage.ts";
+import type { GameRecord } from "../stages/selfplay/game.ts";
+import type { OpeningSet } from "../stages/selfplay/openings.ts";
+import type { Correlation, Summary } from "../stages/statistics.ts";
+import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
+import type { RankAgreement } from "../stages/distribution.ts";
+import { formatLimit } from "../engine/limit.ts";
+import { formatOptions } from "../method/labels.ts";
+import { escapeHtml } from "./display.ts";
+
+/** The danfojs module. */
+export type Danfo = typeof import("danfojs");
+/** A danfojs DataFrame. */
+export type DataFrame = InstanceType<Danfo["DataFrame"]>;
+/** A danfojs Series. */
+export type Series = InstanceType<Danfo["Series"]>;
+
+const DISPLAY = Symbol.for("Jupyter.display");
+const CAPTION = Symbol.for("mbi.caption");
+
+let loading: Promise<Danfo> | undefined;
+
+/** danfojs, imported on first use, with the HTML display installed on DataFrame and Series. */
+export function danfo(): Promise<Danfo> {
+  loading ??= import("danfojs").then((d) => {
+    // On the common base class: frames that danfojs derives (query, sortValues, groupby …) are
+    // instances of its internal DataFrame class, not of the exported subclass.
+    Object.defineProperty(d.NDframe.prototype, DISPLAY, {
+      configurable: true,
+      value: function (this: DataFrame | Series) {
+        return { "text/html": frameHtml(this), "text/plain": plainText(this) };
+      },
+    });
+    return d;
+  });
+  return loading;
+}
+
+/** Sets the caption a frame shows above its table (profile, engine, budget, n); returns the frame. */
+export function withCaption<T extends DataFrame | Series>(df: T, caption: string): T {
+  Object.defineProperty(df, CAPTION, { configurable: true, value: caption });
+  return df;
+}
+
+/** The caption of a frame, if it has one. */
+export function captionOf(df: DataFrame | Series): string | undefined {
+  return (df as unknown as Record<symbol, string | undefined>)[CAPTION];
+}
+
+function isSeries(df: DataFrame | Series): df is Series {
+  return (df as unknown as { $isSeries?: boolean }).$isSeries === true;
+}
+
+/** Columns and rows of a frame or series as plain arrays. */
+function table(df: DataFrame | Series): { columns: string[]; index: (string | number)[]; rows: unknown[][] } {
+  if (isSeries(df)) {
+    return { columns: df.columns.length ? df.columns : ["value"], index: df.index, rows: df.values.map((v) => [v]) };
+  }
+  return { columns: df.columns, index: df.index, rows: df.values as unknown[][] };
+}
+
+/** One cell for people: integers plainly (thousands separated from 10,000), others to 4 significant digits. */
+export function formatCell(v: unknown): string {
+  if (v === null || v === undefined || (typeof v === "number" && Number.isNaN(v))) return "—";
+  if (typeof v === "number") {
+    if (Number.isInteger(v)) return Math.abs(v) >= 10_000 ? v.toLocaleString("en-US") : String(v);
+    if (Math.abs(v) >= 10_000) return Math.round(v).toLocaleString("en-US");
+    return String(Number(v.toPrecision(4)));
+  }
+  if (Array.isArray(v)) return v.join(" ");
+  return String(v);
+}
+
+/** Options of {@link frameHtml}. */
+export interface FrameHtmlOptions {
+  /** Longest frame shown whole; longer ones show head and tail (default 40). */
+  maxRows?: number;
+  /** Rows shown from the top of a long frame (default 12). */
+  head?: number;
+  /** Rows shown from the bottom of a long frame (default 5). */
+  tail?: number;
+}
+
+/** A frame (or series) as an HTML table: caption, index, columns, head and tail when long, and its shape. */
+export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): string {
+  const { columns, index, rows } = table(df);
+  const maxRows = opts.maxRows ?? 40, head = opts.head ?? 12, tail = opts.tail ?? 5;
+  const numeric = columns.map((_, j) =>
+    rows.length > 0 && rows.every((r) => r[j] === null || r[j] === undefined || typeof r[j] === "number")
+  );
+  const cell = (v: unknown, j: number) =>
+    `<td style="text-align:${numeric[j] ? "right" : "left"};padding:2px 8px">${escapeHtml(formatCell(v))}</td>`;
+  const tr = (i: number) =>
+    `<tr><th style="text-align:right;padding:2px 8px;color:#666;font-weight:normal">${escapeHtml(index[i])}</th>${
+      rows[i].map(cell).join("")
+    }</tr>`;
+  const shown = rows.length > maxRows
+    ? [
+      ...Array.from({ length: head }, (_, i) => tr(i)),
+      `<tr><td colspan="${columns.length + 1}" style="text-align:center;color:#666">… ${
+        rows.length - head - tail
+      } more rows …</td></tr>`,
+      ...Array.from({ length: tail }, (_, i) => tr(rows.length - tail + i)),
+    ]
+    : rows.map((_, i) => tr(i));
+  const th = columns.map((c, j) =>
+    `<th style="text-align:${numeric[j] ? "right" : "left"};padding:2px 8px;border-bottom:1px solid #999">${
+      escapeHtml(c)
+    }</th>`
+  ).join("");
+  const caption = captionOf(df);
+  const shape = isSeries(df) ? `${rows.length} values` : `${rows.length} rows × ${columns.length} columns`;
+  return `<div style="max-width:100%;overflow-x:auto">` +
+    `<table class="dataframe" style="border-collapse:collapse;font-size:12px">` +
+    (caption
+      ? `<caption style="caption-side:top;text-align:left;color:#333;padding:2px 0">${escapeHtml(caption)}</caption>`
+      : "") +
+    `<thead><tr><th></th>${th}</tr></thead><tbody>${shown.join("")}</tbody></table>` +
+    `<p style="font-size:11px;color:#666;margin:2px 0">${shape}</p></div>`;
+}
+
+function plainText(df: DataFrame | Series): string {
+  const { columns, rows } = table(df);
+  const caption = captionOf(df);
+  return `${caption ? caption + "\n" : ""}${rows.length} rows × ${columns.length} columns: ${columns.join(", ")}`;
+}
+
+/** The rows of a frame as objects (e.g. for a Plot mark after filtering in a frame). */
+export function records<T = Record<string, unknown>>(df: DataFrame): T[] {
+  const { columns, rows } = table(df);
+  return rows.map((r) => Object.fromEntries(columns.map((c, j) => [c, r[j]])) as T);
+}
+
+/**
+ * A frame from rows of plain values (arrays are joined with spaces, objects
+ * written as `key value; …`), with `columns` in that order, and a caption.
+ */
+export async function toFrame(
+  rows: readonly Record<string, unknown>[],
+  columns: readonly string[],
+  caption?: string,
+): Promise<DataFrame> {
+  const d = await danfo();
+  const plain = (v: unknown) =>
+    Array.isArray(v)
+      ? v.join(" ")
+      : v !== null && typeof v === "object"
+      ? Object.entries(v).map(([k, x]) => `${k} ${x}`).join("; ")
+      : v === undefined
+      ? null
+      : v;
+  const data = rows.map((r) => columns.map((c) => plain(r[c])));
+  const df = new d.DataFrame(data, { columns: [...columns] });
+  return caption ? withCaption(df, caption) : df;
+}
+
+/** Stage 1: one row per position (value, mate, depth, nodes, the first moves of the PV). */
+export function evalsFrame(d: EvalDataset, caption?: string): Promise<DataFrame> {
+  return toFrame(
+    d.records.map((r) => ({ ...r, pv: r.pv.slice(0, 8) })),
+    ["sp", "setup", "eval_cp", "mate", "depth", "seldepth", "nodes", "pv"],
+    caption,
+  );
+}
+
+/** Stage 3: the MBI table, one row per position, with the interval and its width. */
+export function mbiFrame(t: MbiTable, caption?: string): Promise<DataFrame> {
+  return toFrame(
+    t.rows.map((r) => ({
+      ...r,
+      width: r.mbi_lo === null || r.mbi_hi === null ? null : r.mbi_hi - r.mbi_lo,
+    })),
+    ["sp", "setup", "eval_cp", "edge_cp", "rank", "mbi", "mbi_lo", "mbi_hi", "width"],
+    caption,
+  );
+}
+
+/** Stage 2: agreement with the other budgets of the same engine, one row per other dataset. */
+export function rankAgreementFrame(rows: readonly RankAgreement[], caption?: string): Promise<DataFrame> {
+  return toFrame(
+    rows.map((a) => ({
+      other: a.other,
+      budget: formatLimit(a.other_limit),
+      positions: a.common,
+      spearman_edges: a.spearman_edge,
+      spearman_values: a.spearman_eval,
+      median_rank_shift: a.rank_shift.median,
+      p90_rank_shift: a.rank_shift.p90,
+      median_abs_dmbi: a.mbi_shift.median,
+      share_dmbi_over_10: a.mbi_shift.share_over_10,
+    })),
+    [
+      "other",
+      "budget",
+      "positions",
+      "spearman_edges",
+      "spearman_values",
+      "median_rank_shift",
+      "p90_rank_shift",
+      "median_abs_dmbi",
+      "share_dmbi_over_10",
+    ],
+    caption,
+  );
+}
+
+/** Stage 4: White's results per position, with the score interval (Wilson-type) and distinct games. */
+export function selfplayFrame(r: SelfplayResults, caption?: string): Promise<DataFrame> {
+  return toFrame(
+    r.positions.map((p) => ({ ...p, score_lo: p.score_ci95[0], score_hi: p.score_ci95[1] })),
+    [
+      "sp",
+      "setup",
+      "eval_cp",
+      "edge_cp",
+      "mbi",
+      "stratum",
+      "games",
+      "wins",
+      "draws",
+      "losses",
+      "score",
+      "score_lo",
+      "score_hi",
+      "distinct_games",
+      "duplicate_games",
+      "avg_plies",
+      "opening_plies",
+      "terminations",
+    ],
+    caption,
+  );
+}
+
+/** One row per game: result, termination, plies, the opening line in SAN, whether it is distinct. */
+export interface GameRow {
+  /** Start position. */
+  sp: number;
+  /** Game index (1-based). */
+  game: number;
+  /** Result. */
+  result: string;
+  /** Why it ended. */
+  termination: string;
+  /** Plies. */
+  plies: number;
+  /** The line of the position's opening set the game took (1-based). */
+  line: number;
+  /** Its moves in SAN. */
+  opening: string;
+  /** False when the game repeats an earlier game of its position move for move. */
+  distinct: boolean;
+  /** The game's seed. */
+  seed: string;
+}
+
+/** The game list (SAN of the opening line from the game's own moves; distinct = no earlier game of the position has the same moves). */
+export function gameRows(games: readonly GameRecord[]): GameRow[] {
+  const seen = new Set<string>();
+  return [...games].sort((a, b) => a.sp - b.sp || a.game - b.game).map((g) => {
+    const key = `${g.sp} ${g.moves.join(" ")}`;
+    const distinct = !seen.has(key);
+    seen.add(key);
+    return {
+      sp: g.sp,
+      game: g.game,
+      result: g.result,
+      termination: g.termination,
+      plies: g.plies,
+      line: g.opening.index + 1,
+      opening: g.info.filter((m) => m.opening).map((m) => m.san).join(" "),
+      distinct,
+      seed: g.seed,
+    };
+  });
+}
+
+/** Stage 4: the game list as a frame. */
+export function gamesFrame(games: readonly GameRecord[], caption?: string): Promise<DataFrame> {
+  return toFrame(
+    gameRows(games) as unknown as Record<string, unknown>[],
+    ["sp", "game", "result", "termination", "plies", "line", "opening", "distinct", "seed"],
+    caption,
+  );
+}
+
+/** Stage 4: the opening sets, one row per position (lines, their depth, searches, shortfall, the lines in SAN). */
+export function openingsFrame(sets: readonly OpeningSet[], caption?: string): Promise<DataFrame> {
+  return toFrame(
+    sets.map((s) => ({
+      sp: s.sp,
+      lines: s.lines.length,
+      plies: s.plies,
+      games: s.games,
+      shortfall: s.shortfall,
+      searches: s.searches,
+      set: s.lines.map((l) => l.san.join(" ")).join(" | "),
+    })),
+    ["sp", "lines", "plies", "games", "shortfall", "searches", "set"],
+    caption,
+  );
+}
+
+/** Stage 5: the three correlations with both intervals, and the published figure where there is one. */
+export function correlationsFrame(s: Summary, caption?: string): Promise<DataFrame> {
+  const row = (key: string, c: Correlation, published: string) => ({
+    key,
+    correlation: c.label,
+    rho: c.rho,
+    ci_lo: c.ci95_percentile[0],
+    ci_hi: c.ci95_percentile[1],
+    bca_lo: c.ci95_bca?.[0] ?? null,
+    bca_hi: c.ci95_bca?.[1] ?? null,
+    undefined_resamples: c.undefined_resamples,
+    published,
+  });
+  const p = s.published;
+  return toFrame(
+    [
+      row("eval_vs_score", s.eval_vs_score, `${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}] at the method's budgets`),
+      row("mbi_vs_score", s.mbi_vs_score, "not published (the documents reuse 0.76)"),
+      row("mbi_vs_imbalance", s.mbi_vs_imbalance, "not published"),
+    ],
+    ["key", "correlation", "rho", "ci_lo", "ci_hi", "bca_lo", "bca_hi", "undefined_resamples", "published"],
+    caption,
+  );
+}
+
+/** The bands that put a rank correlation into words (stated wherever the words are used). */
+export const STRENGTH_BANDS = "|rho| < 0.3 weak, 0.3–0.7 moderate, > 0.7 strong";
+
+/** A rank correlation in words by {@link STRENGTH_BANDS}. */
+export function strength(rho: number): "weak" | "moderate" | "strong" | "undefined" {
+  if (!Number.isFinite(rho)) return "undefined";
+  const a = Math.abs(rho);
+  return a < 0.3 ? "weak" : a <= 0.7 ? "moderate" : "strong";
+}
+
+/** Notebook 06: the datasets compared. */
+export function datasetsFrame(ds: readonly DatasetInfo[], caption?: string): Promise<DataFrame> {
+  return toFrame(
+    ds.map((d) => ({ ...d, budget: formatLimit(d.limit) })),
+    ["folder", "engine", "engine_id", "fingerprint", "budget", "n"],
+    caption,
+  );
+}
+
+/** Notebook 06: every pair of datasets (edges' Spearman and Kendall with CIs, MBI shifts, the words by the bands). */
+export function pairsFrame(pairs: readonly PairAgreement[], caption?: string): Promise<DataFrame> {
+  return toFrame(
+    pairs.map((p) => ({
+      a: p.a,
+      b: p.b,
+      positions: p.common,
+      spearman: p.spearman.rho,
+      spearman_lo: p.spearman.ci95[0],
+      spearman_hi: p.spearman.ci95[1],
+      kendall: p.kendall.tau,
+      kendall_lo: p.kendall.ci95[0],
+      kendall_hi: p.kendall.ci95[1],
+      median_abs_dmbi: p.mbi_shift.median,
+      share_dmbi_over_10: p.mbi_shift.share_over_10,
+      agreement: strength(p.spearman.rho),
+    })),
+    [
+      "a",
+      "b",
+      "positions",
+      "spearman",
+      "spearman_lo",
+      "spearman_hi",
+      "kendall",
+      "kendall_lo",
+      "kendall_hi",
+      "median_abs_dmbi",
+      "share_dmbi_over_10",
+      "agreement",
+    ],
+    caption,
+  );
+}
+
+/** UCI options of a result file for people (one type per option). */
+export function optionsText(options: Record<string, unknown> | null | undefined): string {
+  return options ? formatOptions(options) : "not recorded";
+}

@@ -1,0 +1,83 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { parseHTML } from "linkedom";
+import { formatCell, frameHtml, gameRows, records, strength, toFrame, withCaption } from "./frames.ts";
+import type { GameRecord } from "../stages/selfplay/game.ts";
+
+const DISPLAY = Symbol.for("Jupyter.display");
+
+Deno.test("a frame, and any frame derived from it, shows as an HTML table with its caption and shape", async () => {
+  const rows = Array.from({ length: 50 }, (_, i) => ({ sp: i, setup: "RNBQKBNR", mbi: i * 2, score: i / 49 }));
+  const df = await toFrame(rows, ["sp", "setup", "mbi", "score"], "ci profile · n = 50 positions");
+  const bundle = (df as unknown as Record<symbol, () => Record<string, string>>)[DISPLAY]();
+  const { document } = parseHTML(`<html><body>${bundle["text/html"]}</body></html>`);
+  assertEquals(document.querySelector("caption")!.textContent, "ci profile · n = 50 positions");
+  const headers = [...document.querySelectorAll("thead th")].map((t) => t.textContent);
+  assertEquals(headers, ["", "sp", "setup", "mbi", "score"]);
+  // 50 rows > 40: head 12, a gap row, tail 5
+  const body = [...document.querySelectorAll("tbody tr")];
+  assertEquals(body.length, 18);
+  ok(body[12].textContent!.includes("33 more rows"), body[12].textContent!);
+  assertEquals(body[17].querySelector("th")!.textContent, "49");
+  ok(bundle["text/html"].includes("50 rows × 4 columns"));
+  // an analyst's next cell: filter and sort; the result displays the same way
+  const top = df.query(df["mbi"].gt(90)).sortValues("mbi", { ascending: false });
+  assertEquals(records<{ sp: number }>(top).map((r) => r.sp), [49, 48, 47, 46]);
+  const html = (top as unknown as Record<symbol, () => Record<string, string>>)[DISPLAY]()["text/html"];
+  ok(html.includes("4 rows × 4 columns") && html.includes("<td"), html);
+  // a series too
+  ok(
+    (df["score"] as unknown as Record<symbol, () => Record<string, string>>)[DISPLAY]()["text/html"].includes(
+      "50 values",
+    ),
+  );
+  // a caption can be set on a derived frame
+  ok(frameHtml(withCaption(top, "the four most balanced")).includes("the four most balanced"));
+});
+
+Deno.test("an empty frame keeps its columns; cells are formatted for people", async () => {
+  const empty = await toFrame([], ["sp", "mbi"]);
+  assertEquals(empty.shape, [0, 2]);
+  assertEquals(empty.columns, ["sp", "mbi"]);
+  assertEquals(formatCell(125000), "125,000");
+  assertEquals(formatCell(518), "518");
+  assertEquals(formatCell(0.61734), "0.6173");
+  assertEquals(formatCell(null), "—");
+  assertEquals(formatCell(NaN), "—");
+  assertEquals(formatCell(["e2e4", "e7e5"]), "e2e4 e7e5");
+});
+
+Deno.test("the game list flags a game that repeats an earlier one of its position", () => {
+  const game = (sp: number, n: number, moves: string[]): GameRecord => ({
+    sp,
+    game: n,
+    seed: "00",
+    result: "1/2-1/2",
+    termination: "adjudicated-draw" as GameRecord["termination"],
+    plies: moves.length,
+    moves,
+    opening: { index: n - 1, plies: 1 },
+    info: moves.map((m, i) => ({ uci: m, san: m.toUpperCase(), score: null, depth: null, opening: i === 0 })),
+    wall_ms: 0,
+    search_ms: 0,
+  });
+  const rows = gameRows([game(1, 2, ["a", "b"]), game(1, 1, ["a", "b"]), game(2, 1, ["a", "b"]), game(1, 3, ["c"])]);
+  assertEquals(rows.map((r) => [r.sp, r.game, r.distinct, r.opening]), [
+    [1, 1, true, "A"],
+    [1, 2, false, "A"],
+    [1, 3, true, "C"],
+    [2, 1, true, "A"],
+  ]);
+});
+
+Deno.test("strength words follow the stated bands", () => {
+  assertEquals([0.18, -0.29, 0.3, 0.608, 0.7, 0.71, -0.9, NaN].map(strength), [
+    "weak",
+    "weak",
+    "moderate",
+    "moderate",
+    "moderate",
+    "strong",
+    "strong",
+    "undefined",
+  ]);
+});
