@@ -12,11 +12,12 @@ import { mean, sampleStandardDeviation } from "simple-statistics";
 import { writeTextIfChanged } from "../store/atomic.ts";
 import { configDifference, DatasetError, type EvalDataset } from "../store/eval_dataset.ts";
 import { sha256File } from "../core/hash.ts";
-import { formatLimit, sameLimit } from "../engine/limit.ts";
+import { sameLimit } from "../engine/limit.ts";
 import { deriveMbi, type MbiShift, mbiShift } from "../method/mbi.ts";
 import { datasetFolder, scanDatasets } from "../store/scan.ts";
 import { displayPath } from "../store/provenance.ts";
-import { Plot, type RenderedPlot, renderPlot, writeSvg } from "../plot/render.ts";
+import { Plot, type RenderedPlot, writeSvg } from "../plot/render.ts";
+import { captionLine, clipOutliers, figure, THEME } from "../plot/theme.ts";
 import { type Profile } from "../method/profiles.ts";
 import { averageRanks } from "../method/ranks.ts";
 import { loadStage1 } from "./evaluation.ts";
@@ -224,66 +225,71 @@ export async function computeStage2(profile: Profile) {
     rank_agreement: others.flatMap((o) => rankAgreement(d, o) ?? []),
     method: METHOD_DISTRIBUTION,
   };
-  const budget = formatLimit(d.header.config.limit);
+  const line = captionLine(
+    { profile: profile.name, engine: d.header.engine.uci_name, evalLimit: d.header.config.limit },
+    rows.length,
+  );
+  const clip = clipOutliers(rows, (r) => r.eval_cp, {
+    label: (r) => `SP ${r.sp} (${r.eval_cp > 0 ? "+" : ""}${r.eval_cp} cp)`,
+    unit: "cp",
+    include: [0],
+  });
+  const x = { label: "eval (cp, White's view) →", domain: clip.domain, nice: true };
+  const sizes = [...new Set(ties.map((t) => t.count))].sort((a, b) => a - b)
+    .map((size) => ({ size, values: ties.filter((t) => t.count === size).length }));
   const plots: Record<string, RenderedPlot> = {
-    histogram: renderPlot(
-      `Engine value of the ${rows.length} start positions (${budget})`,
-      {
-        x: { label: "eval_cp (White's view) →" },
-        y: { label: "↑ positions", grid: true },
-        marks: [
-          Plot.rectY(
-            rows,
-            Plot.binX({ y: "count" }, { x: "eval_cp", interval: 2 }),
-          ),
-          Plot.ruleY([0]),
-          Plot.ruleX([0], { stroke: "red" }),
-        ],
-      },
-    ),
-    strip: renderPlot("Every position as a dot (beeswarm)", {
-      height: 440,
-      x: { label: "eval_cp →" },
+    histogram: figure({
+      title: `Engine value of the ${rows.length} start positions`,
+      caption: [line, "Bins of 2 cp; red line: 0 (no edge).", clip.note],
+      x,
+      y: { label: "↑ positions", grid: true },
+      marks: [
+        Plot.rectY(clip.shown, {
+          ...Plot.binX({ y: "count" }, { x: "eval_cp", interval: 2 }),
+          fill: THEME.colors.main,
+        }),
+        Plot.ruleY([0]),
+        Plot.ruleX([0], { stroke: THEME.colors.negative }),
+      ],
+    }),
+    strip: figure({
+      title: "Every position as a dot",
+      caption: [line, "Dots stacked where values coincide; red: below zero.", clip.note],
+      height: 260,
+      x,
       marks: [
         Plot.dotX(
-          rows,
-          Plot.dodgeY({
+          clip.shown,
+          Plot.dodgeY("middle", {
             x: "eval_cp",
-            r: 1.6,
-            fill: (
-              r: { eval_cp: number },
-            ) => (r.eval_cp < 0 ? "red" : "steelblue"),
+            r: 1.8,
+            fill: (r: { eval_cp: number }) => (r.eval_cp < 0 ? THEME.colors.negative : THEME.colors.main),
             title: (r: { sp: number; setup: string; eval_cp: number }) => `SP ${r.sp} ${r.setup}: ${r.eval_cp}`,
           }),
         ),
-        Plot.ruleX([0], { stroke: "red" }),
+        Plot.ruleX([0], { stroke: THEME.colors.negative }),
       ],
     }),
-    depth: renderPlot("Value against the depth reached", {
+    depth: figure({
+      title: "Value against the depth reached",
+      caption: [line, "Boxes: quartiles per depth; dots: positions.", clip.note],
       x: { label: "depth of the last completed iteration →" },
-      y: { label: "↑ eval_cp", grid: true },
+      y: { label: "↑ eval (cp)", grid: true, domain: clip.domain, nice: true },
       marks: [
-        Plot.dot(rows, { x: "depth", y: "eval_cp", r: 1.5, opacity: 0.5 }),
-        Plot.boxY(rows, { x: "depth", y: "eval_cp", fill: "none" }),
+        Plot.dot(clip.shown, { x: "depth", y: "eval_cp", r: 1.5, fill: THEME.colors.main, fillOpacity: 0.4 }),
+        Plot.boxY(clip.shown, { x: "depth", y: "eval_cp", fill: "none", stroke: "#333" }),
       ],
     }),
-    ties: renderPlot(
-      `Ties: ${ties.length} distinct values among ${rows.length} positions`,
-      {
-        x: { label: "eval_cp →" },
-        y: { label: "↑ positions sharing the value", grid: true },
-        marks: [
-          Plot.ruleX(ties, {
-            x: "eval_cp",
-            y1: 0,
-            y2: "count",
-            stroke: "steelblue",
-            strokeWidth: 2,
-          }),
-          Plot.ruleY([0]),
-        ],
-      },
-    ),
+    ties: figure({
+      title: `Ties: ${ties.length} distinct values among ${rows.length} positions`,
+      caption: [
+        line,
+        "How many values are shared by 1, 2, 3 … positions; tied positions share one mean rank and one MBI.",
+      ],
+      x: { label: "positions sharing one value →", type: "band" },
+      y: { label: "↑ values", grid: true },
+      marks: [Plot.barY(sizes, { x: "size", y: "values", fill: THEME.colors.main }), Plot.ruleY([0])],
+    }),
   };
   return { summary, plots, dataset: d };
 }
