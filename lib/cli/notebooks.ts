@@ -1,7 +1,9 @@
 /**
- * `deno task notebooks [--profile P] [01 02 …]`: executes the stage notebooks
- * headless with the Deno kernel; executed notebooks and HTML renders go to
- * `results/<profile>/notebooks/`.
+ * `deno task notebooks [--profile P] [--force] [01 02 …]`: executes the stage
+ * notebooks headless with the Deno kernel; executed notebooks and HTML renders
+ * go to `results/<profile>/notebooks/`. Without `--force` nothing runs when
+ * neither the cells nor the result files the notebooks read changed since the
+ * last complete render.
  *
  * @module
  */
@@ -18,11 +20,8 @@ const USAGE: CliSpec = {
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values, positionals } = parseCli({ profile: { type: "string" } }, USAGE);
-    const runs = await runStageNotebooks(
-      getProfile(values.profile),
-      positionals,
-    );
+    const { values, positionals } = parseCli({ profile: { type: "string" }, force: { type: "boolean" } }, USAGE);
+    const runs = await runStageNotebooks(getProfile(values.profile), positionals, console.error, values.force);
     return runs.every((r) => r.ok) ? 0 : 1;
   });
 }

@@ -72,6 +72,20 @@ export function html(markup: string, plain = "(HTML output)"): Displayable {
   };
 }
 
+/** MIME type that makes the headless runner (run_notebook.py) stop after the cell that shows it. */
+export const STOP_MIME = "application/vnd.mbi.stop+json";
+
+/**
+ * Shows `markup` and ends a headless run of the notebook after this cell
+ * (successfully; the later cells stay unexecuted), e.g. when a notebook does
+ * not apply to the profile. In an interactive session it only shows the text.
+ */
+export function stopHere(markup: string, plain = "(the rest of this notebook does not apply)"): Displayable {
+  return {
+    [Symbol.for("Jupyter.display")]: () => ({ "text/html": markup, "text/plain": plain, [STOP_MIME]: "{}" }),
+  };
+}
+
 type JupyterApi = {
   display(
     obj: unknown,

@@ -7,12 +7,14 @@
  * @module
  */
 
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { sha256File, sha256Text } from "../core/hash.ts";
 import { type Profile } from "../method/profiles.ts";
 import { repoPath } from "../core/paths.ts";
+import { UsageError } from "../core/errors.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
-import { isPublishedOutput, profileDir } from "../store/results_key.ts";
+import { baseProfileName, isPublishedOutput, profileDir, resultsRoot } from "../store/results_key.ts";
+import { listResultFolders } from "../store/scan.ts";
 import { outcomesRoot } from "../store/outcome_table.ts";
 
 /** Lists `notebooks/NN_*.ipynb`, optionally only those whose number is in `only`. */
@@ -39,41 +41,73 @@ export function filesUnder(dir: string, skip: string[]): string[] {
 }
 
 /**
+ * The result files the notebooks of a profile read, relative to the results
+ * root: every file of the profile's folder (not its rendered notebooks, nor the
+ * site, dataset card and reproduce record, which are made from the same
+ * results); of every other result folder the stage-1 dataset and the
+ * determinism check (notebooks 02, 03, 05 and 06 compare with other budgets
+ * and engines, the limitations read them, 06 lists the determinism checks);
+ * the comparison file at the root (the limitations quote its intervals); and
+ * the outcome tables (notebook 07). Folders of the `ci` test profile count
+ * only for the `ci` profile (no other profile reads them: they hold other positions).
+ */
+export function renderInputs(profile: Profile): string[] {
+  const root = resultsRoot();
+  const own = profileDir(profile);
+  const files: string[] = [];
+  for (const f of filesUnder(own, ["notebooks"])) {
+    if (!isPublishedOutput(relative(own, f))) files.push(f);
+  }
+  const ci = baseProfileName(profile) === "ci";
+  for (const folder of listResultFolders(root)) {
+    if (folder.path === own || (folder.key.profile === "ci" && !ci)) continue;
+    for (const name of ["evals.jsonl", "determinism.json"]) {
+      const f = join(folder.path, name);
+      if (exists(f)) files.push(f);
+    }
+  }
+  const comparison = join(root, "engine_comparison.json");
+  if (exists(comparison)) files.push(comparison);
+  // notebook 07 reads the outcome tables (not their validation files: it validates in memory)
+  const outcomes = outcomesRoot();
+  if (exists(outcomes)) files.push(...filesUnder(outcomes, ["validation"]));
+  return files.map((f) => relative(root, f));
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Hash of what the rendered notebooks depend on: the cell sources of the
- * notebooks (not their outputs), every result file of the profile (not the
- * site, dataset card and reproduce record, which are made from them), and the
- * outcome tables.
+ * notebooks (not their outputs) and the files of {@link renderInputs}.
  */
 export async function renderInputsHash(
   profile: Profile,
   notebooks: string[],
 ): Promise<string> {
-  const dir = profileDir(profile);
+  const root = resultsRoot();
   const parts: string[] = [];
   for (const nb of notebooks) {
     const cells = JSON.parse(await Deno.readTextFile(nb)).cells.map((
       c: { source: string | string[] },
     ) => c.source);
-    parts.push(`${relative(dir, nb)} ${sha256Text(JSON.stringify(cells))}`);
+    parts.push(`${basename(nb)} ${sha256Text(JSON.stringify(cells))}`);
   }
-  for (const f of filesUnder(dir, ["notebooks"])) {
-    if (isPublishedOutput(relative(dir, f))) continue; // written after the notebooks, from the same results
-    parts.push(`${relative(dir, f)} ${await sha256File(f)}`);
-  }
-  // notebook 07 reads the outcome tables (not their validation files: it validates in memory)
-  const outcomes = outcomesRoot();
-  if (await Deno.stat(outcomes).then(() => true, () => false)) {
-    for (const f of filesUnder(outcomes, ["validation"])) {
-      parts.push(`outcomes/${relative(outcomes, f)} ${await sha256File(f)}`);
-    }
-  }
+  for (const f of renderInputs(profile)) parts.push(`${f} ${await sha256File(join(root, f))}`);
   return sha256Text(parts.join("\n"));
 }
 
 /**
  * Executes notebooks in order for a profile; stops at the first failing one.
- * When neither the notebooks' cells nor the profile's result files changed
- * since the last complete render, nothing is executed (unless `force`).
+ * When neither the notebooks' cells nor the result files they read (see
+ * {@link renderInputs}) changed since the last complete render, nothing is
+ * executed (unless `force`).
  */
 export async function runStageNotebooks(
   profile: Profile,
@@ -83,7 +117,7 @@ export async function runStageNotebooks(
 ): Promise<NotebookRun[]> {
   const notebooks = stageNotebooks(only);
   if (notebooks.length === 0) {
-    throw new Error(`no notebook matches ${only.join(" ")} in notebooks/`);
+    throw new UsageError(`no notebook matches ${only.join(" ")} in notebooks/ (give their numbers, e.g. 02 03)`);
   }
   const outDir = join(profileDir(profile), "notebooks");
   const stampPath = join(outDir, "rendered.json");
@@ -112,9 +146,11 @@ export async function runStageNotebooks(
     if (profile.name === "quick") await Deno.copyFile(run.output, nb);
   }
   if (hash && runs.length === notebooks.length && runs.every((r) => r.ok)) {
+    // Hashed again after the render: the notebooks run the stages, which may have written their files
+    // (e.g. engine_comparison.json); the render shows the inputs as they are now.
     await Deno.writeTextFile(
       stampPath,
-      JSON.stringify({ inputs: hash }) + "\n",
+      JSON.stringify({ inputs: await renderInputsHash(profile, notebooks) }) + "\n",
     );
   }
   return runs;

@@ -6,6 +6,10 @@ status message; stock nbconvert/nbclient stop reading at "idle" and lose them
 (about 10% of outputs). This runner keeps reading the IOPub channel for a short
 grace period after idle and files late messages under their cell.
 
+A cell whose output carries the MIME type application/vnd.mbi.stop+json (see
+stopHere in display.ts) ends the run there, successfully: the remaining cells
+are left unexecuted (e.g. notebooks 04-05 for an engine without self-play).
+
 Usage: run_notebook.py INPUT.ipynb OUTPUT.ipynb [--cwd DIR] [--grace S] [--timeout S]
 Exit status: 0 on success, 1 when a cell raised (the executed notebook is still written).
 """
@@ -20,10 +24,23 @@ from nbclient.exceptions import CellExecutionComplete, CellExecutionError
 from nbclient.util import ensure_async
 
 
+STOP_MIME = "application/vnd.mbi.stop+json"
+
+
 class GraceClient(NotebookClient):
-    """NotebookClient that keeps reading IOPub for `grace` seconds after idle."""
+    """NotebookClient that keeps reading IOPub for `grace` seconds after idle,
+    and executes no further cell once a cell has displayed STOP_MIME."""
 
     grace = 0.5
+    stopped = False
+
+    async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
+        if self.stopped:
+            return cell
+        cell = await super().async_execute_cell(cell, cell_index, execution_count, store_history)
+        if any(STOP_MIME in out.get("data", {}) for out in cell.get("outputs", [])):
+            self.stopped = True
+        return cell
 
     async def _async_poll_output_msg(self, parent_msg_id, cell, cell_index):
         await super()._async_poll_output_msg(parent_msg_id, cell, cell_index)
