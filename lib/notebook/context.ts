@@ -18,7 +18,8 @@ import type { SearchLimit } from "../engine/limit.ts";
 import { evalLimit } from "../stages/run_config.ts";
 import type { SelfplayResults } from "../stages/selfplay/stage.ts";
 import { captionLine } from "../plot/theme.ts";
-import { type Displayable, escapeHtml, html } from "./display.ts";
+import { type Displayable, escapeHtml, html, stopHere } from "./display.ts";
+import { evalBudgetText } from "../method/labels.ts";
 
 /** A notebook's profile with its engine and budgets, for banners and captions. */
 export interface NotebookContext {
@@ -74,6 +75,23 @@ export async function notebookContext(profile: Profile): Promise<NotebookContext
 /** The caption line of a figure or table: profile, engine, budget(s) and n. */
 export function caption(ctx: NotebookContext, n: number, unit = "positions", withSelfplay = false): string {
   return captionLine(withSelfplay ? ctx.selfplayFacts : ctx.facts, n, unit);
+}
+
+/**
+ * The top of a self-play notebook (04, 05): the banner with the self-play
+ * budgets, or — for an engine that honours only depth limits — the banner
+ * with a note that there is no self-play, which ends a headless run there.
+ */
+export function selfplayBanner(ctx: NotebookContext): Displayable {
+  if (ctx.hasSelfplay) return bannerView(ctx, true);
+  const banner = bannerView(ctx)[Symbol.for("Jupyter.display")]()["text/html"];
+  return stopHere(
+    `${banner}<p><b>No self-play for ${escapeHtml(ctx.engineName)}:</b> it honours only depth limits (${
+      escapeHtml(evalBudgetText(ctx.facts.evalLimit))
+    }), and self-play is defined by a node budget per move. The rest of this notebook applies to engines that take ` +
+      `<code>go nodes</code>; this engine's index is compared with the others in notebook 06.</p>`,
+    `no self-play for ${ctx.engineName} (depth limits only)`,
+  );
 }
 
 /** The banner at the top of a notebook: "not the method's results" with the budgets, or that they are the method's. */

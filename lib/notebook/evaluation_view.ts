@@ -1,93 +1,155 @@
 /**
- * What notebook 01 shows: the method's settings, the engine check, the
- * results table and raw engine output, as HTML displayables.
+ * What notebook 01 shows: the profile's stage-1 settings next to the method's,
+ * the check of the profile's engine (identity and fingerprint), running or
+ * resuming stage 1, and raw engine output, as HTML displayables.
  *
  * @module
  */
 
-import type { EvalDataset } from "../store/eval_dataset.ts";
-import { loadRegistry, resolveEngine } from "../engine/registry.ts";
+import { type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
+import { profileDir } from "../store/results_key.ts";
+import { defaultEngineId, ENGINE_ENV, loadRegistry, NATIVE_ENGINE_ID, resolveEngine } from "../engine/registry.ts";
 import { type EngineIdentity, engineIdentity } from "../engine/identity.ts";
-import type { Profile } from "../method/profiles.ts";
-import { UciEngine } from "../engine/uci.ts";
-import { type Displayable, escapeHtml, html, htmlKeyValues, htmlTable } from "./display.ts";
+import { launchEngine } from "../engine/launch.ts";
+import { evalBudgetText, formatOptions, METHOD_EVAL_TEXT } from "../method/labels.ts";
+import { displayPath } from "../store/provenance.ts";
+import { loadStage1, runStage1 } from "../stages/evaluation.ts";
+import type { Progress } from "../stages/progress.ts";
+import type { NotebookContext } from "./context.ts";
+import { type Displayable, escapeHtml, html, htmlKeyValues } from "./display.ts";
 
 /** The profile's stage-1 settings next to the method's. */
-export function settingsView(profile: Profile): Displayable {
+export function settingsView(ctx: NotebookContext): Displayable {
+  const p = ctx.profile;
   return html(
     htmlKeyValues([
-      ["profile", `${profile.name} — ${profile.description}`],
-      ["positions", `${profile.positions.length}`],
-      [
-        "node budget per position",
-        `${profile.evalNodes.toLocaleString("en-US")} (the method: 400,000,000)`,
-      ],
-      ["UCI options", JSON.stringify(loadRegistry().method_options)],
-      [
-        "before every position",
-        "ucinewgame + isready (positions independent, order irrelevant)",
-      ],
-      [
-        "value",
-        "last completed iteration; the interrupted one is dropped; White's point of view",
-      ],
-    ], "Stage 1 settings"),
+      ["profile", `${p.name} — ${p.description}`],
+      ["engine", `${ctx.engineName} (registry id ${ctx.engine.id}; ${ctx.engine.limit} limit)`],
+      ["positions", `${p.positions.length}`],
+      ["budget", `${evalBudgetText(ctx.facts.evalLimit)} (the method: ${METHOD_EVAL_TEXT})`],
+      ["UCI options", formatOptions(ctx.engine.options ?? loadRegistry().method_options)],
+      ["before every position", "ucinewgame + isready (positions independent, order irrelevant)"],
+      ["value", "last completed iteration; the interrupted one is dropped; White's point of view"],
+    ], `Stage 1 settings (${p.name} profile)`),
   );
 }
 
-/** Starts the engine, measures identity and fingerprint, and shows whether it is the MBI reference. */
-export async function engineCheck(
-  engineArg?: string,
-): Promise<{ identity: EngineIdentity; view: Displayable }> {
-  const resolved = resolveEngine(engineArg);
-  const engine = await UciEngine.start(resolved.command);
+/**
+ * The engine a profile's notebook checks: the profile's own engine for another
+ * engine's results (`quick@sf18-wasm` → `sf18-wasm`); for the reference
+ * engine `$MBI_ENGINE` when set, else the native build when it has been built,
+ * else the embedded WASM build — with the reason, in words.
+ */
+export function engineToCheck(ctx: NotebookContext): { id: string; why: string } {
+  if (ctx.profile.engine) return { id: ctx.profile.engine, why: `the engine of the ${ctx.profile.name} results` };
+  const env = Deno.env.get(ENGINE_ENV);
+  if (env) return { id: env, why: `named by $${ENGINE_ENV}` };
+  const id = defaultEngineId();
+  return {
+    id,
+    why: id === NATIVE_ENGINE_ID
+      ? "the native build of the reference engine, used because it has been built here (same search, same fingerprint as the WASM build)"
+      : "the embedded WASM build of the reference engine (the native build is not built here: deno task engine-build-native)",
+  };
+}
+
+/**
+ * Starts the profile's engine, measures its identity and fingerprint, and says
+ * whether it matches the MBI reference and the fingerprint the registry
+ * expects for it. An engine that is not installed here is reported with the
+ * identity recorded in the dataset instead (nothing fails).
+ */
+export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: EngineIdentity; view: Displayable }> {
+  const { id, why } = engineToCheck(ctx);
+  const ref = loadRegistry().reference_fingerprint;
+  const int = (n: number | null | undefined) =>
+    n === null || n === undefined ? "not measured" : n.toLocaleString("en-US");
+  let resolved;
+  try {
+    resolved = resolveEngine(id);
+  } catch (e) {
+    const recorded = await readEvalDataset(evalFilePath(profileDir(ctx.profile))).catch(() => undefined);
+    const r = recorded?.header.engine;
+    return {
+      view: html(
+        `<p>Engine <b>${escapeHtml(id)}</b> (${escapeHtml(why)}) cannot be started here: ${
+          escapeHtml((e as Error).message)
+        }.</p>` +
+          (r
+            ? `<p>The dataset records ${escapeHtml(r.uci_name)}, fingerprint ${
+              int(r.fingerprint)
+            } nodes (build SHA-256 ${escapeHtml(r.sha256.slice(0, 16))}…).</p>`
+            : ""),
+        `engine ${id} not available`,
+      ),
+    };
+  }
+  const engine = await launchEngine(resolved);
   try {
     const identity = await engineIdentity(resolved, engine);
-    const ref = loadRegistry().reference_fingerprint;
-    const verdict = identity.matches_reference
-      ? `<b style="color:green">matches</b> the MBI reference engine (Stockfish 17.1, ${
-        ref.toLocaleString("en-US")
-      } nodes)`
-      : `<b style="color:red">does not match</b> the MBI reference engine (${ref.toLocaleString("en-US")} nodes)`;
+    const expected = resolved.entry.fingerprint;
+    const reference = identity.matches_reference
+      ? `<b style="color:green">matches</b> the MBI reference engine (Stockfish 17.1, ${int(ref)} nodes)`
+      : `<b>differs from</b> the MBI reference engine's (Stockfish 17.1, ${
+        int(ref)
+      } nodes): this engine's results live in ` +
+        `their own folder and are compared with the reference in notebook 06`;
+    const registry = expected === undefined
+      ? "the registry records no fingerprint for this engine"
+      : identity.fingerprint === expected
+      ? `<b style="color:green">equals</b> the fingerprint the registry expects for ${escapeHtml(resolved.entry.id)}`
+      : `<b style="color:red">differs from</b> the ${int(expected)} the registry expects for ${
+        escapeHtml(resolved.entry.id)
+      }`;
     const table = htmlKeyValues([
-      ["engine", `${identity.id}: ${identity.uci_name}`],
+      ["engine checked", `${identity.id}: ${identity.uci_name} — ${why}`],
       ["build SHA-256", identity.sha256],
-      ["NNUE nets", identity.nets.join(", ")],
-      [
-        "bench fingerprint",
-        `${identity.fingerprint?.toLocaleString("en-US")} nodes`,
-      ],
+      ["NNUE nets", identity.nets.join(", ") || "none reported"],
+      ["bench fingerprint", `${int(identity.fingerprint)} nodes`],
     ], "Engine identity");
-    return { identity, view: html(`${table}<p>Fingerprint ${verdict}.</p>`) };
+    return { identity, view: html(`${table}<p>The fingerprint ${reference}; it ${registry}.</p>`) };
   } finally {
     await engine.quit();
   }
 }
 
-/** Summary line and the full results table (scrollable). */
-export function resultsView(d: EvalDataset): Displayable {
+/**
+ * Loads a complete stage-1 dataset, or runs (resumes) stage 1 when positions
+ * are missing; a complete dataset needs no engine (so a notebook of an engine
+ * not installed here still runs).
+ */
+export async function stage1(
+  ctx: NotebookContext,
+  onProgress?: (p: Progress) => void,
+): Promise<{ dataset: EvalDataset; note: string }> {
+  const complete = await loadStage1(ctx.profile).catch(() => undefined);
+  if (complete && complete.records.every((r) => r.eval_cp !== null || r.mate !== null)) {
+    return {
+      dataset: complete,
+      note: `${complete.records.length} positions already in ${displayPath(complete.path)}: nothing to run`,
+    };
+  }
+  const s = await runStage1({ profile: ctx.profile, onProgress });
+  return {
+    dataset: await loadStage1(ctx.profile),
+    note: `${s.evaluated} evaluated in this run, ${s.resumed} already done; ${
+      s.wallS.toFixed(1)
+    } s (engine ${s.engine})`,
+  };
+}
+
+/** One line on the dataset: positions, value and depth ranges, engine, budget, file. */
+export function datasetLine(d: EvalDataset): Displayable {
   const evals = d.records.map((r) => r.eval_cp).filter((v): v is number => v !== null);
   const depths = d.records.map((r) => r.depth);
-  const summary = `<p>${d.records.length} positions; eval ${Math.min(...evals)}..${Math.max(...evals)} cp; depth ${
-    Math.min(...depths)
-  }..${Math.max(...depths)}; engine ${escapeHtml(d.header.engine.uci_name)}, budget ${
-    escapeHtml(JSON.stringify(d.header.config.limit))
-  }; file <code>${escapeHtml(d.path.replace(/^.*\/results\//, "results/"))}</code>.</p>`;
-  const table = htmlTable(d.records, [
-    { header: "SP", value: (r) => r.sp, numeric: true },
-    { header: "setup", value: (r) => r.setup },
-    {
-      header: "eval cp",
-      value: (r) => r.mate !== null ? `mate ${r.mate}` : r.eval_cp,
-      numeric: true,
-    },
-    { header: "depth", value: (r) => r.depth, numeric: true },
-    { header: "seldepth", value: (r) => r.seldepth, numeric: true },
-    { header: "nodes", value: (r) => r.nodes, numeric: true },
-    { header: "PV (first 6 moves)", value: (r) => r.pv.slice(0, 6).join(" ") },
-  ]);
   return html(
-    `${summary}<div style="max-height:420px;overflow:auto">${table}</div>`,
+    `<p>${d.records.length} positions; eval ${Math.min(...evals)}..${Math.max(...evals)} cp; depth ${
+      Math.min(...depths)
+    }..${Math.max(...depths)}; engine ${escapeHtml(d.header.engine.uci_name)} (${escapeHtml(d.header.engine.id)}), ${
+      escapeHtml(evalBudgetText(d.header.config.limit))
+    }, options ${escapeHtml(formatOptions(d.header.config.options))}; file <code>${
+      escapeHtml(displayPath(d.path))
+    }</code>.</p>`,
     `${d.records.length} positions`,
   );
 }
@@ -103,9 +165,9 @@ export function rawOutputView(d: EvalDataset, sps: number[]): Displayable {
       return chosen ? `<b>${escapeHtml(l)}   &lt;= result</b>` : escapeHtml(l);
     });
     return [
-      `<h4>SP ${sp} ${r.setup}: ${r.eval_cp} cp at depth ${r.depth}</h4><pre style="font-size:11px">${
-        lines.join("\n")
-      }</pre>`,
+      `<h4>SP ${sp} ${r.setup}: ${r.eval_cp} cp at depth ${r.depth} (${
+        escapeHtml(evalBudgetText(r.limit))
+      })</h4><pre style="font-size:11px">${lines.join("\n")}</pre>`,
     ];
   });
   return html(blocks.join("\n"), `raw output of SP ${sps.join(", ")}`);

@@ -21,8 +21,8 @@ import type { OpeningSet } from "../stages/selfplay/openings.ts";
 import type { Correlation, Summary } from "../stages/statistics.ts";
 import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
 import type { RankAgreement } from "../stages/distribution.ts";
+import type { Convergence } from "../stages/convergence.ts";
 import { formatLimit } from "../engine/limit.ts";
-import { formatOptions } from "../method/labels.ts";
 import { escapeHtml } from "./display.ts";
 
 /** The danfojs module. */
@@ -106,11 +106,13 @@ export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): 
     rows.length > 0 && rows.every((r) => r[j] === null || r[j] === undefined || typeof r[j] === "number")
   );
   const cell = (v: unknown, j: number) =>
-    `<td style="text-align:${numeric[j] ? "right" : "left"};padding:2px 8px">${escapeHtml(formatCell(v))}</td>`;
+    `<td style="text-align:${numeric[j] ? "right" : "left"};padding:2px 8px;vertical-align:top${
+      numeric[j] ? ";white-space:nowrap" : ";max-width:360px"
+    }">${escapeHtml(formatCell(v))}</td>`;
   const tr = (i: number) =>
-    `<tr><th style="text-align:right;padding:2px 8px;color:#666;font-weight:normal">${escapeHtml(index[i])}</th>${
-      rows[i].map(cell).join("")
-    }</tr>`;
+    `<tr><th style="text-align:right;padding:2px 8px;color:#666;font-weight:normal;vertical-align:top">${
+      escapeHtml(index[i])
+    }</th>${rows[i].map(cell).join("")}</tr>`;
   const shown = rows.length > maxRows
     ? [
       ...Array.from({ length: head }, (_, i) => tr(i)),
@@ -397,7 +399,36 @@ export function pairsFrame(pairs: readonly PairAgreement[], caption?: string): P
   );
 }
 
-/** UCI options of a result file for people (one type per option). */
-export function optionsText(options: Record<string, unknown> | null | undefined): string {
-  return options ? formatOptions(options) : "not recorded";
+/** Notebook 02: the budget ladder, one row per pair of rungs (Spearman of the edges, MBI shift, interval coverage). */
+export function ladderFrame(c: Convergence, caption?: string): Promise<DataFrame> {
+  const top = c.rungs[c.rungs.length - 1]?.folder;
+  return toFrame(
+    c.pairs.map((p) => ({
+      a: p.a,
+      b: p.b,
+      nodes_a: p.nodes_a,
+      nodes_b: p.nodes_b,
+      positions: p.n,
+      spearman_edges: p.spearman_edges,
+      median_abs_dmbi: p.mbi_shift.median,
+      share_dmbi_over_10: p.mbi_shift.share_over_10,
+      coverage: p.coverage?.share ?? null,
+      next_rung: c.rungs.findIndex((r) => r.folder === p.b) - c.rungs.findIndex((r) => r.folder === p.a) === 1,
+      b_is_top: p.b === top,
+    })),
+    [
+      "a",
+      "b",
+      "nodes_a",
+      "nodes_b",
+      "positions",
+      "spearman_edges",
+      "median_abs_dmbi",
+      "share_dmbi_over_10",
+      "coverage",
+      "next_rung",
+      "b_is_top",
+    ],
+    caption,
+  );
 }

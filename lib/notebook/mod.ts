@@ -1,8 +1,11 @@
 /**
  * **notebook** — what the stage notebooks need: headless execution with the
  * Deno kernel (`runner.ts`, `run_notebook.py`, `notebooks.ts`), `.ipynb`
- * reading (`ipynb.ts`), HTML display helpers (`display.ts`) and the views
- * of each notebook.
+ * reading (`ipynb.ts`), type-checking the notebooks' code (`check.ts`), HTML
+ * display helpers (`display.ts`), each stage's results as danfojs data frames
+ * with an HTML display (`frames.ts`), the banner and caption facts of a
+ * profile (`context.ts`) and the longer views (`views.ts`,
+ * `evaluation_view.ts`).
  *
  * May import: core, engine, method, store, plot, stages.
  *
@@ -12,3 +15,5 @@
 export * from "./runner.ts";
 export * from "./notebooks.ts";
 export * from "./display.ts";
+export * from "./frames.ts";
+export * from "./context.ts";

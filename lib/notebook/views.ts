@@ -1,21 +1,29 @@
 /**
- * What notebooks 02–05 show: tables and plots of stages 2–5 as HTML
- * displayables. The numbers all come from the stage modules; these functions
- * only lay them out.
+ * The longer HTML views of notebooks 02–06 that are not a table or a plot an
+ * analyst would change: a summary beside the method's figures, one position's
+ * standing, a game on a board, the verdict with its power context, the
+ * limitations computed from the data, the determinism checks. The numbers all
+ * come from the stage modules; these functions only lay them out. Tables are
+ * data frames (`frames.ts`) and short plots are written in the cells.
  *
  * @module
  */
 
 import type { DistributionSummary } from "../stages/distribution.ts";
-import type { MbiTable, MbiTableRow } from "../store/mbi_table.ts";
-import { Plot, renderPlot } from "../plot/render.ts";
+import type { MbiTable } from "../store/mbi_table.ts";
 import type { SelfplayResults } from "../stages/selfplay/stage.ts";
-import type { PositionResult } from "../stages/selfplay/results.ts";
-import type { Correlation, Summary } from "../stages/statistics.ts";
-import { type Displayable, escapeHtml, html, htmlKeyValues, htmlTable } from "./display.ts";
+import type { GameRecord } from "../stages/selfplay/game.ts";
+import type { Summary } from "../stages/statistics.ts";
+import type { Limitation } from "../stages/limitations.ts";
+import type { DeterminismReport } from "../stages/determinism.ts";
 import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
-import { repoPath } from "../core/paths.ts";
+import { strength, STRENGTH_BANDS } from "./frames.ts";
+import { type Displayable, escapeHtml, html, htmlKeyValues, htmlTable } from "./display.ts";
 import { formatLimit } from "../engine/limit.ts";
+import { formatBudgets, formatOptions, METHOD_EVAL_TEXT } from "../method/labels.ts";
+import { GameState } from "../method/rules.ts";
+import { listResultFolders } from "../store/scan.ts";
+import { join } from "node:path";
 
 const PIECES: Record<string, string> = {
   K: "♔",
@@ -23,521 +31,277 @@ const PIECES: Record<string, string> = {
   R: "♖",
   B: "♗",
   N: "♘",
+  P: "♙",
+  k: "♚",
+  q: "♛",
+  r: "♜",
+  b: "♝",
+  n: "♞",
+  p: "♟",
 };
+
+const square = (piece: string, dark: boolean, size: number) =>
+  `<span style="display:inline-block;width:${size}px;height:${size}px;line-height:${size}px;text-align:center;font-size:${
+    Math.round(size * 0.8)
+  }px;background:${dark ? "#b58863" : "#f0d9b5"}">${PIECES[piece] ?? ""}</span>`;
 
 /** The back rank as a small board diagram (a1 is a dark square). */
 export function backRankHtml(setup: string): string {
-  const cells = [...setup].map((p, i) =>
-    `<span style="display:inline-block;width:18px;height:18px;line-height:18px;text-align:center;font-size:15px;background:${
-      i % 2 === 0 ? "#b58863" : "#f0d9b5"
-    }">${PIECES[p] ?? p}</span>`
-  );
-  return `<span title="${escapeHtml(setup)}" style="white-space:nowrap">${cells.join("")}</span>`;
+  return `<span title="${escapeHtml(setup)}" style="white-space:nowrap">${
+    [...setup].map((p, i) => square(p, i % 2 === 0, 18)).join("")
+  }</span>`;
+}
+
+/**
+ * A board diagram of a FEN's piece placement (White at the bottom). Written
+ * here because no maintained package renders a static board as HTML without a
+ * browser and its scripts (chessboard libraries draw into a live DOM).
+ */
+export function boardHtml(fen: string, size = 26): string {
+  const ranks = fen.split(" ")[0].split("/");
+  const rows = ranks.map((rank, r) => {
+    const cells: string[] = [];
+    for (const ch of rank) {
+      if (/\d/.test(ch)) { for (let k = 0; k < Number(ch); k++) cells.push(""); }
+      else cells.push(ch);
+    }
+    return `<div style="height:${size}px">${cells.map((p, f) => square(p, (r + f) % 2 === 1, size)).join("")}</div>`;
+  });
+  return `<div style="display:inline-block;border:1px solid #777;line-height:0">${rows.join("")}</div>`;
 }
 
 const fmt = (v: number, d = 1) => Number.isInteger(v) ? String(v) : v.toFixed(d);
 
 /** Stage 2: this profile's summary beside the method's published figures. */
 export function distributionTable(s: DistributionSummary): Displayable {
-  const budget = formatLimit(s.input.limit);
   const m = s.method;
   const rows: [string, string, string][] = [
-    ["budget per position", budget, m.budget],
+    ["budget per position", formatLimit(s.input.limit), m.budget],
+    ["engine", s.input.engine, "Stockfish 17.1"],
     ["positions", String(s.eval.count), String(m.count)],
-    [
-      "min .. max (cp)",
-      `${s.eval.min} .. ${s.eval.max}`,
-      `${m.min} .. ${m.max}`,
-    ],
+    ["min .. max (cp)", `${s.eval.min} .. ${s.eval.max}`, `${m.min} .. ${m.max}`],
     ["median (cp)", fmt(s.eval.median), fmt(m.median)],
-    [
-      "mean ± SD (cp)",
-      `${fmt(s.eval.mean)} ± ${fmt(s.eval.sd)}`,
-      "not published",
-    ],
-    [
-      "quartiles (cp)",
-      `${fmt(s.eval.quartiles[0])}, ${fmt(s.eval.quartiles[1])}`,
-      "not published",
-    ],
+    ["mean ± SD (cp)", `${fmt(s.eval.mean)} ± ${fmt(s.eval.sd)}`, "not published"],
+    ["quartiles (cp)", `${fmt(s.eval.quartiles[0])}, ${fmt(s.eval.quartiles[1])}`, "not published"],
     ["positions >= 0", String(s.non_negative), String(m.count - m.negatives)],
     [
       "positions < 0 (values)",
-      `${s.negatives.count} (${
-        s.negatives.values.map((v) => `SP ${v.sp}: ${v.eval_cp}`).join(", ") ||
-        "none"
-      })`,
+      `${s.negatives.count} (${s.negatives.values.map((v) => `SP ${v.sp}: ${v.eval_cp}`).join(", ") || "none"})`,
       `${m.negatives} (${m.negatives_range})`,
     ],
     ["distinct values", String(s.ties.distinct_values), "not published"],
-    [
-      "depth reached",
-      `${s.depth.min} .. ${s.depth.max} (median ${fmt(s.depth.median)})`,
-      "not published",
-    ],
+    ["depth reached", `${s.depth.min} .. ${s.depth.max} (median ${fmt(s.depth.median)})`, "not published"],
   ];
   return html(
     htmlTable(rows, [
       { header: "", value: (r) => r[0] },
       { header: `this profile (${s.profile})`, value: (r) => r[1] },
       { header: "the method (published)", value: (r) => r[2] },
-    ], "Distribution of the engine value, White's point of view"),
+    ], `Distribution of the engine value, White's point of view: ${s.profile} profile beside the method`),
   );
 }
 
-/** Stage 2: the largest tie groups. */
-export function tiesTable(s: DistributionSummary): Displayable {
-  return html(
-    htmlTable(
-      s.ties.largest,
-      [
-        { header: "eval cp", value: (t) => t.eval_cp, numeric: true },
-        { header: "positions", value: (t) => t.count, numeric: true },
-        {
-          header: "SPs",
-          value: (t) => t.sps.slice(0, 12).join(", ") + (t.sps.length > 12 ? ", …" : ""),
-        },
-      ],
-      `Largest tie groups (${s.ties.distinct_values} distinct values): tied positions share one mean rank`,
-    ),
-  );
-}
-
-/** Stage 2: rank agreement with other budgets of the same engine, or a note that there is none. */
-export function agreementTable(s: DistributionSummary): Displayable {
-  if (s.rank_agreement.length === 0) {
-    return html(
-      "<p>No other budget of this engine has a complete dataset under <code>results/</code> yet, so rank stability across budgets cannot be measured here. Run e.g. <code>deno task eval-all --nodes 2000000</code> and rerun this notebook.</p>",
-    );
-  }
-  return html(
-    htmlTable(
-      s.rank_agreement,
-      [
-        { header: "other dataset", value: (a) => a.other },
-        { header: "its budget", value: (a) => JSON.stringify(a.other_limit) },
-        { header: "common positions", value: (a) => a.common, numeric: true },
-        {
-          header: "Spearman (values)",
-          value: (a) => a.spearman_eval.toFixed(3),
-          numeric: true,
-        },
-        {
-          header: "Spearman (edges = MBI ranks)",
-          value: (a) => a.spearman_edge.toFixed(3),
-          numeric: true,
-        },
-        {
-          header: "rank shift median / p90 / max",
-          value: (a) => `${fmt(a.rank_shift.median)} / ${fmt(a.rank_shift.p90)} / ${fmt(a.rank_shift.max)}`,
-          numeric: true,
-        },
-        {
-          header: "MBI moves > 10",
-          value: (a) => `${(100 * a.mbi_shift.share_over_10).toFixed(1)}%`,
-          numeric: true,
-        },
-      ],
-      "Rank agreement with other budgets (same engine fingerprint and options)",
-    ),
-  );
-}
-
-/** Shows rendered plots side by side (as text/html, which the HTML export keeps). */
-export function plotsView(...plots: { html: string }[]): Displayable {
-  return html(
-    plots.map((p) => `<div style="display:inline-block;vertical-align:top;max-width:660px">${p.html}</div>`).join(""),
-  );
-}
-
-/** Stage 3: the most or least balanced starts with their back ranks. */
-export function mbiRowsTable(
-  rows: readonly MbiTableRow[],
-  caption: string,
-): Displayable {
-  return html(
-    htmlTable(rows, [
-      { header: "MBI", value: (r) => r.mbi, numeric: true },
-      { header: "rank", value: (r) => r.rank, numeric: true },
-      { header: "SP", value: (r) => r.sp, numeric: true },
-      {
-        header: "back rank",
-        value: (r) => `${backRankHtml(r.setup)} <code>${r.setup}</code>`,
-        html: true,
-      },
-      { header: "eval cp", value: (r) => r.eval_cp, numeric: true },
-      { header: "edge cp", value: (r) => r.edge_cp, numeric: true },
-    ], caption),
-  );
-}
-
-/** Stage 3: the extremes of the index. */
-export function extremes(
-  table: MbiTable,
-  k = 10,
-): { most: MbiTableRow[]; least: MbiTableRow[] } {
-  const sorted = [...table.rows].sort((a, b) => b.mbi - a.mbi || a.rank - b.rank || a.sp - b.sp);
-  return { most: sorted.slice(0, k), least: sorted.slice(-k).reverse() };
-}
-
-/** Stage 3: where one position stands. */
+/** Stage 3: where one position stands, with its interval. */
 export function positionStanding(table: MbiTable, sp: number): Displayable {
   const r = table.rows.find((x) => x.sp === sp);
   if (!r) return html(`<p>SP ${sp} is not in this table.</p>`);
   const sameEdge = table.rows.filter((x) => x.edge_cp === r.edge_cp).length;
   const moreBalanced = table.rows.filter((x) => x.edge_cp < r.edge_cp).length;
+  const interval = r.mbi_lo !== null && r.mbi_hi !== null ? ` (interval ${r.mbi_lo}..${r.mbi_hi})` : "";
   return html(
-    `<p>${
-      backRankHtml(r.setup)
-    } <b>SP ${sp} (${r.setup})</b>: eval ${r.eval_cp} cp, MBI <b>${r.mbi}</b>, rank ${r.rank} of ${table.rows.length}. ` +
+    `<p>${backRankHtml(r.setup)} <b>SP ${sp} (${r.setup})</b>: eval ${r.eval_cp} cp at ${
+      escapeHtml(formatLimit(table.input.limit))
+    }, MBI <b>${r.mbi}</b>${interval}, rank ${r.rank} of ${table.rows.length}. ` +
       `${moreBalanced} positions have a smaller edge; ${sameEdge - 1} others share its edge of ${r.edge_cp} cp.</p>`,
   );
 }
 
-/** Stage 3: MBI against eval — the step shape of a rank transform of |eval|. */
-export function mbiVsEvalPlot(table: MbiTable) {
-  return renderPlot(
-    "MBI against the engine value: a rank transform of |eval|, so steps, symmetric around 0",
-    {
-      x: { label: "eval_cp →" },
-      y: { label: "↑ MBI", grid: true, domain: [0, 100] },
-      marks: [
-        Plot.dot(table.rows, {
-          x: "eval_cp",
-          y: "mbi",
-          r: 2,
-          fill: (r: MbiTableRow) => (r.eval_cp < 0 ? "red" : "steelblue"),
-        }),
-        Plot.ruleX([0], { stroke: "#999" }),
-      ],
-    },
-  );
-}
-
-/** Stage 4: the settings of the games. */
+/** Stage 4: the settings of the games, for people. */
 export function selfplaySettings(r: SelfplayResults): Displayable {
-  const c = r.config;
+  const c = r.config, a = c.adjudication, o = c.opening;
   return html(htmlKeyValues([
     ["positions", `${r.n_positions} (one per edge stratum, seeded)`],
     ["games per position", String(c.games)],
-    ["node budget per move", c.nodes_per_move.toLocaleString("en-US")],
+    ["node budget per move", `${c.nodes_per_move.toLocaleString("en-US")} nodes`],
     [
-      "opening variation",
-      `first ${c.opening.plies} plies drawn among MultiPV ${c.opening.multipv} moves within ${c.opening.windowCp} cp of the best`,
+      "opening lines",
+      `each game its own line of the position's opening set: near-best moves (MultiPV ${o.multipv}, within ${o.windowCp} cp of the best) ` +
+      `for at least ${o.plies} plies, deeper (up to ${o.maxPlies}) where a position has too few lines`,
     ],
-    ["adjudication", JSON.stringify(c.adjudication)],
+    [
+      "adjudication",
+      `draw from move ${a.drawMoveNumber} after ${a.drawMoveCount} moves of each side within ±${a.drawScore} cp; ` +
+      `resign after ${a.resignMoveCount} moves of both sides agreeing on ≥ ${a.resignScore} cp; draw at ${a.maxPlies} plies`,
+    ],
     ["base seed", String(c.seed)],
-    ["engine", `${r.engine.uci_name} (fingerprint ${r.engine.fingerprint})`],
-    ["UCI options", JSON.stringify(c.options)],
-  ], "Self-play settings"));
+    ["engine", `${r.engine.uci_name} (fingerprint ${r.engine.fingerprint?.toLocaleString("en-US") ?? "not measured"})`],
+    ["UCI options", formatOptions(c.options)],
+    ["score interval", r.score_interval],
+  ], `Self-play settings (${r.profile} profile)`));
 }
 
-/** Stage 4: per-position results. */
-export function selfplayTable(rows: readonly PositionResult[]): Displayable {
+/** Stage 4: one game as moves (SAN, numbered, the opening line in bold) beside the board where it ended. */
+export function gameView(title: string, g: GameRecord, startFen: string): Displayable {
+  const state = new GameState(startFen);
+  for (const m of g.moves) state.play(m);
+  const moves = g.info.map((m, i) => {
+    const num = i % 2 === 0 ? `${i / 2 + 1}. ` : "";
+    const san = escapeHtml(m.san);
+    return num + (m.opening ? `<b>${san}</b>` : san);
+  }).join(" ");
   return html(
-    htmlTable(rows, [
-      { header: "SP", value: (r) => r.sp, numeric: true },
-      { header: "back rank", value: (r) => backRankHtml(r.setup), html: true },
-      { header: "eval", value: (r) => r.eval_cp, numeric: true },
-      { header: "MBI", value: (r) => r.mbi, numeric: true },
-      { header: "W/D/L", value: (r) => `${r.wins}/${r.draws}/${r.losses}` },
-      {
-        header: "White score",
-        value: (r) => r.score.toFixed(3),
-        numeric: true,
-      },
-      {
-        header: "95% interval",
-        value: (r) => `${r.score_ci95[0].toFixed(2)}..${r.score_ci95[1].toFixed(2)}`,
-      },
-      {
-        header: "avg plies",
-        value: (r) => r.avg_plies.toFixed(0),
-        numeric: true,
-      },
-      {
-        header: "distinct games",
-        value: (r) => `${r.distinct_games}/${r.games}`,
-        numeric: true,
-      },
-      {
-        header: "terminations",
-        value: (r) =>
-          Object.entries(r.terminations).map(([k, v]) => `${k} ${v}`).join(
-            "; ",
-          ),
-      },
-    ], "Per position: White's results"),
+    `<h4 style="margin:6px 0">${escapeHtml(title)}</h4>` +
+      `<div style="display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap">` +
+      `<div>${boardHtml(startFen, 18)}<div style="font-size:11px;color:#555">start</div></div>` +
+      `<div>${boardHtml(state.fen, 18)}<div style="font-size:11px;color:#555">after ${g.plies} plies</div></div>` +
+      `<div style="max-width:560px;font-size:12px"><p style="margin:0 0 4px"><b>${g.result}</b> (${
+        escapeHtml(g.termination)
+      }), ${g.plies} plies; opening line ${g.opening.index + 1} of the position's set (bold); seed ${g.seed}.</p>` +
+      `<p style="margin:0;line-height:1.5">${moves}</p></div></div>`,
+    `${title}: ${g.result} (${g.termination}), ${g.plies} plies`,
   );
 }
 
-/** Stage 4: White's score against eval and against MBI, with per-position 95% intervals. */
-export function scorePlots(rows: readonly PositionResult[]) {
-  const against = (key: "eval_cp" | "mbi", label: string) =>
-    renderPlot(
-      `White's score against ${label} (bars: 95% interval from ${rows[0]?.games ?? 0} games)`,
-      {
-        width: 520,
-        x: { label: `${label} →` },
-        y: { label: "↑ White's score", grid: true, domain: [0, 1] },
-        marks: [
-          Plot.ruleY([0.5], { stroke: "#999" }),
-          Plot.ruleX(rows, {
-            x: key,
-            y1: (r: PositionResult) => r.score_ci95[0],
-            y2: (r: PositionResult) => r.score_ci95[1],
-            stroke: "#9ab",
-          }),
-          Plot.dot(rows, {
-            x: key,
-            y: "score",
-            fill: "steelblue",
-            r: 3,
-            title: (r: PositionResult) => `SP ${r.sp}`,
-          }),
-        ],
-      },
-    );
-  const distribution = renderPlot(
-    "Distribution of White's score per position",
-    {
-      width: 520,
-      x: { label: "White's score →", domain: [0, 1] },
-      y: { label: "↑ positions", grid: true },
-      marks: [
-        Plot.rectY(
-          rows,
-          Plot.binX({ y: "count" }, { x: "score", interval: 0.05 }),
-        ),
-        Plot.ruleY([0]),
-      ],
-    },
-  );
-  return {
-    eval: against("eval_cp", "eval_cp"),
-    mbi: against("mbi", "MBI"),
-    distribution,
-  };
-}
+const ci = (c: [number, number] | null) => c ? `${c[0].toFixed(2)}..${c[1].toFixed(2)}` : "n/a";
 
-/** Stage 4: a game as PGN text. */
-export function pgnView(title: string, pgn: string): Displayable {
-  return html(
-    `<h4>${escapeHtml(title)}</h4><pre style="white-space:pre-wrap;font-size:11px">${escapeHtml(pgn)}</pre>`,
-    title,
-  );
-}
-
-const ci = (c: [number, number] | null) => c ? `${c[0].toFixed(3)} .. ${c[1].toFixed(3)}` : "n/a";
-
-/** Stage 5: the three correlations with their intervals, and the published figure. */
-export function correlationsTable(s: Summary): Displayable {
-  const rows: [string, Correlation | null, string][] = [
-    [
-      "(1) " + s.eval_vs_score.label,
-      s.eval_vs_score,
-      `${s.published.rho_eval_score} (${s.published.ci95[0]} .. ${s.published.ci95[1]})`,
-    ],
-    [
-      "(2) " + s.mbi_vs_score.label,
-      s.mbi_vs_score,
-      "not published (the documents reuse 0.76; see below)",
-    ],
-    ["(3) " + s.mbi_vs_imbalance.label, s.mbi_vs_imbalance, "not published"],
-  ];
-  return html(
-    htmlTable(
-      rows,
-      [
-        { header: "correlation", value: (r) => r[0] },
-        {
-          header: "Spearman rho",
-          value: (r) => r[1]!.rho.toFixed(3),
-          numeric: true,
-        },
-        {
-          header: "95% CI (percentile)",
-          value: (r) => ci(r[1]!.ci95_percentile),
-        },
-        { header: "95% CI (BCa)", value: (r) => ci(r[1]!.ci95_bca) },
-        {
-          header: "undefined resamples",
-          value: (r) => r[1]!.undefined_resamples,
-          numeric: true,
-        },
-        { header: "the method (its budgets)", value: (r) => r[2] },
-      ],
-      `${s.n_positions} positions, ${s.n_games} games, B = ${
-        s.resamples.toLocaleString("en-US")
-      } resamples, seed ${s.seed}`,
-    ),
-  );
-}
-
-/** Stage 5: the bootstrap distributions with the estimate and the percentile interval. */
-export function bootstrapPlots(
-  s: Summary,
-  distributions: Record<
-    "eval_vs_score" | "mbi_vs_score" | "mbi_vs_imbalance",
-    number[]
-  >,
-) {
-  return (["eval_vs_score", "mbi_vs_score", "mbi_vs_imbalance"] as const).map(
-    (k) => {
-      const c = s[k];
-      return renderPlot(`Bootstrap distribution of ${c.label}`, {
-        width: 440,
-        height: 260,
-        x: { label: "rho →", domain: [-1, 1] },
-        y: { label: "↑ resamples", grid: true },
-        marks: [
-          Plot.rectY(
-            distributions[k].map((v) => ({ v })),
-            Plot.binX({ y: "count" }, { x: "v", interval: 0.025 }),
-          ),
-          Plot.ruleX(c.ci95_percentile, {
-            stroke: "orange",
-            strokeDasharray: "4,3",
-          }),
-          Plot.ruleX([c.rho], { stroke: "red" }),
-          Plot.ruleX([0], { stroke: "#666" }),
-        ],
-      });
-    },
-  );
-}
-
-/** Stage 5: the computed verdict, with the budgets next to it. */
+/** Stage 5: the computed verdicts, the budgets behind them, and what the published interval means beside them. */
 export function verdictView(s: Summary): Displayable {
-  const c1 = s.eval_vs_score, c3 = s.mbi_vs_imbalance;
-  const limit = formatLimit(s.eval_limit);
+  const c1 = s.eval_vs_score, c3 = s.mbi_vs_imbalance, p = s.published;
+  const budgets = formatBudgets({
+    profile: s.profile,
+    evalLimit: s.eval_limit as { nodes: number },
+    selfplay: {
+      positions: s.n_positions,
+      games: s.selfplay.games_per_position,
+      nodesPerMove: s.selfplay.nodes_per_move,
+    },
+  });
+  const includes = c1.ci95_percentile[0] <= p.rho_eval_score && p.rho_eval_score <= c1.ci95_percentile[1];
+  const overlap = c1.ci95_percentile[1] >= p.ci95[0] && c1.ci95_percentile[0] <= p.ci95[1];
   return html(
     `<p style="font-size:1.1em"><b>Verdict: ${s.verdict.validation}</b> — the 95% percentile CI of rho(eval, score) is ${
       ci(c1.ci95_percentile)
-    } ` +
-      `(${c1.ci95_percentile[0] > 0 ? "above 0" : "not above 0"}). <b>The index's claim is ${s.verdict.claim}</b> — ` +
+    } (${c1.ci95_percentile[0] > 0 ? "above 0" : "not above 0"}). <b>The index's claim is ${s.verdict.claim}</b> — ` +
       `the CI of rho(MBI, |score − 0.5|) is ${ci(c3.ci95_percentile)} (${
         c3.ci95_percentile[1] < 0 ? "below 0" : "not below 0"
       }).</p>` +
-      `<p>Budgets behind these words: evaluations at ${limit} per position; ${s.n_positions} positions × ${s.selfplay.games_per_position} games ` +
-      `at ${
-        s.selfplay.nodes_per_move.toLocaleString("en-US")
-      } nodes per move (${s.n_games} games). The method's figure (${s.published.rho_eval_score}, ` +
-      `${s.published.ci95[0]}..${s.published.ci95[1]}) was measured at ${escapeHtml(s.published.budgets)}.</p>` +
+      `<p>Budgets behind these words: ${escapeHtml(budgets)}; ${s.n_games} games, B = ${
+        s.resamples.toLocaleString("en-US")
+      } resamples. The method's ${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}] was measured at ${
+        escapeHtml(p.budgets)
+      }: this interval ${includes ? "includes" : "excludes"} 0.76 and ${
+        overlap ? "overlaps" : "does not overlap"
+      } the published interval. A difference between them says nothing about the method until both are measured at the same budgets.</p>` +
       `<p><i>${escapeHtml(s.verdict.rules)}.</i></p>`,
     `verdict: ${s.verdict.validation}; claim ${s.verdict.claim}`,
   );
 }
 
-/** The method's limitations, to stand next to the numbers. */
-export function limitationsView(): Displayable {
-  const items = [
-    "An engine evaluation is not human practice: a start the engine calls balanced may be uncomfortable or sharp for people.",
-    "One engine, one evaluation function: another engine orders the positions somewhat differently.",
-    "One node budget is one snapshot at one search depth; deeper search moves single values. Ranks are more stable than values, which is why the index is rank-based.",
-    "Chess960 has almost no opening theory, so these numbers say nothing about the classical start's practical edge.",
-    "Fast self-play validates the ordering, not any single position.",
-    "The index is a property of the start position only, not of the position after the first move.",
+/** Stage 5: reliability, ceiling and power (this design and the method's 60 × 50) from summary.json, and what a reader can do. */
+export function powerView(s: Summary): Displayable {
+  const r = s.reliability, pw = s.power;
+  const f = (x: number | null, d = 3) => x === null || !Number.isFinite(x) ? "n/a" : x.toFixed(d);
+  const rows: [string, string, string][] = [
+    [
+      "design",
+      `${pw.this_design.positions} positions × ${pw.this_design.games} games`,
+      `${pw.method_design.positions} × ${pw.method_design.games}`,
+    ],
+    ["reliability of a position's score", f(pw.this_design.reliability), f(pw.method_design.reliability)],
+    [
+      "ceiling on an observed rho (√reliability)",
+      f(Math.sqrt(pw.this_design.reliability)),
+      f(Math.sqrt(pw.method_design.reliability)),
+    ],
+    [
+      `expected observed rho if the true rho were ${pw.assumed_rho}`,
+      f(pw.this_design.expected_rho),
+      f(pw.method_design.expected_rho),
+    ],
+    ["power: probability that the 95% CI excludes 0", f(pw.this_design.power), f(pw.method_design.power)],
   ];
+  const table = htmlTable(rows, [
+    { header: "", value: (x) => x[0] },
+    { header: `this profile (${s.profile})`, value: (x) => x[1], numeric: true },
+    { header: "the method's design, with these variances", value: (x) => x[2], numeric: true },
+  ], `Reliability and power (summary.json): ${s.n_positions} positions, ${s.n_games} games`);
+  const measured =
+    `Measured in these games: White's score varies across positions with variance ${f(r.observed_variance, 4)}; ` +
+    `the sampling noise of a ${fmt(r.mean_games)}-game score alone would give ${f(r.sampling_variance, 4)}; ` +
+    `the difference, the between-position variance, is ${f(r.between_variance, 4)}, so the reliability is ${
+      f(r.reliability)
+    } ` +
+    `and the ceiling on any observed correlation ${f(r.ceiling)}.`;
+  const g = pw.games_needed;
+  let act: string;
+  if (g.at_this_positions !== null) {
+    act = `To resolve a true ${pw.assumed_rho} with power ${pw.required_power}, this design needs about ${
+      g.at_this_positions.toLocaleString("en-US")
+    } games per position at ${pw.this_design.positions} positions${
+      g.at_method_positions !== null
+        ? ` (${g.at_method_positions.toLocaleString("en-US")} at the method's ${pw.method_design.positions})`
+        : ""
+    }${
+      pw.positions_needed !== null
+        ? `, or ${pw.positions_needed.toLocaleString("en-US")} positions at ${pw.this_design.games} games each`
+        : ""
+    }.`;
+  } else if (!(r.between_variance > 0)) {
+    act =
+      `No number of games at these budgets gives this design power: the positions' scores differ no more than ${
+        fmt(r.mean_games)
+      }-game sampling noise would make them, so there is no between-position signal to measure. ` +
+      `What can change that is a larger budget per move (the method plays ${
+        (300_000).toLocaleString("en-US")
+      } nodes per move), measured again; more games at ${
+        s.selfplay.nodes_per_move.toLocaleString("en-US")
+      } nodes per move only narrow the noise around no signal.`;
+  } else {
+    act = `Even with every position and many games the power stays below ${pw.required_power} at these variances.`;
+  }
   return html(
-    `<h4>Limitations</h4><ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>`,
+    `${table}<p>${escapeHtml(measured)}</p><p><b>What to do with it:</b> ${escapeHtml(act)}</p>` +
+      `<p style="font-size:11px;color:#555">Assumptions: ${escapeHtml(pw.assumptions)}.</p>`,
+    act,
   );
 }
 
-/** Notebook 06: the datasets compared. */
-export function datasetsTable(datasets: readonly DatasetInfo[]): Displayable {
-  if (datasets.length < 2) {
-    return html(
-      `<p><b>Only ${datasets.length} complete dataset${
-        datasets.length === 1 ? "" : "s"
-      } under <code>results/</code>:</b> nothing to compare yet. ` +
-        "Run another engine (e.g. <code>deno task eval-all --engine sf18-wasm</code>) or another budget first.</p>",
-    );
-  }
-  return html(htmlTable(datasets, [
-    { header: "folder", value: (d) => d.folder },
-    { header: "engine", value: (d) => `${d.engine} (${d.engine_id})` },
-    { header: "fingerprint", value: (d) => d.fingerprint ?? "none", numeric: true },
-    { header: "limit", value: (d) => JSON.stringify(d.limit) },
-    { header: "positions", value: (d) => d.n, numeric: true },
-  ], "Datasets compared"));
+/** The limitations computed from the data (lib/stages/limitations.ts), each with the files it rests on. */
+export function limitationsView(
+  items: readonly Limitation[],
+  title = "Limitations (computed from the result files)",
+): Displayable {
+  return html(
+    `<h4>${escapeHtml(title)}</h4><ul>${
+      items.map((l) =>
+        `<li>${escapeHtml(l.text)} <span style="font-size:11px;color:#666">(${
+          escapeHtml(l.sources.join(", "))
+        })</span></li>`
+      ).join("")
+    }</ul>`,
+    items.map((l) => `- ${l.text}`).join("\n"),
+  );
 }
 
-/** Notebook 06: agreement of every pair. */
-export function pairsTable(pairs: readonly PairAgreement[]): Displayable {
-  const ci2 = (c: [number, number]) => `${c[0].toFixed(3)} .. ${c[1].toFixed(3)}`;
-  return html(htmlTable(pairs, [
-    { header: "A", value: (p) => p.a },
-    { header: "B", value: (p) => p.b },
-    { header: "positions", value: (p) => p.common, numeric: true },
-    { header: "Spearman (edges)", value: (p) => p.spearman.rho.toFixed(3), numeric: true },
-    { header: "95% CI", value: (p) => ci2(p.spearman.ci95) },
-    { header: "Kendall tau-b", value: (p) => p.kendall.tau.toFixed(3), numeric: true },
-    { header: "95% CI", value: (p) => `${ci2(p.kendall.ci95)} (B ${p.kendall.resamples})` },
-    { header: "Spearman (signed evals)", value: (p) => p.spearman_eval.toFixed(3), numeric: true },
-    { header: "MBI moves > 10", value: (p) => `${(100 * p.mbi_shift.share_over_10).toFixed(1)}%`, numeric: true },
-    { header: "median |ΔMBI|", value: (p) => p.mbi_shift.median, numeric: true },
-  ], "Rank agreement of the index between datasets"));
-}
-
-/** Notebook 06: MBI of one dataset against another's. */
-export function rankScatter(p: PairAgreement) {
-  return renderPlot(`MBI: ${p.a} (x) against ${p.b} (y)`, {
-    width: 460,
-    height: 420,
-    x: { label: `MBI, ${p.a} →`, domain: [0, 100] },
-    y: { label: `↑ MBI, ${p.b}`, domain: [0, 100], grid: true },
-    marks: [
-      Plot.dot(p.points, { x: "mbi_a", y: "mbi_b", r: 1.6, opacity: 0.5 }),
-      Plot.line([[0, 0], [100, 100]], { stroke: "red" }),
-    ],
-  });
-}
-
-/** Notebook 06: where two datasets disagree most. */
-export function disagreementsTable(p: PairAgreement): Displayable {
-  return html(htmlTable(p.largest_disagreements, [
-    { header: "SP", value: (d) => d.sp, numeric: true },
-    { header: "back rank", value: (d) => `${backRankHtml(d.setup)} <code>${d.setup}</code>`, html: true },
-    { header: `eval ${p.a}`, value: (d) => d.eval_a, numeric: true },
-    { header: `eval ${p.b}`, value: (d) => d.eval_b, numeric: true },
-    { header: `MBI ${p.a}`, value: (d) => d.mbi_a, numeric: true },
-    { header: `MBI ${p.b}`, value: (d) => d.mbi_b, numeric: true },
-  ], `Largest disagreements: ${p.a} vs ${p.b}`));
-}
-
-/** Notebook 06: determinism checks found under results/ (or a note that none was run). */
+/** Notebook 06: determinism checks found under the results root (the ci fixture only when nothing else has one). */
 export function determinismView(): Displayable {
-  const rows: {
-    folder: string;
-    r: {
-      engine: { uci_name: string };
-      limit: unknown;
-      positions: number[];
-      deterministic: boolean;
-      differences: { sp: number }[];
-    };
-  }[] = [];
-  for (const e of Deno.readDirSync(repoPath("results"))) {
+  const rows: { folder: string; r: DeterminismReport }[] = [];
+  for (const f of listResultFolders()) {
     try {
-      rows.push({
-        folder: e.name,
-        r: JSON.parse(Deno.readTextFileSync(repoPath("results", e.name, "determinism.json"))),
-      });
+      rows.push({ folder: f.name, r: JSON.parse(Deno.readTextFileSync(join(f.path, "determinism.json"))) });
     } catch {
       // no check in this folder
     }
   }
-  // The ci profile is a test fixture: shown only when no other folder has a check.
   const real = rows.filter((x) => x.folder.split(/[~@]/)[0] !== "ci");
-  if (real.length) rows.splice(0, rows.length, ...real);
-  if (rows.length === 0) {
+  const shown = real.length ? real : rows;
+  if (shown.length === 0) {
     return html("<p>No determinism check has been run (<code>deno task check-determinism --engine ID</code>).</p>");
   }
-  return html(htmlTable(rows, [
+  return html(htmlTable(shown, [
     { header: "folder", value: (x) => x.folder },
     { header: "engine", value: (x) => x.r.engine.uci_name },
-    { header: "limit", value: (x) => JSON.stringify(x.r.limit) },
+    { header: "budget", value: (x) => formatLimit(x.r.limit) },
     { header: "positions run twice", value: (x) => x.r.positions.length, numeric: true },
     {
       header: "result",
@@ -547,4 +311,67 @@ export function determinismView(): Displayable {
           : `NOT deterministic: ${x.r.differences.length} differ (SP ${x.r.differences.map((d) => d.sp).join(", ")})`,
     },
   ], "Determinism (each position evaluated twice in fresh engine processes)"));
+}
+
+/** Notebook 06: the banner over datasets at several budgets (none at the method's budget, or which are). */
+export function comparisonBanner(datasets: readonly DatasetInfo[]): Displayable {
+  const method = (d: DatasetInfo) => formatLimit(d.limit) === "400,000,000 nodes";
+  const others = datasets.filter((d) => !method(d));
+  const list = others.map((d) => `${d.folder}: ${d.engine}, ${formatLimit(d.limit)} per position`).join("; ");
+  if (others.length === 0) {
+    return html(
+      `<div style="border-left:4px solid #2a9d8f;background:#eef8f6;padding:6px 10px">Every dataset compared is at the method's budget (${METHOD_EVAL_TEXT}).</div>`,
+    );
+  }
+  return html(
+    `<div style="border-left:4px solid #e07b00;background:#fff4e5;padding:6px 10px;margin:4px 0"><b>Not the method's results.</b> ` +
+      `${escapeHtml(list)} — the method: ${METHOD_EVAL_TEXT}; cite each with engine, fingerprint and budget.</div>`,
+    `not the method's results: ${list}`,
+  );
+}
+
+/**
+ * The pairs worth a plot: each other engine against the reference engine at
+ * the same budget (what the engine changes), and each budget of one engine
+ * against its next larger budget (what the budget changes). Every other pair
+ * stays in the table (and any pair can be plotted from a cell).
+ */
+export function informativePairs(datasets: readonly DatasetInfo[], pairs: readonly PairAgreement[]): PairAgreement[] {
+  const info = new Map(datasets.map((d) => [d.folder, d]));
+  const nodes = (d: DatasetInfo) => (d.limit as { nodes?: number }).nodes ?? NaN;
+  const out: PairAgreement[] = [];
+  for (const p of pairs) {
+    const a = info.get(p.a), b = info.get(p.b);
+    if (!a || !b) continue;
+    const sameEngine = a.fingerprint !== null && a.fingerprint === b.fingerprint;
+    if (!sameEngine) {
+      // another engine: against the dataset of the other engine at the nearest budget, reference engine first
+      const sameBudget = formatLimit(a.limit) === formatLimit(b.limit);
+      const depthVsNodes = ("depth" in (a.limit as object)) !== ("depth" in (b.limit as object));
+      const base = (f: string) => f.split(/[~@]/)[0];
+      const plain = (f: string) => !f.includes("~") && !f.includes("@");
+      if (sameBudget || (depthVsNodes && base(p.a) === base(p.b) && (plain(p.a) || plain(p.b)))) out.push(p);
+      continue;
+    }
+    const larger = datasets.filter((d) => d.fingerprint === a.fingerprint && nodes(d) > Math.min(nodes(a), nodes(b)));
+    const next = Math.min(...larger.map(nodes));
+    if (Math.max(nodes(a), nodes(b)) === next) out.push(p);
+  }
+  return out;
+}
+
+/** Notebook 06: what each informative pair's numbers say, in words by the stated bands. */
+export function agreementSentences(pairs: readonly PairAgreement[]): Displayable {
+  const items = pairs.map((p) =>
+    `${p.a} vs ${p.b}: Spearman of the edges ${p.spearman.rho.toFixed(2)} [${p.spearman.ci95[0].toFixed(2)}, ${
+      p.spearman.ci95[1].toFixed(2)
+    }] over ${p.common} positions — ${strength(p.spearman.rho)} agreement; median |ΔMBI| ${p.mbi_shift.median}, ${
+      Math.round(100 * p.mbi_shift.share_over_10)
+    }% of positions move by more than 10 points.`
+  );
+  return html(
+    `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>` +
+      `<p style="font-size:11px;color:#555">Words by the bands ${escapeHtml(STRENGTH_BANDS)} (of |rho|).</p>`,
+    items.join("\n"),
+  );
 }

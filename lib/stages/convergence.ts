@@ -65,6 +65,8 @@ export interface RungPair {
   mbi_shift: MbiShift;
   /** How often b's MBI lies inside a's per-position interval (null when a's dataset has no iteration history). */
   coverage: { n: number; inside: number; share: number; mean_width: number } | null;
+  /** Per position: rank of the edge and MBI in both (for rank-versus-rank plots). */
+  points: { sp: number; rank_a: number; rank_b: number; mbi_a: number; mbi_b: number }[];
 }
 
 /**
@@ -108,7 +110,7 @@ export interface Convergence {
 
 interface Indexed {
   rung: Rung;
-  mbi: { sp: number; mbi: number; edge_cp: number }[];
+  mbi: { sp: number; mbi: number; edge_cp: number; rank: number }[];
   intervals: { sp: number; mbi_lo: number; mbi_hi: number }[] | null;
 }
 
@@ -134,6 +136,7 @@ function index(d: EvalDataset): Indexed {
 /** Compares two indexed rungs (a the smaller budget). */
 function comparePair(a: Indexed, b: Indexed): RungPair {
   const bEdge = new Map(b.mbi.map((r) => [r.sp, r.edge_cp]));
+  const bRow = new Map(b.mbi.map((r) => [r.sp, r]));
   const common = a.mbi.filter((r) => bEdge.has(r.sp));
   return {
     a: a.rung.folder,
@@ -144,6 +147,13 @@ function comparePair(a: Indexed, b: Indexed): RungPair {
     spearman_edges: spearman(common.map((r) => r.edge_cp), common.map((r) => bEdge.get(r.sp)!)),
     mbi_shift: mbiShift(a.mbi, b.mbi),
     coverage: a.intervals ? intervalCoverage(a.intervals, b.mbi) : null,
+    points: common.map((r) => ({
+      sp: r.sp,
+      rank_a: r.rank,
+      rank_b: bRow.get(r.sp)!.rank,
+      mbi_a: r.mbi,
+      mbi_b: bRow.get(r.sp)!.mbi,
+    })),
   };
 }
 

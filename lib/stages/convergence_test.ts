@@ -106,6 +106,7 @@ function pairsFor(rungs: Rung[], rho: (i: number, j: number) => number): RungPai
         spearman_edges: rho(i, j),
         mbi_shift: { n: 960, median: 0, p90: 0, max: 0, share_over_10: 0 },
         coverage: null,
+        points: [],
       });
     })
   );

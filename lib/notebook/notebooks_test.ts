@@ -1,0 +1,161 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { checkNotebooks } from "./check.ts";
+import { renderInputs, renderInputsHash, stageNotebooks } from "./notebooks.ts";
+import { executeNotebook, jupyterAvailable } from "./runner.ts";
+import { type Notebook, outputText } from "./ipynb.ts";
+import { writeSyntheticDataset } from "../store/test_fixtures.ts";
+import { CI_POSITIONS } from "../method/profiles.ts";
+import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { testRoot } from "../core/testing.ts";
+
+// Rendering needs Debian's Jupyter: skipped with a note where it is missing (never in CI, which installs it).
+const ignore = !jupyterAvailable() && !Deno.env.get("CI");
+if (ignore) console.error("notebook render tests skipped: Jupyter is not installed (see README)");
+
+Deno.test("every notebook's code cells type-check and lint as one module", async () => {
+  const r = await checkNotebooks(stageNotebooks());
+  ok(r.modules.length >= 6, r.modules.join(", "));
+  assertEquals(r.check.code, 0, r.check.output);
+  assertEquals(r.lint.code, 0, r.lint.output);
+});
+
+const values = (f: (i: number) => number) => Object.fromEntries(CI_POSITIONS.map((sp, i) => [sp, f(i)]));
+const history = (v: Record<number, number>) =>
+  Object.fromEntries(CI_POSITIONS.map((sp) => [sp, [v[sp] + 7, v[sp] - 5, v[sp]]]));
+
+/** A results root with a ci ladder (three budgets of the reference engine) and a depth-only engine's dataset. */
+async function ciRoot(root: string) {
+  const low = values((i) => [30, 5, 12, 40, 8, 22, 17, 3, 35, 27, 10, 19][i]);
+  await writeSyntheticDataset({ root, folder: "ci", values: low, iterations: history(low) });
+  await writeSyntheticDataset({
+    root,
+    folder: "ci~eval80000",
+    values: values((i) => [28, 9, 11, 38, 6, 25, 15, 4, 33, 21, 14, 18][i]),
+    limit: { nodes: 80_000 },
+  });
+  await writeSyntheticDataset({
+    root,
+    folder: "ci~eval320000",
+    values: values((i) => [27, 10, 13, 36, 7, 24, 16, 2, 31, 22, 12, 20][i]),
+    limit: { nodes: 320_000 },
+  });
+  await writeSyntheticDataset({
+    root,
+    folder: "ci@ethereal-12",
+    values: values((i) => 15 + i),
+    limit: { depth: 8 },
+    engine: { id: "ethereal-12", uci_name: "Ethereal 12.00", fingerprint: 4_855_688 },
+  });
+}
+
+async function render(
+  name: string,
+  root: string,
+  profile: string,
+): Promise<{ cells: string[]; ok: boolean; error?: string }> {
+  const nb = stageNotebooks([name])[0];
+  const run = await executeNotebook(nb, {
+    outDir: join(root, "rendered", profile),
+    html: true,
+    env: { MBI_PROFILE: profile, MBI_RESULTS_DIR: root },
+  });
+  const executed: Notebook = JSON.parse(await Deno.readTextFile(run.output));
+  const cells = executed.cells.filter((c) => c.cell_type === "code").map(outputText);
+  const html = run.html ? await Deno.readTextFile(run.html) : "";
+  return { cells: [...cells, html], ok: run.ok, error: run.error };
+}
+
+Deno.test({
+  name: "notebooks 02 and 03 rendered on ci: the banner and the budget in words in the outputs, no raw budget JSON",
+  ignore,
+}, async () => {
+  const root = await Deno.makeTempDir({ prefix: "mbi-nb-render-" });
+  try {
+    await ciRoot(root);
+    for (const name of ["02", "03"]) {
+      const r = await render(name, root, "ci");
+      ok(r.ok, `${name}: ${r.error}`);
+      const code = r.cells.slice(0, -1);
+      assertEquals(code.flatMap((t, i) => t.trim() ? [] : [i]), [], `${name}: code cells without output`);
+      const all = r.cells.join("\n");
+      ok(code[0].includes("Not the method's results") && code[0].includes("ci profile"), `${name}: banner: ${code[0]}`);
+      ok(all.includes("20,000 nodes per position"), `${name}: the budget in words`);
+      ok(!all.includes('{"nodes"') && !all.includes("{&quot;nodes&quot;"), `${name}: raw budget JSON in the outputs`);
+      ok(r.cells[r.cells.length - 1].includes("rows × "), `${name}: a data frame as an HTML table in the HTML export`);
+    }
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test({
+  name: "notebook 04 for an engine without self-play says so and stops there, successfully",
+  ignore,
+}, async () => {
+  const root = await Deno.makeTempDir({ prefix: "mbi-nb-render-" });
+  try {
+    await ciRoot(root);
+    const r = await render("04", root, "ci@ethereal-12");
+    ok(r.ok, r.error ?? "");
+    ok(
+      r.cells[0].includes("No self-play for Ethereal 12.00") && r.cells[0].includes("depth 8 per position"),
+      r.cells[0],
+    );
+    assertEquals(r.cells.slice(1, -1).filter((t) => t.trim()), [], "cells after the stop ran");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("the render-skip hash covers every folder the notebooks read; ci folders only for ci", async () => {
+  const root = await Deno.makeTempDir({ prefix: "mbi-nb-hash-" });
+  const before = Deno.env.get(RESULTS_ENV);
+  Deno.env.set(RESULTS_ENV, root);
+  try {
+    await writeSyntheticDataset({ root, folder: "ci", values: values((i) => 10 + i) });
+    await writeSyntheticDataset({ root, folder: "quick", values: values((i) => 10 + i) });
+    const ci = getProfile("ci"), quick = getProfile("quick");
+    const nbs = stageNotebooks(["03"]);
+    const hashes = async () => [await renderInputsHash(ci, nbs), await renderInputsHash(quick, nbs)];
+    const h0 = await hashes();
+    // another budget of the ci profile: the ci renders are stale, the quick ones are not
+    await writeSyntheticDataset({
+      root,
+      folder: "ci~eval80000",
+      values: values((i) => 30 - i),
+      limit: { nodes: 80_000 },
+    });
+    const h1 = await hashes();
+    ok(h1[0] !== h0[0]);
+    assertEquals(h1[1], h0[1]);
+    // another engine for quick, a determinism check, the comparison file: quick renders are stale
+    await writeSyntheticDataset({ root, folder: "quick@sf18-wasm", values: values((i) => 30 - i) });
+    const h2 = await hashes();
+    ok(h2[1] !== h1[1]);
+    await Deno.writeTextFile(join(root, "quick@sf18-wasm", "determinism.json"), "{}\n");
+    const h3 = await hashes();
+    ok(h3[1] !== h2[1]);
+    await Deno.writeTextFile(join(root, "engine_comparison.json"), "{}\n");
+    ok((await hashes())[1] !== h3[1]);
+    const inputs = renderInputs(quick);
+    ok(inputs.includes("quick@sf18-wasm/evals.jsonl") && inputs.includes("engine_comparison.json"), inputs.join(", "));
+    ok(!inputs.some((f) => f.startsWith("ci")), inputs.join(", "));
+    // what the notebooks themselves write into their folder's notebooks/ does not count
+    await Deno.mkdir(join(root, "quick", "notebooks"));
+    await Deno.writeTextFile(join(root, "quick", "notebooks", "03_rank_and_mbi.html"), "x");
+    assertEquals(renderInputs(quick), inputs);
+  } finally {
+    if (before === undefined) Deno.env.delete(RESULTS_ENV);
+    else Deno.env.set(RESULTS_ENV, before);
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("deno task notebooks accepts --force", async () => {
+  const { cli } = await testRoot("nb-cli");
+  const r = await cli("notebooks.ts", ["--profile", "ci", "--force", "99"]);
+  assertEquals(r.code, 2, r.stderr);
+  ok(r.stderr.includes("no notebook matches 99"), r.stderr);
+  ok(!/unknown|--force/.test(r.stderr.split("\n").filter((l) => l.startsWith("error")).join("")), r.stderr);
+});
