@@ -1,8 +1,10 @@
 /**
  * The stage notebooks of `notebooks/`, and executing them for a profile:
  * executed copies and HTML renders go to `results/<profile>/notebooks/`; for
- * the `quick` profile the executed notebooks also replace the committed ones,
- * so reviewers read the outputs of the last quick run without running anything.
+ * the `quick` profile of the repository's own results the executed notebooks
+ * also replace the committed ones, so reviewers read the outputs of the last
+ * quick run without running anything (a render in another results root, e.g. a
+ * scratch copy, never touches them).
  *
  * @module
  */
@@ -143,7 +145,8 @@ export async function runStageNotebooks(
       `  ${run.ok ? "ok" : "FAILED"} in ${run.wallS.toFixed(1)} s -> ${run.output}${run.error ? `: ${run.error}` : ""}`,
     );
     if (!run.ok) break;
-    if (profile.name === "quick") await Deno.copyFile(run.output, nb);
+    // The committed notebooks carry the quick outputs, from the repository's own results only (never a scratch root's).
+    if (profile.name === "quick" && resultsRoot() === repoPath("results")) await Deno.copyFile(run.output, nb);
   }
   if (hash && runs.length === notebooks.length && runs.every((r) => r.ok)) {
     // Hashed again after the render: the notebooks run the stages, which may have written their files

@@ -330,32 +330,52 @@ export function comparisonBanner(datasets: readonly DatasetInfo[]): Displayable 
   );
 }
 
+/** A pair with a and b swapped (points and disagreements too). */
+function swapped(p: PairAgreement): PairAgreement {
+  return {
+    ...p,
+    a: p.b,
+    b: p.a,
+    points: p.points.map((x) => ({ sp: x.sp, mbi_a: x.mbi_b, mbi_b: x.mbi_a })),
+    largest_disagreements: p.largest_disagreements.map((d) => ({
+      ...d,
+      mbi_a: d.mbi_b,
+      mbi_b: d.mbi_a,
+      eval_a: d.eval_b,
+      eval_b: d.eval_a,
+    })),
+  };
+}
+
 /**
  * The pairs worth a plot: each other engine against the reference engine at
  * the same budget (what the engine changes), and each budget of one engine
- * against its next larger budget (what the budget changes). Every other pair
- * stays in the table (and any pair can be plotted from a cell).
+ * against its next larger budget (what the budget changes), oriented so that a
+ * is the reference engine or the smaller budget. Every other pair stays in the
+ * table (and any pair can be plotted from a cell).
  */
 export function informativePairs(datasets: readonly DatasetInfo[], pairs: readonly PairAgreement[]): PairAgreement[] {
   const info = new Map(datasets.map((d) => [d.folder, d]));
   const nodes = (d: DatasetInfo) => (d.limit as { nodes?: number }).nodes ?? NaN;
+  const plain = (f: string) => !f.includes("~") && !f.includes("@");
+  const base = (f: string) => f.split(/[~@]/)[0];
   const out: PairAgreement[] = [];
   for (const p of pairs) {
     const a = info.get(p.a), b = info.get(p.b);
     if (!a || !b) continue;
     const sameEngine = a.fingerprint !== null && a.fingerprint === b.fingerprint;
     if (!sameEngine) {
-      // another engine: against the dataset of the other engine at the nearest budget, reference engine first
+      // another engine: against the reference dataset of its base profile (same budget, or its own depth budget)
       const sameBudget = formatLimit(a.limit) === formatLimit(b.limit);
       const depthVsNodes = ("depth" in (a.limit as object)) !== ("depth" in (b.limit as object));
-      const base = (f: string) => f.split(/[~@]/)[0];
-      const plain = (f: string) => !f.includes("~") && !f.includes("@");
-      if (sameBudget || (depthVsNodes && base(p.a) === base(p.b) && (plain(p.a) || plain(p.b)))) out.push(p);
+      if (sameBudget || (depthVsNodes && base(p.a) === base(p.b) && (plain(p.a) || plain(p.b)))) {
+        out.push(plain(p.b) && !plain(p.a) ? swapped(p) : p);
+      }
       continue;
     }
     const larger = datasets.filter((d) => d.fingerprint === a.fingerprint && nodes(d) > Math.min(nodes(a), nodes(b)));
     const next = Math.min(...larger.map(nodes));
-    if (Math.max(nodes(a), nodes(b)) === next) out.push(p);
+    if (Math.max(nodes(a), nodes(b)) === next) out.push(nodes(a) > nodes(b) ? swapped(p) : p);
   }
   return out;
 }

@@ -255,14 +255,14 @@ export async function computeStage2(profile: Profile) {
     strip: figure({
       title: "Every position as a dot",
       caption: [line, "Dots stacked where values coincide; red: below zero.", clip.note],
-      height: 260,
+      height: Math.min(400, Math.max(160, Math.round(0.38 * rows.length))), // room for every dot to stack
       x,
       marks: [
         Plot.dotX(
           clip.shown,
           Plot.dodgeY("middle", {
             x: "eval_cp",
-            r: 1.8,
+            r: 1.5,
             fill: (r: { eval_cp: number }) => (r.eval_cp < 0 ? THEME.colors.negative : THEME.colors.main),
             title: (r: { sp: number; setup: string; eval_cp: number }) => `SP ${r.sp} ${r.setup}: ${r.eval_cp}`,
           }),

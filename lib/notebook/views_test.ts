@@ -1,0 +1,105 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { agreementSentences, boardHtml, informativePairs, powerView } from "./views.ts";
+import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
+import type { Summary } from "../stages/statistics.ts";
+
+const html = (d: object) =>
+  (d as Record<symbol, () => Record<string, string>>)[Symbol.for("Jupyter.display")]()["text/html"];
+
+Deno.test("boardHtml draws 64 squares with the FEN's pieces, White at the bottom", () => {
+  const b = boardHtml("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  assertEquals((b.match(/<span /g) ?? []).length, 64);
+  assertEquals((b.match(/♟/g) ?? []).length, 8);
+  ok(b.indexOf("♜") < b.indexOf("♖"), "black pieces first (top rows)");
+});
+
+const ds = (folder: string, fingerprint: number, limit: object): DatasetInfo => ({
+  folder,
+  engine: folder,
+  engine_id: folder,
+  fingerprint,
+  limit,
+  n: 3,
+});
+const pair = (a: string, b: string, rho: number): PairAgreement => ({
+  a,
+  b,
+  common: 3,
+  spearman: { rho, ci95: [rho - 0.1, rho + 0.1], resamples: 10, undefined_resamples: 0 },
+  kendall: { tau: rho, ci95: [0, 1], resamples: 10, undefined_resamples: 0 },
+  spearman_eval: rho,
+  mbi_shift: { n: 3, median: 5, p90: 9, max: 20, share_over_10: 1 / 3 },
+  largest_disagreements: [{ sp: 1, setup: "x", mbi_a: 10, mbi_b: 90, eval_a: 5, eval_b: 50 }],
+  points: [{ sp: 1, mbi_a: 10, mbi_b: 90 }],
+});
+
+Deno.test("informative pairs: other engines against the reference, each budget against the next; oriented", () => {
+  const datasets = [
+    ds("quick", 1, { nodes: 125_000 }),
+    ds("quick@ethereal-12", 3, { depth: 14 }),
+    ds("quick@sf18-wasm", 2, { nodes: 125_000 }),
+    ds("quick~eval2000000", 1, { nodes: 2_000_000 }),
+    ds("quick~eval500000", 1, { nodes: 500_000 }),
+  ];
+  const names = datasets.map((d) => d.folder);
+  const pairs = names.flatMap((a, i) => names.slice(i + 1).map((b) => pair(a, b, 0.5)));
+  const shown = informativePairs(datasets, pairs);
+  assertEquals(shown.map((p) => `${p.a} ${p.b}`), [
+    "quick quick@ethereal-12",
+    "quick quick@sf18-wasm",
+    "quick quick~eval500000",
+    "quick~eval500000 quick~eval2000000",
+  ]);
+  // the swapped pair carries its points and disagreements swapped too
+  const s = shown[3];
+  assertEquals([s.points[0].mbi_a, s.points[0].mbi_b], [90, 10]);
+  assertEquals([s.largest_disagreements[0].eval_a, s.largest_disagreements[0].eval_b], [50, 5]);
+  const words = html(agreementSentences([pair("a", "b", 0.18), pair("c", "d", 0.608), pair("e", "f", 0.82)]));
+  ok(words.includes("0.18 [0.08, 0.28] over 3 positions — weak"), words);
+  ok(words.includes("0.61 [0.51, 0.71] over 3 positions — moderate"), words);
+  ok(words.includes("0.82 [0.72, 0.92] over 3 positions — strong"), words);
+  ok(words.includes("0.3–0.7 moderate"), words);
+});
+
+function summary(between: number, gamesNeeded: number | null): Summary {
+  const design = { positions: 24, games: 8, reliability: 0.2, expected_rho: 0.34, power: 0.3 };
+  return {
+    profile: "quick",
+    n_positions: 24,
+    n_games: 192,
+    selfplay: { games_per_position: 8, nodes_per_move: 4000 },
+    reliability: {
+      positions: 24,
+      mean_games: 8,
+      game_variance: 0.19,
+      observed_variance: 0.03,
+      sampling_variance: 0.024,
+      between_variance: between,
+      reliability: 0.2,
+      ceiling: 0.45,
+    },
+    power: {
+      assumed_rho: 0.76,
+      required_power: 0.8,
+      this_design: design,
+      method_design: { ...design, positions: 60, games: 50 },
+      games_needed: { at_this_positions: gamesNeeded, at_method_positions: gamesNeeded === null ? null : 30 },
+      positions_needed: gamesNeeded === null ? null : 70,
+      assumptions: "stated",
+    },
+  } as unknown as Summary;
+}
+
+Deno.test("powerView says what to do: the games needed, or that there is no between-position signal", () => {
+  const needed = html(powerView(summary(0.006, 40)));
+  ok(
+    needed.includes(
+      "about 40 games per position at 24 positions (30 at the method's 60), or 70 positions at 8 games each",
+    ),
+    needed,
+  );
+  ok(needed.includes("60 × 50"), needed);
+  const none = html(powerView(summary(0, null)));
+  ok(none.includes("No number of games at these budgets gives this design power"), none);
+  ok(none.includes("4,000 nodes per move"), none);
+});
