@@ -255,7 +255,7 @@ export async function computeStage2(profile: Profile) {
     strip: figure({
       title: "Every position as a dot",
       caption: [line, "Dots stacked where values coincide; red: below zero.", clip.note],
-      height: Math.min(400, Math.max(160, Math.round(0.38 * rows.length))), // room for every dot to stack
+      height: Math.min(400, Math.max(160, Math.round(0.31 * rows.length))), // room for every dot to stack
       x,
       marks: [
         Plot.dotX(
