@@ -194,8 +194,26 @@ export function mbiFrame(t: MbiTable, caption?: string): Promise<DataFrame> {
   );
 }
 
-/** Stage 2: agreement with the other budgets of the same engine, one row per other dataset. */
+/**
+ * Stage 2: agreement with the other budgets of the same engine, one row per
+ * other dataset. The Spearman of the signed values is a column only where it
+ * differs from that of the edges in some row (it differs only through negative
+ * values); otherwise the caption says so instead of repeating the column.
+ */
 export function rankAgreementFrame(rows: readonly RankAgreement[], caption?: string): Promise<DataFrame> {
+  const differs = rows.some((a) => Math.abs(a.spearman_eval - a.spearman_edge) >= 0.0005);
+  const columns = [
+    "other",
+    "budget",
+    "positions",
+    "spearman_edges",
+    ...(differs ? ["spearman_values"] : []),
+    "median_rank_shift",
+    "p90_rank_shift",
+    "median_abs_dmbi",
+    "share_dmbi_over_10",
+  ];
+  const note = differs ? "" : " (the Spearman of the signed values equals that of the edges in every row)";
   return toFrame(
     rows.map((a) => ({
       other: a.other,
@@ -208,18 +226,8 @@ export function rankAgreementFrame(rows: readonly RankAgreement[], caption?: str
       median_abs_dmbi: a.mbi_shift.median,
       share_dmbi_over_10: a.mbi_shift.share_over_10,
     })),
-    [
-      "other",
-      "budget",
-      "positions",
-      "spearman_edges",
-      "spearman_values",
-      "median_rank_shift",
-      "p90_rank_shift",
-      "median_abs_dmbi",
-      "share_dmbi_over_10",
-    ],
-    caption,
+    columns,
+    caption === undefined ? undefined : caption + note,
   );
 }
 

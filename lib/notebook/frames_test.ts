@@ -1,6 +1,15 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { parseHTML } from "linkedom";
-import { formatCell, frameHtml, gameRows, records, strength, toFrame, withCaption } from "./frames.ts";
+import {
+  formatCell,
+  frameHtml,
+  gameRows,
+  rankAgreementFrame,
+  records,
+  strength,
+  toFrame,
+  withCaption,
+} from "./frames.ts";
 import type { GameRecord } from "../stages/selfplay/game.ts";
 
 const DISPLAY = Symbol.for("Jupyter.display");
@@ -80,4 +89,22 @@ Deno.test("strength words follow the stated bands", () => {
     "strong",
     "undefined",
   ]);
+});
+
+Deno.test("rank agreement: the signed values' Spearman is a column only where it differs from the edges'", async () => {
+  const row = (other: string, edge: number, value: number) => ({
+    other,
+    other_limit: { nodes: 500_000 },
+    common: 960,
+    spearman_eval: value,
+    spearman_edge: edge,
+    rank_shift: { median: 1, p90: 2, max: 3 },
+    mbi_shift: { n: 960, median: 15, p90: 40, max: 90, share_over_10: 0.61 },
+  });
+  const same = await rankAgreementFrame([row("a", 0.6084, 0.6084)], "quick");
+  ok(!same.columns.includes("spearman_values"), same.columns.join(", "));
+  ok(frameHtml(same).includes("equals that of the edges in every row"));
+  assertEquals(records(same)[0].budget, "500,000 nodes");
+  const differs = await rankAgreementFrame([row("a", 0.6084, 0.6084), row("b", 0.5, 0.55)], "quick");
+  ok(differs.columns.includes("spearman_values"), differs.columns.join(", "));
 });

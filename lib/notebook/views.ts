@@ -197,8 +197,12 @@ export function verdictView(s: Summary): Displayable {
   );
 }
 
-/** Stage 5: reliability, ceiling and power (this design and the method's 60 × 50) from summary.json, and what a reader can do. */
-export function powerView(s: Summary): Displayable {
+/**
+ * Stage 5: reliability, ceiling and power (this design and the method's 60 ×
+ * 50) from summary.json, and what a reader can do; `caption` names profile,
+ * engine and budgets.
+ */
+export function powerView(s: Summary, caption?: string): Displayable {
   const r = s.reliability, pw = s.power;
   const f = (x: number | null, d = 3) => x === null || !Number.isFinite(x) ? "n/a" : x.toFixed(d);
   const rows: [string, string, string][] = [
@@ -220,11 +224,17 @@ export function powerView(s: Summary): Displayable {
     ],
     ["power: probability that the 95% CI excludes 0", f(pw.this_design.power), f(pw.method_design.power)],
   ];
-  const table = htmlTable(rows, [
-    { header: "", value: (x) => x[0] },
-    { header: `this profile (${s.profile})`, value: (x) => x[1], numeric: true },
-    { header: "the method's design, with these variances", value: (x) => x[2], numeric: true },
-  ], `Reliability and power (summary.json): ${s.n_positions} positions, ${s.n_games} games`);
+  const table = htmlTable(
+    rows,
+    [
+      { header: "", value: (x) => x[0] },
+      { header: `this profile (${s.profile})`, value: (x) => x[1], numeric: true },
+      { header: "the method's design, with these variances", value: (x) => x[2], numeric: true },
+    ],
+    `Reliability and power (summary.json)${
+      caption ? ` — ${caption}` : ""
+    }: ${s.n_positions} positions, ${s.n_games} games`,
+  );
   const measured =
     `Measured in these games: White's score varies across positions with variance ${f(r.observed_variance, 4)}; ` +
     `the sampling noise of a ${fmt(r.mean_games)}-game score alone would give ${f(r.sampling_variance, 4)}; ` +
