@@ -78,7 +78,10 @@ Deno.test("regenerated inputs: a deleted or re-derived MBI table never leaves th
   const r = await pipeline(false);
   assertEquals(r.code, 0, r.stderr);
   // Same rows: the games stay valid and the statistics are the same.
-  assertEquals(JSON.parse(await Deno.readTextFile(join(dir, "summary.json"))).eval_vs_score, JSON.parse(summary).eval_vs_score);
+  assertEquals(
+    JSON.parse(await Deno.readTextFile(join(dir, "summary.json"))).eval_vs_score,
+    JSON.parse(summary).eval_vs_score,
+  );
   const derive = await cli("derive_mbi.ts", ["--profile", "ci"]);
   assertEquals(derive.code, 0, derive.stderr);
   assertEquals((await cli("stats.ts", ["--profile", "ci"])).code, 0);
@@ -98,7 +101,10 @@ Deno.test("stats refuses inputs that are not what the others were derived from, 
   const results = join(dir, "selfplay", "selfplay.json");
   await Deno.writeTextFile(results, "{ not json");
   s = await cli("stats.ts", ["--profile", "ci"]);
-  ok(/selfplay\.json is damaged \(.*\): run deno task selfplay --profile ci to write it again/.test(s.stderr), s.stderr);
+  ok(
+    /selfplay\.json is damaged \(.*\): run deno task selfplay --profile ci to write it again/.test(s.stderr),
+    s.stderr,
+  );
   assertEquals((await cli("selfplay.ts", ["--profile", "ci"])).code, 0);
   assertEquals((await cli("stats.ts", ["--profile", "ci"])).code, 0);
   // An empty stage-1 dataset: refused, the summary's inputs are not replaced by its hash.
@@ -116,13 +122,26 @@ Deno.test("stats refuses inputs that are not what the others were derived from, 
 Deno.test("stopping the launcher (deno task) stops the worker and its engines within 5 s", async () => {
   const out = join(results, `launcher-${Date.now()}.jsonl`);
   const task = new Deno.Command(Deno.execPath(), {
-    args: ["task", "--config", repoPath("deno.json"), "eval-all", "--profile", "ci", "--nodes", "3000000", "--out", out],
+    args: [
+      "task",
+      "--config",
+      repoPath("deno.json"),
+      "eval-all",
+      "--profile",
+      "ci",
+      "--nodes",
+      "3000000",
+      "--out",
+      out,
+    ],
     env: { MBI_RESULTS_DIR: results },
     stdout: "null",
     stderr: "null",
   }).spawn();
   const pgrep = (pattern: string) =>
-    new TextDecoder().decode(new Deno.Command("pgrep", { args: ["-f", pattern] }).outputSync().stdout).trim().split("\n")
+    new TextDecoder().decode(new Deno.Command("pgrep", { args: ["-f", pattern] }).outputSync().stdout).trim().split(
+      "\n",
+    )
       .filter(Boolean).map(Number).filter((p) => p !== Deno.pid);
   let worker: number | undefined, guards: number[] = [];
   for (let i = 0; i < 300 && guards.length < 2; i++) {
