@@ -6,10 +6,9 @@
  * @module
  */
 
-import { parsePosition } from "../method/chess960.ts";
 import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { bestReferenceProfile, loadStage3 } from "../stages/mbi_index.ts";
-import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
 import { evalBudgetText } from "../method/labels.ts";
@@ -31,7 +30,7 @@ if (import.meta.main) {
     if (positionals.length === 0) {
       throw new UsageError("missing position: an SP number 0..959, a back rank or a FEN");
     }
-    const position = parsePosition(positionals.join(" "));
+    const position = positionArg(positionals.join(" "));
     // Without --profile/--engine: the best index here (the largest complete budget of the reference engine).
     const best = values.profile === undefined && values.engine === undefined ? await bestReferenceProfile() : undefined;
     const profile = best?.profile ??

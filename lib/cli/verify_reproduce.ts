@@ -6,11 +6,10 @@
  * @module
  */
 
-import { parsePosition } from "../method/chess960.ts";
 import { resolveEngine } from "../engine/registry.ts";
 import { DatasetError, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { verifyReproduce } from "../stages/verification.ts";
-import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
@@ -40,7 +39,7 @@ if (import.meta.main) {
         "missing --sp (an SP number 0..959, a back rank or a FEN)",
       );
     }
-    const position = parsePosition(input);
+    const position = positionArg(input);
     const path = values.dataset ??
       evalFilePath(profileDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile));
     const dataset = await readEvalDataset(path);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { computeLimitations, type Limitation } from "./limitations.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
-import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { getProfile } from "../store/results_key.ts";
 import { spearman } from "../method/stats.ts";
 import { inTempRoot } from "../core/testing.ts";
 
