@@ -112,9 +112,11 @@ export async function runStageNotebooks(
     if (profile.name === "quick") await Deno.copyFile(run.output, nb);
   }
   if (hash && runs.length === notebooks.length && runs.every((r) => r.ok)) {
+    // Hashed again after the run: a notebook may itself write inputs of others (07 builds the shipped
+    // outcome tables when missing), and the stamp must describe what the renders were made from.
     await Deno.writeTextFile(
       stampPath,
-      JSON.stringify({ inputs: hash }) + "\n",
+      JSON.stringify({ inputs: await renderInputsHash(profile, notebooks) }) + "\n",
     );
   }
   return runs;
