@@ -8,6 +8,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { installShutdown, runCleanups } from "../core/shutdown.ts";
 import { isMbiError, UsageError } from "../core/errors.ts";
+import { parsePosition, PositionError, type StartPosition } from "../method/chess960.ts";
 
 export { UsageError };
 
@@ -52,7 +53,13 @@ export function parseCli<T extends ParseArgsConfig["options"]>(
   try {
     parsed = parseArgs({ args: [...joined, "--", ...negatives], options, allowPositionals: true, strict: true });
   } catch (e) {
-    throw new UsageError(`${(e as Error).message.split("\n")[0]} (see --help)`);
+    const m = /^Unknown option '([^']+)'/.exec((e as Error).message);
+    const allowed = Object.keys(options ?? {}).map((o) => `--${o}`).join(", ");
+    throw new UsageError(
+      m
+        ? `unknown option ${m[1]} (allowed: ${allowed || "none"}; see --help)`
+        : `${(e as Error).message.split(/\.\s|\n/)[0]} (see --help)`,
+    );
   }
   const allowed = spec.positionals ?? 0;
   if (allowed !== "any" && parsed.positionals.length > allowed) {
@@ -135,4 +142,14 @@ export function positiveInt(
     throw new UsageError(`--${name} ${value}: expected a whole number >= 1`);
   }
   return Number(value);
+}
+
+/** A start position the user typed (SP, back rank or FEN); a bad one is a usage error (exit 2). */
+export function positionArg(text: string): StartPosition {
+  try {
+    return parsePosition(text);
+  } catch (e) {
+    if (e instanceof PositionError) throw new UsageError(e.message);
+    throw e;
+  }
 }

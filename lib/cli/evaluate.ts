@@ -5,11 +5,10 @@
  * @module
  */
 
-import { parsePosition } from "../method/chess960.ts";
 import { resolveEngine } from "../engine/registry.ts";
 import { EvaluationSession } from "../stages/evaluation_session.ts";
 import { engineIdentity } from "../engine/identity.ts";
-import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positionArg, positiveInt, runCli, UsageError } from "./common.ts";
 
 const USAGE: CliSpec = {
   usage:
@@ -33,7 +32,7 @@ if (import.meta.main) {
         "missing --sp (an SP number 0..959, a back rank or a FEN)",
       );
     }
-    const position = parsePosition(input);
+    const position = positionArg(input);
     const nodes = positiveInt("nodes", values.nodes);
     const depth = positiveInt("depth", values.depth);
     if (nodes !== undefined && depth !== undefined) {

@@ -1,16 +1,18 @@
 /**
  * `deno task mbi 518 [--profile P] [--json]` (or a back rank or FEN): that
- * position's MBI, rank, eval, depth and PV from the profile's dataset.
+ * position's MBI with its interval, rank, eval, depth and PV, from the best
+ * complete dataset of the reference engine (or the profile's).
  *
  * @module
  */
 
-import { parsePosition } from "../method/chess960.ts";
 import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { loadStage3 } from "../stages/mbi_index.ts";
-import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
+import { bestReferenceProfile, loadStage3 } from "../stages/mbi_index.ts";
+import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
+import { evalBudgetText } from "../method/labels.ts";
+import { type SearchLimit } from "../engine/limit.ts";
 
 const USAGE: CliSpec = {
   usage:
@@ -26,47 +28,62 @@ if (import.meta.main) {
       json: { type: "boolean" },
     }, USAGE);
     if (positionals.length === 0) {
-      throw new UsageError(
-        "missing position: an SP number 0..959, a back rank or a FEN",
-      );
+      throw new UsageError("missing position: an SP number 0..959, a back rank or a FEN");
     }
-    const position = parsePosition(positionals.join(" "));
-    const profile = profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile;
+    const position = positionArg(positionals.join(" "));
+    // Without --profile/--engine: the best index here (the largest complete budget of the reference engine).
+    const best = values.profile === undefined && values.engine === undefined ? await bestReferenceProfile() : undefined;
+    const profile = best?.profile ??
+      profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile;
     const table = await loadStage3(profile);
     const row = table.rows.find((r) => r.sp === position.sp);
-    if (!row) {
-      throw new UsageError(
-        `SP ${position.sp} is not in profile ${profile.name}'s table`,
-      );
-    }
-    const rec = (await readEvalDataset(evalFilePath(profileDir(profile))))
-      ?.records.find((r) => r.sp === position.sp);
+    if (!row) throw new UsageError(`SP ${position.sp} is not in profile ${profile.name}'s table`);
+    const dataset = await readEvalDataset(evalFilePath(profileDir(profile)));
+    const rec = dataset?.records.find((r) => r.sp === position.sp);
+    const limit = table.input.limit as SearchLimit;
+    const engine = dataset?.header.engine;
+    const facts = {
+      profile: table.profile,
+      budget: evalBudgetText(limit),
+      engine: engine?.uci_name ?? null,
+      fingerprint: engine?.fingerprint ?? null,
+      banner: table.banner,
+      chosen: best ? "the largest complete budget of the reference engine (give --profile for another)" : "--profile",
+    };
     if (values.json) {
-      const { sp, setup, eval_cp, edge_cp, rank, mbi } = row;
-      console.log(
-        JSON.stringify({
-          sp,
-          setup,
-          eval_cp,
-          edge_cp,
-          rank,
-          mbi,
-          depth: rec?.depth ?? null,
-          pv: rec?.pv ?? null,
-        }),
-      );
+      const { sp, setup, eval_cp, edge_cp, rank, mbi, mbi_lo, mbi_hi } = row;
+      console.log(JSON.stringify({
+        sp,
+        setup,
+        eval_cp,
+        edge_cp,
+        rank,
+        mbi,
+        mbi_lo,
+        mbi_hi,
+        n: table.rows.length,
+        depth: rec?.depth ?? null,
+        pv: rec?.pv ?? null,
+        ...facts,
+      }));
       return;
     }
+    const interval = row.mbi_lo === null ? "" : ` (interval ${row.mbi_lo}–${row.mbi_hi})`;
     console.log(
-      `SP ${row.sp} ${row.setup}: MBI ${row.mbi} (rank ${row.rank} of ${table.rows.length} by edge, 1 = most balanced)`,
+      `SP ${row.sp} ${row.setup}: MBI ${row.mbi}${interval}, rank ${row.rank} of ${table.rows.length} by edge`,
     );
     console.log(
-      `eval ${row.eval_cp} cp (White), edge ${row.edge_cp} cp; depth ${rec?.depth ?? "?"}; pv ${
+      `eval ${row.eval_cp} cp (White's view), edge ${row.edge_cp} cp; depth ${rec?.depth ?? "?"}; pv ${
         rec?.pv.join(" ") ?? "?"
       }`,
     );
     console.log(
-      `profile ${table.profile}, budget ${JSON.stringify(table.input.limit)}; ${table.citation}`,
+      `dataset ${table.profile}: ${facts.engine ?? "engine unknown"}${
+        facts.fingerprint ? `, fingerprint ${facts.fingerprint.toLocaleString("en-US")}` : ""
+      }, ${facts.budget}; chosen as ${facts.chosen}`,
     );
+    if (table.banner) console.log(`note: ${table.banner}`);
+    if (table.uncertainty) console.log(`interval: ${table.uncertainty.definition}`);
+    console.log(`cite: ${table.citation} Dataset ${table.profile}, ${facts.budget}.`);
   });
 }

@@ -78,7 +78,10 @@ Deno.test("regenerated inputs: a deleted or re-derived MBI table never leaves th
   const r = await pipeline(false);
   assertEquals(r.code, 0, r.stderr);
   // Same rows: the games stay valid and the statistics are the same.
-  assertEquals(JSON.parse(await Deno.readTextFile(join(dir, "summary.json"))).eval_vs_score, JSON.parse(summary).eval_vs_score);
+  assertEquals(
+    JSON.parse(await Deno.readTextFile(join(dir, "summary.json"))).eval_vs_score,
+    JSON.parse(summary).eval_vs_score,
+  );
   const derive = await cli("derive_mbi.ts", ["--profile", "ci"]);
   assertEquals(derive.code, 0, derive.stderr);
   assertEquals((await cli("stats.ts", ["--profile", "ci"])).code, 0);
@@ -98,7 +101,10 @@ Deno.test("stats refuses inputs that are not what the others were derived from, 
   const results = join(dir, "selfplay", "selfplay.json");
   await Deno.writeTextFile(results, "{ not json");
   s = await cli("stats.ts", ["--profile", "ci"]);
-  ok(/selfplay\.json is damaged \(.*\): run deno task selfplay --profile ci to write it again/.test(s.stderr), s.stderr);
+  ok(
+    /selfplay\.json is damaged \(.*\): run deno task selfplay --profile ci to write it again/.test(s.stderr),
+    s.stderr,
+  );
   assertEquals((await cli("selfplay.ts", ["--profile", "ci"])).code, 0);
   assertEquals((await cli("stats.ts", ["--profile", "ci"])).code, 0);
   // An empty stage-1 dataset: refused, the summary's inputs are not replaced by its hash.
@@ -113,28 +119,53 @@ Deno.test("stats refuses inputs that are not what the others were derived from, 
   await Deno.writeTextFile(evals, kept);
 });
 
-Deno.test("stopping the launcher (deno task) stops the worker and its engines within 5 s", async () => {
-  const out = join(results, `launcher-${Date.now()}.jsonl`);
-  const task = new Deno.Command(Deno.execPath(), {
-    args: ["task", "--config", repoPath("deno.json"), "eval-all", "--profile", "ci", "--nodes", "3000000", "--out", out],
-    env: { MBI_RESULTS_DIR: results },
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  const pgrep = (pattern: string) =>
-    new TextDecoder().decode(new Deno.Command("pgrep", { args: ["-f", pattern] }).outputSync().stdout).trim().split("\n")
-      .filter(Boolean).map(Number).filter((p) => p !== Deno.pid);
-  let worker: number | undefined, guards: number[] = [];
-  for (let i = 0; i < 300 && guards.length < 2; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    worker = pgrep(`eval_all.ts .*${out}`).find((p) => procInfo(p)?.comm === "deno");
-    guards = worker ? pgrep(`guard.sh ${worker} `) : [];
-  }
-  ok(worker && guards.length >= 1, "the worker started its engines");
-  const engines = guards.flatMap((g) => pgrep(".").filter((p) => procInfo(p)?.ppid === g));
-  task.kill("SIGKILL");
-  await task.status;
-  const alive = () => [worker!, ...guards, ...engines].filter((p) => procInfo(p) !== undefined);
-  for (let i = 0; i < 50 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
-  assertEquals(alive(), [], "worker, guards and engines are gone");
+Deno.test("self-play and bootstrap budgets go to files of their own, never a new stage-1 folder", async () => {
+  const before = [...Deno.readDirSync(results)].map((e) => e.name).sort();
+  const sp = await cli("selfplay.ts", ["--profile", "ci", "--games", "2", "--positions", "3"]);
+  assertEquals(sp.code, 0, sp.stderr);
+  ok(await Deno.stat(join(dir, "selfplay~pos3~games2", "selfplay.json")));
+  const st = await cli("stats.ts", ["--profile", "ci~pos3~games2", "--resamples", "50"]);
+  assertEquals(st.code, 0, st.stderr);
+  ok(await Deno.stat(join(dir, "summary~pos3~games2~boot50.json")));
+  assertEquals([...Deno.readDirSync(results)].map((e) => e.name).sort(), before, "no new results folder");
 });
+
+for (const launcher of ["deno task", "npx"] as const) {
+  Deno.test(`stopping the launcher (${launcher}) stops the worker and its engines within 5 s`, async () => {
+    const out = join(results, `launcher-${launcher.replace(" ", "-")}-${Date.now()}.jsonl`);
+    const task = [
+      "task",
+      "--config",
+      repoPath("deno.json"),
+      "eval-all",
+      "--profile",
+      "ci",
+      "--nodes",
+      "3000000",
+      "--out",
+      out,
+    ];
+    const child = new Deno.Command(launcher === "npx" ? "npx" : Deno.execPath(), {
+      args: launcher === "npx" ? ["-y", "deno@2.9.6", ...task] : task,
+      env: { MBI_RESULTS_DIR: results },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    const pgrep = (pattern: string) =>
+      new TextDecoder().decode(new Deno.Command("pgrep", { args: ["-f", pattern] }).outputSync().stdout).trim()
+        .split("\n").filter(Boolean).map(Number).filter((p) => p !== Deno.pid);
+    let worker: number | undefined, guards: number[] = [];
+    for (let i = 0; i < 600 && guards.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      worker = pgrep(`eval_all.ts .*${out}`).find((p) => procInfo(p)?.comm === "deno");
+      guards = worker ? pgrep(`guard.sh ${worker} `) : [];
+    }
+    ok(worker && guards.length >= 1, "the worker started its engines");
+    const engines = guards.flatMap((g) => pgrep(".").filter((p) => procInfo(p)?.ppid === g));
+    child.kill(launcher === "npx" ? "SIGTERM" : "SIGKILL");
+    await child.status;
+    const alive = () => [worker!, ...guards, ...engines].filter((p) => procInfo(p) !== undefined);
+    for (let i = 0; i < 50 && alive().length; i++) await new Promise((r) => setTimeout(r, 100));
+    assertEquals(alive(), [], "worker, guards and engines are gone");
+  });
+}

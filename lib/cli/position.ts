@@ -4,8 +4,7 @@
  * @module
  */
 
-import { parsePosition } from "../method/chess960.ts";
-import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
 
 const USAGE: CliSpec = {
   usage: "deno task position SP|BACKRANK|FEN [--json]\n  SP, back rank and Shredder-FEN of a start position",
@@ -20,7 +19,7 @@ if (import.meta.main) {
         "missing position: give an SP number 0..959, a back rank such as RNBQKBNR, or a FEN",
       );
     }
-    const p = parsePosition(positionals.join(" "));
+    const p = positionArg(positionals.join(" "));
     if (values.json) console.log(JSON.stringify(p));
     else console.log(`SP ${p.sp}\nsetup ${p.setup}\nFEN ${p.fen}`);
     return Promise.resolve(0);

@@ -5,10 +5,9 @@
  * @module
  */
 
-import { parsePosition } from "../method/chess960.ts";
 import { resolveEngine } from "../engine/registry.ts";
 import { replayGame } from "../stages/selfplay/stage.ts";
-import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positionArg, positiveInt, runCli, UsageError } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { selfplayDir } from "../store/results_key.ts";
 
@@ -30,7 +29,7 @@ if (import.meta.main) {
     if (!values.sp || !values.game) {
       throw new UsageError("give --sp and --game (1-based game index)");
     }
-    const sp = parsePosition(values.sp).sp;
+    const sp = positionArg(values.sp).sp;
     const game = positiveInt("game", values.game)!;
     const r = await replayGame(
       values.dir ?? selfplayDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile),

@@ -30,6 +30,7 @@ import { getProfile, RESULTS_ENV, resultsRoot } from "../store/results_key.ts";
 import { buildSite } from "../site/site.ts";
 import { MbiError } from "../core/errors.ts";
 import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
+import { engineForDataset } from "../stages/run_config.ts";
 
 const USAGE: CliSpec = {
   usage: "deno task reproduce [--profile P] [--workers W] [--keep]\n" +
@@ -48,8 +49,10 @@ if (import.meta.main) {
     const workers = workersOption(values.workers);
     const committed = await loadStage1(profile);
     const h = committed.header;
-    // The engine that made the committed files, as recorded in their header.
-    const engine = h.engine.id.startsWith("path:") ? h.engine.id.slice(5) : h.engine.id;
+    // The engine that made the committed files, as recorded in their header (or one with its fingerprint).
+    const chosen = engineForDataset(h);
+    console.error(chosen.note);
+    const engine = chosen.engine.entry.id.replace(/^path:/, "");
     const root = resultsRoot();
     const scratch = await Deno.makeTempDir({ prefix: `mbi-reproduce-${profile.name}-` });
     const t0 = performance.now();

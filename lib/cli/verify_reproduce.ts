@@ -6,14 +6,13 @@
  * @module
  */
 
-import { parsePosition } from "../method/chess960.ts";
-import { resolveEngine } from "../engine/registry.ts";
 import { DatasetError, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { verifyReproduce } from "../stages/verification.ts";
-import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
+import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
+import { engineForDataset, profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
+import { evalBudgetText, formatOptions } from "../method/labels.ts";
 
 function show(label: string, r: EvaluationRecord): string {
   const score = r.mate !== null ? `mate ${r.mate}` : `${r.eval_cp} cp`;
@@ -40,7 +39,7 @@ if (import.meta.main) {
         "missing --sp (an SP number 0..959, a back rank or a FEN)",
       );
     }
-    const position = parsePosition(input);
+    const position = positionArg(input);
     const path = values.dataset ??
       evalFilePath(profileDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile));
     const dataset = await readEvalDataset(path);
@@ -49,14 +48,12 @@ if (import.meta.main) {
         `no dataset at ${path} (run deno task eval-all first, or give --dataset)`,
       );
     }
-    const v = await verifyReproduce(
-      dataset,
-      position.sp,
-      resolveEngine(values.engine ?? dataset.header.engine.id.replace(/^path:/, "")),
-    );
+    const { engine, note } = engineForDataset(dataset.header, values.engine);
+    console.error(note);
+    const v = await verifyReproduce(dataset, position.sp, engine);
     console.log(`SP ${position.sp} ${position.setup} — ${dataset.path}`);
     console.log(
-      `budget ${JSON.stringify(dataset.header.config.limit)}, options ${JSON.stringify(dataset.header.config.options)}`,
+      `budget ${evalBudgetText(dataset.header.config.limit)}; options ${formatOptions(dataset.header.config.options)}`,
     );
     console.log(
       `engine now: ${v.engine.id} (${v.engine.uci_name}, fingerprint ${v.engine.fingerprint}); dataset: ${dataset.header.engine.id} (fingerprint ${dataset.header.engine.fingerprint})`,

@@ -46,3 +46,17 @@ export async function testRoot(prefix: string): Promise<{
 export function errorLines(stderr: string): string[] {
   return stderr.trim().split("\n").filter((l) => /^(internal )?error:/.test(l));
 }
+
+/** Runs `f` with `$MBI_RESULTS_DIR` pointing at a fresh temporary folder (removed afterwards). */
+export async function inTempRoot(f: (root: string) => Promise<void>, prefix = "mbi-root-"): Promise<void> {
+  const root = await Deno.makeTempDir({ prefix });
+  const before = Deno.env.get("MBI_RESULTS_DIR");
+  Deno.env.set("MBI_RESULTS_DIR", root);
+  try {
+    await f(root);
+  } finally {
+    if (before === undefined) Deno.env.delete("MBI_RESULTS_DIR");
+    else Deno.env.set("MBI_RESULTS_DIR", before);
+    await Deno.remove(root, { recursive: true });
+  }
+}

@@ -16,7 +16,10 @@ Deno.test("white-pov-scores: flips scores and bounds only when Black is to move"
 Deno.test("side to move after position fen/startpos with moves; unreadable commands give undefined", () => {
   assertEquals(sideToMove("position startpos"), "white");
   assertEquals(sideToMove("position startpos moves e2e4"), "black");
-  assertEquals(sideToMove("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4 e7e5"), "white");
+  assertEquals(
+    sideToMove("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4 e7e5"),
+    "white",
+  );
   assertEquals(sideToMove("position fen not-a-fen"), undefined);
   assertEquals(sideToMove("position startpos moves e2e5"), undefined);
   assertEquals(sideToMove("go nodes 10"), undefined);

@@ -163,10 +163,13 @@ export function fromEntry(entry: EngineEntry, requireBinary = true): ResolvedEng
   const path = isAbsolute(entry.start.path) || !entry.start.path.includes("/")
     ? entry.start.path
     : repoPath(entry.start.path);
-  if (requireBinary && entry.start.debian && !exists(path)) {
-    throw new EngineConfigError(
-      `engine ${entry.id}: missing binary ${path}; install it with: apt-get install ${entry.start.debian}`,
-    );
+  if (requireBinary && path.includes("/") && !exists(path)) {
+    const how = entry.start.debian
+      ? `install it with: apt-get install ${entry.start.debian}`
+      : entry.id === NATIVE_ENGINE_ID
+      ? "build it with: deno task engine-build-native"
+      : "give the path of an engine binary";
+    throw new EngineConfigError(`engine ${entry.id}: missing binary ${path}; ${how}`);
   }
   return {
     entry,

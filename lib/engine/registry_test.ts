@@ -62,7 +62,10 @@ Deno.test("every npm engine of the registry is pinned in deno.json's imports (so
     .imports;
   for (const e of loadRegistry().engines) {
     if ("npm" in e.start) {
-      ok(Object.values(imports).includes(`npm:${e.start.npm}`), `${e.id}: npm:${e.start.npm} missing from deno.json imports`);
+      ok(
+        Object.values(imports).includes(`npm:${e.start.npm}`),
+        `${e.id}: npm:${e.start.npm} missing from deno.json imports`,
+      );
       ok(resolveEngine(e.id).files[0].startsWith("/"), `${e.id} resolves to a file`);
     }
   }

@@ -22,8 +22,7 @@
  * @module
  */
 
-import { probit } from "simple-statistics";
-import { normalCdf } from "./stats.ts";
+import { normalCdf, normalQuantile } from "./stats.ts";
 
 /** One position's outcome counts (White's view). */
 export interface OutcomeCounts {
@@ -126,7 +125,7 @@ export function powerToExcludeZero(trueRho: number, reliability: number, positio
   if (positions <= 3) return 0;
   const observed = trueRho * Math.sqrt(Math.max(0, reliability));
   const z = Math.atanh(Math.min(observed, 0.999999));
-  return normalCdf(z / spearmanZSe(positions) - probit(1 - (1 - level) / 2));
+  return normalCdf(z / spearmanZSe(positions) - normalQuantile(1 - (1 - level) / 2));
 }
 
 /**

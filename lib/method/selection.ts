@@ -14,26 +14,6 @@ import { UsageError } from "../core/errors.ts";
 /** Seed path element for the position draw (distinct from any SP or game index). */
 export const SELECTION_STREAM = 0x5e1ec7;
 
-/** A chosen position with its stratum. */
-export interface SelectedPosition {
-  /** Start position number. */
-  sp: number;
-  /** Back rank. */
-  setup: string;
-  /** Start FEN. */
-  fen: string;
-  /** Engine value (cp, White). */
-  eval_cp: number;
-  /** |eval_cp|. */
-  edge_cp: number;
-  /** The index. */
-  mbi: number;
-  /** Stratum number (0 = smallest edges). */
-  stratum: number;
-  /** Edge range of the stratum [min, max]. */
-  stratum_edge_cp: [number, number];
-}
-
 /** What the draw needs of an MBI table row. */
 export interface IndexedPosition {
   /** Start position number. */
@@ -48,6 +28,14 @@ export interface IndexedPosition {
   edge_cp: number;
   /** The index. */
   mbi: number;
+}
+
+/** A chosen position with its stratum. */
+export interface SelectedPosition extends IndexedPosition {
+  /** Stratum number (0 = smallest edges). */
+  stratum: number;
+  /** Edge range of the stratum [min, max]. */
+  stratum_edge_cp: [number, number];
 }
 
 /** Draws `count` positions, one per edge stratum. */

@@ -15,6 +15,7 @@
 import { errorFunction, probit } from "simple-statistics";
 import { averageRanks } from "./ranks.ts";
 import { deriveSeed, rngFromSeed } from "./seed.ts";
+import { METHOD_SEED } from "./profiles.ts";
 import { MbiError } from "../core/errors.ts";
 
 /** Raised for input on which a statistic is not defined. */
@@ -232,35 +233,55 @@ export function bootstrapSpearman(
   if (!Number.isInteger(B) || B < 1) {
     throw new StatsError(`resamples ${B}: expected a whole number >= 1`);
   }
-  const seed = opts.seed ?? 20260825;
+  const seed = opts.seed ?? METHOD_SEED;
   const stream = opts.stream ?? 0;
-  const level = opts.level ?? 0.95;
+  const n = x.length;
+  const rng = rngFromSeed(deriveSeed(seed, stream));
+  const counts = new Int32Array(n);
+  function* resamples(): Generator<Int32Array> {
+    for (let b = 0; b < B; b++) {
+      counts.fill(0);
+      for (let k = 0; k < n; k++) counts[rng.int(0, n - 1)]++;
+      yield counts;
+    }
+  }
+  const { resampled: _all, ...result } = bootstrapFromResamples(x, y, resamples(), opts.level);
+  return { ...result, resamples: B, seed, stream };
+}
+
+/**
+ * The bootstrap's intervals from given resamples (each a vector of
+ * multiplicities): the resampled rhos, the percentile interval (type-7
+ * quantiles) and BCa with z0 = Φ⁻¹(share of resampled rho < rho) and the
+ * jackknife acceleration, as scipy.stats.bootstrap computes them. Exported so
+ * that a fixture can check these formulas against scipy on the same resamples.
+ */
+export function bootstrapFromResamples(
+  x: readonly number[],
+  y: readonly number[],
+  resamples: Iterable<Int32Array>,
+  level = 0.95,
+): Omit<BootstrapResult, "resamples" | "seed" | "stream"> & { resampled: number[] } {
+  checkPairs(x, y);
   const n = x.length;
   const estimate = spearman(x, y);
   const rx = prepare(x), ry = prepare(y);
-  const rng = rngFromSeed(deriveSeed(seed, stream));
-  const counts = new Int32Array(n);
   const bx = new Float64Array(n), by = new Float64Array(n);
-  const values: number[] = [];
+  const resampled: number[] = [];
   let undefinedCount = 0;
-  for (let b = 0; b < B; b++) {
-    counts.fill(0);
-    for (let k = 0; k < n; k++) counts[rng.int(0, n - 1)]++;
+  for (const counts of resamples) {
     const rho = weightedSpearman(rx, ry, counts, bx, by);
+    resampled.push(rho);
     if (Number.isNaN(rho)) undefinedCount++;
-    else values.push(rho);
   }
-  values.sort((a, b) => a - b);
+  const values = resampled.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
   const alpha = (1 - level) / 2;
-  const percentile: [number, number] = [
-    quantileSorted(values, alpha),
-    quantileSorted(values, 1 - alpha),
-  ];
+  const percentile: [number, number] = [quantileSorted(values, alpha), quantileSorted(values, 1 - alpha)];
   let bca: [number, number] | null = null;
   let params: { z0: number; a: number } | null = null;
   if (values.length > 0 && Number.isFinite(estimate)) {
     const below = values.filter((v) => v < estimate).length / values.length;
-    const z0 = below > 0 && below < 1 ? probit(below) : NaN;
+    const z0 = below > 0 && below < 1 ? normalQuantile(below) : NaN;
     const jack: number[] = [];
     for (let i = 0; i < n; i++) {
       const xi = x.filter((_, k) => k !== i), yi = y.filter((_, k) => k !== i);
@@ -269,14 +290,13 @@ export function bootstrapSpearman(
     const defined = jack.filter(Number.isFinite);
     const mean = defined.reduce((a, b) => a + b, 0) / defined.length;
     const num = defined.reduce((s, v) => s + (mean - v) ** 3, 0);
-    const den = 6 *
-      Math.pow(defined.reduce((s, v) => s + (mean - v) ** 2, 0), 1.5);
+    const den = 6 * Math.pow(defined.reduce((s, v) => s + (mean - v) ** 2, 0), 1.5);
     const a = den > 0 ? num / den : 0;
     if (Number.isFinite(z0) && defined.length === n) {
       const adj = (z: number) => normalCdf(z0 + (z0 + z) / (1 - a * (z0 + z)));
       bca = [
-        quantileSorted(values, adj(probit(alpha))),
-        quantileSorted(values, adj(probit(1 - alpha))),
+        quantileSorted(values, adj(normalQuantile(alpha))),
+        quantileSorted(values, adj(normalQuantile(1 - alpha))),
       ];
       params = { z0, a };
     }
@@ -284,14 +304,12 @@ export function bootstrapSpearman(
   return {
     estimate,
     n,
-    resamples: B,
-    seed,
-    stream,
     level,
     undefined_resamples: undefinedCount,
     percentile,
     bca,
     bca_parameters: params,
     distribution: values,
+    resampled,
   };
 }

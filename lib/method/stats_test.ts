@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import {
+  bootstrapFromResamples,
   bootstrapSpearman,
   normalQuantile,
   quantileSorted,
@@ -96,4 +97,41 @@ Deno.test("normalQuantile is accurate where probit is not", () => {
   ok(Math.abs(normalQuantile(0.975) - 1.959963984540054) < 1e-6);
   ok(Math.abs(normalQuantile(0.5)) < 1e-6);
   ok(Math.abs(normalQuantile(0.001) + 3.090232306167813) < 1e-6);
+});
+
+Deno.test("bootstrap intervals equal scipy's formulas on the same resamples (percentile to 1e-12, BCa to 1e-6)", async () => {
+  const fixtures: {
+    cases: {
+      name: string;
+      x: number[];
+      y: number[];
+      resamples: number[][];
+      rhos: (number | null)[];
+      estimate: number;
+      percentile: [number, number];
+      bca: [number, number];
+      z0: number;
+      a: number;
+    }[];
+  } = JSON.parse(await Deno.readTextFile(new URL("testdata/bootstrap_scipy.json", import.meta.url)));
+  for (const c of fixtures.cases) {
+    const counts = c.resamples.map((idx) => {
+      const m = new Int32Array(c.x.length);
+      for (const i of idx) m[i]++;
+      return m;
+    });
+    const r = bootstrapFromResamples(c.x, c.y, counts);
+    const close = (a: number, b: number) => Math.abs(a - b) < 1e-12;
+    ok(close(r.estimate, c.estimate), c.name);
+    ok(
+      r.resampled.every((v, i) => c.rhos[i] === null ? Number.isNaN(v) : close(v, c.rhos[i]!)),
+      `${c.name}: resampled rhos`,
+    );
+    ok(close(r.percentile[0], c.percentile[0]) && close(r.percentile[1], c.percentile[1]), `${c.name}: percentile`);
+    // BCa goes through the normal quantile and CDF: simple-statistics' erf is good to about 1e-7, scipy's to 1e-16.
+    const near = (a: number, b: number) => Math.abs(a - b) < 1e-6;
+    ok(close(r.bca_parameters!.a, c.a), `${c.name}: acceleration ${r.bca_parameters!.a} vs ${c.a}`);
+    ok(near(r.bca_parameters!.z0, c.z0), `${c.name}: z0 ${r.bca_parameters!.z0} vs ${c.z0}`);
+    ok(near(r.bca![0], c.bca[0]) && near(r.bca![1], c.bca[1]), `${c.name}: BCa ${r.bca} vs ${c.bca}`);
+  }
 });

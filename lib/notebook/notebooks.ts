@@ -149,8 +149,9 @@ export async function runStageNotebooks(
     if (profile.name === "quick" && resultsRoot() === repoPath("results")) await Deno.copyFile(run.output, nb);
   }
   if (hash && runs.length === notebooks.length && runs.every((r) => r.ok)) {
-    // Hashed again after the render: the notebooks run the stages, which may have written their files
-    // (e.g. engine_comparison.json); the render shows the inputs as they are now.
+    // Hashed again after the run: the notebooks run the stages and may themselves write inputs of others
+    // (06 writes engine_comparison.json, 07 builds the shipped outcome tables when missing); the stamp must
+    // describe what the renders were made from.
     await Deno.writeTextFile(
       stampPath,
       JSON.stringify({ inputs: await renderInputsHash(profile, notebooks) }) + "\n",

@@ -14,7 +14,7 @@ import { EvaluationSession } from "./evaluation_session.ts";
 import { type Profile } from "../method/profiles.ts";
 import { evalLimit } from "./run_config.ts";
 import { profileDir } from "../store/results_key.ts";
-import { codeVersion, type CodeVersion } from "../store/provenance.ts";
+import { type CodeVersion, codeVersion } from "../store/provenance.ts";
 
 /** Schema version of `determinism.json`. */
 export const DETERMINISM_SCHEMA = 1;

@@ -15,6 +15,7 @@ import { type Profile } from "../method/profiles.ts";
 import type { Progress } from "./progress.ts";
 import { profileDir } from "../store/results_key.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
+import { toCsv } from "../core/csv.ts";
 
 /** Options of {@link runStage1}. */
 export interface Stage1Options {
@@ -69,20 +70,15 @@ export async function loadStage1(profile: Profile): Promise<EvalDataset> {
 
 /** CSV view of evaluation records: sp, setup, fen, eval_cp, mate, depth, nodes, bestmove, pv. */
 export function evalsCsv(records: readonly EvaluationRecord[]): string {
-  const rows = records.map((r) =>
-    [
-      r.sp,
-      r.setup,
-      r.fen,
-      r.eval_cp ?? "",
-      r.mate ?? "",
-      r.depth,
-      r.nodes ?? "",
-      r.bestmove,
-      r.pv.join(" "),
-    ].join(",")
-  );
-  return ["sp,setup,fen,eval_cp,mate,depth,nodes,bestmove,pv", ...rows].join(
-    "\n",
-  ) + "\n";
+  return toCsv(records.map((r) => ({ ...r, pv: r.pv.join(" ") })), [
+    "sp",
+    "setup",
+    "fen",
+    "eval_cp",
+    "mate",
+    "depth",
+    "nodes",
+    "bestmove",
+    "pv",
+  ]);
 }

@@ -91,6 +91,13 @@ Deno.test("two shards merged equal the unsharded run; merge refuses an incomplet
   const s = await mergeEvalFiles([s1, s0], merged);
   assertEquals([s.records, s.files], [12, 2]);
   assertEquals(await records(merged), await records(await referenceRun()));
+  // An existing output that cannot be read is never overwritten by a merge.
+  const damaged = join(tmp, "damaged-merge.jsonl");
+  await Deno.writeTextFile(damaged, "{not json}\nmore\n");
+  let refused = "";
+  await mergeEvalFiles([s0, s1], damaged).catch((e) => refused = e.message);
+  ok(/damaged-merge\.jsonl exists and cannot be read .*not overwriting it/.test(refused), refused);
+  assertEquals(await Deno.readTextFile(damaged), "{not json}\nmore\n");
 });
 
 Deno.test("bad inputs: one-line error, non-zero exit, files intact", async () => {

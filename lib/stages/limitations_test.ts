@@ -3,22 +3,11 @@ import { join } from "node:path";
 import { computeLimitations, type Limitation } from "./limitations.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
-import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { getProfile } from "../store/results_key.ts";
 import { spearman } from "../method/stats.ts";
+import { inTempRoot } from "../core/testing.ts";
 
 /** Runs `f` with the results root set to a fresh temporary folder. */
-async function inTempRoot(f: (root: string) => Promise<void>) {
-  const root = await Deno.makeTempDir({ prefix: "mbi-limits-" });
-  const before = Deno.env.get(RESULTS_ENV);
-  Deno.env.set(RESULTS_ENV, root);
-  try {
-    await f(root);
-  } finally {
-    if (before === undefined) Deno.env.delete(RESULTS_ENV);
-    else Deno.env.set(RESULTS_ENV, before);
-    await Deno.remove(root, { recursive: true });
-  }
-}
 
 const values = (f: (sp: number, i: number) => number) =>
   Object.fromEntries(CI_POSITIONS.map((sp, i) => [sp, f(sp, i)]));

@@ -16,7 +16,10 @@ import {
 } from "../store/mbi_table.ts";
 import { type Profile } from "../method/profiles.ts";
 import { loadStage1 } from "./evaluation.ts";
-import { profileDir } from "../store/results_key.ts";
+import { getProfile, parseKey, profileDir } from "../store/results_key.ts";
+import { loadRegistry } from "../engine/registry.ts";
+import { datasetFolder, scanDatasets } from "../store/scan.ts";
+import { POSITION_COUNT } from "../method/chess960.ts";
 
 /** Derives and writes the profile's MBI table; returns it and whether files changed. */
 export async function runStage3(
@@ -50,4 +53,22 @@ export async function loadStage3(profile: Profile): Promise<MbiTable> {
       profile.name,
     );
   }
+}
+
+/**
+ * The best index this workspace has: the complete dataset of the MBI reference
+ * engine (Stockfish 17.1 fingerprint) over all 960 positions with the largest
+ * node budget. Returns its profile (results key) and budget, or undefined when
+ * there is none.
+ */
+export async function bestReferenceProfile(): Promise<{ profile: Profile; nodes: number } | undefined> {
+  const reference = loadRegistry().reference_fingerprint;
+  const scan = await scanDatasets();
+  const candidates = scan.complete.filter((d) =>
+    d.header.config.engine_fingerprint === reference && "nodes" in d.header.config.limit &&
+    d.records.length === POSITION_COUNT && parseKey(datasetFolder(d)).engine === null
+  ).map((d) => ({ d, nodes: (d.header.config.limit as { nodes: number }).nodes }))
+    .sort((a, b) => b.nodes - a.nodes || datasetFolder(a.d).localeCompare(datasetFolder(b.d)));
+  const best = candidates[0];
+  return best ? { profile: getProfile(datasetFolder(best.d)), nodes: best.nodes } : undefined;
 }

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, notDeepStrictEqual, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { readEvalDataset } from "../store/eval_dataset.ts";
-import { repoPath } from "../core/paths.ts";
+import { testRoot } from "../core/testing.ts";
 
 // The ci profile with the two other engines, end to end through stage 3 (CI installs Ethereal
 // from Debian; elsewhere its part is skipped when the binary is missing).
@@ -14,17 +14,10 @@ const hasEthereal = (() => {
 })();
 if (!hasEthereal && !Deno.env.get("CI")) console.error("Ethereal tests skipped: apt-get install ethereal-chess");
 
-async function task(script: string, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", repoPath("lib", "cli", script), ...args],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: out.code, stdout: new TextDecoder().decode(out.stdout), stderr: new TextDecoder().decode(out.stderr) };
-}
+const { results, cli: task } = await testRoot("other-engines");
 
 async function stages1to3(engine: string) {
-  const dir = repoPath("results", `ci@${engine}`);
+  const dir = join(results, `ci@${engine}`);
   const e = await task("eval_all.ts", ["--profile", "ci", "--engine", engine]);
   assertEquals(e.code, 0, e.stderr);
   const m = await task("derive_mbi.ts", ["--profile", "ci", "--engine", engine]);
@@ -56,4 +49,10 @@ Deno.test({
   ok(/identical \(deterministic\)/.test(det.stdout), det.stdout);
   const bad = await task("eval_all.ts", ["--profile", "ci", "--engine", "ethereal-12", "--nodes", "5000"]);
   ok(bad.code !== 0 && /honours only depth limits/.test(bad.stderr), bad.stderr);
+  // The pipeline with a depth-only engine runs stages 1-3 and says why it stops (no self-play with go nodes).
+  const p = await task("pipeline.ts", ["--profile", "ci", "--engine", "ethereal-12", "--no-notebooks", "--no-site"]);
+  assertEquals(p.code, 0, p.stderr);
+  ok(/honours only depth limits: stages 1-3 only/.test(p.stderr), p.stderr);
+  ok(!/stage 4/.test(p.stderr), p.stderr);
+  assertEquals(await Deno.stat(join(results, "ci@ethereal-12", "selfplay")).catch(() => null), null);
 });

@@ -8,9 +8,11 @@
  */
 
 import {
+  defaultEngineId,
   EngineConfigError,
   type EngineEntry,
   isReferenceEngine,
+  loadRegistry,
   type ResolvedEngine,
   resolveEngine,
 } from "../engine/registry.ts";
@@ -78,4 +80,31 @@ export function evalLimit(profile: Profile, entry: EngineEntry): SearchLimit {
     return own;
   }
   return own && "nodes" in own && overrides.evalNodes === undefined ? own : { nodes: profile.evalNodes };
+}
+
+/**
+ * The engine to recompute a dataset with: `--engine` when given, else the
+ * engine recorded in its header; when that is a reference build that is not
+ * on this machine (e.g. the native build, not built here), the default
+ * reference engine, which searches node for node alike (same fingerprint).
+ * Returns the engine and a note saying which was chosen.
+ */
+export function engineForDataset(
+  header: { engine: { id: string }; config: { engine_fingerprint: number | null } },
+  engineArg?: string,
+): { engine: ResolvedEngine; note: string } {
+  if (engineArg) return { engine: resolveEngine(engineArg), note: `engine ${engineArg} (--engine)` };
+  const recorded = header.engine.id.replace(/^path:/, "");
+  try {
+    return { engine: resolveEngine(recorded), note: `engine ${recorded}, as recorded` };
+  } catch (e) {
+    const reference = loadRegistry().reference_fingerprint;
+    if (!(e instanceof EngineConfigError) || header.config.engine_fingerprint !== reference) throw e;
+    const fallback = resolveEngine(defaultEngineId());
+    return {
+      engine: fallback,
+      note:
+        `the dataset's engine ${recorded} is not on this machine; using ${fallback.entry.id}, which has the same fingerprint ${reference}`,
+    };
+  }
 }

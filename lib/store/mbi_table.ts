@@ -401,14 +401,23 @@ export async function writeMbiTable(
 
 /** Reads an `mbi.json`. */
 export async function readMbiTable(path: string): Promise<MbiTable> {
-  const t = JSON.parse(await Deno.readTextFile(path)) as MbiTable;
-  if (t.kind !== "mbi-table") {
+  const text = await Deno.readTextFile(path); // NotFound is left to the caller (it names the command)
+  let t: MbiTable;
+  try {
+    t = JSON.parse(text);
+  } catch (e) {
+    throw new MbiInputError(`${path} is damaged (${(e as Error).message}): run deno task derive-mbi to write it again`);
+  }
+  if (t?.kind !== "mbi-table") {
     throw new MbiInputError(`${path} is not an MBI table`);
   }
   if (t.schema > MBI_SCHEMA) {
     throw new MbiInputError(
       `${path} has schema ${t.schema}; this code reads up to ${MBI_SCHEMA}`,
     );
+  }
+  if (t.schema < MBI_SCHEMA) {
+    throw new MbiInputError(`${path} has schema ${t.schema} (older code): run deno task derive-mbi to write it again`);
   }
   return t;
 }

@@ -135,7 +135,11 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
   const header = spec.mergedHeader(files[0].header, records, sources);
   // An existing output is compared, never overwritten; one that cannot be read is not ours to replace.
   const existing = await readJsonl<H, R>(out).catch((e) => {
-    throw new ShardError(`${displayPath(out)} exists and cannot be read (${(e as Error).message}); not overwriting it (move it away or give --out)`);
+    throw new ShardError(
+      `${displayPath(out)} exists and cannot be read (${
+        (e as Error).message
+      }); not overwriting it (move it away or give --out)`,
+    );
   });
   if (existing) {
     const same = spec.difference(existing.header, header) === "" &&

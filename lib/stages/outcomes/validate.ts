@@ -20,7 +20,7 @@ import { budgetBanner, evalBudgetText } from "../../method/labels.ts";
 import { deriveMbi } from "../../method/mbi.ts";
 import { METHOD_SEED } from "../../method/profiles.ts";
 import { type OutcomeRow, outcomeRow, rowCounts } from "../../method/outcomes.ts";
-import { designPower, type ScoreReliability, scoreReliability } from "../../method/reliability.ts";
+import { type ScoreReliability, scoreReliability } from "../../method/reliability.ts";
 import { bootstrapSpearman } from "../../method/stats.ts";
 import { writeJsonUnlessSame } from "../../store/atomic.ts";
 import { type EvalDataset, evalFilePath, readEvalDataset } from "../../store/eval_dataset.ts";
@@ -28,7 +28,15 @@ import { outcomePaths, readOutcomeTable } from "../../store/outcome_table.ts";
 import { type CodeVersion, codeVersion, displayPath } from "../../store/provenance.ts";
 import { getProfile, profileDir, resultsRoot } from "../../store/results_key.ts";
 import { scanDatasets } from "../../store/scan.ts";
-import { analyse, type Correlation, correlation, PUBLISHED } from "../statistics.ts";
+import {
+  analyse,
+  type Correlation,
+  correlation,
+  powerReport,
+  PUBLISHED,
+  REQUIRED_POWER,
+  type Verdict,
+} from "../statistics.ts";
 
 /** Schema version of validation files. */
 export const VALIDATION_SCHEMA = 1;
@@ -163,12 +171,8 @@ export interface OutcomeValidation {
   reliability: ScoreReliability;
   /** What this design would show if the true rho(eval, score) were the published 0.76. */
   at_published: { true_rho: number; expected_rho: number; power: number };
-  /** Computed verdicts. */
-  verdict: {
-    validation: "validated" | "not validated" | "inconclusive";
-    claim: "supported" | "not supported" | "inconclusive";
-    rules: string;
-  };
+  /** Computed verdicts, by stage 5's rules (see statistics.ts VERDICT_RULES). */
+  verdict: Verdict;
   /** All games and each time-control class and rating band. */
   groups: GroupValidation[];
   /** The method's published figures. */
@@ -191,8 +195,6 @@ export interface ValidateOptions {
 export function validationPath(table: string, datasetKey: string): string {
   return join(outcomePaths(table).validation, `${datasetKey}.json`);
 }
-
-const POWER_FOR_A_VERDICT = 0.8;
 
 function groupValidation(
   kind: string,
@@ -251,10 +253,15 @@ export async function validateOutcomes(
         "a correlation needs at least 3 (lower --min-games or use a larger table)",
     );
   }
+  const reliability = scoreReliability(pairs.map((p) => rowCounts(p.row)));
+  // The same verdicts, rules and power as stage 5's (one implementation).
+  const power = powerReport(reliability, pairs.length, reliability.mean_games);
+  const design = power.this_design;
   const a = analyse(
     pairs.map((p) => ({ sp: p.sp, eval_cp: p.eval_cp, mbi: p.mbi, score: p.row.white_score })),
     resamples,
     METHOD_SEED,
+    design.power < REQUIRED_POWER,
   );
   const withDraws = pairs.every((p) => p.row.draw_rate !== null);
   const drawRate = withDraws
@@ -267,18 +274,6 @@ export async function validateOutcomes(
       }),
     )
     : null;
-  const reliability = scoreReliability(pairs.map((p) => rowCounts(p.row)));
-  const meanGames = reliability.mean_games;
-  const design = designPower(
-    PUBLISHED.rho_eval_score,
-    reliability.between_variance,
-    reliability.game_variance,
-    pairs.length,
-    meanGames,
-  );
-  const resolvable = design.power >= POWER_FOR_A_VERDICT;
-  const validated = a.eval_vs_score.ci95_percentile[0] > 0;
-  const supported = a.mbi_vs_imbalance.ci95_percentile[1] < 0;
 
   // groups: all games, then each time-control class and rating band of the table
   const groups: GroupValidation[] = [];
@@ -334,14 +329,7 @@ export async function validateOutcomes(
     mbi_vs_draw_rate: drawRate,
     reliability,
     at_published: { true_rho: PUBLISHED.rho_eval_score, expected_rho: design.expected_rho, power: design.power },
-    verdict: {
-      validation: validated ? "validated" : resolvable ? "not validated" : "inconclusive",
-      claim: supported ? "supported" : resolvable ? "not supported" : "inconclusive",
-      rules: "validated when the 95% percentile CI of rho(eval, score) lies above 0, supported when that of " +
-        "rho(MBI, |score - 0.5|) lies below 0; otherwise inconclusive when the design (positions, reliability of " +
-        `the scores) has less than ${POWER_FOR_A_VERDICT * 100}% power to exclude 0 at the published rho ` +
-        `${PUBLISHED.rho_eval_score}, else not validated / not supported`,
-    },
+    verdict: a.verdict,
     groups,
     published: PUBLISHED,
     code: await codeVersion(),

@@ -1,0 +1,85 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { errorLines, testRoot } from "../core/testing.ts";
+import { repoPath } from "../core/paths.ts";
+import { writeFileAtomic } from "../store/atomic.ts";
+
+// Command-line behaviour shared by every command: usage errors exit 2 with one line naming the value and what is
+// allowed, domain errors exit 1, --help prints the usage; the results root is a temporary folder.
+const { dir, cli } = await testRoot("cli-test");
+
+Deno.test("usage errors: one line, exit 2, naming the value and what is allowed", async () => {
+  const cases: [string, string[], RegExp][] = [
+    ["mbi.ts", ["-1"], /SP out of range: -1 \(allowed: integers 0\.\.959\)/],
+    ["mbi.ts", ["518", "--bogus"], /unknown option --bogus \(allowed: --profile, --engine, --json; see --help\)/],
+    ["eval_all.ts", ["--profile", "ci", "--nodes", "abc"], /--nodes abc: expected a whole number >= 1/],
+    ["selfplay.ts", ["--profile", "ci", "--positions", "abc"], /--positions abc: a number of positions to draw/],
+    ["stats.ts", ["extra"], /unexpected argument "extra" \(did you mean --profile extra\?\)/],
+    [
+      "cluster_submit.ts",
+      ["--stage", "eval", "--shards", "2", "--partition", "p\necho X", "--dry-run"],
+      /--partition "p\\necho X"/,
+    ],
+  ];
+  for (const [script, args, message] of cases) {
+    const r = await cli(script, args);
+    assertEquals(r.code, 2, `${script} ${args.join(" ")}: ${r.stderr}`);
+    const errors = errorLines(r.stderr);
+    assertEquals(errors.length, 1, r.stderr);
+    ok(message.test(errors[0]), `${script}: ${errors[0]}`);
+  }
+});
+
+Deno.test("domain errors exit 1 with one line; --help exits 0 with the usage", async () => {
+  const r = await cli("mbi.ts", ["518", "--profile", "ci"]);
+  assertEquals(r.code, 1);
+  ok(/no stage-1 dataset at .*ci\/evals\.jsonl: run deno task eval-all --profile ci/.test(r.stderr), r.stderr);
+  for (const script of ["mbi.ts", "selfplay.ts", "stats.ts", "pipeline.ts", "derive_mbi.ts"]) {
+    const h = await cli(script, ["--help"]);
+    assertEquals(h.code, 0, script);
+    ok(/^deno task /.test(h.stdout), `${script}: ${h.stdout}`);
+  }
+});
+
+Deno.test("a write that fails names the file", async () => {
+  const ro = join(dir, "readonly");
+  await Deno.mkdir(ro);
+  await Deno.chmod(ro, 0o555);
+  let message = "";
+  await writeFileAtomic(join(ro, "x.json"), "{}").catch((e) => message = e.message);
+  // As root the write may succeed (permissions do not bind root): then there is nothing to name.
+  ok(message === "" || new RegExp(`cannot write ${join(ro, "x.json")}: `).test(message), message);
+});
+
+Deno.test("a stale fingerprint cache is named where the fingerprint does not match", async () => {
+  // The scripted engine's bench: measured once into the cache, then the cache is edited to another total.
+  const fake = repoPath("lib", "engine", "testdata", "fake_engine.sh");
+  const first = await cli("engine_info.ts", ["--engine", fake, "--json"]);
+  assertEquals(first.code, 3, first.stderr); // not the reference engine
+  const id = JSON.parse(first.stdout);
+  const cache = repoPath(".cache", "fingerprints");
+  const file = [...Deno.readDirSync(cache)].map((e) => join(cache, e.name)).find((p) => p.includes(id.sha256))!;
+  const saved = await Deno.readTextFile(file);
+  try {
+    await Deno.writeTextFile(file, JSON.stringify({ ...JSON.parse(saved), nodes: 1 }));
+    const r = await cli("engine_info.ts", ["--engine", fake]);
+    ok(/measured +from the cache \.cache\/fingerprints\//.test(r.stdout), r.stdout);
+    ok(
+      /match +NO: .*if the cache is stale, delete \.cache\/fingerprints\/.*\.json and run again/.test(r.stdout),
+      r.stdout,
+    );
+  } finally {
+    await Deno.writeTextFile(file, saved);
+  }
+});
+
+Deno.test("power: a design's reliability, expected rho and power from given variances", async () => {
+  const r = await cli("power.ts", ["--between-sd", "0.024", "--game-sd", "0.34"]);
+  assertEquals(r.code, 0, r.stderr);
+  ok(/design 60 positions x 50 games, true rho 0\.76/.test(r.stdout), r.stdout);
+  ok(/reliability of a score 0\.199, ceiling 0\.447, expected observed rho 0\.339/.test(r.stdout), r.stdout);
+  ok(/power to exclude 0 \(95% interval\) 0\.736/.test(r.stdout), r.stdout);
+  const bad = await cli("power.ts", ["--between-sd", "0.024"]);
+  assertEquals(bad.code, 2);
+  ok(/--between-sd and --game-sd go together/.test(bad.stderr), bad.stderr);
+});
