@@ -14,3 +14,13 @@ export const REPO_ROOT: string = dirname(dirname(dirname(fileURLToPath(import.me
 export function repoPath(...segments: string[]): string {
   return join(REPO_ROOT, ...segments);
 }
+
+/** True when something exists at `path` (file or folder). */
+export function pathExists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -7,7 +7,7 @@
 
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { repoPath } from "../core/paths.ts";
+import { pathExists, repoPath } from "../core/paths.ts";
 import { MbiError } from "../core/errors.ts";
 import type { EngineCommand } from "./uci.ts";
 import { ADAPTERS, type UciAdapter } from "./adapters.ts";
@@ -80,7 +80,7 @@ export const NATIVE_ENGINE_ID = "sf17.1-native";
  */
 export function defaultEngineId(): string {
   const native = loadRegistry().engines.find((e) => e.id === NATIVE_ENGINE_ID);
-  if (native && "path" in native.start && exists(repoPath(native.start.path))) return NATIVE_ENGINE_ID;
+  if (native && "path" in native.start && pathExists(repoPath(native.start.path))) return NATIVE_ENGINE_ID;
   return DEFAULT_ENGINE_ID;
 }
 
@@ -116,7 +116,7 @@ export function resolveEngine(arg?: string, opts: { requireBinary?: boolean } = 
   const registry = loadRegistry();
   const entry = registry.engines.find((e) => e.id === value);
   if (entry) return fromEntry(entry, opts.requireBinary ?? true);
-  if (value.includes("/") || exists(value)) {
+  if (value.includes("/") || pathExists(value)) {
     const path = resolve(value);
     return fromEntry({
       id: `path:${path}`,
@@ -163,7 +163,7 @@ export function fromEntry(entry: EngineEntry, requireBinary = true): ResolvedEng
   const path = isAbsolute(entry.start.path) || !entry.start.path.includes("/")
     ? entry.start.path
     : repoPath(entry.start.path);
-  if (requireBinary && path.includes("/") && !exists(path)) {
+  if (requireBinary && path.includes("/") && !pathExists(path)) {
     const how = entry.start.debian
       ? `install it with: apt-get install ${entry.start.debian}`
       : entry.id === NATIVE_ENGINE_ID
@@ -199,15 +199,6 @@ function wasmParts(dir: string, stem: string): string[] {
     // not downloaded yet: the files are listed again after the engine started
   }
   return parts.sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Lists the identifying files again (an npm package is downloaded on first start). */

@@ -12,7 +12,7 @@
 import { basename, join, relative } from "node:path";
 import { sha256File, sha256Text } from "../core/hash.ts";
 import { type Profile } from "../method/profiles.ts";
-import { repoPath } from "../core/paths.ts";
+import { pathExists, repoPath } from "../core/paths.ts";
 import { UsageError } from "../core/errors.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
 import { baseProfileName, isPublishedOutput, profileDir, resultsRoot } from "../store/results_key.ts";
@@ -65,24 +65,15 @@ export function renderInputs(profile: Profile): string[] {
     if (folder.path === own || (folder.key.profile === "ci" && !ci)) continue;
     for (const name of ["evals.jsonl", "determinism.json"]) {
       const f = join(folder.path, name);
-      if (exists(f)) files.push(f);
+      if (pathExists(f)) files.push(f);
     }
   }
   const comparison = join(root, "engine_comparison.json");
-  if (exists(comparison)) files.push(comparison);
+  if (pathExists(comparison)) files.push(comparison);
   // notebook 07 reads the outcome tables (not their validation files: it validates in memory)
   const outcomes = outcomesRoot();
-  if (exists(outcomes)) files.push(...filesUnder(outcomes, ["validation"]));
+  if (pathExists(outcomes)) files.push(...filesUnder(outcomes, ["validation"]));
   return files.map((f) => relative(root, f));
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
