@@ -163,7 +163,7 @@ export function fromEntry(entry: EngineEntry, requireBinary = true): ResolvedEng
   const path = isAbsolute(entry.start.path) || !entry.start.path.includes("/")
     ? entry.start.path
     : repoPath(entry.start.path);
-  if (requireBinary && path.includes("/") && !pathExists(path)) {
+  if (requireBinary && !entry.id.startsWith("path:") && path.includes("/") && !pathExists(path)) {
     const how = entry.start.debian
       ? `install it with: apt-get install ${entry.start.debian}`
       : entry.id === NATIVE_ENGINE_ID
