@@ -54,7 +54,21 @@ export interface ScoreReliability {
   reliability: number;
   /** √reliability: the largest correlation the scores can show with an error-free variable whose true correlation is 1. */
   ceiling: number;
+  /** False when the observed spread is not larger than the sampling noise: the between-position variance is then not estimable from these scores (reported as 0). */
+  between_estimable: boolean;
 }
+
+/**
+ * The variances METHOD.md (decision 6) states from 20,000 games per position:
+ * White's true score varies between positions with an SD near 0.024, one
+ * game's points with an SD near 0.34. Used, and named, when a design's own
+ * games cannot estimate them.
+ */
+export const METHOD_VARIANCES = {
+  between: 0.024 ** 2,
+  game: 0.34 ** 2,
+  source: "METHOD.md decision 6 (between-position SD 0.024 and one game's SD 0.34, from 20,000 games per position)",
+} as const;
 
 /** White's score of counts: (wins + draws / 2) / games. */
 export function whiteScore(c: OutcomeCounts): number {
@@ -84,6 +98,7 @@ export function scoreReliability(rows: readonly OutcomeCounts[]): ScoreReliabili
       between_variance: NaN,
       reliability: NaN,
       ceiling: NaN,
+      between_estimable: false,
     };
   }
   const scores = used.map(whiteScore);
@@ -102,6 +117,7 @@ export function scoreReliability(rows: readonly OutcomeCounts[]): ScoreReliabili
     between_variance: between,
     reliability,
     ceiling: Math.sqrt(reliability),
+    between_estimable: observed > sampling,
   };
 }
 
@@ -180,7 +196,7 @@ export interface DesignPower {
   reliability: number;
   /** Expected observed rho: trueRho·√reliability. */
   expected_rho: number;
-  /** Probability that the 95% interval excludes 0. */
+  /** Probability that the 95% interval lies above 0. */
   power: number;
 }
 

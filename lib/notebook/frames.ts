@@ -198,7 +198,8 @@ export function mbiFrame(t: MbiTable, caption?: string): Promise<DataFrame> {
  * Stage 2: agreement with the other budgets of the same engine, one row per
  * other dataset. The Spearman of the signed values is a column only where it
  * differs from that of the edges in some row (it differs only through negative
- * values); otherwise the caption says so instead of repeating the column.
+ * values); otherwise the caption says so instead of repeating the column. The
+ * Pearson of the values in cp says how stable the values themselves are.
  */
 export function rankAgreementFrame(rows: readonly RankAgreement[], caption?: string): Promise<DataFrame> {
   const differs = rows.some((a) => Math.abs(a.spearman_eval - a.spearman_edge) >= 0.0005);
@@ -208,6 +209,7 @@ export function rankAgreementFrame(rows: readonly RankAgreement[], caption?: str
     "positions",
     "spearman_edges",
     ...(differs ? ["spearman_values"] : []),
+    "pearson_values_cp",
     "median_rank_shift",
     "p90_rank_shift",
     "median_abs_dmbi",
@@ -221,6 +223,7 @@ export function rankAgreementFrame(rows: readonly RankAgreement[], caption?: str
       positions: a.common,
       spearman_edges: a.spearman_edge,
       spearman_values: a.spearman_eval,
+      pearson_values_cp: a.pearson_eval,
       median_rank_shift: a.rank_shift.median,
       p90_rank_shift: a.rank_shift.p90,
       median_abs_dmbi: a.mbi_shift.median,

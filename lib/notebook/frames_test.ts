@@ -97,6 +97,7 @@ Deno.test("rank agreement: the signed values' Spearman is a column only where it
     other_limit: { nodes: 500_000 },
     common: 960,
     spearman_eval: value,
+    pearson_eval: value - 0.04,
     spearman_edge: edge,
     rank_shift: { median: 1, p90: 2, max: 3 },
     mbi_shift: { n: 960, median: 15, p90: 40, max: 90, share_over_10: 0.61 },

@@ -8,7 +8,8 @@ grace period after idle and files late messages under their cell.
 
 A cell whose output carries the MIME type application/vnd.mbi.stop+json (see
 stopHere in display.ts) ends the run there, successfully: the remaining cells
-are left unexecuted (e.g. notebooks 04-05 for an engine without self-play).
+are left unexecuted and without outputs (e.g. notebooks 04-05 for an engine
+without self-play).
 
 Usage: run_notebook.py INPUT.ipynb OUTPUT.ipynb [--cwd DIR] [--grace S] [--timeout S]
 Exit status: 0 on success, 1 when a cell raised (the executed notebook is still written).
@@ -36,6 +37,10 @@ class GraceClient(NotebookClient):
 
     async def async_execute_cell(self, cell, cell_index, execution_count=None, store_history=True):
         if self.stopped:
+            # Not executed: no output, not even what the notebook file held from an earlier render.
+            if cell.get("cell_type") == "code":
+                cell["outputs"] = []
+                cell["execution_count"] = None
             return cell
         cell = await super().async_execute_cell(cell, cell_index, execution_count, store_history)
         if any(STOP_MIME in out.get("data", {}) for out in cell.get("outputs", [])):

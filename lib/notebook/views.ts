@@ -203,7 +203,7 @@ export function verdictView(s: Summary): Displayable {
  * engine and budgets.
  */
 export function powerView(s: Summary, caption?: string): Displayable {
-  const r = s.reliability, pw = s.power;
+  const pw = s.power;
   const f = (x: number | null, d = 3) => x === null || !Number.isFinite(x) ? "n/a" : x.toFixed(d);
   const rows: [string, string, string][] = [
     [
@@ -222,26 +222,21 @@ export function powerView(s: Summary, caption?: string): Displayable {
       f(pw.this_design.expected_rho),
       f(pw.method_design.expected_rho),
     ],
-    ["power: probability that the 95% CI excludes 0", f(pw.this_design.power), f(pw.method_design.power)],
+    ["power: probability that the 95% interval lies above 0", f(pw.this_design.power), f(pw.method_design.power)],
   ];
+  const source = pw.variances.source === "measured" ? "the variances measured in these games" : "METHOD.md's variances";
   const table = htmlTable(
     rows,
     [
       { header: "", value: (x) => x[0] },
       { header: `this profile (${s.profile})`, value: (x) => x[1], numeric: true },
-      { header: "the method's design, with these variances", value: (x) => x[2], numeric: true },
+      { header: `the method's 60 × 50, same variances`, value: (x) => x[2], numeric: true },
     ],
-    `Reliability and power (summary.json)${
+    `Reliability and power with ${source} (summary.json)${
       caption ? ` — ${caption}` : ""
     }: ${s.n_positions} positions, ${s.n_games} games`,
   );
-  const measured =
-    `Measured in these games: White's score varies across positions with variance ${f(r.observed_variance, 4)}; ` +
-    `the sampling noise of a ${fmt(r.mean_games)}-game score alone would give ${f(r.sampling_variance, 4)}; ` +
-    `the difference, the between-position variance, is ${f(r.between_variance, 4)}, so the reliability is ${
-      f(r.reliability)
-    } ` +
-    `and the ceiling on any observed correlation ${f(r.ceiling)}.`;
+  const measured = `Variances: ${pw.variances.note}.`;
   const g = pw.games_needed;
   let act: string;
   if (g.at_this_positions !== null) {
@@ -255,17 +250,11 @@ export function powerView(s: Summary, caption?: string): Displayable {
       pw.positions_needed !== null
         ? `, or ${pw.positions_needed.toLocaleString("en-US")} positions at ${pw.this_design.games} games each`
         : ""
+    }${
+      pw.variances.source === "method"
+        ? " — if the positions differ as much as METHOD.md states; these games cannot tell"
+        : ""
     }.`;
-  } else if (!(r.between_variance > 0)) {
-    act =
-      `No number of games at these budgets gives this design power: the positions' scores differ no more than ${
-        fmt(r.mean_games)
-      }-game sampling noise would make them, so there is no between-position signal to measure. ` +
-      `What can change that is a larger budget per move (the method plays ${
-        (300_000).toLocaleString("en-US")
-      } nodes per move), measured again; more games at ${
-        s.selfplay.nodes_per_move.toLocaleString("en-US")
-      } nodes per move only narrow the noise around no signal.`;
   } else {
     act = `Even with every position and many games the power stays below ${pw.required_power} at these variances.`;
   }

@@ -61,7 +61,7 @@ Deno.test("informative pairs: other engines against the reference, each budget a
   ok(words.includes("0.3–0.7 moderate"), words);
 });
 
-function summary(between: number, gamesNeeded: number | null): Summary {
+function summary(between: number, gamesNeeded: number | null, source: "measured" | "method" = "measured"): Summary {
   const design = { positions: 24, games: 8, reliability: 0.2, expected_rho: 0.34, power: 0.3 };
   return {
     profile: "quick",
@@ -77,10 +77,12 @@ function summary(between: number, gamesNeeded: number | null): Summary {
       between_variance: between,
       reliability: 0.2,
       ceiling: 0.45,
+      between_estimable: between > 0,
     },
     power: {
       assumed_rho: 0.76,
       required_power: 0.8,
+      variances: { source, between, game: 0.19, note: `variances note (${source})` },
       this_design: design,
       method_design: { ...design, positions: 60, games: 50 },
       games_needed: { at_this_positions: gamesNeeded, at_method_positions: gamesNeeded === null ? null : 30 },
@@ -90,7 +92,7 @@ function summary(between: number, gamesNeeded: number | null): Summary {
   } as unknown as Summary;
 }
 
-Deno.test("powerView says what to do: the games needed, or that there is no between-position signal", () => {
+Deno.test("powerView says what to do, and with which variances", () => {
   const needed = html(powerView(summary(0.006, 40)));
   ok(
     needed.includes(
@@ -98,8 +100,11 @@ Deno.test("powerView says what to do: the games needed, or that there is no betw
     ),
     needed,
   );
-  ok(needed.includes("60 × 50"), needed);
-  const none = html(powerView(summary(0, null)));
-  ok(none.includes("No number of games at these budgets gives this design power"), none);
-  ok(none.includes("4,000 nodes per move"), none);
+  ok(needed.includes("60 × 50") && needed.includes("the variances measured in these games"), needed);
+  ok(needed.includes("Variances: variances note (measured)."), needed);
+  const assumed = html(powerView(summary(0, 400, "method")));
+  ok(assumed.includes("METHOD.md's variances"), assumed);
+  ok(assumed.includes("if the positions differ as much as METHOD.md states; these games cannot tell"), assumed);
+  const none = html(powerView(summary(0.006, null)));
+  ok(none.includes("Even with every position and many games the power stays below 0.8"), none);
 });

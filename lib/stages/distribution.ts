@@ -21,7 +21,7 @@ import { captionLine, clipOutliers, figure, THEME } from "../plot/theme.ts";
 import { type Profile } from "../method/profiles.ts";
 import { averageRanks } from "../method/ranks.ts";
 import { loadStage1 } from "./evaluation.ts";
-import { quantileSorted, spearman } from "../method/stats.ts";
+import { pearson, quantileSorted, spearman } from "../method/stats.ts";
 import { profileDir } from "../store/results_key.ts";
 
 /** Schema version of `distribution.json`. */
@@ -100,6 +100,8 @@ export interface RankAgreement {
   common: number;
   /** Spearman's rho of the values. */
   spearman_eval: number;
+  /** Pearson's r of the values in cp (how stable the values themselves are, against the ranks). */
+  pearson_eval: number;
   /** Spearman's rho of the edges (= of the MBI ranks). */
   spearman_edge: number;
   /** How far positions move in edge rank: median, 90th percentile, max of |rank difference| (type-7 quantiles). */
@@ -128,6 +130,7 @@ export function rankAgreement(
     other_limit: b.header.config.limit,
     common: n,
     spearman_eval: spearman(ea, eb),
+    pearson_eval: pearson(ea, eb),
     spearman_edge: spearman(ea.map(Math.abs), eb.map(Math.abs)),
     rank_shift: {
       median: quantileSorted(shifts, 0.5),

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { formatLimit } from "../engine/limit.ts";
 import { type EvalDataset } from "../store/eval_dataset.ts";
 import { describedAs, readMbiTable, rowInterval } from "../store/mbi_table.ts";
@@ -24,6 +24,8 @@ import { isOtherBudget, rankAgreement, sameSetDatasets, tieGroups } from "./dist
 import { loadStage1 } from "./evaluation.ts";
 import { PUBLISHED, type Summary } from "./statistics.ts";
 import type { SelfplayResults } from "./selfplay/stage.ts";
+import { intervalCoverage } from "../method/uncertainty.ts";
+import { METHOD_VARIANCES } from "../method/reliability.ts";
 
 /** One limitation: a statement, the numbers it rests on and the files they came from. */
 export interface Limitation {
@@ -76,9 +78,9 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
         `Spearman ${fix(a.spearman_edge)}${ciText} over ${a.common} positions; ` +
         `${
           pct(a.mbi_shift.share_over_10)
-        } of positions move by more than 10 MBI points (median |ΔMBI| ${a.mbi_shift.median}). The signed values agree at ${
-          fix(a.spearman_eval)
-        }, so here ranks are ${compareWords(a.spearman_edge, a.spearman_eval)} values.`;
+        } of positions move by more than 10 MBI points (median |ΔMBI| ${a.mbi_shift.median}). The values themselves (in cp) agree at Pearson ${
+          fix(a.pearson_eval)
+        }, so here the ranks are ${compareWords(a.spearman_edge, a.pearson_eval)} the values.`;
       return {
         id: `${sameEngine ? "rank-agreement" : "engine-agreement"}:${folder}`,
         text,
@@ -91,6 +93,7 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
           spearman_edge_ci95_lo: ci?.[0] ?? null,
           spearman_edge_ci95_hi: ci?.[1] ?? null,
           spearman_eval: a.spearman_eval,
+          pearson_eval: a.pearson_eval,
           share_mbi_over_10: a.mbi_shift.share_over_10,
           median_mbi_shift: a.mbi_shift.median,
         },
@@ -140,41 +143,43 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
   });
   const recorded = recordedPower(summary);
   if (!recorded) return out; // stage 5 has not run yet: no power statement without its figures
-  const rel = recorded;
   const c = summary?.eval_vs_score;
   const published = PUBLISHED.rho_eval_score;
+  const pw = summary!.power;
+  const design = pw.this_design;
+  const expected = design.expected_rho;
+  const canTest = design.power >= pw.required_power;
   const ciText = c
-    ? ` The observed rho(eval, score) is ${fix(c.rho)} [${fix(c.ci95_percentile[0])}, ${
-      fix(c.ci95_percentile[1])
-    }], an interval that ${
-      c.ci95_percentile[0] <= published && published <= c.ci95_percentile[1] ? "includes" : "excludes"
-    } the published ${published}.`
+    ? ` The observed rho(eval, score) is ${fix(c.rho, 3)} [${fix(c.ci95_percentile[0], 3)}, ${
+      fix(c.ci95_percentile[1], 3)
+    }], measured at this profile's budgets, so it is no test of the figure published at the method's.`
     : "";
-  const expected = published * rel.ceiling;
-  const canTest = rel.power !== null && rel.power >= 0.8;
+  const source = pw.variances.source === "measured"
+    ? `measured in these games (reliability ${fix(design.reliability)}, ceiling ${fix(Math.sqrt(design.reliability))})`
+    : `not estimable from these games, whose scores spread no more than sampling noise; with the variances of ${METHOD_VARIANCES.source} the reliability would be ${
+      fix(design.reliability)
+    } (ceiling ${fix(Math.sqrt(design.reliability))})`;
+  const g = pw.games_needed.at_this_positions;
   out.push({
     id: "power",
     text:
       `Can this self-play design (${pos.length} positions × ${sp.config.games} games) test the published ${published}? ` +
-      `The per-position scores have reliability ${
-        fix(rel.reliability)
-      } (${"between-position against sampling variance, from summary.json"}), a ceiling of ${
-        fix(rel.ceiling)
-      } on an observable correlation: a true ${published} would show as about ${fix(expected)}${
-        rel.power === null
-          ? ""
-          : `, and the 95% interval would exclude 0 with probability ${fix(rel.power)} (${
-            canTest ? "enough" : "too low"
-          } to resolve it; 0.8 is the usual bar)`
+      `The between-position variance of the scores is ${source}: a true ${published} would show as about ${
+        fix(expected)
+      }, and the 95% interval would lie above 0 with probability ${fix(design.power)} (${
+        canTest ? "enough" : "too low"
+      } to resolve it; 0.8 is the usual bar)${
+        !canTest && g !== null ? `; about ${int(g)} games per position would reach 0.8` : ""
       }.${ciText}`,
     figures: {
       positions: pos.length,
       games_per_position: sp.config.games,
-      reliability: rel.reliability,
-      ceiling: rel.ceiling,
+      reliability: design.reliability,
+      ceiling: Math.sqrt(design.reliability),
       expected_rho_at_published: expected,
-      power_at_published: rel.power,
+      power_at_published: design.power,
       power_source: "summary.json",
+      variances: pw.variances.source,
       rho_eval_score: c?.rho ?? null,
       ci95_lo: c?.ci95_percentile[0] ?? null,
       ci95_hi: c?.ci95_percentile[1] ?? null,
@@ -262,13 +267,38 @@ export async function computeLimitations(profile: Profile): Promise<Limitation[]
   if (widths.length) {
     const over20 = widths.filter((w) => w > 20).length / widths.length;
     const how = describedAs((table as { uncertainty?: unknown }).uncertainty);
+    // How often the next larger budget of the same engine falls inside these intervals (when that budget is here).
+    const larger = others.filter((o) =>
+      isOtherBudget(d, o) && "nodes" in o.header.config.limit && "nodes" in d.header.config.limit &&
+      o.header.config.limit.nodes > d.header.config.limit.nodes
+    ).sort((a, b) =>
+      (a.header.config.limit as { nodes: number }).nodes - (b.header.config.limit as { nodes: number }).nodes
+    )[0];
+    const next = larger
+      ? await readMbiTable(join(dirname(larger.path), "mbi.json")).catch(() => undefined)
+      : undefined;
+    const cov = next && table
+      ? intervalCoverage(table.rows as { sp: number; mbi_lo: number; mbi_hi: number }[], next.rows)
+      : undefined;
     out.push({
       id: "mbi-interval",
       text: `Each position's MBI carries an interval${how ? ` (${how})` : ""}: median width ${
         quantileSorted(widths, 0.5)
-      } points, ${pct(over20)} of positions wider than 20 points.`,
-      figures: { positions: widths.length, median_width: quantileSorted(widths, 0.5), share_wider_than_20: over20 },
-      sources: [displayPath(mbiPath)],
+      } points, ${pct(over20)} of positions wider than 20 points.${
+        cov
+          ? ` It is a settling range, not a confidence interval: at ${formatLimit(larger!.header.config.limit)} (${
+            datasetFolder(larger!)
+          }) the MBI lies inside it for ${pct(cov.share)} of positions (${cov.inside} of ${cov.n}).`
+          : ""
+      }`,
+      figures: {
+        positions: widths.length,
+        median_width: quantileSorted(widths, 0.5),
+        share_wider_than_20: over20,
+        coverage_next_budget: cov?.share ?? null,
+        next_budget: larger ? datasetFolder(larger) : null,
+      },
+      sources: [displayPath(mbiPath), ...(larger ? [displayPath(join(dirname(larger.path), "mbi.json"))] : [])],
     });
   }
   if (sp) out.push(...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)));

@@ -23,6 +23,7 @@ import {
   type DesignPower,
   designPower,
   gamesNeeded,
+  METHOD_VARIANCES,
   positionsNeeded,
   type ScoreReliability,
   scoreReliability,
@@ -57,9 +58,20 @@ export interface PowerReport {
   assumed_rho: number;
   /** Power below which a verdict that does not exclude 0 is "inconclusive". */
   required_power: number;
-  /** This profile's design with the measured variances. */
+  /** The variances behind the design figures: measured in these games when estimable, else METHOD.md's. */
+  variances: {
+    /** "measured" (these games) or "method" (METHOD.md decision 6). */
+    source: "measured" | "method";
+    /** Between-position variance of the true scores used. */
+    between: number;
+    /** Variance of one game's points used. */
+    game: number;
+    /** The sentence a reader needs: where the variances come from and why. */
+    note: string;
+  };
+  /** This profile's design. */
   this_design: DesignPower;
-  /** The method's 60 × 50 design with this profile's measured variances (they may differ at 300,000 nodes/move). */
+  /** The method's 60 × 50 design, with the same variances (the method's games at 300,000 nodes/move may differ). */
   method_design: DesignPower;
   /** Games per position for 80% power, with this profile's positions and with the method's 60 (null: not reachable). */
   games_needed: { at_this_positions: number | null; at_method_positions: number | null };
@@ -133,17 +145,47 @@ export const REQUIRED_POWER = 0.8;
 /** The verdict rules, written into `summary.json`. */
 export const VERDICT_RULES =
   "validated when the 95% percentile CI of rho(eval, score) lies above 0; the claim is supported when the 95% percentile CI of rho(MBI, |score - 0.5|) lies below 0; " +
-  `otherwise "inconclusive" when the design's power to exclude 0 — if the true correlation were the published 0.76, given the measured reliability of the per-position scores — is below ${REQUIRED_POWER}, else "not validated" / "not supported"`;
+  `otherwise "inconclusive" when the design's power to exclude 0 — if the true correlation were the published 0.76, with the variances of the per-position scores measured in these games (or, when they cannot be estimated there, those of METHOD.md decision 6) — is below ${REQUIRED_POWER}, else "not validated" / "not supported"`;
 
-/** Power of this design and of the method's at the published effect, from the measured reliability. */
+/**
+ * Power of this design and of the method's at the published effect: from the
+ * variances measured in these games when the between-position variance is
+ * estimable (the scores spread more than sampling noise), else from METHOD.md's
+ * stated variances, named as such.
+ */
 export function powerReport(rel: ScoreReliability, positions: number, games: number): PowerReport {
   const rho = PUBLISHED.rho_eval_score;
-  const b = Number.isFinite(rel.between_variance) ? rel.between_variance : 0;
-  const g = Number.isFinite(rel.game_variance) ? rel.game_variance : 0;
+  const measured = rel.between_estimable && Number.isFinite(rel.game_variance);
+  const f4 = (x: number) => x.toFixed(4);
+  const variances: PowerReport["variances"] = measured
+    ? {
+      source: "measured",
+      between: rel.between_variance,
+      game: rel.game_variance,
+      note: `measured in these games: White's score varies across positions with variance ${
+        f4(rel.observed_variance)
+      }, of which sampling noise accounts for ${f4(rel.sampling_variance)}; between-position variance ${
+        f4(rel.between_variance)
+      }, one game's variance ${rel.game_variance.toFixed(3)}`,
+    }
+    : {
+      source: "method",
+      between: METHOD_VARIANCES.between,
+      game: METHOD_VARIANCES.game,
+      note: `not estimable from these games: their scores spread (variance ${
+        Number.isFinite(rel.observed_variance) ? f4(rel.observed_variance) : "n/a"
+      }) no more than the sampling noise of ${
+        Number.isFinite(rel.mean_games) ? rel.mean_games : "?"
+      } games alone would make them (${
+        Number.isFinite(rel.sampling_variance) ? f4(rel.sampling_variance) : "n/a"
+      }); the design figures use the variances of ${METHOD_VARIANCES.source}`,
+    };
+  const b = variances.between, g = variances.game;
   const m = PROFILES.full.selfplay;
   return {
     assumed_rho: rho,
     required_power: REQUIRED_POWER,
+    variances,
     this_design: designPower(rho, b, g, positions, games),
     method_design: designPower(rho, b, g, m.positions, m.games),
     games_needed: {
@@ -151,12 +193,9 @@ export function powerReport(rel: ScoreReliability, positions: number, games: num
       at_method_positions: gamesNeeded(rho, b, g, m.positions, REQUIRED_POWER),
     },
     positions_needed: positionsNeeded(rho, b, g, games, REQUIRED_POWER),
-    assumptions:
-      `true rho(eval, score) = ${rho} (the published figure); the between-position variance of the true scores (${
-        b.toExponential(2)
-      }) and the variance of one game's points (${
-        g.toFixed(3)
-      }) as measured in these games; Spearman's rho with Fisher-z standard error sqrt(1.06/(n-3)); observed rho = true rho * sqrt(reliability)`,
+    assumptions: `true rho(eval, score) = ${rho} (the published figure, taken as the effect to resolve); variances ${
+      variances.source === "measured" ? "measured in these games" : `of ${METHOD_VARIANCES.source}`
+    }; Spearman's rho with Fisher-z standard error sqrt(1.06/(n-3)); observed rho = true rho * sqrt(reliability); power = probability that the 95% interval lies above 0`,
   };
 }
 
