@@ -54,7 +54,9 @@ export function selfplayBudgetText(sp: { positions: number; games: number; nodes
 
 /** The budgets in one line, each beside the method's. */
 export function formatBudgets(f: BudgetFacts): string {
-  const parts = [`${evalBudgetText(f.evalLimit)} (the method: ${int(METHOD.evalNodes)})`];
+  // "the method: 400,000,000" beside a node budget; with a depth the unit is said.
+  const unit = "nodes" in f.evalLimit ? "" : " nodes";
+  const parts = [`${evalBudgetText(f.evalLimit)} (the method: ${int(METHOD.evalNodes)}${unit})`];
   if (f.selfplay) {
     parts.push(
       `self-play ${
