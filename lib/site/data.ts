@@ -20,6 +20,7 @@ import { GameState } from "../method/rules.ts";
 import type { CodeVersion, InputFile } from "../store/provenance.ts";
 import {
   describedAs,
+  MBI_CSV_COLUMNS,
   mbiPaths,
   type MbiTable,
   type MbiTableRow,
@@ -31,7 +32,7 @@ import type { EvalDataset } from "../store/eval_dataset.ts";
 import { datasetFolder } from "../store/scan.ts";
 import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
 import { type DistributionSummary, isOtherBudget, sameSetDatasets } from "../stages/distribution.ts";
-import { loadStage1 } from "../stages/evaluation.ts";
+import { EVALS_CSV_COLUMNS, loadStage1 } from "../stages/evaluation.ts";
 import { computeLimitations, type Limitation } from "../stages/limitations.ts";
 import { readReproduceRecord, type ReproduceRecord } from "../stages/reproduce.ts";
 import type { Summary } from "../stages/statistics.ts";
@@ -239,9 +240,9 @@ async function downloads(profile: Profile): Promise<DownloadFile[]> {
   const dir = profileDir(profile);
   const sp = selfplayDir(profile);
   const wanted: [string, string, string][] = [
-    ["mbi.csv", join(dir, "mbi.csv"), "the index: SP, back rank, FEN, eval, edge, rank, MBI (CSV)"],
+    ["mbi.csv", join(dir, "mbi.csv"), `the index: ${MBI_CSV_COLUMNS.join(", ")} (CSV)`],
     ["mbi.json", join(dir, "mbi.json"), "the index with its definition and provenance (JSON)"],
-    ["evals.csv", join(dir, "evals.csv"), "stage 1: value, depth, nodes, best move and PV (UCI) per position (CSV)"],
+    ["evals.csv", join(dir, "evals.csv"), `stage 1 per position: ${EVALS_CSV_COLUMNS.join(", ")} (CSV)`],
     ["distribution.json", join(dir, "distribution.json"), "stage 2: distribution, ties, depth, rank agreement (JSON)"],
     ["selfplay.json", join(sp, "selfplay.json"), "stage 4: self-play results per position (JSON)"],
     ["games.pgn", join(sp, "games.pgn"), "stage 4: every self-play game (PGN)"],

@@ -4,6 +4,8 @@ import { pathToFileURL } from "node:url";
 import { buildSite } from "./site.ts";
 import { pvSan, type SiteData } from "./data.ts";
 import { histogram, mbiLegend } from "./page.ts";
+import { MBI_CSV_COLUMNS } from "../store/mbi_table.ts";
+import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
@@ -62,6 +64,13 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
       ),
     );
     ok(card.includes("20,000 nodes per position (the method: 400,000,000)"));
+    // every column of the files' writers is described (the lists come from the code, so they cannot go stale)
+    for (const c of [...MBI_CSV_COLUMNS, ...EVALS_CSV_COLUMNS]) ok(card.includes(`\`${c}\``), c);
+    ok(card.includes("| `mbi.csv` | the index: sp, setup, fen, eval_cp, edge_cp, rank, mbi, mbi_lo, mbi_hi (CSV) |"));
+    for (const f of ["duplicate_games", "opening_plies", "distinct_games", "shortfall"]) {
+      ok(card.includes(`\`${f}\``), f);
+    }
+    ok(card.includes("`selfplay/openings.jsonl`"), "the opening sets are named");
     ok(!card.includes("Self-play:"), "no self-play statement without self-play results");
     const html = await Deno.readTextFile(first.index);
     ok(
