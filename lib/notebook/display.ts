@@ -72,6 +72,16 @@ export function html(markup: string, plain = "(HTML output)"): Displayable {
   };
 }
 
+/** Several outputs (displayables or HTML strings) as one, in order: e.g. the banner and a line under it. */
+export function stack(...parts: readonly (Displayable | string)[]): Displayable {
+  const bundle = (p: Displayable | string) =>
+    typeof p === "string" ? { "text/html": p, "text/plain": p.replace(/<[^>]*>/g, "") } : p[DISPLAY]();
+  const shown = parts.map(bundle);
+  return html(shown.map((b) => b["text/html"] ?? "").join(""), shown.map((b) => b["text/plain"] ?? "").join("\n"));
+}
+
+const DISPLAY = Symbol.for("Jupyter.display");
+
 /** MIME type that makes the headless runner (run_notebook.py) stop after the cell that shows it. */
 export const STOP_MIME = "application/vnd.mbi.stop+json";
 

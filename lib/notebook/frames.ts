@@ -59,6 +59,17 @@ export function withCaption<T extends DataFrame | Series>(df: T, caption: string
   return df;
 }
 
+/**
+ * Chooses the columns a frame's table shows (the frame itself keeps all of
+ * them for the next cell); the shape line names the others. Returns the frame.
+ */
+export function showColumns<T extends DataFrame>(df: T, columns: readonly string[]): T {
+  Object.defineProperty(df, SHOWN, { configurable: true, value: [...columns] });
+  return df;
+}
+
+const SHOWN = Symbol.for("mbi.shownColumns");
+
 /** The caption of a frame, if it has one. */
 export function captionOf(df: DataFrame | Series): string | undefined {
   return (df as unknown as Record<symbol, string | undefined>)[CAPTION];
@@ -100,14 +111,23 @@ export interface FrameHtmlOptions {
 
 /** A frame (or series) as an HTML table: caption, index, columns, head and tail when long, and its shape. */
 export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): string {
-  const { columns, index, rows } = table(df);
+  const all = table(df);
+  const chosen = (df as unknown as Record<symbol, string[] | undefined>)[SHOWN]?.filter((c) => all.columns.includes(c));
+  const keep = chosen?.length ? chosen.map((c) => all.columns.indexOf(c)) : all.columns.map((_, j) => j);
+  const columns = keep.map((j) => all.columns[j]), index = all.index, rows = all.rows.map((r) => keep.map((j) => r[j]));
+  const hidden = all.columns.filter((c) => !columns.includes(c));
   const maxRows = opts.maxRows ?? 40, head = opts.head ?? 12, tail = opts.tail ?? 5;
   const numeric = columns.map((_, j) =>
     rows.length > 0 && rows.every((r) => r[j] === null || r[j] === undefined || typeof r[j] === "number")
   );
+  // A long text column keeps a readable width (the table scrolls sideways in its box) instead of being squeezed
+  // into a narrow column of many lines.
+  const longest = columns.map((_, j) => Math.max(0, ...rows.map((r) => formatCell(r[j]).length)));
   const cell = (v: unknown, j: number) =>
     `<td style="text-align:${numeric[j] ? "right" : "left"};padding:2px 8px;vertical-align:top${
-      numeric[j] ? ";white-space:nowrap" : ";max-width:360px"
+      numeric[j] || longest[j] <= 24
+        ? ";white-space:nowrap"
+        : `;min-width:${Math.min(22, Math.round(longest[j] * 0.5))}em;max-width:32em`
     }">${escapeHtml(formatCell(v))}</td>`;
   const tr = (i: number) =>
     `<tr><th style="text-align:right;padding:2px 8px;color:#666;font-weight:normal;vertical-align:top">${
@@ -128,7 +148,11 @@ export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): 
     }</th>`
   ).join("");
   const caption = captionOf(df);
-  const shape = isSeries(df) ? `${rows.length} values` : `${rows.length} rows × ${columns.length} columns`;
+  const shape = isSeries(df)
+    ? `${rows.length} values`
+    : `${rows.length} rows × ${all.columns.length} columns${
+      hidden.length ? ` (${columns.length} shown; also in the frame: ${hidden.join(", ")})` : ""
+    }`;
   return `<div style="max-width:100%;overflow-x:auto">` +
     `<table class="dataframe" style="border-collapse:collapse;font-size:12px">` +
     (caption

@@ -6,6 +6,7 @@ import {
   gameRows,
   rankAgreementFrame,
   records,
+  showColumns,
   strength,
   toFrame,
   withCaption,
@@ -108,4 +109,22 @@ Deno.test("rank agreement: the signed values' Spearman is a column only where it
   assertEquals(records(same)[0].budget, "500,000 nodes");
   const differs = await rankAgreementFrame([row("a", 0.6084, 0.6084), row("b", 0.5, 0.55)], "quick");
   ok(differs.columns.includes("spearman_values"), differs.columns.join(", "));
+});
+
+Deno.test("showColumns: the table shows the chosen columns and names the others; long text keeps a readable width", async () => {
+  const rows = [{
+    sp: 1,
+    setup: "RNBQKBNR",
+    score: 0.5,
+    terminations: "adjudicated draw 3; checkmate 2; resignation 3",
+  }];
+  const df = await toFrame(rows, ["sp", "setup", "score", "terminations"]);
+  const whole = frameHtml(df);
+  ok(/min-width:2\d?em[^>]*>adjudicated draw 3/.test(whole), whole);
+  ok(whole.includes('white-space:nowrap">RNBQKBNR'), whole);
+  const html = frameHtml(showColumns(df, ["sp", "score"]));
+  const { document } = parseHTML(`<html><body>${html}</body></html>`);
+  assertEquals([...document.querySelectorAll("thead th")].map((t) => t.textContent), ["", "sp", "score"]);
+  ok(html.includes("1 rows × 4 columns (2 shown; also in the frame: setup, terminations)"), html);
+  assertEquals(df.columns, ["sp", "setup", "score", "terminations"]); // the frame keeps every column
 });

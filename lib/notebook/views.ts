@@ -20,7 +20,7 @@ import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
 import { strength, STRENGTH_BANDS } from "./frames.ts";
 import { type Displayable, escapeHtml, html, htmlKeyValues, htmlTable } from "./display.ts";
 import { formatLimit } from "../engine/limit.ts";
-import { formatBudgets, formatOptions, METHOD_EVAL_TEXT } from "../method/labels.ts";
+import { budgetBanner, formatBudgets, formatOptions, METHOD_EVAL_TEXT } from "../method/labels.ts";
 import { GameState } from "../method/rules.ts";
 import { listResultFolders } from "../store/scan.ts";
 import { join } from "node:path";
@@ -162,12 +162,17 @@ export function gameView(title: string, g: GameRecord, startFen: string): Displa
   );
 }
 
-const ci = (c: [number, number] | null) => c ? `${c[0].toFixed(2)}..${c[1].toFixed(2)}` : "n/a";
+const ci = (c: [number, number] | null) => c ? `[${c[0].toFixed(3)}, ${c[1].toFixed(3)}]` : "n/a";
 
-/** Stage 5: the computed verdicts, the budgets behind them, and what the published interval means beside them. */
+/**
+ * Stage 5: the computed verdicts with their intervals (3 decimals), the
+ * budgets behind them, and — when they are not the method's budgets — that
+ * these figures are no test of the published one (no comparison is made:
+ * summary.json has no rule for it).
+ */
 export function verdictView(s: Summary): Displayable {
   const c1 = s.eval_vs_score, c3 = s.mbi_vs_imbalance, p = s.published;
-  const budgets = formatBudgets({
+  const facts = {
     profile: s.profile,
     evalLimit: s.eval_limit as { nodes: number },
     selfplay: {
@@ -175,9 +180,16 @@ export function verdictView(s: Summary): Displayable {
       games: s.selfplay.games_per_position,
       nodesPerMove: s.selfplay.nodes_per_move,
     },
-  });
-  const includes = c1.ci95_percentile[0] <= p.rho_eval_score && p.rho_eval_score <= c1.ci95_percentile[1];
-  const overlap = c1.ci95_percentile[1] >= p.ci95[0] && c1.ci95_percentile[0] <= p.ci95[1];
+  };
+  const budgets = formatBudgets(facts);
+  const methods = budgetBanner(facts) === null;
+  const published = methods
+    ? `These are the method's budgets; the documents published ${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}] for ` +
+      `rho(eval, score) at them.`
+    : `The figures of this profile are no test of the published ${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}], ` +
+      `which was measured at the method's budgets (${p.budgets}): measured at other budgets, neither agreement nor ` +
+      `disagreement with it says anything about the method (summary.json has no rule comparing them, and none is ` +
+      `made here).`;
   return html(
     `<p style="font-size:1.1em"><b>Verdict: ${s.verdict.validation}</b> — the 95% percentile CI of rho(eval, score) is ${
       ci(c1.ci95_percentile)
@@ -187,11 +199,7 @@ export function verdictView(s: Summary): Displayable {
       }).</p>` +
       `<p>Budgets behind these words: ${escapeHtml(budgets)}; ${s.n_games} games, B = ${
         s.resamples.toLocaleString("en-US")
-      } resamples. The method's ${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}] was measured at ${
-        escapeHtml(p.budgets)
-      }: this interval ${includes ? "includes" : "excludes"} 0.76 and ${
-        overlap ? "overlaps" : "does not overlap"
-      } the published interval. A difference between them says nothing about the method until both are measured at the same budgets.</p>` +
+      } resamples. ${escapeHtml(published)}</p>` +
       `<p><i>${escapeHtml(s.verdict.rules)}.</i></p>`,
     `verdict: ${s.verdict.validation}; claim ${s.verdict.claim}`,
   );

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { agreementSentences, boardHtml, informativePairs, powerView } from "./views.ts";
+import { agreementSentences, boardHtml, informativePairs, powerView, verdictView } from "./views.ts";
+import { PUBLISHED } from "../stages/statistics.ts";
 import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
 import type { Summary } from "../stages/statistics.ts";
 
@@ -107,4 +108,29 @@ Deno.test("powerView says what to do, and with which variances", () => {
   ok(assumed.includes("if the positions differ as much as METHOD.md states; these games cannot tell"), assumed);
   const none = html(powerView(summary(0.006, null)));
   ok(none.includes("Even with every position and many games the power stays below 0.8"), none);
+});
+
+Deno.test("verdictView: intervals to 3 decimals, and no comparison with the published interval at other budgets", () => {
+  const corr = (lo: number, hi: number) => ({ label: "x", rho: 0.19, ci95_percentile: [lo, hi], ci95_bca: null });
+  const s = {
+    ...summary(0.006, 40),
+    eval_limit: { nodes: 125_000 },
+    resamples: 10_000,
+    eval_vs_score: corr(-0.2913, 0.628),
+    mbi_vs_imbalance: corr(-0.66, 0.29),
+    published: PUBLISHED,
+    verdict: { validation: "inconclusive", claim: "inconclusive", rules: "the rules" },
+  } as unknown as Summary;
+  const v = html(verdictView(s));
+  ok(v.includes("[-0.291, 0.628]"), v);
+  ok(!/overlap|includes 0\.76|excludes 0\.76/.test(v), v);
+  ok(v.includes("no test of the published 0.76"), v);
+  // at the method's budgets there is nothing to disclaim
+  const method = html(verdictView({
+    ...s,
+    eval_limit: { nodes: 400_000_000 },
+    n_positions: 60,
+    selfplay: { games_per_position: 50, nodes_per_move: 300_000 },
+  } as unknown as Summary));
+  ok(method.includes("These are the method's budgets") && !method.includes("no test"), method);
 });

@@ -164,6 +164,8 @@ export interface Clip<T> {
   shown: T[];
   /** Rows beyond it (named in the note). */
   beyond: T[];
+  /** Tukey's far fences Q1 − k·IQR and Q3 + k·IQR (the domain is the data's range cut at them). */
+  fences: [number, number];
   /** For the caption: where the axis was clipped and which rows lie beyond (null when none). */
   note: string | null;
 }
@@ -181,7 +183,7 @@ export function clipOutliers<T>(
 ): Clip<T> {
   const k = opts.k ?? 3;
   const vs = rows.map(value).filter(Number.isFinite).sort((a, b) => a - b);
-  if (vs.length === 0) return { domain: [0, 1], shown: [...rows], beyond: [], note: null };
+  if (vs.length === 0) return { domain: [0, 1], shown: [...rows], beyond: [], fences: [0, 1], note: null };
   const q1 = quantileSorted(vs, 0.25), q3 = quantileSorted(vs, 0.75), iqr = q3 - q1;
   const fenceLo = q1 - k * iqr, fenceHi = q3 + k * iqr;
   let lo = Math.max(vs[0], fenceLo), hi = Math.min(vs[vs.length - 1], fenceHi);
@@ -197,9 +199,11 @@ export function clipOutliers<T>(
   const label = opts.label ?? ((r: T) => String(value(r)));
   const fmt = (v: number) => Number.isInteger(v) ? String(v) : v.toFixed(1);
   const note = beyond.length
-    ? `Axis clipped at the far fences Q1 − ${k}·IQR .. Q3 + ${k}·IQR (${fmt(lo)} .. ${fmt(hi)}${unit}); not drawn: ${
-      beyond.slice(0, 5).map(label).join(", ")
-    }${beyond.length > 5 ? ` and ${beyond.length - 5} more` : ""}.`
+    ? `Axis clipped at Tukey's far fences Q1 − ${k}·IQR = ${fmt(fenceLo)} and Q3 + ${k}·IQR = ${
+      fmt(fenceHi)
+    }${unit} (axis ${fmt(lo)} .. ${fmt(hi)}${unit}); not drawn: ${beyond.slice(0, 5).map(label).join(", ")}${
+      beyond.length > 5 ? ` and ${beyond.length - 5} more` : ""
+    }.`
     : null;
-  return { domain: [lo, hi], shown, beyond, note };
+  return { domain: [lo, hi], shown, beyond, fences: [fenceLo, fenceHi], note };
 }

@@ -7,7 +7,10 @@
  * @module
  */
 
-import { CITATION, LICENCE } from "../store/mbi_table.ts";
+import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mbi_table.ts";
+import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
+import type { PositionResult } from "../stages/selfplay/results.ts";
+import type { OpeningSet } from "../stages/selfplay/openings.ts";
 import { METHOD_EVAL_TEXT } from "../method/labels.ts";
 import type { SiteData } from "./data.ts";
 
@@ -31,27 +34,87 @@ export function citationLine(d: SiteData): string {
   return `${CITATION} Dataset: ${d.profile} profile, ${d.engine.uci_name}, fingerprint ${fp}, ${d.budgets}.`;
 }
 
-/** Column meanings of the published CSV files. */
-export const COLUMNS: Record<string, [string, string][]> = {
-  "mbi.csv": [
-    ["sp", "start position number 0..959 (standard Scharnagl numbering; 518 = RNBQKBNR)"],
-    ["setup", "White's back rank, files a to h"],
-    ["fen", "the start position as FEN with Shredder castling letters"],
-    ["eval_cp", "engine value in centipawns from White's point of view, from the last completed iteration"],
-    ["edge_cp", "abs(eval_cp): the size of the first-move edge"],
-    ["rank", "1-based rank of edge_cp, smallest first; ties share the mean of their ranks"],
-    ["mbi", "round(100 × (N − rank) / (N − 1)), half up: 100 = most balanced, 0 = largest edge"],
-  ],
-  "evals.csv": [
-    ["sp, setup, fen", "as in mbi.csv"],
-    ["eval_cp", "value in centipawns (White's view); empty when the engine reported a mate"],
-    ["mate", "moves to mate from White's view, when reported"],
-    ["depth", "depth of the last completed iteration"],
-    ["nodes", "nodes the search used"],
-    ["bestmove", "the engine's best move (UCI; Chess960 castling as king takes rook)"],
-    ["pv", "principal variation of the last completed iteration, UCI moves separated by spaces"],
-  ],
+/** What each column of `mbi.csv` holds: one entry per column of the writer (the type keeps them in step). */
+export const MBI_CSV_MEANINGS: Record<(typeof MBI_CSV_COLUMNS)[number], string> = {
+  sp: "start position number 0..959 (standard Scharnagl numbering; 518 = RNBQKBNR)",
+  setup: "White's back rank, files a to h",
+  fen: "the start position as FEN with Shredder castling letters",
+  eval_cp: "engine value in centipawns from White's point of view, from the last completed iteration",
+  edge_cp: "abs(eval_cp): the size of the first-move edge",
+  rank: "1-based rank of edge_cp, smallest first; ties share the mean of their ranks",
+  mbi: "round(100 × (N − rank) / (N − 1)), half up: 100 = most balanced, 0 = largest edge",
+  mbi_lo: "the position's MBI interval",
+  mbi_hi: "the position's MBI interval",
 };
+
+/** What each column of `evals.csv` holds (one entry per column of the writer). */
+export const EVALS_CSV_MEANINGS: Record<(typeof EVALS_CSV_COLUMNS)[number], string> = {
+  sp: "as in mbi.csv",
+  setup: "as in mbi.csv",
+  fen: "as in mbi.csv",
+  eval_cp: "value in centipawns (White's view); empty when the engine reported a mate",
+  mate: "moves to mate from White's view, when reported",
+  depth: "depth of the last completed iteration",
+  nodes: "nodes the search used",
+  bestmove: "the engine's best move (UCI; Chess960 castling as king takes rook)",
+  pv: "principal variation of the last completed iteration, UCI moves separated by spaces",
+};
+
+/** What each per-position field of `selfplay.json` holds (every field of the type, so none is left out). */
+export const SELFPLAY_POSITION_MEANINGS: { [K in keyof PositionResult]-?: string } = {
+  sp: "start position number",
+  setup: "White's back rank",
+  eval_cp: "the stage-1 value (cp, White's view)",
+  edge_cp: "abs(eval_cp)",
+  mbi: "the index",
+  stratum: "the edge stratum the position was drawn from (-1 for an explicit choice)",
+  games: "games played",
+  wins: "White's wins",
+  draws: "draws",
+  losses: "White's losses",
+  score: "White's score: (wins + draws / 2) / games",
+  score_ci95: "95% interval of the score (the file's `score_interval` says which)",
+  avg_plies: "mean game length in plies",
+  terminations: "how many games ended each way",
+  distinct_games: "number of different move sequences among the games",
+  duplicate_games: "games that repeat an earlier game of the position move for move (0 with a complete opening set)",
+  opening_plies: "plies of the position's opening lines",
+};
+
+/** What each field of an opening set in `selfplay/openings.jsonl` holds (every field of the type). */
+export const OPENING_SET_MEANINGS: { [K in keyof OpeningSet]-?: string } = {
+  sp: "start position number",
+  lines: "the lines, in the set's order (game g takes one by its seed): each with `moves` (UCI), `san`, " +
+    "`scores` (White's view) and `depths` of the searches that chose them",
+  plies: "plies of the lines",
+  searches: "searches made to build the set",
+  games: "games the set was built for",
+  shortfall: "lines missing for every game to have its own line (0 unless a position has too few near-best lines)",
+};
+
+/**
+ * Markdown rows `| column | meaning |` in the order of `columns` (default: the
+ * meanings' own; `head` names the first column), columns with the same meaning
+ * side by side in one row.
+ */
+function meaningRows(
+  meanings: Record<string, string>,
+  columns: readonly string[] = Object.keys(meanings),
+  head = "column",
+): string[] {
+  const rows: { cols: string[]; meaning: string }[] = [];
+  for (const c of columns) {
+    const m = meanings[c];
+    const last = rows[rows.length - 1];
+    if (last && last.meaning === m) last.cols.push(c);
+    else rows.push({ cols: [c], meaning: m });
+  }
+  return [
+    `| ${head} | meaning |`,
+    "| --- | --- |",
+    ...rows.map((r) => `| ${r.cols.map((c) => `\`${c}\``).join(", ")} | ${md(r.meaning)} |`),
+  ];
+}
 
 function filesSection(d: SiteData): string[] {
   return [
@@ -62,41 +125,52 @@ function filesSection(d: SiteData): string[] {
     ...d.files.map((f) => `| \`${f.source}\` | ${md(f.what)} | ${formatBytes(f.bytes)} | \`${f.sha256}\` |`),
     "",
     "Also in the profile folder: `evals.jsonl` (stage 1 with the raw engine lines; its first line is the header " +
-    "with the configuration), `evals.manifest.json` (start and end of every run) and `selfplay/games.jsonl` " +
-    "(every game with its seed and moves).",
+    "with the configuration), `evals.manifest.json` (start and end of every run), `selfplay/games.jsonl` " +
+    "(every game with its seed and moves) and `selfplay/openings.jsonl` (the opening set of each self-play " +
+    "position: the distinct near-best lines its games start from).",
   ];
 }
 
 function columnsSection(d: SiteData): string[] {
-  const out = ["## Columns", ""];
-  for (const [file, cols] of Object.entries(COLUMNS)) {
-    out.push(`### \`${file}\``, "", "| column | meaning |", "| --- | --- |");
-    out.push(...cols.map(([c, m]) => `| \`${c}\` | ${md(m)} |`));
-    if (file === "mbi.csv" && d.positions.some((p) => p.mbi_lo !== null)) {
-      out.push(
-        `| \`mbi_lo\`, \`mbi_hi\` | the position's MBI interval${d.uncertainty ? `: ${md(d.uncertainty)}` : ""} |`,
-      );
-    }
-    out.push("");
-  }
-  out.push(
+  const interval = d.uncertainty
+    ? `the position's MBI interval: ${d.uncertainty}`
+    : "the position's MBI interval (empty when the evaluations carry no iterations)";
+  return [
+    "## Columns",
+    "",
+    "### `mbi.csv`",
+    "",
+    ...meaningRows({ ...MBI_CSV_MEANINGS, mbi_lo: interval, mbi_hi: interval }, MBI_CSV_COLUMNS),
+    "",
+    "### `evals.csv`",
+    "",
+    ...meaningRows(EVALS_CSV_MEANINGS, EVALS_CSV_COLUMNS),
+    "",
     "### `selfplay.json`",
     "",
-    "Per self-play position: `sp`, `setup`, `eval_cp`, `edge_cp`, `mbi`, `stratum` (the edge stratum it was drawn " +
-      "from), `games`, `wins`, `draws`, `losses` (White's view), `score` = (wins + draws / 2) / games, " +
-      "`score_ci95`, `avg_plies`, `terminations`, `distinct_games`.",
+    "The design (`config`, `engine`, `method`, `score_interval`), the inputs with their hashes, `n_positions`, " +
+    "`n_games`, `n_duplicate_games`, and per self-play position (`positions`):",
+    "",
+    ...meaningRows(SELFPLAY_POSITION_MEANINGS, undefined, "field"),
+    "",
+    "### `selfplay/openings.jsonl`",
+    "",
+    "The first line is the header (profile, the engine's fingerprint and options, the self-play design and its " +
+    "positions); then one opening set per position:",
+    "",
+    ...meaningRows(OPENING_SET_MEANINGS, undefined, "field"),
     "",
     `### \`${d.summaryFile}\``,
     "",
     "`eval_vs_score`, `mbi_vs_score`, `mbi_vs_imbalance`: Spearman's rho with its 95% percentile and BCa bootstrap " +
-      "intervals; `verdict` with the rules as applied; `published`: the method's figures; `inputs` with SHA-256.",
+    "intervals; `verdict` with the rules as applied; `reliability` and `power` of the design; `published`: the " +
+    "method's figures; `inputs` with SHA-256.",
     "",
     "### `games.pgn`",
     "",
     'Standard PGN with `Variant "Chess960"`, `FEN`, and the tags `SP`, `Seed` (the game\'s seed: the game replays ' +
-      "from it), `NodesPerMove` and `Termination`; each move carries the engine's score and depth as a comment.",
-  );
-  return out;
+    "from it), `NodesPerMove` and `Termination`; each move carries the engine's score and depth as a comment.",
+  ];
 }
 
 function provenanceSection(d: SiteData): string[] {

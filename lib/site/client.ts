@@ -34,6 +34,14 @@ export interface PageData {
   profile: string;
   /** "quick profile · Stockfish 17.1 WASM · 125,000 nodes per position": what every figure and table says. */
   caption: string;
+  /** The dataset's engine (UCI name). */
+  engine: string;
+  /** Its search limit per position, e.g. `125,000 nodes`. */
+  limit: string;
+  /** The short "not the method's results" banner (null at the method's budgets), repeated in one position's view. */
+  banner: string | null;
+  /** What the [lo–hi] beside an MBI is (null when the table has no intervals). */
+  legend: string | null;
   /** Rows in SP order. */
   rows: PageRow[];
   /** Other complete datasets: label and per row [eval, mbi, lo, hi] (aligned with rows). */
@@ -42,7 +50,7 @@ export interface PageData {
   selfplay: { caption: string; positions: number; bySp: Record<string, number[]> } | null;
   /** Outcome tables. */
   outcomes: { name: string; description: string; columns: string[]; bySp: Record<string, (number | string)[]> }[];
-  /** Histogram scales (to mark a position) and the clamp of its axis. */
+  /** Histogram scales (to mark a position) and the ends of its clipped axis. */
   hist: { x: number[]; xr: number[]; y: number[]; yr: number[]; lo: number; hi: number } | null;
   /** The command that recomputes a position, without the SP. */
   verify: string;
@@ -200,7 +208,10 @@ export function siteClient(): void {
     }
     line.setAttribute("class", "mark");
     const label = document.createElementNS(ns, "text");
-    label.setAttribute("x", String(x + 4));
+    // the label on the side of the line with room for it
+    const right = x > (h.xr[0] + h.xr[1]) / 2;
+    label.setAttribute("x", String(right ? x - 4 : x + 4));
+    if (right) label.setAttribute("text-anchor", "end");
     label.setAttribute("y", String(Math.min(...h.yr) + 12));
     label.setAttribute("class", "marklabel");
     label.textContent = `SP ${r[0]}`;
@@ -220,41 +231,60 @@ export function siteClient(): void {
       const moreBalancedThan = data.rows.filter((o) => o[col.edge] > r[col.edge]).length;
       const others = data.others.map((o) => {
         const v = o.values[i];
-        return `<tr><td>${esc(o.folder)}</td><td>${esc(o.engine)}</td><td>${esc(o.limit)}</td><td>${
-          o.relation === "budget" ? "same engine, other budget" : "other engine"
-        }</td><td>${signed(v[0] as number)}</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
+        return `<tr><td>${esc(o.folder)}</td><td class="wide">${esc(o.engine)}</td><td>${
+          esc(o.limit)
+        }</td><td class="wide">${o.relation === "budget" ? "same engine, other budget" : "other engine"}</td><td>${
+          signed(v[0] as number)
+        }</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
       }).join("");
+      // One position's row of a table, as a column of name and value (narrow enough for a phone).
+      const oneRow = (caption: string, cells: [string, string][]) =>
+        `<table class="one"><caption>${caption}</caption><tbody>${
+          cells.map(([k, v]) => `<tr><th scope="row">${esc(k)}</th><td>${v}</td></tr>`).join("")
+        }</tbody></table>`;
       const sp1 = data.selfplay?.bySp[String(sp)];
       const selfplay = !data.selfplay
         ? "<p>No self-play results in this dataset.</p>"
         : sp1
-        ? `<div class="scroll"><table><caption>Self-play of SP ${sp}: ${esc(data.selfplay.caption)}</caption>
-<thead><tr><th scope="col">games</th><th scope="col">White wins</th><th scope="col">draws</th><th scope="col">White losses</th><th scope="col">White's score [95%]</th><th scope="col">distinct games</th><th scope="col">mean plies</th></tr></thead>
-<tbody><tr><td>${sp1[0]}</td><td>${sp1[1]}</td><td>${sp1[2]}</td><td>${sp1[3]}</td><td>${sp1[4].toFixed(3)} [${
-          sp1[5].toFixed(2)
-        }–${sp1[6].toFixed(2)}]</td><td>${sp1[7]}</td><td>${sp1[8].toFixed(0)}</td></tr></tbody></table></div>`
+        ? oneRow(`Self-play of SP ${sp}: ${esc(data.selfplay.caption)}`, [
+          ["games", String(sp1[0])],
+          ["White wins", String(sp1[1])],
+          ["draws", String(sp1[2])],
+          ["White losses", String(sp1[3])],
+          ["White's score [95%]", `${sp1[4].toFixed(3)} [${sp1[5].toFixed(2)}–${sp1[6].toFixed(2)}]`],
+          ["distinct games", String(sp1[7])],
+          ["mean plies", sp1[8].toFixed(0)],
+        ])
         : `<p>SP ${sp} was not among the ${data.selfplay.positions} self-play positions (${
           esc(data.selfplay.caption)
         }).</p>`;
       const outcomes = data.outcomes.map((t) => {
         const v = t.bySp[String(sp)];
         return v
-          ? `<div class="scroll"><table><caption>Outcomes of SP ${sp} in ${esc(t.name)}: ${
-            esc(t.description)
-          }</caption><thead><tr>${
-            t.columns.map((c) => `<th scope="col">${esc(c)}</th>`).join("")
-          }</tr></thead><tbody><tr>${
-            v.map((x) => `<td>${esc(typeof x === "number" && !Number.isInteger(x) ? x.toFixed(3) : x)}</td>`).join("")
-          }</tr></tbody></table></div>`
+          ? oneRow(
+            `Outcomes of SP ${sp} in ${esc(t.name)}: ${esc(t.description)}`,
+            t.columns.map((
+              c,
+              j,
+            ) => [c, esc(typeof v[j] === "number" && !Number.isInteger(v[j]) ? v[j].toFixed(3) : v[j])]),
+          )
           : `<p>SP ${sp} has no row in the outcome table ${esc(t.name)}.</p>`;
       }).join("");
+      // a command wraps between its words only (not after the hyphen of an option)
+      const command = (c: string) => c.split(" ").map((w) => `<span class="nw">${esc(w)}</span>`).join(" ");
+      const beyond = data.hist && (r[col.eval] < data.hist.lo || r[col.eval] > data.hist.hi)
+        ? ` Its value lies beyond the clipped axis (${data.hist.lo} .. ${data.hist.hi} cp); the line is at the axis's end.`
+        : "";
       view.innerHTML = `<p><a href="#positions">← All positions</a></p>
 <h2 id="detail-title" tabindex="-1">SP ${sp} · <code>${r[col.setup]}</code></h2>
+${data.banner ? `<p class="banner short" role="note">${esc(data.banner)}.</p>` : ""}
 <p class="cap">${esc(data.caption)}</p>
 <div class="pos">
 ${board(r[col.setup], sp)}
 <dl class="facts">
-<dt>MBI</dt><dd id="d-mbi">${mbiText(r[col.mbi], r[col.lo], r[col.hi])}</dd>
+<dt>MBI</dt><dd><span id="d-mbi">${mbiText(r[col.mbi], r[col.lo], r[col.hi])}</span>${
+        data.legend && r[col.lo] !== null ? `<br><span class="small">${esc(data.legend)}</span>` : ""
+      }</dd>
 <dt>Rank by edge</dt><dd id="d-rank">${r[col.rank]} of ${N}</dd>
 <dt>Engine value</dt><dd id="d-eval">${signed(r[col.eval])} cp (White's view)</dd>
 <dt>Edge</dt><dd id="d-edge">${r[col.edge]} cp</dd>
@@ -271,15 +301,17 @@ ${board(r[col.setup], sp)}
       }%).</p>
 <figure>${placeInDistribution(r)}<figcaption>${
         esc(data.caption)
-      }; n = ${N}. The line marks SP ${sp}.</figcaption></figure>
+      }; n = ${N}. The line marks SP ${sp}.${beyond}</figcaption></figure>
 <h3>The index across datasets</h3>
 ${
         data.others.length
           ? `<div class="scroll"><table><caption>SP ${sp} in every complete dataset over the same ${N} positions; each index is relative to its own dataset</caption>
-<thead><tr><th scope="col">dataset</th><th scope="col">engine</th><th scope="col">budget</th><th scope="col">relation</th><th scope="col">eval cp</th><th scope="col">MBI</th></tr></thead>
-<tbody><tr class="this"><td>${esc(data.profile)} (this one)</td><td colspan="3">${esc(data.caption)}</td><td>${
-            signed(r[col.eval])
-          }</td><td>${mbiText(r[col.mbi], r[col.lo], r[col.hi])}</td></tr>${others}</tbody></table></div>`
+<thead><tr><th scope="col">dataset</th><th scope="col" class="wide">engine</th><th scope="col">budget</th><th scope="col" class="wide">relation</th><th scope="col">eval cp</th><th scope="col">MBI</th></tr></thead>
+<tbody><tr class="this"><td>${esc(data.profile)} (this one)</td><td class="wide">${esc(data.engine)}</td><td>${
+            esc(data.limit)
+          }</td><td class="wide">this dataset</td><td>${signed(r[col.eval])}</td><td>${
+            mbiText(r[col.mbi], r[col.lo], r[col.hi])
+          }</td></tr>${others}</tbody></table></div>`
           : "<p>No other complete dataset over the same positions.</p>"
       }
 <h3>Self-play</h3>
@@ -287,7 +319,7 @@ ${selfplay}
 ${data.outcomes.length ? `<h3>Outcomes of real games</h3>${outcomes}` : ""}
 <h3>Reproduce it</h3>
 <p>Recompute this position from scratch and compare value, depth, PV and nodes bit for bit:</p>
-<pre><code>${esc(data.verify.replace("{sp}", String(sp)))}</code></pre>`;
+<pre><code>${command(data.verify.replace("{sp}", String(sp)))}</code></pre>`;
     }
     view.hidden = false;
     $("table-view").hidden = true;

@@ -20,6 +20,7 @@ import { GameState } from "../method/rules.ts";
 import type { CodeVersion, InputFile } from "../store/provenance.ts";
 import {
   describedAs,
+  MBI_CSV_COLUMNS,
   mbiPaths,
   type MbiTable,
   type MbiTableRow,
@@ -31,7 +32,7 @@ import type { EvalDataset } from "../store/eval_dataset.ts";
 import { datasetFolder } from "../store/scan.ts";
 import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
 import { type DistributionSummary, isOtherBudget, sameSetDatasets } from "../stages/distribution.ts";
-import { loadStage1 } from "../stages/evaluation.ts";
+import { EVALS_CSV_COLUMNS, loadStage1 } from "../stages/evaluation.ts";
 import { computeLimitations, type Limitation } from "../stages/limitations.ts";
 import { readReproduceRecord, type ReproduceRecord } from "../stages/reproduce.ts";
 import type { Summary } from "../stages/statistics.ts";
@@ -73,7 +74,7 @@ export interface OutcomeTable {
   name: string;
   /** What it is, from `outcomes.json` when it says. */
   description: string;
-  /** Columns shown (present in the CSV, in this order). */
+  /** Columns shown (present in the CSV with a value in some row, in this order). */
   columns: string[];
   /** Rows by SP: the shown columns' values. */
   bySp: Record<number, (number | string)[]>;
@@ -109,6 +110,8 @@ export interface SiteData {
   budgets: string;
   /** The "not the method's results" banner, or null at the method's budgets. */
   banner: string | null;
+  /** Its short form (the stage-1 budget only), repeated where the long one is off-screen (one position's view). */
+  banner_short: string | null;
   /** UCI options for people. */
   options: string;
   /** Code versions that wrote the stage-1 file and the MBI table. */
@@ -123,6 +126,8 @@ export interface SiteData {
   definition: MbiTable["definition"];
   /** How the per-position interval is defined, when the table has one. */
   uncertainty: string | null;
+  /** The number of last completed iterations the interval spans, when the table says. */
+  interval_iterations: number | null;
   /** The positions, by SP. */
   positions: SitePosition[];
   /** Stage 2 summary, when present. */
@@ -209,7 +214,10 @@ export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTa
     const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true });
     const fields = parsed.meta.fields ?? [];
     if (!fields.includes("sp")) continue;
-    const columns = OUTCOME_COLUMNS.filter((c) => fields.includes(c));
+    // a column the table has but leaves empty (e.g. mean_elo of a per-position count) is not shown
+    const columns = OUTCOME_COLUMNS.filter((c) =>
+      fields.includes(c) && parsed.data.some((row) => row[c] !== undefined && row[c].trim() !== "")
+    );
     const source = meta?.source as Record<string, unknown> | string | undefined;
     const description = [
       describedAs(meta),
@@ -232,9 +240,9 @@ async function downloads(profile: Profile): Promise<DownloadFile[]> {
   const dir = profileDir(profile);
   const sp = selfplayDir(profile);
   const wanted: [string, string, string][] = [
-    ["mbi.csv", join(dir, "mbi.csv"), "the index: SP, back rank, FEN, eval, edge, rank, MBI (CSV)"],
+    ["mbi.csv", join(dir, "mbi.csv"), `the index: ${MBI_CSV_COLUMNS.join(", ")} (CSV)`],
     ["mbi.json", join(dir, "mbi.json"), "the index with its definition and provenance (JSON)"],
-    ["evals.csv", join(dir, "evals.csv"), "stage 1: value, depth, nodes, best move and PV (UCI) per position (CSV)"],
+    ["evals.csv", join(dir, "evals.csv"), `stage 1 per position: ${EVALS_CSV_COLUMNS.join(", ")} (CSV)`],
     ["distribution.json", join(dir, "distribution.json"), "stage 2: distribution, ties, depth, rank agreement (JSON)"],
     ["selfplay.json", join(sp, "selfplay.json"), "stage 4: self-play results per position (JSON)"],
     ["games.pgn", join(sp, "games.pgn"), "stage 4: every self-play game (PGN)"],
@@ -286,6 +294,11 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
     limit: formatLimit(d.header.config.limit),
     budgets: formatBudgets(facts),
     banner: budgetBanner(facts),
+    banner_short: budgetBanner(facts) === null
+      ? null
+      : `Not the method's results: ${
+        formatBudgets({ ...facts, selfplay: undefined })
+      } — cite with engine, fingerprint and budget`,
     options: formatOptions(d.header.config.options),
     code: { evals: d.header.code, mbi: table.code },
     created: d.header.created,
@@ -293,6 +306,9 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
     n: positions.length,
     definition: table.definition,
     uncertainty: describedAs((table as { uncertainty?: unknown }).uncertainty),
+    interval_iterations: ((k) => typeof k === "number" ? k : null)(
+      (table as { uncertainty?: { iterations?: unknown } }).uncertainty?.iterations,
+    ),
     positions,
     distribution: await readJsonIfExists<DistributionSummary>(join(dir, "distribution.json")),
     summary: await readJsonIfExists<Summary>(summaryPath(profile)),

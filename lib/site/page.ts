@@ -9,7 +9,7 @@
 
 import { Marked } from "marked";
 import { Plot, renderPlot } from "../plot/render.ts";
-import { quantileSorted } from "../method/stats.ts";
+import { clipOutliers } from "../plot/theme.ts";
 import { LICENCE } from "../store/mbi_table.ts";
 import { METHOD_DISTRIBUTION } from "../stages/distribution.ts";
 import { PUBLISHED } from "../stages/statistics.ts";
@@ -30,42 +30,65 @@ export function pageCaption(d: SiteData): string {
   return `${d.profile} profile · ${d.engine.uci_name} · ${d.limit} per position`;
 }
 
-/** The histogram of the values: an axis robust to outliers (clamped at Q3 + 3 IQR, stated), and its scales. */
+/**
+ * The histogram of the values, on a phone as on a desktop (few ticks, large
+ * labels): the x axis clipped at the shared far fences (lib/plot
+ * `clipOutliers`, the rule of every figure), the positions beyond named in the
+ * caption; and its scales, to mark a position on it.
+ */
 export function histogram(d: SiteData) {
-  const values = d.positions.map((p) => p.eval_cp).sort((a, b) => a - b);
-  const q1 = quantileSorted(values, 0.25), q3 = quantileSorted(values, 0.75);
-  const lo = Math.min(0, values[0]);
-  const fence = Math.ceil(q3 + 3 * (q3 - q1));
-  const hi = Math.max(Math.min(values[values.length - 1], fence), lo + 1);
-  const beyond = d.positions.filter((p) => p.eval_cp > hi).sort((a, b) => b.eval_cp - a.eval_cp);
-  const interval = Math.max(1, Math.ceil((hi - lo) / 50));
-  const rows = d.positions.map((p) => ({ v: Math.min(p.eval_cp, hi) }));
+  const signed = (v: number) => (v > 0 ? `+${v}` : String(v));
+  const clip = clipOutliers(d.positions, (p) => p.eval_cp, {
+    label: (p) => `SP ${p.sp} (${signed(p.eval_cp)} cp)`,
+    unit: "cp",
+    include: [0],
+  });
+  const interval = Math.max(1, Math.ceil((clip.domain[1] - clip.domain[0]) / 40));
+  // the clipped domain widened to whole bins
+  const lo = Math.floor(clip.domain[0] / interval) * interval;
+  const hi = (Math.floor(clip.domain[1] / interval) + 1) * interval;
+  const rows = clip.shown.map((p) => ({ v: p.eval_cp }));
   const title = `Engine value of the ${d.n} start positions`;
   const plot = renderPlot(title, {
-    width: 640,
-    height: 240,
-    marginLeft: 44,
-    x: { label: "eval_cp (White's view) →", domain: [lo, hi + interval] },
-    y: { label: "↑ positions", grid: true },
+    width: 420,
+    height: 230,
+    marginLeft: 40,
+    marginBottom: 40,
+    style: { fontSize: "13px" },
+    x: { label: "eval_cp (White's view) →", domain: [lo, hi], ticks: 5 },
+    y: { label: "↑ positions", grid: true, ticks: 4 },
     marks: [
       Plot.rectY(rows, { ...Plot.binX({ y: "count" }, { x: "v", interval }), fill: "#3a6ea5" }),
       Plot.ruleY([0]),
       Plot.ruleX([0], { stroke: "#b00020", strokeWidth: 1.5 }),
     ],
   });
-  const note = beyond.length
-    ? ` Axis clamped at Q3 + 3 × IQR = ${hi} cp: ${beyond.length} position${beyond.length > 1 ? "s" : ""} beyond it ${
-      beyond.length > 1 ? "are" : "is"
-    } counted in the last bar (${beyond.slice(0, 3).map((p) => `SP ${p.sp} at +${p.eval_cp}`).join(", ")}${
-      beyond.length > 3 ? ", …" : ""
-    }).`
-    : "";
-  const caption = `${pageCaption(d)}; n = ${d.n}; bins of ${interval} cp; the red line is 0 (no edge).${note}`;
+  const caption = `${pageCaption(d)}; n = ${d.n}; bins of ${interval} cp; the red line is 0 (no edge).${
+    clip.note ? ` ${clip.note}` : ""
+  }`;
   const x = plot.scales.x, y = plot.scales.y;
-  const scales = x && y
-    ? { x: x.domain as number[], xr: x.range, y: y.domain as number[], yr: y.range, lo, hi: hi + interval / 2 }
-    : null;
+  const scales = x && y ? { x: x.domain as number[], xr: x.range, y: y.domain as number[], yr: y.range, lo, hi } : null;
   return { title, svg: plot.svg.replace("<svg ", `<svg role="img" aria-label="${esc(title)}" `), caption, scales };
+}
+
+/**
+ * What the `[lo–hi]` beside an MBI is, in one sentence: the settling range of
+ * the last iterations, not a confidence interval, and how often it held the
+ * next budget's MBI (from the limitations); null when the table has no
+ * intervals.
+ */
+export function mbiLegend(d: SiteData): string | null {
+  if (!d.positions.some((p) => p.mbi_lo !== null && p.mbi_hi !== null)) return null;
+  const k = d.interval_iterations;
+  const f = d.limitations.find((l) => l.id === "mbi-interval")?.figures;
+  const share = typeof f?.coverage_next_budget === "number" ? f.coverage_next_budget : null;
+  return `MBI [lo–hi]: the settling range of the position's MBI over its last ${
+    k ?? "few"
+  } completed iterations, not a confidence interval; ${
+    share !== null
+      ? `it held the next budget's MBI (${f!.next_budget}) for ${Math.round(100 * share)}% of positions.`
+      : "the limitations say how often it holds the next budget's MBI where a larger budget is here."
+  }`;
 }
 
 /** The data the page's script reads. */
@@ -74,6 +97,10 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
   return {
     profile: d.profile,
     caption: pageCaption(d),
+    engine: d.engine.uci_name,
+    limit: d.limit,
+    banner: d.banner_short,
+    legend: mbiLegend(d),
     rows: d.positions.map((p) => [
       p.sp,
       p.setup,
@@ -156,20 +183,25 @@ function correlationTable(d: SiteData): string {
   const s = d.summary;
   if (!s) return "<p>No self-play statistics in this dataset.</p>";
   const row = (c: typeof s.eval_vs_score) =>
-    `<tr><th scope="row">${esc(c.label)}</th><td>${fix(c.rho)}</td><td>${fix(c.ci95_percentile[0])} .. ${
-      fix(c.ci95_percentile[1])
-    }</td><td>${c.ci95_bca ? `${fix(c.ci95_bca[0])} .. ${fix(c.ci95_bca[1])}` : "–"}</td></tr>`;
+    `<tr><th scope="row">${esc(c.label)}</th><td>${fix(c.rho, 3)}</td><td>${fix(c.ci95_percentile[0], 3)} .. ${
+      fix(c.ci95_percentile[1], 3)
+    }</td><td>${c.ci95_bca ? `${fix(c.ci95_bca[0], 3)} .. ${fix(c.ci95_bca[1], 3)}` : "–"}</td></tr>`;
+  const published = `rho(eval, score) = ${PUBLISHED.rho_eval_score}, 95% CI ${PUBLISHED.ci95[0]} .. ${
+    PUBLISHED.ci95[1]
+  }`;
   const power = d.limitations.find((l) => l.id === "power");
-  return `<table><caption>Self-play correlations: ${
+  return `<div class="scroll"><table><caption>Self-play correlations: ${
     esc(pageCaption(d))
   }; self-play ${s.n_positions} positions × ${s.selfplay.games_per_position} games at ${
     int(s.selfplay.nodes_per_move)
   } nodes/move (n = ${s.n_positions} positions, ${s.n_games} games); ${int(s.resamples)} bootstrap resamples</caption>
 <thead><tr><th scope="col">Spearman's rho</th><th scope="col">estimate</th><th scope="col">95% CI (percentile)</th><th scope="col">95% CI (BCa)</th></tr></thead>
-<tbody>${row(s.eval_vs_score)}${row(s.mbi_vs_score)}${row(s.mbi_vs_imbalance)}
-<tr><th scope="row">published: rho(eval, score), the method's budgets</th><td>${PUBLISHED.rho_eval_score}</td><td>${
-    PUBLISHED.ci95[0]
-  } .. ${PUBLISHED.ci95[1]}</td><td>–</td></tr></tbody></table>
+<tbody>${row(s.eval_vs_score)}${row(s.mbi_vs_score)}${row(s.mbi_vs_imbalance)}</tbody></table></div>
+<p>The method's documents publish ${published} at ${esc(PUBLISHED.budgets)}${
+    d.banner
+      ? `. Measured at other budgets, the figures above are no test of it: neither agreement nor disagreement with it says anything about the method`
+      : ", the budgets of this dataset"
+  }.</p>
 <p><strong>Verdicts</strong> (computed from the intervals): validation <strong id="verdict">${
     esc(s.verdict.validation)
   }</strong>; the index's claim that balanced starts score closer to 50%: <strong>${
@@ -200,7 +232,7 @@ function reproduceSection(d: SiteData): string {
     : "<p>Not run yet for this dataset.</p>";
   return `<section id="reproduce" aria-labelledby="reproduce-h"><h2 id="reproduce-h">Reproduce this dataset</h2>
 <p>Recompute the whole profile from scratch in a scratch folder, with the engine and budgets recorded in the files, and compare every file record by record:</p>
-<pre><code>${esc(cmd)}</code></pre>
+<pre><code>${cmd.split(" ").map((w) => `<span class="nw">${esc(w)}</span>`).join(" ")}</code></pre>
 ${last}</section>`;
 }
 
@@ -239,7 +271,7 @@ h1{font-size:1.7rem;margin:1rem 0 .25rem}h2{font-size:1.35rem;margin-top:2rem;bo
 .banner{background:#fff4ce;border:2px solid #8a6d00;color:#3d2f00;padding:.6rem .8rem;border-radius:4px;font-weight:600}
 nav a{margin-right:.8rem}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
-caption{text-align:left;color:var(--muted);font-size:.875rem;padding:.25rem 0;caption-side:top}
+caption{text-align:left;color:var(--muted);font-size:.875rem;padding:.25rem 0;caption-side:top;max-width:calc(100vw - 2rem)}
 th,td{border-bottom:1px solid var(--line);padding:.3rem .6rem;text-align:left;vertical-align:top}
 tbody tr:nth-child(even){background:var(--alt)}
 .scroll{overflow-x:auto;max-width:100%}
@@ -257,7 +289,7 @@ input[type=search]{font:inherit;width:100%;max-width:32rem;padding:.45rem .6rem;
 .board .lt{fill:var(--lt)}.board .dk{fill:var(--dk)}
 .board text{font-size:28px;text-anchor:middle;dominant-baseline:central;font-family:"DejaVu Sans","Segoe UI Symbol","Noto Sans Symbols 2",sans-serif}
 .board text.co{font-size:11px;fill:var(--muted)}
-.facts{display:grid;grid-template-columns:auto 1fr;gap:.2rem 1rem;margin:0}.facts dt{font-weight:600}.facts dd{margin:0;word-break:break-all}
+.facts{display:grid;grid-template-columns:auto minmax(0,1fr);gap:.2rem 1rem;margin:0}.pos .facts{flex:1 1 18rem;min-width:0}.facts dt{font-weight:600}.facts dd{margin:0;overflow-wrap:break-word}
 figure{margin:1rem 0}figure svg{max-width:100%;height:auto}figcaption{color:var(--muted);font-size:.875rem}
 .mark{stroke:#b00020;stroke-width:3}.marklabel{fill:#b00020;font:bold 12px sans-serif}
 pre{background:var(--alt);padding:.6rem;white-space:pre-wrap;border-radius:4px}
@@ -265,13 +297,21 @@ code{overflow-wrap:anywhere}
 tr.this{font-weight:600}
 ul.limits li{margin:.35rem 0}
 footer{margin:3rem auto 2rem;color:var(--muted);font-size:.875rem;border-top:1px solid var(--line);padding-top:1rem}
+.narrow{display:none}.nw{white-space:nowrap}
+table.one th{font-weight:600;padding-right:1.2rem}
+.banner.short{font-size:.9rem;margin:.25rem 0 .75rem}
 @media (max-width:600px){body{font-size:15px}th,td{padding:.25rem .35rem}h1{font-size:1.4rem}}
+@media (max-width:520px){
+#table th:nth-child(4),#table td:nth-child(4),#table th:nth-child(5),#table td:nth-child(5),#table .br{display:none}
+.narrow{display:block}th button{padding:.1rem .25rem}.wide{display:none}
+}
 `;
 
 /** The whole page. */
 export function renderPage(d: SiteData, cardMarkdown: string, files: { name: string; what: string; bytes: number }[]) {
   const hist = histogram(d);
   const data = pageData(d, hist.scales);
+  const legend = data.legend;
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
   const e = d.engine;
   const fp = e.fingerprint === null ? "not measured" : int(e.fingerprint);
@@ -314,7 +354,7 @@ ${d.banner ? `<p class="banner" role="note">${esc(d.banner)}</p>` : ""}
 ${distributionTable(d)}
 <figure id="hist">${hist.svg}<figcaption>${esc(hist.title)}: ${esc(hist.caption)}</figcaption></figure>
 ${correlationTable(d)}
-<h3>Limitations, computed from the data</h3>
+<h3 id="limitations">Limitations, computed from the data</h3>
 <ul class="limits">${d.limitations.map((l) => `<li>${esc(l.text)}</li>`).join("")}</ul>
 <h3>Citation and licence</h3>
 <p>${esc(citationLine(d))} Licence: <a href="https://creativecommons.org/licenses/by/4.0/">${LICENCE}</a>.</p>
@@ -332,10 +372,14 @@ ${correlationTable(d)}
 <label for="q">Find a position by SP number, back rank (e.g. RNBQKBNR) or FEN</label>
 <input id="q" type="search" autocomplete="off" spellcheck="false" placeholder="518, RNBQKBNR or a FEN">
 <p id="status" role="status" aria-live="polite">Loading the table…</p>
+${legend ? `<p class="small" id="mbi-legend">${esc(legend)} <a href="#limitations">Read the limitations</a>.</p>` : ""}
+<p class="small narrow">On a narrow screen the table shows SP, back rank, eval and MBI; a position's own view has its edge, rank and the rest.</p>
 <div class="scroll"><table id="table"><caption>MBI of every start position: ${
     esc(pageCaption(d))
   }; n = ${d.n}. Sort with the column buttons; open a position with its SP.</caption>
-<thead><tr><th scope="col" data-key="sp" aria-sort="ascending"><button type="button">SP</button></th><th scope="col">back rank</th><th scope="col" data-key="eval" aria-sort="none"><button type="button">eval cp</button></th><th scope="col" data-key="edge" aria-sort="none"><button type="button">edge cp</button></th><th scope="col" data-key="rank" aria-sort="none"><button type="button">rank</button></th><th scope="col" data-key="mbi" aria-sort="none"><button type="button">MBI</button></th></tr></thead>
+<thead><tr><th scope="col" data-key="sp" aria-sort="ascending"><button type="button">SP</button></th><th scope="col">back rank</th><th scope="col" data-key="eval" aria-sort="none"><button type="button">eval cp</button></th><th scope="col" data-key="edge" aria-sort="none"><button type="button">edge cp</button></th><th scope="col" data-key="rank" aria-sort="none"><button type="button">rank</button></th><th scope="col" data-key="mbi" aria-sort="none"${
+    legend ? ` aria-describedby="mbi-legend" title="${esc(legend)}"` : ""
+  }><button type="button">MBI</button>${legend ? ` <span class="iv">[lo–hi]</span>` : ""}</th></tr></thead>
 <tbody id="rows"></tbody></table></div>
 </div>
 <div id="detail" hidden></div>

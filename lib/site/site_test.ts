@@ -2,7 +2,10 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSite } from "./site.ts";
-import { pvSan } from "./data.ts";
+import { pvSan, type SiteData } from "./data.ts";
+import { histogram, mbiLegend } from "./page.ts";
+import { MBI_CSV_COLUMNS } from "../store/mbi_table.ts";
+import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
@@ -35,13 +38,13 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
     // Fields other work adds: a per-position interval and its table-level description.
     const tablePath = join(root, "ci", "mbi.json");
     const table = JSON.parse(await Deno.readTextFile(tablePath));
-    table.uncertainty = { definition: "range over the last 3 completed iterations" };
+    table.uncertainty = { definition: "range over the last 3 completed iterations", iterations: 3 };
     for (const r of table.rows) Object.assign(r, { mbi_lo: Math.max(0, r.mbi - 9), mbi_hi: Math.min(100, r.mbi + 4) });
     await Deno.writeTextFile(tablePath, JSON.stringify(table));
     await Deno.mkdir(join(root, "outcomes", "humans"), { recursive: true });
     await Deno.writeTextFile(
       join(root, "outcomes", "humans", "outcomes.csv"),
-      "sp,games,white_wins,draws,black_wins,white_score,other\n518,1000,420,200,380,0.52,x\n0,10,5,0,5,0.5,y\n",
+      "sp,games,white_wins,draws,black_wins,white_score,mean_elo,other\n518,1000,420,200,380,0.52,,x\n0,10,5,0,5,0.5,,y\n",
     );
     await Deno.writeTextFile(
       join(root, "outcomes", "humans", "outcomes.json"),
@@ -61,6 +64,13 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
       ),
     );
     ok(card.includes("20,000 nodes per position (the method: 400,000,000)"));
+    // every column of the files' writers is described (the lists come from the code, so they cannot go stale)
+    for (const c of [...MBI_CSV_COLUMNS, ...EVALS_CSV_COLUMNS]) ok(card.includes(`\`${c}\``), c);
+    ok(card.includes("| `mbi.csv` | the index: sp, setup, fen, eval_cp, edge_cp, rank, mbi, mbi_lo, mbi_hi (CSV) |"));
+    for (const f of ["duplicate_games", "opening_plies", "distinct_games", "shortfall"]) {
+      ok(card.includes(`\`${f}\``), f);
+    }
+    ok(card.includes("`selfplay/openings.jsonl`"), "the opening sets are named");
     ok(!card.includes("Self-play:"), "no self-play statement without self-play results");
     const html = await Deno.readTextFile(first.index);
     ok(
@@ -97,6 +107,24 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
       const text = outcome ?? "";
       ok(text.includes("test games") && text.includes("1000") && text.includes("0.520"), text);
       ok(!text.includes("other"), "only the known outcome columns");
+      ok(!text.includes("mean_elo"), "a column left empty in every row is not shown");
+      // one position's view repeats the short banner (the page's banner is off-screen there)
+      const banner = await page.$eval("#detail .banner", (e) => e.textContent ?? "");
+      ok(banner.startsWith("Not the method's results: 20,000 nodes per position (the method: 400,000,000)"), banner);
+      // the MBI interval is explained where it is shown
+      const legend = await page.$eval("#mbi-legend", (e) => e.textContent ?? "");
+      ok(legend.includes("not a confidence interval") && legend.includes("last 3 completed iterations"), legend);
+      // on a phone (390 px) the table needs no sideways scrolling: SP, back rank, eval and MBI [lo–hi] fit
+      await page.setViewport({ width: 390, height: 800 });
+      await page.goto(pathToFileURL(first.index).href);
+      await page.waitForSelector("#rows tr");
+      const fit = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        table: document.getElementById("table")!.getBoundingClientRect().right,
+        mbi: document.querySelector("#rows tr td:nth-child(6)")!.textContent,
+      }));
+      ok(fit.page <= 390 && fit.table <= 390, JSON.stringify(fit));
+      ok(/\[\d+–\d+\]/.test(fit.mbi ?? ""), JSON.stringify(fit));
       assertEquals(errors, []);
     } finally {
       await chromium.close();
@@ -106,4 +134,21 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
     else Deno.env.set(RESULTS_ENV, before);
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("the page's histogram clips its axis with the shared rule (lib/plot clipOutliers) and names what lies beyond", () => {
+  const positions = Array.from({ length: 40 }, (_, i) => ({ sp: i, eval_cp: 10 + i, mbi_lo: null, mbi_hi: null }));
+  positions.push({ sp: 258, eval_cp: 203, mbi_lo: null, mbi_hi: null });
+  const d = {
+    profile: "quick",
+    engine: { uci_name: "Stockfish 17.1 WASM" },
+    limit: "125,000 nodes",
+    n: positions.length,
+    positions,
+  } as unknown as SiteData;
+  const h = histogram(d);
+  ok(h.caption.includes("Axis clipped at Tukey's far fences Q1 − 3·IQR = "), h.caption);
+  ok(h.caption.includes("not drawn: SP 258 (+203 cp)"), h.caption);
+  ok(h.scales!.hi < 203 && h.scales!.lo <= 0, JSON.stringify(h.scales));
+  assertEquals(mbiLegend({ ...d, limitations: [] } as unknown as SiteData), null, "no intervals, no legend");
 });

@@ -49,7 +49,7 @@ export interface PairAgreement {
   kendall: { tau: number; ci95: [number, number]; resamples: number; undefined_resamples: number };
   /** Spearman's rho of the signed values. */
   spearman_eval: number;
-  /** How far the published MBI moves between the two (median, p90, max |ΔMBI|, share moving > 10). */
+  /** How far the MBI moves between the two datasets (median, p90, max |ΔMBI|, share moving > 10). */
   mbi_shift: MbiShift;
   /** Positions with the largest |MBI difference|. */
   largest_disagreements: { sp: number; setup: string; mbi_a: number; mbi_b: number; eval_a: number; eval_b: number }[];

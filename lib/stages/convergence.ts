@@ -3,7 +3,7 @@
  * reference engine (one fingerprint and options) for one base profile at
  * several node budgets (e.g. `quick`, `quick~eval500000`, `quick~eval2000000`,
  * `quick~eval8000000`), compared rung with rung — Spearman's rho of the edges,
- * how far the published MBI moves (one definition: lib/method/mbi.ts
+ * how far the index moves between budgets (one definition: lib/method/mbi.ts
  * `mbiShift`), and the coverage of each rung's per-position MBI intervals by
  * the next rung's MBI (lib/method/uncertainty.ts `intervalCoverage`).
  *
@@ -33,6 +33,8 @@ export interface Rung {
   n: number;
   /** Engine build that ran it (same fingerprint on every rung). */
   engine_id: string;
+  /** That build's UCI name, e.g. `Stockfish 17.1 WASM`. */
+  engine: string;
 }
 
 /** A rung still being computed (left out of every figure until complete). */
@@ -61,7 +63,7 @@ export interface RungPair {
   n: number;
   /** Spearman's rho of the edges |eval| (= of the MBI ranks). */
   spearman_edges: number;
-  /** How far the published MBI moves between the two. */
+  /** How far the MBI moves between the two budgets. */
   mbi_shift: MbiShift;
   /** How often b's MBI lies inside a's per-position interval (null when a's dataset has no iteration history). */
   coverage: { n: number; inside: number; share: number; mean_width: number } | null;
@@ -80,9 +82,9 @@ export interface Projection {
   assumptions: string;
   /** Estimated agreement of each rung with the limiting ranking (r_i; from every triad of rungs, averaged). */
   agreement_with_limit: { folder: string; nodes: number; r: number }[];
-  /** Checks of the model on these data. */
-  checks: { text: string; passed: boolean }[];
-  /** True when every check passed. */
+  /** Checks of the model on these data (passed null: not tested, e.g. no test of fit with 3 rungs). */
+  checks: { text: string; passed: boolean | null }[];
+  /** True when no check failed. */
   consistent: boolean;
   /** The range of Spearman between the top rung and a dataset at the method's budget: [r_top², r_top] (assuming that dataset is at least as close to the limit). */
   top_vs_method: [number, number];
@@ -127,6 +129,7 @@ function index(d: EvalDataset): Indexed {
       nodes: "nodes" in limit ? limit.nodes : NaN,
       n: d.records.length,
       engine_id: d.header.engine.id,
+      engine: d.header.engine.uci_name,
     },
     mbi: values,
     intervals: iv ? values.map((v, i) => ({ sp: v.sp, mbi_lo: iv[i][0], mbi_hi: iv[i][1] })) : null,
@@ -185,7 +188,7 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
   });
   const r = r2.map((v) => Math.sqrt(Math.max(0, v)));
   const f = (x: number) => x.toFixed(2);
-  const checks: { text: string; passed: boolean }[] = [];
+  const checks: { text: string; passed: boolean | null }[] = [];
   const over = rungs.filter((_, i) => !(r2[i] <= 1));
   checks.push({
     text: over.length
@@ -230,7 +233,7 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
       passed: worst <= 0.05,
     });
   } else {
-    checks.push({ text: "with 3 rungs the model fits any correlations exactly: no test of fit", passed: true });
+    checks.push({ text: "with 3 rungs the model fits any correlations exactly: no test of fit", passed: null });
   }
   const top = r[r.length - 1];
   return {
@@ -239,7 +242,7 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
       "a dataset at the method's budget is at least as close to the limit as the top rung",
     agreement_with_limit: rungs.map((x, i) => ({ folder: x.folder, nodes: x.nodes, r: r[i] })),
     checks,
-    consistent: checks.every((c) => c.passed),
+    consistent: checks.every((c) => c.passed !== false),
     top_vs_method: [top * top, top],
     method_nodes: METHOD_NODES,
   };
@@ -325,7 +328,7 @@ export function convergenceSentences(c: Convergence): string[] {
   const top = c.rungs[c.rungs.length - 1];
   if (p) {
     const model = `Model (an assumption): ${p.assumptions}. Checks on these rungs: ${
-      p.checks.map((x) => `${x.text} (${x.passed ? "passed" : "FAILED"})`).join("; ")
+      p.checks.map((x) => `${x.text} (${x.passed === null ? "not tested" : x.passed ? "passed" : "FAILED"})`).join("; ")
     }.`;
     out.push(
       p.consistent
@@ -354,4 +357,32 @@ export function convergenceSentences(c: Convergence): string[] {
     );
   }
   return out;
+}
+
+/**
+ * The ladder's engine for captions: the engine, its fingerprint and which
+ * build ran which rungs, e.g. `Stockfish 17.1 (fingerprint 2,030,154; builds
+ * search node for node alike: sf17.1-wasm at 125,000 nodes; sf17.1-native at
+ * 500,000 and 2,000,000 nodes)`; one build is named once.
+ */
+export function ladderEngineText(c: Convergence): string {
+  const fp = c.fingerprint === null
+    ? "fingerprint not measured"
+    : `fingerprint ${c.fingerprint.toLocaleString("en-US")}`;
+  const builds = [...new Set(c.rungs.map((r) => r.engine_id))];
+  const names = [...new Set(c.rungs.map((r) => r.engine))];
+  if (builds.length <= 1) return `${names[0] ?? c.engine}${builds[0] ? ` (${builds[0]}, ${fp})` : ` (${fp})`}`;
+  // the words the builds' names share (e.g. "Stockfish 17.1" of "Stockfish 17.1 WASM" and "Stockfish 17.1")
+  const words = names.map((n) => n.split(" "));
+  let k = 0;
+  while (k < words[0].length && words.every((x) => x[k] === words[0][k])) k++;
+  const family = k > 0 ? words[0].slice(0, k).join(" ") : names.join(" / ");
+  const list = (xs: number[]) =>
+    xs.length === 1
+      ? formatLimit({ nodes: xs[0] })
+      : `${xs.slice(0, -1).map((x) => x.toLocaleString("en-US")).join(", ")} and ${
+        formatLimit({ nodes: xs[xs.length - 1] })
+      }`;
+  const perBuild = builds.map((b) => `${b} at ${list(c.rungs.filter((r) => r.engine_id === b).map((r) => r.nodes))}`);
+  return `${family} (${fp}; builds search node for node alike: ${perBuild.join("; ")})`;
 }

@@ -1,5 +1,12 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { convergenceSentences, ladderConvergence, projectAgreement, type Rung, type RungPair } from "./convergence.ts";
+import {
+  convergenceSentences,
+  ladderConvergence,
+  ladderEngineText,
+  projectAgreement,
+  type Rung,
+  type RungPair,
+} from "./convergence.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
 import { RESULTS_ENV } from "../store/results_key.ts";
@@ -91,7 +98,7 @@ Deno.test("the ladder: complete reference rungs of one base profile by budget, p
   });
 });
 
-const rung = (folder: string, nodes: number): Rung => ({ folder, nodes, n: 960, engine_id: "x" });
+const rung = (folder: string, nodes: number): Rung => ({ folder, nodes, n: 960, engine_id: "x", engine: "X" });
 function pairsFor(rungs: Rung[], rho: (i: number, j: number) => number): RungPair[] {
   const out: RungPair[] = [];
   rungs.forEach((a, i) =>
@@ -123,11 +130,54 @@ Deno.test("projection: recovers each rung's agreement with the limit when the mo
   // one correlation off by 0.1: the test of fit (4 rungs) fails
   const off = projectAgreement(rungs, pairsFor(rungs, (i, j) => r[i] * r[j] + (i === 0 && j === 3 ? 0.1 : 0)))!;
   ok(!off.consistent);
-  ok(off.checks.some((c) => !c.passed && c.text.startsWith("tetrad")), JSON.stringify(off.checks));
+  ok(off.checks.some((c) => c.passed === false && c.text.startsWith("tetrad")), JSON.stringify(off.checks));
   // a larger budget agreeing less with the limit fails the monotonicity check
   const falls = [0.6, 0.9, 0.8];
   const three = rungs.slice(0, 3);
   const bad = projectAgreement(three, pairsFor(three, (i, j) => falls[i] * falls[j]))!;
   ok(!bad.consistent && bad.checks.some((c) => c.text.startsWith("r falls")), JSON.stringify(bad.checks));
   assertEquals(projectAgreement(rungs.slice(0, 2), pairsFor(rungs.slice(0, 2), () => 0.5)), null);
+});
+
+Deno.test("ladderEngineText: the engine with its fingerprint, and which build ran which rungs", () => {
+  const c = (rungs: Rung[]) => ({
+    base: "quick",
+    engine: rungs[0].engine,
+    fingerprint: 2_030_154,
+    rungs,
+    partial: [],
+    pairs: [],
+    projection: null,
+  });
+  const wasm = { ...rung("quick", 125_000), engine_id: "sf17.1-wasm", engine: "Stockfish 17.1 WASM" };
+  const native = (folder: string, nodes: number) => ({
+    ...rung(folder, nodes),
+    engine_id: "sf17.1-native",
+    engine: "Stockfish 17.1",
+  });
+  assertEquals(
+    ladderEngineText(c([wasm, native("quick~eval500000", 500_000), native("quick~eval2000000", 2_000_000)])),
+    "Stockfish 17.1 (fingerprint 2,030,154; builds search node for node alike: sf17.1-wasm at 125,000 nodes; " +
+      "sf17.1-native at 500,000 and 2,000,000 nodes)",
+  );
+  assertEquals(ladderEngineText(c([wasm])), "Stockfish 17.1 WASM (sf17.1-wasm, fingerprint 2,030,154)");
+});
+
+Deno.test("projection: with 3 rungs the test of fit is 'not tested', never 'passed'", () => {
+  const three = [rung("r1", 125_000), rung("r2", 500_000), rung("r3", 2_000_000)];
+  const r = [0.6, 0.75, 0.85];
+  const p = projectAgreement(three, pairsFor(three, (i, j) => r[i] * r[j]))!;
+  const fit = p.checks.find((x) => x.text.includes("no test of fit"))!;
+  assertEquals(fit.passed, null);
+  ok(p.consistent);
+  const words = convergenceSentences({
+    base: "quick",
+    engine: "X",
+    fingerprint: 1,
+    rungs: three,
+    partial: [],
+    pairs: pairsFor(three, (i, j) => r[i] * r[j]),
+    projection: p,
+  }).join(" ");
+  ok(words.includes("no test of fit (not tested)") && !words.includes("no test of fit (passed)"), words);
 });

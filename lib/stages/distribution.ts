@@ -106,7 +106,7 @@ export interface RankAgreement {
   spearman_edge: number;
   /** How far positions move in edge rank: median, 90th percentile, max of |rank difference| (type-7 quantiles). */
   rank_shift: { median: number; p90: number; max: number };
-  /** How far the published MBI moves (median, p90, max |ΔMBI|, share moving by more than 10 points). */
+  /** How far the MBI moves between the budgets (median, p90, max |ΔMBI|, share moving by more than 10 points). */
   mbi_shift: MbiShift;
 }
 

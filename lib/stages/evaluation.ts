@@ -68,17 +68,20 @@ export async function loadStage1(profile: Profile): Promise<EvalDataset> {
   return d;
 }
 
-/** CSV view of evaluation records: sp, setup, fen, eval_cp, mate, depth, nodes, bestmove, pv. */
+/** The columns of `evals.csv`, in order (the dataset card describes each). */
+export const EVALS_CSV_COLUMNS = [
+  "sp",
+  "setup",
+  "fen",
+  "eval_cp",
+  "mate",
+  "depth",
+  "nodes",
+  "bestmove",
+  "pv",
+] as const satisfies readonly (keyof EvaluationRecord)[];
+
+/** CSV view of evaluation records: {@link EVALS_CSV_COLUMNS} (the PV's moves separated by spaces). */
 export function evalsCsv(records: readonly EvaluationRecord[]): string {
-  return toCsv(records.map((r) => ({ ...r, pv: r.pv.join(" ") })), [
-    "sp",
-    "setup",
-    "fen",
-    "eval_cp",
-    "mate",
-    "depth",
-    "nodes",
-    "bestmove",
-    "pv",
-  ]);
+  return toCsv(records.map((r) => ({ ...r, pv: r.pv.join(" ") })), [...EVALS_CSV_COLUMNS]);
 }

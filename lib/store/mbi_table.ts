@@ -333,9 +333,22 @@ function engineName(engine: unknown): string | undefined {
   return typeof e?.uci_name === "string" ? e.uci_name : undefined;
 }
 
-/** CSV of the table: sp, setup, fen, eval_cp, edge_cp, rank, mbi, mbi_lo, mbi_hi (the banner and definitions are in mbi.json). */
+/** The columns of `mbi.csv`, in order (the dataset card describes each). */
+export const MBI_CSV_COLUMNS = [
+  "sp",
+  "setup",
+  "fen",
+  "eval_cp",
+  "edge_cp",
+  "rank",
+  "mbi",
+  "mbi_lo",
+  "mbi_hi",
+] as const satisfies readonly (keyof MbiTableRow)[];
+
+/** CSV of the table: {@link MBI_CSV_COLUMNS} (the banner and definitions are in mbi.json). */
 export function mbiCsv(table: MbiTable): string {
-  return toCsv(table.rows, ["sp", "setup", "fen", "eval_cp", "edge_cp", "rank", "mbi", "mbi_lo", "mbi_hi"]);
+  return toCsv(table.rows, [...MBI_CSV_COLUMNS]);
 }
 
 /** Markdown table sorted by MBI (most balanced first), with the budget banner, the interval, citation and licence. */

@@ -14,7 +14,8 @@ import type { Profile } from "../../method/profiles.ts";
 import type { SearchLimit } from "../../engine/limit.ts";
 import { evalBudgetText } from "../../method/labels.ts";
 import { listOutcomeTables, outcomePaths, type OutcomeTable, readOutcomeTable } from "../../store/outcome_table.ts";
-import { evalFolderName, summaryPath } from "../../store/results_key.ts";
+import { baseProfileName, evalFolderName, summaryPath } from "../../store/results_key.ts";
+import { datasetFolder, scanDatasets } from "../../store/scan.ts";
 import { PUBLISHED, type Summary } from "../statistics.ts";
 import { buildOutcomesFromTable } from "./build.ts";
 import {
@@ -62,6 +63,67 @@ export interface TableReport {
   pairs: ValidationPair[];
   /** The committed validation files of every dataset against this table. */
   files: OutcomeValidation[];
+  /** Which complete datasets those files cover, and which are missing. */
+  coverage: ValidationCoverage;
+}
+
+/** Which datasets of the results root have a validation file against a table. */
+export interface ValidationCoverage {
+  /** Complete stage-1 datasets found (results keys, sorted). */
+  complete: string[];
+  /** Of those, the ones with a validation file. */
+  validated: string[];
+  /** Complete datasets without a validation file. */
+  missing: string[];
+  /** Datasets still being computed (no validation expected yet). */
+  partial: { key: string; done: number; planned: number }[];
+  /** Validation files whose dataset is not complete here (or not found). */
+  without_dataset: string[];
+}
+
+/** Compares the complete datasets with the validation files' datasets. */
+export function validationCoverage(
+  complete: readonly string[],
+  partial: readonly { key: string; done: number; planned: number }[],
+  files: readonly OutcomeValidation[],
+): ValidationCoverage {
+  const have = new Set(files.map((f) => f.dataset.key));
+  const sorted = [...complete].sort();
+  return {
+    complete: sorted,
+    validated: sorted.filter((k) => have.has(k)),
+    missing: sorted.filter((k) => !have.has(k)),
+    partial: [...partial].sort((a, b) => a.key.localeCompare(b.key)),
+    without_dataset: [...have].filter((k) => !complete.includes(k)).sort(),
+  };
+}
+
+/** The coverage in sentences, with the command that adds each missing file. */
+export function coverageSentences(table: string, c: ValidationCoverage): string[] {
+  const out = [
+    `Complete datasets under the results root: ${c.complete.join(", ") || "none"}; with a validation file against ` +
+    `${table}: ${c.validated.length} of ${c.complete.length}${
+      c.validated.length ? ` (${c.validated.join(", ")})` : ""
+    }.`,
+  ];
+  if (c.missing.length) {
+    out.push(
+      `Missing, so not in the table below: ${
+        c.missing.map((k) => `${k} (deno task validate --evals ${k} --outcomes ${table})`).join("; ")
+      }.`,
+    );
+  }
+  if (c.partial.length) {
+    out.push(
+      `Still being computed, validated once complete: ${
+        c.partial.map((p) => `${p.key} (${p.done} of ${p.planned} positions)`).join(", ")
+      }.`,
+    );
+  }
+  if (c.without_dataset.length) {
+    out.push(`Validation files whose dataset is not complete here: ${c.without_dataset.join(", ")}.`);
+  }
+  return out;
 }
 
 /** Everything notebook 07 shows for a profile. */
@@ -91,6 +153,13 @@ async function validationFiles(table: string): Promise<OutcomeValidation[]> {
 export async function externalValidation(profile: Profile, opts: { minGames?: number } = {}): Promise<ExternalReport> {
   await ensureShippedTables();
   const dataset = await resolveDataset(evalFolderName(profile));
+  const scan = await scanDatasets({ includeCi: baseProfileName(profile) === "ci" });
+  const complete = scan.complete.map((d) => datasetFolder(d));
+  const partial = scan.partial.map((d) => ({
+    key: datasetFolder(d),
+    done: d.records.length,
+    planned: d.header.positions.length,
+  }));
   const tables: TableReport[] = [];
   for (const name of listOutcomeTables()) {
     const table = await readOutcomeTable(name);
@@ -99,7 +168,8 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
       resamples: profile.resamples,
       write: false,
     });
-    tables.push({ table, validation, pairs, files: await validationFiles(name) });
+    const files = await validationFiles(name);
+    tables.push({ table, validation, pairs, files, coverage: validationCoverage(complete, partial, files) });
   }
   const selfplay = await Deno.readTextFile(summaryPath(profile)).then(JSON.parse).catch(() => null) as Summary | null;
   return { dataset, tables, selfplay };
@@ -165,11 +235,20 @@ export function comparisonRows(v: OutcomeValidation, selfplay: Summary | null): 
 const f3 = (x: number) => x.toFixed(3);
 const ci = (c: [number, number]) => `[${f3(c[0])}, ${f3(c[1])}]`;
 
+const pp = (x: number) => `${(100 * x).toFixed(2)} percentage points`;
+
 /** What a validation shows, in plain sentences computed from its numbers. */
-export function findings(v: OutcomeValidation, rows: readonly { sp: number; games: number }[]): string[] {
+export function findings(
+  v: OutcomeValidation,
+  rows: readonly { sp: number; games: number; white_score?: number }[],
+): string[] {
   const r = v.reliability;
   const out: string[] = [];
   const between = Math.sqrt(r.between_variance), noise = Math.sqrt(r.sampling_variance);
+  const observed = Math.sqrt(r.observed_variance);
+  const scored = rows.filter((x) => typeof x.white_score === "number");
+  const games = scored.reduce((a, x) => a + x.games, 0);
+  const mean = games > 0 ? scored.reduce((a, x) => a + x.white_score! * x.games, 0) / games : null;
   out.push(
     `${v.positions} positions with at least ${v.min_games} games each (${v.games.toLocaleString("en-US")} games, ` +
       `${r.mean_games.toFixed(0)} per position on average) of "${v.outcomes.name}".`,
@@ -194,6 +273,16 @@ export function findings(v: OutcomeValidation, rows: readonly { sp: number; game
         f3(r.reliability)
       } and no ` +
       `correlation with the scores can be expected above about ${f3(r.ceiling)} (the ceiling √R).`,
+  );
+  out.push(
+    `How large the start position's effect is: ${
+      mean === null ? "" : `White scores ${(100 * mean).toFixed(2)}% over all games of the table; `
+    }the positions' scores spread by an SD of ${pp(observed)} as counted, and ${
+      r.between_estimable
+        ? `by about ±${pp(between)} (1 SD) once the counting noise is taken out: that is how far the start position ` +
+          `moves White's expected score`
+        : "by no more than the counting noise: a spread between positions cannot be estimated from these counts"
+    }.`,
   );
   const e = v.eval_vs_score;
   out.push(
@@ -233,6 +322,69 @@ export function findings(v: OutcomeValidation, rows: readonly { sp: number; game
         v.at_published.power.toFixed(2)
       } to exclude 0). Verdict: ${v.verdict.validation}; the index's claim: ${v.verdict.claim}.`,
   );
+  if (v.verdict.validation === "validated" || v.verdict.claim === "supported") {
+    out.push(
+      `"${v.verdict.validation === "validated" ? "Validated" : "Supported"}" here means detectable with ${
+        v.games.toLocaleString("en-US")
+      } games, not large: rho(start eval, White's score) is ${f3(e.rho)} and rho(MBI, |score − 0.5|) ${
+        f3(m.rho)
+      }, and ${
+        r.between_estimable
+          ? `the start position moves White's expected score by about ${pp(between)} (1 SD)`
+          : "a spread of White's expected score between positions cannot even be estimated from these counts"
+      }.`,
+    );
+  }
   if (v.dataset.banner) out.push(`The evaluations are not the method's: ${v.dataset.banner}.`);
+  return out;
+}
+
+/** The correlations that notebook 07 compares across datasets, with their labels. */
+const ACROSS = [
+  ["eval_vs_score", "rho(start eval, White's score)"],
+  ["mbi_vs_imbalance", "rho(MBI, |score − 0.5|)"],
+  ["mbi_vs_draw_rate", "rho(MBI, draw rate)"],
+] as const;
+
+/**
+ * Whether the validation files of several datasets (other budgets, other
+ * engines) against one table tell them apart: per correlation, the range of
+ * the estimates and whether every pair of 95% intervals overlaps (then this
+ * check cannot tell them apart), else the pairs that do not (a hint of a
+ * difference; no test of it is made).
+ */
+export function acrossDatasets(files: readonly OutcomeValidation[]): string[] {
+  if (files.length < 2) return [];
+  const out: string[] = [];
+  for (const [key, label] of ACROSS) {
+    const xs = files.flatMap((f) => {
+      const c = f[key];
+      return c ? [{ key: f.dataset.key, rho: c.rho, ci: c.ci95_percentile }] : [];
+    });
+    if (xs.length < 2) continue;
+    const byRho = [...xs].sort((a, b) => a.rho - b.rho);
+    const lo = byRho[0], hi = byRho[byRho.length - 1];
+    const range = `from ${f3(lo.rho)} (${lo.key}) to ${f3(hi.rho)} (${hi.key}) across ${xs.length} datasets`;
+    const apart: string[] = [];
+    xs.forEach((a, i) =>
+      xs.slice(i + 1).forEach((b) => {
+        if (a.ci[1] < b.ci[0] || b.ci[1] < a.ci[0]) apart.push(`${a.key} ${ci(a.ci)} and ${b.key} ${ci(b.ci)}`);
+      })
+    );
+    if (apart.length === 0) {
+      const common: [number, number] = [Math.max(...xs.map((x) => x.ci[0])), Math.min(...xs.map((x) => x.ci[1]))];
+      out.push(
+        `${label}: ${range}; every 95% interval holds ${ci(common)}, so on these games this check does not tell ` +
+          `the datasets (their engines and budgets) apart.`,
+      );
+    } else {
+      out.push(
+        `${label}: ${range}; ${apart.length} pair${apart.length > 1 ? "s" : ""} of intervals do not overlap (${
+          apart.slice(0, 6).join("; ")
+        }${apart.length > 6 ? `; and ${apart.length - 6} more` : ""}) — a hint that those datasets differ here, ` +
+          `not a test of the difference.`,
+      );
+    }
+  }
   return out;
 }
