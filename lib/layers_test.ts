@@ -66,3 +66,8 @@ Deno.test("the README's module map names exactly the layer folders", () => {
   const named = [...map.matchAll(/^\| `lib\/([a-z]+)\/`/gm)].map((m) => m[1]);
   assertEquals(named, LAYERS);
 });
+
+Deno.test("the README has no unfilled figure (every number in it was measured and written in)", () => {
+  const readme = Deno.readTextFileSync(join(LIB, "..", "README.md"));
+  assertEquals(readme.match(/[A-Z_]+_FILL\b/g) ?? [], []);
+});
