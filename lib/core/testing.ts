@@ -60,3 +60,12 @@ export async function inTempRoot(f: (root: string) => Promise<void>, prefix = "m
     await Deno.remove(root, { recursive: true });
   }
 }
+
+/** Waits until `path` exists (polling every 20 ms, at most `timeoutMs`); false when it never appeared. */
+export async function waitForFile(path: string, timeoutMs = 60_000): Promise<boolean> {
+  for (let t = 0; t < timeoutMs; t += 20) {
+    if (await Deno.stat(path).then(() => true, () => false)) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import { ok } from "node:assert/strict";
 import { bootstrapKendall, kendallTauB } from "./kendall.ts";
 import { rngFromSeed } from "./seed.ts";
+import { materialise } from "./testdata/resample.ts";
 
 const fixtures: { cases: { name: string; x: number[]; y: number[]; tau_b: number }[] } = JSON.parse(
   await Deno.readTextFile(new URL("testdata/kendall_scipy.json", import.meta.url)),
@@ -21,13 +22,7 @@ Deno.test("tau-b of a resample from multiplicities equals tau-b of the materiali
     const y = Array.from({ length: n }, () => rng.int(0, 5));
     const counts = new Int32Array(n);
     for (let k = 0; k < n; k++) counts[rng.int(0, n - 1)]++;
-    const mx: number[] = [], my: number[] = [];
-    counts.forEach((c, i) => {
-      for (let j = 0; j < c; j++) {
-        mx.push(x[i]);
-        my.push(y[i]);
-      }
-    });
+    const [mx, my] = materialise(x, y, counts);
     const a = kendallTauB(x, y, counts), b = kendallTauB(mx, my);
     ok((Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) < 1e-12, `${a} vs ${b}`);
   }

@@ -1,4 +1,5 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
+import { materialise } from "./testdata/resample.ts";
 import {
   bootstrapFromResamples,
   bootstrapSpearman,
@@ -59,13 +60,7 @@ Deno.test("a resample's rho from multiplicities equals rho of the materialised r
     const y = Array.from({ length: n }, () => rng.int(0, 4) / 4);
     const counts = new Int32Array(n);
     for (let k = 0; k < n; k++) counts[rng.int(0, n - 1)]++;
-    const mx: number[] = [], my: number[] = [];
-    counts.forEach((c, i) => {
-      for (let j = 0; j < c; j++) {
-        mx.push(x[i]);
-        my.push(y[i]);
-      }
-    });
+    const [mx, my] = materialise(x, y, counts);
     const a = spearmanOfResample(x, y, counts);
     const b = spearman(mx, my);
     ok(

@@ -100,7 +100,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   await checkExecutable(engine.command);
   const before = await readEvalDataset(path, { duplicates: "report" });
   if (before && before.duplicates.length === 0 && planned.every((sp) => before.records.some((r) => r.sp === sp))) {
-    await checkSameLimit(path, before.header.config.limit, limit);
+    checkSameLimit(path, before.header.config.limit, limit);
     return {
       path,
       planned: planned.length,
@@ -121,7 +121,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     const removed = await repairDuplicates(path);
     if (removed) log(`repaired ${displayPath(path)}: removed ${removed} repeated record(s) identical to the first`);
     const existing = await readEvalDataset(path);
-    if (existing) await checkSameLimit(path, existing.header.config.limit, limit);
+    if (existing) checkSameLimit(path, existing.header.config.limit, limit);
 
     const probe = await launchEngine(engine, engine.entry.options);
     let identity, options;
@@ -253,7 +253,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
 }
 
 /** Refuses a file whose header limit is not the one asked for (before the engine is even started). */
-async function checkSameLimit(path: string, have: unknown, want: unknown): Promise<void> {
+function checkSameLimit(path: string, have: unknown, want: unknown): void {
   if (JSON.stringify(have) !== JSON.stringify(want)) {
     throw new DatasetError(
       `${displayPath(path)} was computed with another configuration (search limit ${JSON.stringify(have)} vs ${
@@ -261,7 +261,6 @@ async function checkSameLimit(path: string, have: unknown, want: unknown): Promi
       }); not appending. Use another --profile/--out`,
     );
   }
-  await Promise.resolve();
 }
 
 async function readManifest(

@@ -5,7 +5,7 @@ import { parseShard, shardOf as shardPositions } from "../store/shards.ts";
 import { mergeEvalFiles } from "../store/eval_merge.ts";
 import { sha256File } from "../core/hash.ts";
 import { repoPath } from "../core/paths.ts";
-import { errorLines, testRoot } from "../core/testing.ts";
+import { errorLines, testRoot, waitForFile } from "../core/testing.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
 
 // Stage-1 tests on the `ci` profile (12 positions, 20,000 nodes) with the WASM engine.
@@ -205,7 +205,11 @@ Deno.test("verify-reproduce: match exits 0; a doctored dataset exits 1 and names
 });
 
 Deno.test("two eval-all at once on one folder: one refuses naming the holder; the data are exactly one run's", async () => {
-  const [a, b] = await Promise.all([evalAllCli("--workers", "1"), evalAllCli("--workers", "1")]);
+  // The second starts once the first holds the lock (started together, a fast first run could finish before
+  // the second looks, which then has nothing to do).
+  const first = evalAllCli("--workers", "1");
+  ok(await waitForFile(join(results, "ci", "evals.jsonl.lock")), "the first run took the lock");
+  const [a, b] = await Promise.all([first, evalAllCli("--workers", "1")]);
   const refused = [a, b].filter((r) => r.code !== 0);
   assertEquals(refused.length, 1, `${a.stderr}\n${b.stderr}`);
   ok(

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { buildMbiTable, readPositionValues, writeMbiTable } from "../../store/mbi_table.ts";
 import { repoPath } from "../../core/paths.ts";
-import { testRoot } from "../../core/testing.ts";
+import { testRoot, waitForFile } from "../../core/testing.ts";
 import { assignLines, buildOpeningSet } from "./openings.ts";
 import { UciEngine } from "../../engine/uci.ts";
 import { startPosition } from "../../method/chess960.ts";
@@ -165,7 +165,10 @@ Deno.test("a position with a single near-best first move still gets distinct gam
 
 Deno.test("two selfplay runs at once: one refuses naming the holder; the games are one run's", async () => {
   const out = join(dir, "twice");
-  const [a, b] = await Promise.all([selfplay(out, ["--games", "2"]), selfplay(out, ["--games", "2"])]);
+  // The second starts once the first holds the lock (see the same test of eval-all).
+  const first = selfplay(out, ["--games", "2"]);
+  ok(await waitForFile(join(out, "games.jsonl.lock")), "the first run took the lock");
+  const [a, b] = await Promise.all([first, selfplay(out, ["--games", "2"])]);
   const refused = [a, b].filter((r) => r.code !== 0);
   assertEquals(refused.length, 1, `${a.stderr}\n${b.stderr}`);
   ok(/is being written by PID \d+/.test(refused[0].stderr), refused[0].stderr);
