@@ -1,10 +1,13 @@
 /**
- * `deno task reproduce [--profile P] [--workers W] [--keep]`: recompute a
- * published profile from scratch in a scratch folder (its own results root)
- * with the engine and budgets recorded in its files, compare every file with
- * the committed ones record by record, print per file "identical" or the
- * first difference, and record the result in `<profile folder>/reproduce.json`
- * (shown by the site and the dataset card, which are rebuilt).
+ * `deno task reproduce [--profile P] [--workers W] [--keep] [--record]`:
+ * recompute a published profile from scratch in a scratch folder (a results
+ * root of its own, `<scratch>/results`) with the engine and budgets recorded in
+ * its files, compare every file with the committed ones record by record, print
+ * per file "identical" or the first difference, and write the report to
+ * `<scratch>/reproduce.json`. The committed files are not touched: only
+ * `--record` copies the report to `<profile folder>/reproduce.json` and rebuilds
+ * the site and dataset card that show it. Without `--keep` the recomputed
+ * results are removed and the report stays.
  *
  * Exit code 0 when every file is identical, 1 otherwise.
  *
@@ -33,8 +36,9 @@ import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
 import { engineForDataset } from "../stages/run_config.ts";
 
 const USAGE: CliSpec = {
-  usage: "deno task reproduce [--profile P] [--workers W] [--keep]\n" +
-    "  recompute the profile from scratch in a scratch folder, compare every file with the committed one",
+  usage: "deno task reproduce [--profile P] [--workers W] [--keep] [--record]\n" +
+    "  recompute the profile from scratch in a scratch folder, compare every file with the committed one;\n" +
+    "  the report goes to the scratch folder, and with --record to the profile folder (shown on the page and card)",
   positionals: 0,
 };
 
@@ -44,6 +48,7 @@ if (import.meta.main) {
       profile: { type: "string" },
       workers: { type: "string" },
       keep: { type: "boolean" },
+      record: { type: "boolean" },
     }, USAGE);
     const profile = getProfile(values.profile);
     const workers = workersOption(values.workers);
@@ -54,7 +59,9 @@ if (import.meta.main) {
     console.error(chosen.note);
     const engine = chosen.engine.entry.id.replace(/^path:/, "");
     const root = resultsRoot();
-    const scratch = await Deno.makeTempDir({ prefix: `mbi-reproduce-${profile.name}-` });
+    const scratchDir = await Deno.makeTempDir({ prefix: `mbi-reproduce-${profile.name}-` });
+    const scratch = join(scratchDir, "results");
+    await Deno.mkdir(scratch);
     const t0 = performance.now();
     console.error(
       `reproduce ${profile.name}: ${h.engine.uci_name} (${engine}, fingerprint ${h.config.engine_fingerprint}), ` +
@@ -107,13 +114,17 @@ if (import.meta.main) {
       console.log(`${f.verdict.padEnd(9)} ${f.file}${f.difference ? `: ${f.difference}` : ""}`);
     }
     console.log(`(${SET_ASIDE})`);
-    const path = await writeReproduceRecord(profile, record);
+    const report = await writeReproduceRecord(profile, record, join(scratchDir, "reproduce.json"));
     console.error(
       `reproduce ${profile.name}: ${record.identical ? "every file identical" : "differences found"} in ${
         formatDuration(duration)
-      } -> ${displayPath(path)}`,
+      } -> ${report}`,
     );
-    await buildSite(profile, console.error);
+    if (values.record) {
+      const path = await writeReproduceRecord(profile, record);
+      console.error(`recorded in ${displayPath(path)}`);
+      await buildSite(profile, console.error);
+    } else console.error("committed files unchanged (--record writes the report into the profile folder)");
     if (values.keep) console.error(`scratch folder kept: ${scratch}`);
     else await Deno.remove(scratch, { recursive: true });
     return record.identical ? 0 : 1;

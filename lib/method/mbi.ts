@@ -1,5 +1,5 @@
 /**
- * The Morozov Balance Index: edge = |eval_cp| (METHOD.md decision 1), rank
+ * The Morozov Balance Index: edge = |eval_cp| (docs/METHOD.md decision 1), rank
  * ascending by edge with average ranks for ties, and
  * `MBI = round(100 * (N - rank) / (N - 1))` rounded half up (decision 2).
  *

@@ -20,7 +20,7 @@ export interface SelfplayBudget {
   games: number;
   /** Node budget per move. */
   nodesPerMove: number;
-  /** Plies at the start of a game chosen among near-best moves (METHOD.md decision 3). */
+  /** Plies at the start of a game chosen among near-best moves (docs/METHOD.md decision 3). */
   openingPlies: number;
   /** MultiPV width searched for those plies. */
   multipv: number;

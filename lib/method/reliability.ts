@@ -1,5 +1,5 @@
 /**
- * Reliability and power of per-position outcome scores (METHOD.md decision 6).
+ * Reliability and power of per-position outcome scores (docs/METHOD.md decision 6).
  *
  * A position's score over n games (win 1, draw ½, loss 0) is its true score
  * plus sampling noise of variance σ²/n, σ² being the variance of one game's
@@ -59,7 +59,7 @@ export interface ScoreReliability {
 }
 
 /**
- * The variances METHOD.md (decision 6) states from 20,000 games per position:
+ * The variances docs/METHOD.md (decision 6) states from 20,000 games per position:
  * White's true score varies between positions with an SD near 0.024, one
  * game's points with an SD near 0.34. Used, and named, when a design's own
  * games cannot estimate them.
@@ -67,7 +67,8 @@ export interface ScoreReliability {
 export const METHOD_VARIANCES = {
   between: 0.024 ** 2,
   game: 0.34 ** 2,
-  source: "METHOD.md decision 6 (between-position SD 0.024 and one game's SD 0.34, from 20,000 games per position)",
+  source:
+    "docs/METHOD.md decision 6 (between-position SD 0.024 and one game's SD 0.34, from 20,000 games per position)",
 } as const;
 
 /** White's score of counts: (wins + draws / 2) / games. */

@@ -1,5 +1,5 @@
 /**
- * Per-position uncertainty of the index (METHOD.md, "beyond the documents").
+ * Per-position uncertainty of the index (docs/METHOD.md, "beyond the documents").
  *
  * One deterministic search is one snapshot of a value that still moves as the
  * search deepens. The interval of a position is the range of its MBI when its

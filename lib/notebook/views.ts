@@ -232,7 +232,9 @@ export function powerView(s: Summary, caption?: string): Displayable {
     ],
     ["power: probability that the 95% interval lies above 0", f(pw.this_design.power), f(pw.method_design.power)],
   ];
-  const source = pw.variances.source === "measured" ? "the variances measured in these games" : "METHOD.md's variances";
+  const source = pw.variances.source === "measured"
+    ? "the variances measured in these games"
+    : "docs/METHOD.md's variances";
   const table = htmlTable(
     rows,
     [
@@ -260,7 +262,7 @@ export function powerView(s: Summary, caption?: string): Displayable {
         : ""
     }${
       pw.variances.source === "method"
-        ? " — if the positions differ as much as METHOD.md states; these games cannot tell"
+        ? " — if the positions differ as much as docs/METHOD.md states; these games cannot tell"
         : ""
     }.`;
   } else {

@@ -104,8 +104,8 @@ Deno.test("powerView says what to do, and with which variances", () => {
   ok(needed.includes("60 × 50") && needed.includes("the variances measured in these games"), needed);
   ok(needed.includes("Variances: variances note (measured)."), needed);
   const assumed = html(powerView(summary(0, 400, "method")));
-  ok(assumed.includes("METHOD.md's variances"), assumed);
-  ok(assumed.includes("if the positions differ as much as METHOD.md states; these games cannot tell"), assumed);
+  ok(assumed.includes("docs/METHOD.md's variances"), assumed);
+  ok(assumed.includes("if the positions differ as much as docs/METHOD.md states; these games cannot tell"), assumed);
   const none = html(powerView(summary(0.006, null)));
   ok(none.includes("Even with every position and many games the power stays below 0.8"), none);
 });

@@ -1,11 +1,14 @@
 /**
  * Reproducing a published profile: compare the committed result files with a
  * recomputation from scratch, file by file and record by record, and record
- * the last result (`reproduce.json`) for the site and the dataset card.
+ * the result (`reproduce.json` in the scratch folder; in the profile folder,
+ * for the site and the dataset card, only when asked to record it).
  *
  * What is set aside, and why: wall and search times (they vary run to run:
- * `withoutTiming` of stage 1, the self-play merge's `stable`); creation times
- * and code versions; and the SHA-256 recorded of an *input* file whose bytes
+ * `withoutTiming` of stage 1, the self-play merge's `stable`); recorded times —
+ * creation times and the PGN `Date` tag, the day the games were played as the
+ * games header records it — and code versions (a reproduction on another day
+ * or checkout must not differ by them); and the SHA-256 recorded of an *input* file whose bytes
  * hold such times (evals.jsonl and mbi.json carry them, so every hash of them
  * differs while the content agrees). Paths are compared relative to the
  * results root. Everything else must be equal.
@@ -30,7 +33,7 @@ export const REPRODUCE_SCHEMA = 1;
 
 /** The fields set aside in the comparison, in words (printed and recorded). */
 export const SET_ASIDE =
-  "set aside: wall/search times and nps/time in raw engine lines, creation times, code versions, and the SHA-256 of input files that hold such times; paths compared relative to the results root";
+  "set aside: wall/search times and nps/time in raw engine lines, recorded times (creation times, the PGN Date tag), code versions, and the SHA-256 of input files that hold such times; paths compared relative to the results root";
 
 /** How one file compared. */
 export interface FileVerdict {
@@ -106,6 +109,8 @@ interface FileRule {
   compared: FileVerdict["compared"];
   /** Header (JSONL) or whole-file (JSON) fields set aside. */
   ignore?: Ignore;
+  /** Text: lines set aside (they hold a recorded time), matched on both sides. */
+  ignoreLines?: RegExp;
   /** JSONL: the key naming a record, and the record without its run-to-run fields. */
   key?: (r: never) => string;
   /** JSONL: the record without fields that vary from run to run. */
@@ -136,17 +141,23 @@ export function reproduceRules(profile: Profile): FileRule[] {
       key: (g: GameRecord) => `SP ${g.sp} game ${g.game}`,
       stable: (g: GameRecord) => SELFPLAY_MERGE.stable(g),
     },
-    { file: join(sp, "games.pgn"), compared: "text" },
+    // the Date tag is the day the games were played (the games header's creation time): a recorded time
+    { file: join(sp, "games.pgn"), compared: "text", ignoreLines: /^\[Date "[^"]*"\]$/ },
     { file: join(sp, "selfplay.json"), compared: "json", ignore: ignoring("code", "inputs.*.sha256") },
     { file: relative(dir, summaryPath(profile)), compared: "json", ignore: ignoring("code", "inputs.*.sha256") },
   ];
 }
 
-function compareText(a: string, b: string): string | null {
+/** The first differing line of two texts (lines matching `ignoreLines` on both sides set aside); null when equal. */
+export function compareText(a: string, b: string, ignoreLines?: RegExp): string | null {
   if (a === b) return null;
   const la = a.split("\n"), lb = b.split("\n");
-  const i = la.findIndex((l, k) => l !== lb[k]);
-  const line = i < 0 ? la.length : i;
+  const aside = (x: string | undefined, y: string | undefined) =>
+    ignoreLines !== undefined && x !== undefined && y !== undefined && ignoreLines.test(x) && ignoreLines.test(y);
+  const n = Math.max(la.length, lb.length);
+  let line = -1;
+  for (let k = 0; k < n && line < 0; k++) if (la[k] !== lb[k] && !aside(la[k], lb[k])) line = k;
+  if (line < 0) return null;
   const cut = (s: string | undefined) => s === undefined ? "end of file" : show(s);
   return `line ${line + 1}: ${cut(la[line])} vs ${cut(lb[line])}`;
 }
@@ -192,7 +203,7 @@ export async function compareProfiles(profile: Profile, committedRoot: string, r
       continue;
     }
     const difference = rule.compared === "text"
-      ? compareText(a, recomputed)
+      ? compareText(a, recomputed, rule.ignoreLines)
       : rule.compared === "json"
       ? firstDifference(JSON.parse(a), JSON.parse(recomputed), rule.ignore)
       : compareRecords(rule, a, recomputed);
@@ -222,9 +233,12 @@ export function reproducePath(profile: Profile): string {
   return publishedPaths(profile).reproduce;
 }
 
-/** Writes `reproduce.json` into the profile folder. */
-export async function writeReproduceRecord(profile: Profile, record: ReproduceRecord): Promise<string> {
-  const path = reproducePath(profile);
+/** Writes `reproduce.json` to `path` (default: the profile folder's, which the site and card show). */
+export async function writeReproduceRecord(
+  profile: Profile,
+  record: ReproduceRecord,
+  path = reproducePath(profile),
+): Promise<string> {
   await writeFileAtomic(path, JSON.stringify(record, null, 1) + "\n");
   return path;
 }

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
-import { compareProfiles, firstDifference } from "./reproduce.ts";
+import { compareProfiles, compareText, firstDifference, reproduceRules } from "./reproduce.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
 import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
@@ -66,4 +66,19 @@ Deno.test("compareProfiles: timing, creation time and the recomputed root's path
     await Deno.remove(a, { recursive: true });
     await Deno.remove(b, { recursive: true });
   }
+});
+
+Deno.test("compareText: the PGN Date tag (a recorded time) is set aside, any other line is a difference", () => {
+  const date = reproduceRules(getProfile("ci")).find((r) => r.file.endsWith("games.pgn"))!.ignoreLines;
+  const pgn = (d: string, r = "1-0") => `[Event "x"]\n[Date "${d}"]\n[Result "${r}"]\n\n1. e4 ${r}\n`;
+  assertEquals(compareText(pgn("2026.11.30"), pgn("2026.12.02"), date), null);
+  assertEquals(
+    compareText(pgn("2026.11.30"), pgn("2026.11.30", "0-1"), date),
+    'line 3: "[Result \\"1-0\\"]" vs "[Result \\"0-1\\"]"',
+  );
+  assertEquals(
+    compareText(pgn("2026.11.30"), pgn("2026.12.02")),
+    'line 2: "[Date \\"2026.11.30\\"]" vs "[Date \\"2026.12.02\\"]"',
+  );
+  assertEquals(compareText("a\nb", "a", date), 'line 2: "b" vs end of file');
 });

@@ -1,5 +1,5 @@
 /**
- * Stage 5: the three correlations of METHOD.md decision 4, each with a seeded
+ * Stage 5: the three correlations of docs/METHOD.md decision 4, each with a seeded
  * bootstrap CI, and the computed verdicts; written as `summary.json`.
  *
  * 1. rho(start eval, White score) — the method's published figure;
@@ -58,9 +58,9 @@ export interface PowerReport {
   assumed_rho: number;
   /** Power below which a verdict that does not exclude 0 is "inconclusive". */
   required_power: number;
-  /** The variances behind the design figures: measured in these games when estimable, else METHOD.md's. */
+  /** The variances behind the design figures: measured in these games when estimable, else docs/METHOD.md's. */
   variances: {
-    /** "measured" (these games) or "method" (METHOD.md decision 6). */
+    /** "measured" (these games) or "method" (docs/METHOD.md decision 6). */
     source: "measured" | "method";
     /** Between-position variance of the true scores used. */
     between: number;
@@ -145,12 +145,12 @@ export const REQUIRED_POWER = 0.8;
 /** The verdict rules, written into `summary.json`. */
 export const VERDICT_RULES =
   "validated when the 95% percentile CI of rho(eval, score) lies above 0; the claim is supported when the 95% percentile CI of rho(MBI, |score - 0.5|) lies below 0; " +
-  `otherwise "inconclusive" when the design's power to exclude 0 — if the true correlation were the published 0.76, with the variances of the per-position scores measured in these games (or, when they cannot be estimated there, those of METHOD.md decision 6) — is below ${REQUIRED_POWER}, else "not validated" / "not supported"`;
+  `otherwise "inconclusive" when the design's power to exclude 0 — if the true correlation were the published 0.76, with the variances of the per-position scores measured in these games (or, when they cannot be estimated there, those of docs/METHOD.md decision 6) — is below ${REQUIRED_POWER}, else "not validated" / "not supported"`;
 
 /**
  * Power of this design and of the method's at the published effect: from the
  * variances measured in these games when the between-position variance is
- * estimable (the scores spread more than sampling noise), else from METHOD.md's
+ * estimable (the scores spread more than sampling noise), else from docs/METHOD.md's
  * stated variances, named as such.
  */
 export function powerReport(rel: ScoreReliability, positions: number, games: number): PowerReport {

@@ -293,7 +293,7 @@ export async function buildMbiTable(
     schema: MBI_SCHEMA,
     profile,
     definition: {
-      edge: "edge_cp = |eval_cp| (distance from zero, METHOD.md decision 1)",
+      edge: "edge_cp = |eval_cp| (distance from zero, docs/METHOD.md decision 1)",
       rank: "1-based rank of edge_cp ascending; ties share the mean of their ranks",
       mbi: "MBI = round(100 * (N - rank) / (N - 1)); 100 = smallest edge",
       rounding: ROUNDING,

@@ -1,5 +1,5 @@
 /**
- * Distinct games by construction (METHOD.md decision 5): for each position a
+ * Distinct games by construction (docs/METHOD.md decision 5): for each position a
  * deterministic opening set of distinct near-best lines, and each game takes
  * its own line.
  *
