@@ -79,7 +79,27 @@ Deno.test("power: a design's reliability, expected rho and power from given vari
   ok(/design 60 positions x 50 games, true rho 0\.76/.test(r.stdout), r.stdout);
   ok(/reliability of a score 0\.199, ceiling 0\.447, expected observed rho 0\.339/.test(r.stdout), r.stdout);
   ok(/power to exclude 0 \(95% interval\) 0\.736/.test(r.stdout), r.stdout);
+  // no options: the method's design with the variances of docs/METHOD.md decision 6 (the same figures)
+  const plain = await cli("power.ts", []);
+  assertEquals(plain.code, 0, plain.stderr);
+  ok(/decision 6/.test(plain.stdout) && /power to exclude 0 \(95% interval\) 0\.736/.test(plain.stdout), plain.stdout);
   const bad = await cli("power.ts", ["--between-sd", "0.024"]);
   assertEquals(bad.code, 2);
   ok(/--between-sd and --game-sd go together/.test(bad.stderr), bad.stderr);
+});
+
+Deno.test("power from scores that do not spread: not estimable, the stated fallback as in summary.json", async () => {
+  // 30 positions with the same counts: the between-position variance cannot be estimated from them
+  const csv = join(dir, "flat.csv");
+  await Deno.writeTextFile(
+    csv,
+    "sp,white_wins,draws,black_wins\n" + Array.from({ length: 30 }, (_, i) => `${i},20,15,15`).join("\n") + "\n",
+  );
+  const made = await cli("outcomes.ts", ["--table", csv, "--name", "flat"]);
+  assertEquals(made.code, 0, made.stderr);
+  const r = await cli("power.ts", ["--outcomes", "flat"]);
+  assertEquals(r.code, 0, r.stderr);
+  ok(/not estimable from outcome table flat/.test(r.stdout), r.stdout);
+  ok(/power to exclude 0 \(95% interval\) 0\.736/.test(r.stdout), r.stdout);
+  ok(!/no number of games suffices/.test(r.stdout), r.stdout);
 });

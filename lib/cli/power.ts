@@ -2,12 +2,22 @@
  * `deno task power [--profile P | --outcomes NAME | --between-sd S --game-sd G] [--rho R] [--positions N]
  * [--games G]`: what a self-play (or outcome) design can show — the reliability of per-position scores, the
  * expected observed rho and the power to exclude 0 at a true rho — from the variances measured in a
- * profile's games, in an outcome table, or given by hand. For planning a run before paying for it.
+ * profile's games, in an outcome table, or given by hand; with none of these, the variances of docs/METHOD.md
+ * decision 6 (the method's design at the published 0.76 with no option at all). A profile's or table's variances
+ * go through the same rule as `summary.json` (`designVariances`): when the between-position variance is not
+ * estimable there, the method's variances are used and the output says so. For planning a run before paying for it.
  *
  * @module
  */
 
-import { designPower, gamesNeeded, positionsNeeded, scoreReliability } from "../method/reliability.ts";
+import {
+  designPower,
+  designVariances,
+  gamesNeeded,
+  METHOD_VARIANCES,
+  positionsNeeded,
+  scoreReliability,
+} from "../method/reliability.ts";
 import { PROFILES } from "../method/profiles.ts";
 import { rowCounts } from "../method/outcomes.ts";
 import { PUBLISHED, REQUIRED_POWER } from "../stages/statistics.ts";
@@ -18,7 +28,8 @@ import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./commo
 
 const USAGE: CliSpec = {
   usage: "deno task power [--profile P | --outcomes NAME | --between-sd S --game-sd G] [--rho R] [--positions N] " +
-    "[--games G]\n  reliability, expected rho and power of a design (default: the method's 60 x 50 at the published 0.76)",
+    "[--games G]\n  reliability, expected rho and power of a design (default: the method's 60 x 50 at the published 0.76,\n" +
+    "  with the variances of docs/METHOD.md decision 6)",
   positionals: 0,
 };
 
@@ -41,21 +52,25 @@ if (import.meta.main) {
       games: { type: "string" },
     }, USAGE);
     const sources = [values.profile, values.outcomes, values["between-sd"] ?? values["game-sd"]].filter((v) => v);
-    if (sources.length !== 1) {
+    if (sources.length > 1) {
       throw new UsageError("give one source of variances: --profile P, --outcomes NAME, or --between-sd and --game-sd");
     }
     let between: number, game: number, from: string;
-    if (values.profile) {
-      const r = scoreReliability((await loadStage4(getProfile(values.profile))).positions);
-      [between, game, from] = [r.between_variance, r.game_variance, `the self-play games of profile ${values.profile}`];
-    } else if (values.outcomes) {
-      const t = await readOutcomeTable(values.outcomes);
-      const r = scoreReliability(t.rows.map(rowCounts));
-      [between, game, from] = [r.between_variance, r.game_variance, `outcome table ${values.outcomes}`];
-    } else {
+    if (values.profile || values.outcomes) {
+      const rel = values.profile
+        ? scoreReliability((await loadStage4(getProfile(values.profile))).positions)
+        : scoreReliability((await readOutcomeTable(values.outcomes!)).rows.map(rowCounts));
+      const v = designVariances(
+        rel,
+        values.profile ? `the self-play games of profile ${values.profile}` : `outcome table ${values.outcomes}`,
+      );
+      [between, game, from] = [v.between, v.game, v.note];
+    } else if (values["between-sd"] !== undefined || values["game-sd"] !== undefined) {
       const b = positiveNumber("between-sd", values["between-sd"]), g = positiveNumber("game-sd", values["game-sd"]);
       if (b === undefined || g === undefined) throw new UsageError("--between-sd and --game-sd go together");
       [between, game, from] = [b * b, g * g, "the standard deviations given"];
+    } else {
+      [between, game, from] = [METHOD_VARIANCES.between, METHOD_VARIANCES.game, METHOD_VARIANCES.source];
     }
     const rho = values.rho === undefined ? PUBLISHED.rho_eval_score : Number(values.rho);
     if (!(rho > 0 && rho < 1)) throw new UsageError(`--rho ${values.rho}: expected a number between 0 and 1`);
@@ -64,10 +79,11 @@ if (import.meta.main) {
     const games = positiveInt("games", values.games) ?? m.games;
     const d = designPower(rho, between, game, positions, games);
     const f = (x: number) => x.toFixed(3);
+    console.log(`variances: ${from}`);
     console.log(
-      `variances from ${from}: between positions ${between.toExponential(3)} (SD ${f(Math.sqrt(between))}), one game ${
-        f(game)
-      } (SD ${f(Math.sqrt(game))})`,
+      `  between positions ${between.toExponential(3)} (SD ${f(Math.sqrt(between))}), one game ${f(game)} (SD ${
+        f(Math.sqrt(game))
+      })`,
     );
     console.log(`design ${positions} positions x ${games} games, true rho ${rho}:`);
     console.log(

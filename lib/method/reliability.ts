@@ -71,6 +71,52 @@ export const METHOD_VARIANCES = {
     "docs/METHOD.md decision 6 (between-position SD 0.024 and one game's SD 0.34, from 20,000 games per position)",
 } as const;
 
+/** The variances a design's figures use, and where they come from. */
+export interface DesignVariances {
+  /** "measured" (the scores' own) or "method" (docs/METHOD.md decision 6). */
+  source: "measured" | "method";
+  /** Between-position variance of the true scores used. */
+  between: number;
+  /** Variance of one game's points used. */
+  game: number;
+  /** The sentence a reader needs: where the variances come from and why. */
+  note: string;
+}
+
+/**
+ * The variances to plan or judge a design with: those measured in the scores
+ * when their between-position variance is estimable (they spread more than
+ * sampling noise), else {@link METHOD_VARIANCES}, named as such. The one rule
+ * for `summary.json`, `deno task power` and the external validation.
+ */
+export function designVariances(rel: ScoreReliability, of: string): DesignVariances {
+  const f4 = (x: number) => x.toFixed(4);
+  if (rel.between_estimable && Number.isFinite(rel.game_variance)) {
+    return {
+      source: "measured",
+      between: rel.between_variance,
+      game: rel.game_variance,
+      note: `measured in ${of}: White's score varies across positions with variance ${
+        f4(rel.observed_variance)
+      }, of which sampling noise accounts for ${f4(rel.sampling_variance)}; between-position variance ${
+        f4(rel.between_variance)
+      }, one game's variance ${rel.game_variance.toFixed(3)}`,
+    };
+  }
+  return {
+    source: "method",
+    between: METHOD_VARIANCES.between,
+    game: METHOD_VARIANCES.game,
+    note: `not estimable from ${of}: their scores spread (variance ${
+      Number.isFinite(rel.observed_variance) ? f4(rel.observed_variance) : "n/a"
+    }) no more than the sampling noise of ${
+      Number.isFinite(rel.mean_games) ? rel.mean_games : "?"
+    } games alone would make them (${
+      Number.isFinite(rel.sampling_variance) ? f4(rel.sampling_variance) : "n/a"
+    }); the design figures use the variances of ${METHOD_VARIANCES.source}`,
+  };
+}
+
 /** White's score of counts: (wins + draws / 2) / games. */
 export function whiteScore(c: OutcomeCounts): number {
   return (c.wins + c.draws / 2) / c.games;

@@ -22,6 +22,8 @@ import { profileDir, selfplayDir, summaryPath } from "../store/results_key.ts";
 import {
   type DesignPower,
   designPower,
+  type DesignVariances,
+  designVariances,
   gamesNeeded,
   METHOD_VARIANCES,
   positionsNeeded,
@@ -59,16 +61,7 @@ export interface PowerReport {
   /** Power below which a verdict that does not exclude 0 is "inconclusive". */
   required_power: number;
   /** The variances behind the design figures: measured in these games when estimable, else docs/METHOD.md's. */
-  variances: {
-    /** "measured" (these games) or "method" (docs/METHOD.md decision 6). */
-    source: "measured" | "method";
-    /** Between-position variance of the true scores used. */
-    between: number;
-    /** Variance of one game's points used. */
-    game: number;
-    /** The sentence a reader needs: where the variances come from and why. */
-    note: string;
-  };
+  variances: DesignVariances;
   /** This profile's design. */
   this_design: DesignPower;
   /** The method's 60 × 50 design, with the same variances (the method's games at 300,000 nodes/move may differ). */
@@ -155,31 +148,7 @@ export const VERDICT_RULES =
  */
 export function powerReport(rel: ScoreReliability, positions: number, games: number): PowerReport {
   const rho = PUBLISHED.rho_eval_score;
-  const measured = rel.between_estimable && Number.isFinite(rel.game_variance);
-  const f4 = (x: number) => x.toFixed(4);
-  const variances: PowerReport["variances"] = measured
-    ? {
-      source: "measured",
-      between: rel.between_variance,
-      game: rel.game_variance,
-      note: `measured in these games: White's score varies across positions with variance ${
-        f4(rel.observed_variance)
-      }, of which sampling noise accounts for ${f4(rel.sampling_variance)}; between-position variance ${
-        f4(rel.between_variance)
-      }, one game's variance ${rel.game_variance.toFixed(3)}`,
-    }
-    : {
-      source: "method",
-      between: METHOD_VARIANCES.between,
-      game: METHOD_VARIANCES.game,
-      note: `not estimable from these games: their scores spread (variance ${
-        Number.isFinite(rel.observed_variance) ? f4(rel.observed_variance) : "n/a"
-      }) no more than the sampling noise of ${
-        Number.isFinite(rel.mean_games) ? rel.mean_games : "?"
-      } games alone would make them (${
-        Number.isFinite(rel.sampling_variance) ? f4(rel.sampling_variance) : "n/a"
-      }); the design figures use the variances of ${METHOD_VARIANCES.source}`,
-    };
+  const variances: PowerReport["variances"] = designVariances(rel, "these games");
   const b = variances.between, g = variances.game;
   const m = PROFILES.full.selfplay;
   return {
