@@ -1,6 +1,8 @@
 /**
- * `deno task verify-reproduce --sp 518 [--dataset FILE] [--profile P] [--engine ID|PATH]`:
- * recomputes one position and compares it with the dataset bit for bit.
+ * `deno task verify-reproduce --sp 518 [--dataset FILE] [--profile P] [--engine ID|PATH] [--record]`:
+ * recomputes one position and compares it with the dataset bit for bit; with
+ * `--record` the result (date, machine, engine build, match) is added to
+ * `verify-reproduce.json` beside the dataset, which its card shows.
  * Exit 0 on match, 1 on mismatch.
  *
  * @module
@@ -8,6 +10,8 @@
 
 import { DatasetError, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { verifyReproduce } from "../stages/verification.ts";
+import { recordVerification } from "../stages/verification_record.ts";
+import { displayPath } from "../store/provenance.ts";
 import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
 import { engineForDataset, profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
@@ -20,8 +24,8 @@ function show(label: string, r: EvaluationRecord): string {
 }
 
 const USAGE: CliSpec = {
-  usage:
-    "deno task verify-reproduce --sp SP [--dataset FILE] [--profile P] [--engine ID|PATH]\n  recomputes one position and compares bit for bit",
+  usage: "deno task verify-reproduce --sp SP [--dataset FILE] [--profile P] [--engine ID|PATH] [--record]\n" +
+    "  recomputes one position and compares bit for bit; --record adds the result to verify-reproduce.json beside the dataset",
   positionals: 0,
 };
 
@@ -32,6 +36,7 @@ if (import.meta.main) {
       dataset: { type: "string" },
       profile: { type: "string" },
       engine: { type: "string" },
+      record: { type: "boolean" },
     }, USAGE);
     const input = values.sp ?? positionals.join(" ");
     if (!input) {
@@ -60,6 +65,12 @@ if (import.meta.main) {
     );
     console.log(show("recorded  ", v.recorded));
     console.log(show("recomputed", v.recomputed));
+    if (values.record) {
+      const command = `deno task verify-reproduce --sp ${position.sp}${
+        values.profile ? ` --profile ${values.profile}` : ""
+      } --engine ${v.engine.id.replace(/^path:/, "")}`;
+      console.error(`recorded in ${displayPath(await recordVerification(dataset.path, v, command))}`);
+    }
     if (v.match) {
       console.log("MATCH: value, depth, PV and nodes are identical");
       return 0;

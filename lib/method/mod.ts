@@ -14,6 +14,7 @@
  * @module
  */
 
+export * from "./borderline.ts";
 export * from "./chess960.ts";
 export * from "./completed.ts";
 export * from "./evaluation_record.ts";

@@ -383,11 +383,26 @@ export function correlationsFrame(s: Summary, caption?: string): Promise<DataFra
 /** The bands that put a rank correlation into words (stated wherever the words are used). */
 export const STRENGTH_BANDS = "|rho| < 0.3 weak, 0.3–0.7 moderate, > 0.7 strong";
 
-/** A rank correlation in words by {@link STRENGTH_BANDS}. */
-export function strength(rho: number): "weak" | "moderate" | "strong" | "undefined" {
-  if (!Number.isFinite(rho)) return "undefined";
+const BANDS = ["weak", "moderate", "strong"] as const;
+const band = (rho: number) => {
   const a = Math.abs(rho);
-  return a < 0.3 ? "weak" : a <= 0.7 ? "moderate" : "strong";
+  return a < 0.3 ? 0 : a <= 0.7 ? 1 : 2;
+};
+
+/**
+ * A rank correlation in words by {@link STRENGTH_BANDS}: one band's word only
+ * when the whole 95% interval `ci` lies inside that band; an interval across a
+ * band edge gives the bands it spans ("moderate to strong"). Without an
+ * interval, the band of the estimate.
+ */
+export function strength(rho: number, ci?: readonly [number, number]): string {
+  if (!Number.isFinite(rho)) return "undefined";
+  if (!ci || !ci.every(Number.isFinite)) return BANDS[band(rho)];
+  // |rho| over the interval: its ends, and 0 when the interval crosses it
+  const ends = ci[0] < 0 && ci[1] > 0 ? [0, ...ci] : [...ci];
+  const bs = ends.map(band);
+  const lo = Math.min(...bs), hi = Math.max(...bs);
+  return lo === hi ? BANDS[lo] : `${BANDS[lo]} to ${BANDS[hi]}`;
 }
 
 /** Notebook 06: the datasets compared. */
@@ -414,7 +429,7 @@ export function pairsFrame(pairs: readonly PairAgreement[], caption?: string): P
       kendall_hi: p.kendall.ci95[1],
       median_abs_dmbi: p.mbi_shift.median,
       share_dmbi_over_10: p.mbi_shift.share_over_10,
-      agreement: strength(p.spearman.rho),
+      agreement: strength(p.spearman.rho, p.spearman.ci95),
     })),
     [
       "a",

@@ -80,7 +80,7 @@ Deno.test("the game list flags a game that repeats an earlier one of its positio
 });
 
 Deno.test("strength words follow the stated bands", () => {
-  assertEquals([0.18, -0.29, 0.3, 0.608, 0.7, 0.71, -0.9, NaN].map(strength), [
+  assertEquals([0.18, -0.29, 0.3, 0.608, 0.7, 0.71, -0.9, NaN].map((r) => strength(r)), [
     "weak",
     "weak",
     "moderate",
@@ -90,6 +90,11 @@ Deno.test("strength words follow the stated bands", () => {
     "strong",
     "undefined",
   ]);
+  // a band's word only when the whole interval lies inside it (2M vs 8M: 0.706 [0.668, 0.741])
+  assertEquals(strength(0.706, [0.668, 0.741]), "moderate to strong");
+  assertEquals(strength(0.75, [0.72, 0.78]), "strong");
+  assertEquals(strength(0.1, [-0.35, 0.2]), "weak to moderate");
+  assertEquals(strength(0.48, [0.43, 0.53]), "moderate");
 });
 
 Deno.test("rank agreement: the signed values' Spearman is a column only where it differs from the edges'", async () => {

@@ -394,13 +394,17 @@ export function agreementSentences(pairs: readonly PairAgreement[]): Displayable
   const items = pairs.map((p) =>
     `${p.a} vs ${p.b}: Spearman of the edges ${p.spearman.rho.toFixed(2)} [${p.spearman.ci95[0].toFixed(2)}, ${
       p.spearman.ci95[1].toFixed(2)
-    }] over ${p.common} positions — ${strength(p.spearman.rho)} agreement; median |ΔMBI| ${p.mbi_shift.median}, ${
+    }] over ${p.common} positions — ${
+      strength(p.spearman.rho, p.spearman.ci95)
+    } agreement; median |ΔMBI| ${p.mbi_shift.median}, ${
       Math.round(100 * p.mbi_shift.share_over_10)
     }% of positions move by more than 10 points.`
   );
   return html(
     `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join("")}</ul>` +
-      `<p style="font-size:11px;color:#555">Words by the bands ${escapeHtml(STRENGTH_BANDS)} (of |rho|).</p>`,
+      `<p style="font-size:11px;color:#555">Words by the bands ${
+        escapeHtml(STRENGTH_BANDS)
+      } (of |rho|), one band's word only when the whole 95% interval lies inside it.</p>`,
     items.join("\n"),
   );
 }

@@ -52,11 +52,19 @@ async function comparisonCi(a: string, b: string): Promise<[number, number] | un
   return pair?.spearman?.ci95;
 }
 
-/** How two correlations compare, in words that the numbers carry (a difference under 0.02 is "about as"). */
-function compareWords(edge: number, value: number): string {
-  if (edge > value + 0.02) return "more stable than";
-  if (edge < value - 0.02) return "less stable than";
-  return "about as stable as";
+/**
+ * Whether the ranks are more or less stable than the values, in words the
+ * numbers carry: said only when the Pearson correlation of the values lies
+ * outside the 95% interval of the Spearman correlation of the edges; otherwise
+ * (or without an interval) the sentence says the figures do not tell.
+ */
+export function stabilityWords(spearman: number, pearson: number, ci: [number, number] | undefined): string {
+  if (!ci) return "there is no interval here to tell whether the ranks are more or less stable than the values";
+  if (pearson < ci[0]) return "so here the ranks are more stable than the values (Pearson below the Spearman interval)";
+  if (pearson > ci[1]) return "so here the ranks are less stable than the values (Pearson above the Spearman interval)";
+  return `Pearson lies inside the Spearman interval, so these figures do not tell whether the ranks are more or less stable than the values (Spearman ${
+    fix(spearman)
+  })`;
 }
 
 function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitation[]> {
@@ -80,7 +88,7 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
           pct(a.mbi_shift.share_over_10)
         } of positions move by more than 10 MBI points (median |ΔMBI| ${a.mbi_shift.median}). The values themselves (in cp) agree at Pearson ${
           fix(a.pearson_eval)
-        }, so here the ranks are ${compareWords(a.spearman_edge, a.pearson_eval)} the values.`;
+        }; ${stabilityWords(a.spearman_edge, a.pearson_eval, ci)}.`;
       return {
         id: `${sameEngine ? "rank-agreement" : "engine-agreement"}:${folder}`,
         text,
@@ -289,7 +297,7 @@ export async function computeLimitations(profile: Profile): Promise<Limitation[]
           ? ` It is a settling range, not a confidence interval: at ${formatLimit(larger!.header.config.limit)} (${
             datasetFolder(larger!)
           }) the MBI lies inside it for ${pct(cov.share)} of positions (${cov.inside} of ${cov.n}).`
-          : ""
+          : " How often it holds a larger budget's MBI is not checked for this dataset: no larger budget of the same engine is here."
       }`,
       figures: {
         positions: widths.length,

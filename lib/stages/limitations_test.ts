@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { computeLimitations, type Limitation } from "./limitations.ts";
+import { computeLimitations, type Limitation, stabilityWords } from "./limitations.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
 import { getProfile } from "../store/results_key.ts";
@@ -126,5 +126,25 @@ Deno.test("limitations: self-play distinct games, White's score, and power as st
     ok(recorded.text.includes("not estimable from these games"), recorded.text);
     ok(recorded.text.includes("so it is no test of the figure published at the method's"), recorded.text);
     ok(recorded.text.includes("0.8 is the usual bar); about 120 games per position would reach 0.8"), recorded.text);
+  });
+});
+
+Deno.test("stabilityWords: 'ranks less/more stable than values' only when Pearson lies outside the Spearman interval", () => {
+  // the 8M vs 2M figures: Pearson 0.74, Spearman 0.71 [0.67, 0.74] — a difference inside the interval
+  const inside = stabilityWords(0.706, 0.7399, [0.668, 0.741]);
+  ok(/do not tell/.test(inside) && !/less stable than/.test(inside.split("do not tell")[0]), inside);
+  ok(/ranks are less stable than the values/.test(stabilityWords(0.6, 0.8, [0.55, 0.65])));
+  ok(/ranks are more stable than the values/.test(stabilityWords(0.6, 0.4, [0.55, 0.65])));
+  ok(/no interval/.test(stabilityWords(0.6, 0.8, undefined)));
+});
+
+Deno.test("limitations: an MBI interval without a larger budget here says its coverage is not checked", async () => {
+  await inTempRoot(async (root) => {
+    const v = values((_, i) => 10 + i);
+    const iterations = Object.fromEntries(Object.entries(v).map(([sp, x]) => [sp, [x - 8, x + 5, x]]));
+    await writeSyntheticDataset({ root, folder: "ci", values: v, iterations });
+    const l = byId(await computeLimitations(getProfile("ci")), "mbi-interval")!;
+    assertEquals(l.figures.coverage_next_budget, null);
+    ok(/not checked for this dataset: no larger budget/.test(l.text), l.text);
   });
 });

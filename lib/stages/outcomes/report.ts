@@ -8,6 +8,7 @@
  * @module
  */
 
+import { verdictText } from "../../method/borderline.ts";
 import { join } from "node:path";
 import { repoPath } from "../../core/paths.ts";
 import type { Profile } from "../../method/profiles.ts";
@@ -17,6 +18,7 @@ import { listOutcomeTables, outcomePaths, type OutcomeTable, readOutcomeTable } 
 import { baseProfileName, evalFolderName, summaryPath } from "../../store/results_key.ts";
 import { datasetFolder, scanDatasets } from "../../store/scan.ts";
 import { PUBLISHED, type Summary } from "../statistics.ts";
+import { bestReferenceProfile } from "../mbi_index.ts";
 import { buildOutcomesFromTable } from "./build.ts";
 import {
   type OutcomeValidation,
@@ -134,6 +136,8 @@ export interface ExternalReport {
   tables: TableReport[];
   /** The profile's self-play summary, when stage 5 has run. */
   selfplay: Summary | null;
+  /** The best index here (results key; see `bestReferenceProfile`): its validation files come first. */
+  best: string | null;
 }
 
 async function validationFiles(table: string): Promise<OutcomeValidation[]> {
@@ -160,6 +164,7 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
     done: d.records.length,
     planned: d.header.positions.length,
   }));
+  const best = (await bestReferenceProfile())?.profile.name ?? null;
   const tables: TableReport[] = [];
   for (const name of listOutcomeTables()) {
     const table = await readOutcomeTable(name);
@@ -168,11 +173,14 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
       resamples: profile.resamples,
       write: false,
     });
-    const files = await validationFiles(name);
+    // the best index first, then the others by name
+    const files = (await validationFiles(name)).sort((a, b) =>
+      Number(b.dataset.key === best) - Number(a.dataset.key === best) || a.dataset.key.localeCompare(b.dataset.key)
+    );
     tables.push({ table, validation, pairs, files, coverage: validationCoverage(complete, partial, files) });
   }
   const selfplay = await Deno.readTextFile(summaryPath(profile)).then(JSON.parse).catch(() => null) as Summary | null;
-  return { dataset, tables, selfplay };
+  return { dataset, tables, selfplay, best };
 }
 
 /** A row of the comparison of external, self-play and published figures. */
@@ -320,7 +328,9 @@ export function findings(
     `The published 0.76 comes from engine self-play at the method's budgets; if the true correlation were 0.76, these ` +
       `scores could show only about ${f3(v.at_published.expected_rho)} (power ${
         v.at_published.power.toFixed(2)
-      } to exclude 0). Verdict: ${v.verdict.validation}; the index's claim: ${v.verdict.claim}.`,
+      } to exclude 0). Verdict: ${verdictText(v.verdict.validation, e.ci95_percentile, "above")}; the index's claim: ${
+        verdictText(v.verdict.claim, m.ci95_percentile, "below")
+      }.`,
   );
   if (v.verdict.validation === "validated" || v.verdict.claim === "supported") {
     out.push(
