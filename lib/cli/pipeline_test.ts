@@ -72,44 +72,6 @@ Deno.test("pipeline on ci: all stages and notebooks; a rerun with nothing to do 
   console.error(`pipeline on ci: first run ${first.seconds.toFixed(1)} s, rerun ${second.seconds.toFixed(1)} s`);
 });
 
-// Reproduce on a later day: the dataset just made, recomputed with the clock moved two days ahead (libfaketime,
-// Debian's faketime; CI installs it), is identical file by file, and checking changes no file of it.
-const faketime = (() => {
-  try {
-    return new Deno.Command("faketime", { args: ["-f", "+0d", "true"] }).outputSync().success;
-  } catch {
-    return false;
-  }
-})();
-if (!faketime) console.error("reproduce test skipped: faketime is not installed (apt-get install faketime)");
-
-Deno.test({
-  name: "reproduce on ci two days later: every file identical, the report in the scratch folder, no file changed",
-  ignore: !faketime && !Deno.env.get("CI"),
-  fn: async () => {
-    const before = await snapshot();
-    const out = await new Deno.Command("faketime", {
-      args: ["-f", "+2d", Deno.execPath(), "run", "-A", repoPath("lib", "cli", "reproduce.ts"), "--profile", "ci"],
-      env: { MBI_RESULTS_DIR: results },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const [stdout, stderr] = [out.stdout, out.stderr].map((b) => new TextDecoder().decode(b));
-    assertEquals(out.code, 0, stdout + stderr);
-    const verdicts = stdout.trim().split("\n").filter((l) => !l.startsWith("("));
-    ok(verdicts.length >= 10 && verdicts.every((l) => l.startsWith("identical ")), stdout);
-    ok(verdicts.some((l) => l.endsWith(" selfplay/games.pgn")), stdout);
-    const report = stderr.match(/-> (\S+reproduce\.json)/)?.[1];
-    ok(report && !report.startsWith(results), stderr);
-    const record = JSON.parse(await Deno.readTextFile(report));
-    assertEquals(record.identical, true);
-    // the clock really was moved: the report is dated two days ahead
-    ok(Date.parse(record.date) - Date.now() > 1.9 * 86_400_000, record.date);
-    assertEquals(await snapshot(), before);
-    await Deno.remove(join(report, ".."), { recursive: true });
-  },
-});
-
 Deno.test("regenerated inputs: a deleted or re-derived MBI table never leaves the pipeline stuck", async () => {
   const summary = await Deno.readTextFile(join(dir, "summary.json"));
   await Deno.remove(join(dir, "mbi.json"));

@@ -1,13 +1,15 @@
 /**
- * `deno task reproduce [--profile P] [--workers W] [--keep] [--record]`:
+ * `deno task reproduce [--profile P] [--workers W] [--keep] [--record | --record-report FILE]`:
  * recompute a published profile from scratch in a scratch folder (a results
  * root of its own, `<scratch>/results`) with the engine and budgets recorded in
  * its files, compare every file with the committed ones record by record, print
  * per file "identical" or the first difference, and write the report to
  * `<scratch>/reproduce.json`. The committed files are not touched: only
  * `--record` copies the report to `<profile folder>/reproduce.json` and rebuilds
- * the site and dataset card that show it. Without `--keep` the recomputed
- * results are removed and the report stays.
+ * the site and dataset card that show it; `--record-report FILE` records a
+ * report made earlier without recomputing (refused when a file it compared has
+ * changed since). Without `--keep` the recomputed results are removed and the
+ * report stays.
  *
  * Exit code 0 when every file is identical, 1 otherwise.
  *
@@ -20,6 +22,7 @@ import { loadStage1 } from "../stages/evaluation.ts";
 import { siblingDatasets } from "../stages/distribution.ts";
 import { formatDuration } from "../stages/progress.ts";
 import {
+  changedSince,
   compareProfiles,
   machineInfo,
   REPRODUCE_SCHEMA,
@@ -32,15 +35,49 @@ import { displayPath } from "../store/provenance.ts";
 import { getProfile, RESULTS_ENV, resultsRoot } from "../store/results_key.ts";
 import { buildSite } from "../site/site.ts";
 import { MbiError } from "../core/errors.ts";
-import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
+import { type CliSpec, parseCli, runCli, UsageError, workersOption } from "./common.ts";
+import type { Profile } from "../method/profiles.ts";
 import { engineForDataset } from "../stages/run_config.ts";
 
 const USAGE: CliSpec = {
-  usage: "deno task reproduce [--profile P] [--workers W] [--keep] [--record]\n" +
+  usage: "deno task reproduce [--profile P] [--workers W] [--keep] [--record | --record-report FILE]\n" +
     "  recompute the profile from scratch in a scratch folder, compare every file with the committed one;\n" +
-    "  the report goes to the scratch folder, and with --record to the profile folder (shown on the page and card)",
+    "  the report goes to the scratch folder, and with --record to the profile folder (shown on the page and card);\n" +
+    "  --record-report FILE records a report made earlier, without recomputing",
   positionals: 0,
 };
+
+/** `--record-report FILE`: records an earlier report of this profile when the files it compared are unchanged. */
+async function recordReport(profile: Profile, file: string): Promise<number> {
+  const report = await Deno.readTextFile(file).then(JSON.parse).catch((e) => {
+    throw new MbiError("reproduce", `--record-report ${file}: cannot read it (${e.message})`);
+  }) as ReproduceRecord;
+  if (report?.kind !== "mbi-reproduce" || report.profile !== profile.name) {
+    throw new MbiError(
+      "reproduce",
+      `--record-report ${file}: not a reproduce report of profile ${profile.name} (found ${
+        report?.kind === "mbi-reproduce" ? `profile ${report.profile}` : "another kind of file"
+      })`,
+    );
+  }
+  const changed = await changedSince(profile, report);
+  if (changed.length) {
+    throw new MbiError(
+      "reproduce",
+      `--record-report ${file}: the committed files changed since it was made (${
+        changed.join(", ")
+      }); run deno task reproduce again`,
+    );
+  }
+  const path = await writeReproduceRecord(profile, report);
+  console.error(
+    `recorded in ${displayPath(path)} (${
+      report.identical ? "every file identical" : "differences found"
+    }, ${report.date})`,
+  );
+  await buildSite(profile, console.error);
+  return report.identical ? 0 : 1;
+}
 
 if (import.meta.main) {
   await runCli(async () => {
@@ -49,8 +86,13 @@ if (import.meta.main) {
       workers: { type: "string" },
       keep: { type: "boolean" },
       record: { type: "boolean" },
+      "record-report": { type: "string" },
     }, USAGE);
     const profile = getProfile(values.profile);
+    if (values["record-report"] !== undefined) {
+      if (values.record) throw new UsageError("--record and --record-report: give one");
+      return await recordReport(profile, values["record-report"]);
+    }
     const workers = workersOption(values.workers);
     const committed = await loadStage1(profile);
     const h = committed.header;

@@ -15,6 +15,16 @@ if (!hasChromium && !Deno.env.get("CI")) {
   console.error(`site test runs without the browser: no Chromium at ${CHROMIUM} (install: ${CHROMIUM_INSTALL})`);
 }
 
+const faketime = (() => {
+  try {
+    return new Deno.Command("faketime", { args: ["-f", "+0d", "true"] }).outputSync().success;
+  } catch {
+    return false;
+  }
+})();
+if (!faketime && Deno.env.get("CI")) throw new Error("CI needs faketime (apt-get install faketime)");
+if (!faketime) console.error("site test reproduces without moving the clock: faketime is not installed");
+
 const hashes = (dir: string) =>
   Promise.all(filesUnder(dir, []).map(async (f) => `${relative(dir, f)} ${await sha256File(f)}`));
 
@@ -37,14 +47,29 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
     assertEquals(await hashes(dir), before);
     assertEquals(filesUnder(join(dir, "site"), []).map((f) => Deno.statSync(f).mtime?.getTime()), mtimes);
 
-    // Reproduce: recompute from scratch, compare, record; the card and the page show the result.
-    const repro = await t.cli("reproduce.ts", ["--profile", "ci"]);
+    // Reproduce on a later day: recomputed from scratch with the clock moved two days ahead (libfaketime, Debian's
+    // faketime; CI installs it), every file is identical, the report goes to the scratch folder and no file of the
+    // results changes; then --record-report records that report, and the card and the page show it.
+    const repro = faketime
+      ? await t.cli("reproduce.ts", ["--profile", "ci"], {}, ["faketime", "-f", "+2d"])
+      : await t.cli("reproduce.ts", ["--profile", "ci"]);
     assertEquals(repro.code, 0, repro.stderr + repro.stdout);
+    assertEquals(await hashes(dir), before, "checking changed no result file");
+    const reportPath = repro.stderr.match(/-> (\S+reproduce\.json)/)?.[1];
+    ok(reportPath && !reportPath.startsWith(t.results), repro.stderr);
+    const report = JSON.parse(await Deno.readTextFile(reportPath));
+    // the clock really was moved: the report is dated two days ahead
+    if (faketime) ok(Date.parse(report.date) - Date.now() > 1.9 * 86_400_000, report.date);
+    const recorded = await t.cli("reproduce.ts", ["--profile", "ci", "--record-report", reportPath]);
+    assertEquals(recorded.code, 0, recorded.stderr);
+    await Deno.remove(join(reportPath, ".."), { recursive: true });
     const record = JSON.parse(await Deno.readTextFile(join(dir, "reproduce.json")));
+    assertEquals(record, report);
     assertEquals(record.identical, true);
     assertEquals(record.files.length, 10);
     ok(record.files.every((f: { verdict: string }) => f.verdict === "identical"));
     for (const f of record.files) ok(repro.stdout.includes(`identical ${f.file}`), f.file);
+    ok(repro.stdout.includes("identical selfplay/games.pgn"), repro.stdout);
     ok((await Deno.readTextFile(join(dir, "DATASET.md"))).includes("every file identical"));
 
     const table = JSON.parse(await Deno.readTextFile(join(dir, "mbi.json")));

@@ -24,14 +24,22 @@ export interface CliRun {
 export async function testRoot(prefix: string): Promise<{
   dir: string;
   results: string;
-  cli: (script: string, args: string[], env?: Record<string, string>) => Promise<CliRun>;
+  cli: (script: string, args: string[], env?: Record<string, string>, wrapper?: string[]) => Promise<CliRun>;
 }> {
   const dir = await Deno.makeTempDir({ prefix: `mbi-${prefix}-` });
   const results = join(dir, "results");
   await Deno.mkdir(results);
-  const cli = async (script: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> => {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", repoPath("lib", "cli", script), ...args],
+  // `wrapper`: a command the run goes through (e.g. `faketime -f +2d`)
+  const cli = async (
+    script: string,
+    args: string[],
+    env: Record<string, string> = {},
+    wrapper: string[] = [],
+  ): Promise<CliRun> => {
+    const deno = [Deno.execPath(), "run", "-A", repoPath("lib", "cli", script), ...args];
+    const [cmd, ...rest] = [...wrapper, ...deno];
+    const out = await new Deno.Command(cmd, {
+      args: rest,
       env: { MBI_RESULTS_DIR: results, ...env },
       stdout: "piped",
       stderr: "piped",

@@ -13,6 +13,7 @@ import type { PositionResult } from "../stages/selfplay/results.ts";
 import type { OpeningSet } from "../stages/selfplay/openings.ts";
 import { METHOD_EVAL_TEXT } from "../method/labels.ts";
 import type { SiteData } from "./data.ts";
+import { verdictText } from "../method/borderline.ts";
 
 /** Escapes text for a Markdown table cell or line (pipes, angle brackets). */
 function md(text: unknown): string {
@@ -116,18 +117,53 @@ function meaningRows(
   ];
 }
 
+/** Whether the profile folder holds a file (a download or a described file), relative to the folder. */
+function holds(d: SiteData, source: string): boolean {
+  return d.files.some((f) => f.source === source) || d.held.some((f) => f.source === source);
+}
+
 function filesSection(d: SiteData): string[] {
   return [
     "## Files",
     "",
-    "| file | what | size | SHA-256 |",
-    "| --- | --- | ---: | --- |",
-    ...d.files.map((f) => `| \`${f.source}\` | ${md(f.what)} | ${formatBytes(f.bytes)} | \`${f.sha256}\` |`),
+    "| file | what | size | SHA-256 | licence |",
+    "| --- | --- | ---: | --- | --- |",
+    ...d.files.map((f) =>
+      `| \`${f.source}\` | ${md(f.what)} | ${formatBytes(f.bytes)} | \`${f.sha256}\` | ${LICENCE} (the method's data) |`
+    ),
     "",
-    "Also in the profile folder: `evals.jsonl` (stage 1 with the raw engine lines; its first line is the header " +
-    "with the configuration), `evals.manifest.json` (start and end of every run), `selfplay/games.jsonl` " +
-    "(every game with its seed and moves) and `selfplay/openings.jsonl` (the opening set of each self-play " +
-    "position: the distinct near-best lines its games start from).",
+    ...(d.held.length
+      ? [
+        `Also in the profile folder (${LICENCE} like the rest): ${
+          d.held.map((f) => `\`${md(f.source)}\` (${md(f.what)})`).join(", ")
+        }.`,
+        "",
+      ]
+      : []),
+    ...licenceLines(d),
+  ];
+}
+
+/**
+ * The licences of what the dataset rests on, per file: the index and its
+ * files are CC BY 4.0 by the method; an outcome table shipped with the
+ * repository keeps its own licence (the human Lichess table: Apache-2.0 with
+ * its NOTICE); the engines are GPL-3.0 and run as separate programs; the code
+ * is under the repository's `LICENSE`.
+ */
+function licenceLines(d: SiteData): string[] {
+  const tables = d.validations.map((v) => v.table);
+  return [
+    "Licences: the files above are the method's data, " +
+    `${LICENCE} (https://creativecommons.org/licenses/by/4.0/); ` +
+    `the engine that made them, ${
+      md(d.engine.uci_name)
+    }, is GPL-3.0 (run as a separate program, not part of these files); ` +
+    (tables.includes("lichess-2020-human")
+      ? "the human outcome table `data/lichess-human-by-setup.csv` behind the external validation is Apache-2.0 " +
+        "(attribution in `data/lichess-human-by-setup.NOTICE.md`); "
+      : "") +
+    "the code that produced them is under the repository's `LICENSE`.",
   ];
 }
 
@@ -145,31 +181,48 @@ function columnsSection(d: SiteData): string[] {
     "### `evals.csv`",
     "",
     ...meaningRows(EVALS_CSV_MEANINGS, EVALS_CSV_COLUMNS),
-    "",
-    "### `selfplay.json`",
-    "",
-    "The design (`config`, `engine`, `method`, `score_interval`), the inputs with their hashes, `n_positions`, " +
-    "`n_games`, `n_duplicate_games`, and per self-play position (`positions`):",
-    "",
-    ...meaningRows(SELFPLAY_POSITION_MEANINGS, undefined, "field"),
-    "",
-    "### `selfplay/openings.jsonl`",
-    "",
-    "The first line is the header (profile, the engine's fingerprint and options, the self-play design and its " +
-    "positions); then one opening set per position:",
-    "",
-    ...meaningRows(OPENING_SET_MEANINGS, undefined, "field"),
-    "",
-    `### \`${d.summaryFile}\``,
-    "",
-    "`eval_vs_score`, `mbi_vs_score`, `mbi_vs_imbalance`: Spearman's rho with its 95% percentile and BCa bootstrap " +
-    "intervals; `verdict` with the rules as applied; `reliability` and `power` of the design; `published`: the " +
-    "method's figures; `inputs` with SHA-256.",
-    "",
-    "### `games.pgn`",
-    "",
-    'Standard PGN with `Variant "Chess960"`, `FEN`, and the tags `SP`, `Seed` (the game\'s seed: the game replays ' +
-    "from it), `NodesPerMove` and `Termination`; each move carries the engine's score and depth as a comment.",
+    ...(d.selfplay
+      ? [
+        "",
+        "### `selfplay.json`",
+        "",
+        "The design (`config`, `engine`, `method`, `score_interval`), the inputs with their hashes, `n_positions`, " +
+        "`n_games`, `n_duplicate_games`, and per self-play position (`positions`):",
+        "",
+        ...meaningRows(SELFPLAY_POSITION_MEANINGS, undefined, "field"),
+      ]
+      : []),
+    ...(d.held.some((f) => f.source.endsWith("openings.jsonl"))
+      ? [
+        "",
+        "### `selfplay/openings.jsonl`",
+        "",
+        "The first line is the header (profile, the engine's fingerprint and options, the self-play design and its " +
+        "positions); then one opening set per position:",
+        "",
+        ...meaningRows(OPENING_SET_MEANINGS, undefined, "field"),
+      ]
+      : []),
+    ...(d.summary
+      ? [
+        "",
+        `### \`${d.summaryFile}\``,
+        "",
+        "`eval_vs_score`, `mbi_vs_score`, `mbi_vs_imbalance`: Spearman's rho with its 95% percentile and BCa bootstrap " +
+        "intervals; `verdict` with the rules as applied; `reliability` and `power` of the design; `published`: the " +
+        "method's figures; `inputs` with SHA-256.",
+      ]
+      : []),
+    ...(d.files.some((f) => f.name === "games.pgn")
+      ? [
+        "",
+        "### `games.pgn`",
+        "",
+        'Standard PGN with `Variant "Chess960"`, `FEN`, and the tags `SP`, `Seed` (the game\'s seed: the game replays ' +
+        "from it), `NodesPerMove` and `Termination`; each move carries the engine's score and depth as a comment. " +
+        "`Date` is the day the games were played, as the games header records it.",
+      ]
+      : []),
   ];
 }
 
@@ -200,31 +253,56 @@ function provenanceSection(d: SiteData): string[] {
 function producedSection(d: SiteData): string[] {
   const p = d.profile;
   const r = d.reproduce;
+  const steps = [
+    `Stage 1, \`deno task eval-all --profile ${p}\`: every start position searched once at ${d.limit}, ` +
+    "value and PV from the last completed iteration (the interrupted one is never used), White's point of view.",
+    ...(d.distribution
+      ? ["Stage 2: distribution, ties and rank agreement with other budgets (`distribution.json`)."]
+      : []),
+    `Stage 3, \`deno task derive-mbi --profile ${p}\`: ${md(d.definition.edge)}; ${md(d.definition.rank)}; ` +
+    `${md(d.definition.mbi)}; ${md(d.definition.rounding)}; N = ${d.definition.n}.`,
+    ...(d.selfplay
+      ? [
+        `Stage 4, \`deno task selfplay --profile ${p}\`: seeded engine self-play of positions drawn one per edge stratum.`,
+      ]
+      : []),
+    ...(d.summary
+      ? [
+        `Stage 5, \`deno task stats --profile ${p}\`: the correlations with seeded bootstrap intervals; the verdict is computed from the intervals.`,
+      ]
+      : []),
+  ];
+  const v = d.verified;
   return [
     "## How it was produced",
     "",
-    `1. Stage 1, \`deno task eval-all --profile ${p}\`: every start position searched once at ${d.limit}, ` +
-    "value and PV from the last completed iteration (the interrupted one is never used), White's point of view.",
-    `2. Stage 2: distribution, ties and rank agreement with other budgets (\`distribution.json\`).`,
-    `3. Stage 3, \`deno task derive-mbi --profile ${p}\`: ${md(d.definition.edge)}; ${md(d.definition.rank)}; ` +
-    `${md(d.definition.mbi)}; ${md(d.definition.rounding)}; N = ${d.definition.n}.`,
-    `4. Stage 4, \`deno task selfplay --profile ${p}\`: seeded engine self-play of positions drawn one per edge stratum.`,
-    `5. Stage 5, \`deno task stats --profile ${p}\`: the correlations with seeded bootstrap intervals; the verdict is computed from the intervals.`,
+    ...steps.map((s, i) => `${i + 1}. ${s}`),
     "",
-    "All of it: `deno task pipeline --profile " + p + "`.",
+    d.selfplay
+      ? "All of it: `deno task pipeline --profile " + p + "`."
+      : "Self-play and its statistics (stages 4 and 5) have not been run for this dataset: it holds stages 1–3 only.",
     "",
     "## How it was checked",
     "",
     "- One thread, a fixed hash size and a fixed node budget make every search deterministic: " +
     `\`deno task verify-reproduce --sp N --profile ${p}\` recomputes one position and compares value, depth, PV and nodes bit for bit.`,
+    ...(v?.checks.length
+      ? v.checks.map((c) =>
+        `  - SP ${c.sp} recomputed with ${md(c.engine.uci_name)} (\`${md(c.engine.id)}\`, build \`${
+          c.engine.sha256.slice(0, 12)
+        }…\`) on ${md(c.machine.hostname)} (${md(c.machine.cpu)}), ${c.date}: ${
+          c.match ? "identical" : `different (${md(c.differences.join("; "))})`
+        } (\`verify-reproduce.json\`)`
+      )
+      : ["  - No check of a single position is recorded (`--record` writes one to `verify-reproduce.json`)."]),
     `- \`deno task reproduce --profile ${p}\` recomputes the whole profile from scratch in a scratch folder with the ` +
-    "recorded engine and budgets and compares every file with these, record by record (timing fields aside).",
+    "recorded engine and budgets and compares every file with these, record by record (timing fields and recorded times aside).",
     r
-      ? `- Last reproduction: ${r.date} on ${md(r.machine.hostname)} (${
+      ? `- Last recorded reproduction (\`reproduce.json\`): ${r.date} on ${md(r.machine.hostname)} (${
         md(r.machine.cpu)
       }, ${r.machine.cores} cores), ` +
         `${Math.round(r.duration_s)} s: ${r.identical ? "every file identical" : "differences found"}.`
-      : "- Last reproduction: not run yet.",
+      : "- No reproduction of the whole dataset is recorded (`deno task reproduce --record` writes `reproduce.json`).",
     ...(r
       ? [
         "",
@@ -235,6 +313,51 @@ function producedSection(d: SiteData): string[] {
         `(${md(r.set_aside)})`,
       ]
       : []),
+  ];
+}
+
+/** The dataset's external validations, one row per outcome table, verdicts with their borderline notes. */
+function validationSection(d: SiteData): string[] {
+  const f3 = (x: number) => x.toFixed(3);
+  const ci = (c: [number, number]) => `${f3(c[0])} .. ${f3(c[1])}`;
+  return [
+    "## External validation",
+    "",
+    ...(d.validations.length
+      ? [
+        "This dataset against real games, per outcome table (`deno task validate`; Spearman's rho with 95% percentile " +
+        "bootstrap intervals; the ceiling √R is the largest correlation the table's scores can show):",
+        "",
+        "| outcome table | positions | games | rho(eval, score) | rho(MBI, \\|score − 0.5\\|) | ceiling | verdict | claim | file |",
+        "| --- | ---: | ---: | --- | --- | ---: | --- | --- | --- |",
+        ...d.validations.map((v) =>
+          `| \`${md(v.table)}\` | ${v.positions} | ${int(v.games)} | ${f3(v.eval_vs_score.rho)} (${
+            ci(v.eval_vs_score.ci95_percentile)
+          }) | ${f3(v.mbi_vs_imbalance.rho)} (${ci(v.mbi_vs_imbalance.ci95_percentile)}) | ${f3(v.ceiling)} | ${
+            md(verdictText(v.verdict.validation, v.eval_vs_score.ci95_percentile, "above"))
+          } | ${md(verdictText(v.verdict.claim, v.mbi_vs_imbalance.ci95_percentile, "below"))} | \`${md(v.file)}\` |`
+        ),
+      ]
+      : [
+        "No external validation of this dataset is recorded (`deno task validate --evals " + d.profile +
+        " --outcomes NAME`).",
+      ]),
+  ];
+}
+
+/** Stage 2's distribution figures of this dataset, or what to run when it is missing. */
+function distributionSection(d: SiteData): string[] {
+  const e = d.distribution?.eval;
+  if (!e) return ["## Distribution", "", "Stage 2 has not been run for this dataset: no distribution figures."];
+  const neg = d.distribution!.negatives;
+  return [
+    "## Distribution",
+    "",
+    `Engine values of the ${e.count} positions (\`distribution.json\`): median ${e.median} cp, quartiles ${
+      e.quartiles[0]
+    } .. ${e.quartiles[1]} cp, range ${e.min} .. ${e.max} cp; ${neg.count} below 0 (Black's side)${
+      neg.count ? `: ${neg.values.slice(0, 6).map((v) => `SP ${v.sp} ${v.eval_cp} cp`).join(", ")}` : ""
+    }; ${d.distribution!.ties.distinct_values} distinct values.`,
   ];
 }
 
@@ -256,7 +379,11 @@ export function datasetCard(d: SiteData): string {
     "",
     ...provenanceSection(d),
     "",
+    ...distributionSection(d),
+    "",
     ...producedSection(d),
+    "",
+    ...validationSection(d),
     "",
     "## Known limits",
     "",

@@ -9,7 +9,7 @@
 
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
-import { basename, join } from "node:path";
+import { basename, join, relative } from "node:path";
 import { formatLimit } from "../engine/limit.ts";
 import type { EngineIdentity } from "../engine/identity.ts";
 import { sha256File } from "../core/hash.ts";
@@ -37,6 +37,11 @@ import { computeLimitations, type Limitation } from "../stages/limitations.ts";
 import { readReproduceRecord, type ReproduceRecord } from "../stages/reproduce.ts";
 import type { Summary } from "../stages/statistics.ts";
 import type { SelfplayResults } from "../stages/selfplay/stage.ts";
+import { readVerifyRecord, type VerifyRecord } from "../stages/verification_record.ts";
+import type { OutcomeValidation } from "../stages/outcomes/validate.ts";
+import { listOutcomeTables, outcomePaths } from "../store/outcome_table.ts";
+import { displayPath } from "../store/provenance.ts";
+import { pathExists } from "../core/paths.ts";
 
 /** One position as the page shows it: its row of the MBI table, and more. */
 export interface SitePosition extends MbiTableRow {
@@ -96,6 +101,36 @@ export interface DownloadFile {
   sha256: string;
 }
 
+/** A file of the profile folder that is not offered for download but described on the card (present ones only). */
+export interface HeldFile {
+  /** Path relative to the profile folder. */
+  source: string;
+  /** What it holds. */
+  what: string;
+}
+
+/** One external validation of this dataset (`results/outcomes/<table>/validation/<dataset>.json`). */
+export interface SiteValidation {
+  /** The outcome table. */
+  table: string;
+  /** The validation file (display path). */
+  file: string;
+  /** Positions and games used. */
+  positions: number;
+  /** Games. */
+  games: number;
+  /** rho(eval, score) and rho(MBI, |score − 0.5|) with their 95% percentile intervals. */
+  eval_vs_score: { rho: number; ci95_percentile: [number, number] };
+  /** rho(MBI, |score − 0.5|). */
+  mbi_vs_imbalance: { rho: number; ci95_percentile: [number, number] };
+  /** Reliability and ceiling of the table's scores. */
+  reliability: number;
+  /** √reliability. */
+  ceiling: number;
+  /** The computed verdicts. */
+  verdict: { validation: string; claim: string };
+}
+
 /** All the page and the card show about a profile. */
 export interface SiteData {
   /** Profile (results key). */
@@ -148,6 +183,12 @@ export interface SiteData {
   reproduce?: ReproduceRecord;
   /** Files offered for download. */
   files: DownloadFile[];
+  /** Other files of the profile folder the card describes (only those present). */
+  held: HeldFile[];
+  /** External validations of this dataset against every outcome table that has one. */
+  validations: SiteValidation[];
+  /** The recorded verify-reproduce checks of single positions, when there are any. */
+  verified?: VerifyRecord;
 }
 
 /** The principal variation in SAN, played from the start FEN with the project's rules (empty if a move is not legal). */
@@ -257,6 +298,45 @@ async function downloads(profile: Profile): Promise<DownloadFile[]> {
   return out;
 }
 
+/** The files of a profile folder the card describes besides the downloads (those that exist). */
+function heldFiles(profile: Profile): HeldFile[] {
+  const dir = profileDir(profile);
+  const sp = relative(dir, selfplayDir(profile));
+  const wanted: [string, string][] = [
+    ["evals.jsonl", "stage 1 with the raw engine lines; its first line is the header with the configuration"],
+    ["evals.manifest.json", "start and end of every run"],
+    [join(sp, "games.jsonl"), "every game with its seed and moves"],
+    [
+      join(sp, "openings.jsonl"),
+      "the opening set of each self-play position: the distinct near-best lines its games start from",
+    ],
+    ["verify-reproduce.json", "the recorded checks of single positions recomputed from scratch"],
+  ];
+  return wanted.filter(([f]) => pathExists(join(dir, f))).map(([source, what]) => ({ source, what }));
+}
+
+/** This dataset's validations against every outcome table (`<results root>/outcomes/<table>/validation/<folder>.json`). */
+async function siteValidations(folder: string): Promise<SiteValidation[]> {
+  const out: SiteValidation[] = [];
+  for (const table of listOutcomeTables()) {
+    const path = join(outcomePaths(table).validation, `${folder}.json`);
+    const v = await readJsonIfExists<OutcomeValidation>(path);
+    if (!v) continue;
+    out.push({
+      table,
+      file: displayPath(path),
+      positions: v.positions,
+      games: v.games,
+      eval_vs_score: v.eval_vs_score,
+      mbi_vs_imbalance: v.mbi_vs_imbalance,
+      reliability: v.reliability.reliability,
+      ceiling: v.reliability.ceiling,
+      verdict: { validation: v.verdict.validation, claim: v.verdict.claim },
+    });
+  }
+  return out;
+}
+
 /** Gathers a profile's site data from its result files (stage 1 and 3 must be there; the rest is shown when present). */
 export async function collectSiteData(profile: Profile): Promise<SiteData> {
   const d = await loadStage1(profile);
@@ -319,5 +399,8 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
     limitations: await computeLimitations(profile),
     reproduce: await readReproduceRecord(profile),
     files: await downloads(profile),
+    held: heldFiles(profile),
+    validations: await siteValidations(basename(dir)),
+    verified: await readVerifyRecord(d.path),
   };
 }

@@ -14,6 +14,7 @@ import { LICENCE } from "../store/mbi_table.ts";
 import { METHOD_DISTRIBUTION } from "../stages/distribution.ts";
 import { PUBLISHED } from "../stages/statistics.ts";
 import { citationLine, formatBytes } from "./card.ts";
+import { verdictText } from "../method/borderline.ts";
 import { type PageData, siteClient } from "./client.ts";
 import type { SiteData } from "./data.ts";
 
@@ -87,8 +88,24 @@ export function mbiLegend(d: SiteData): string | null {
   } completed iterations, not a confidence interval; ${
     share !== null
       ? `it held the next budget's MBI (${f!.next_budget}) for ${Math.round(100 * share)}% of positions.`
-      : "the limitations say how often it holds the next budget's MBI where a larger budget is here."
+      : "how often it holds a larger budget's MBI is not checked for this dataset: no larger budget of the same engine is here."
   }`;
+}
+
+/**
+ * The page's first sentence, from the values it shows: how many positions the
+ * engine rates at 0 or better for White and how many on Black's side (never
+ * "every position gives White an edge" when some do not).
+ */
+export function openingSentence(d: Pick<SiteData, "positions" | "limit">): string {
+  const n = d.positions.length;
+  const neg = d.positions.filter((p) => p.eval_cp < 0);
+  if (neg.length === 0) {
+    return `White moves first, and at ${d.limit} the engine rates all ${n} start positions at 0 cp or better for White.`;
+  }
+  const low = Math.min(...neg.map((p) => p.eval_cp));
+  return `White moves first, and at ${d.limit} the engine rates ${n - neg.length} of the ${n} start positions at ` +
+    `0 cp or better for White and ${neg.length} slightly better for Black (down to ${low} cp).`;
 }
 
 /** The data the page's script reads. */
@@ -203,9 +220,9 @@ function correlationTable(d: SiteData): string {
       : ", the budgets of this dataset"
   }.</p>
 <p><strong>Verdicts</strong> (computed from the intervals): validation <strong id="verdict">${
-    esc(s.verdict.validation)
+    esc(verdictText(s.verdict.validation, s.eval_vs_score.ci95_percentile, "above"))
   }</strong>; the index's claim that balanced starts score closer to 50%: <strong>${
-    esc(s.verdict.claim)
+    esc(verdictText(s.verdict.claim, s.mbi_vs_imbalance.ci95_percentile, "below"))
   }</strong>. <span class="small">Rules: ${esc(s.verdict.rules)}.</span>${
     power ? ` Whether this design can test the published figure: see the limitations below.` : ""
   }</p>`;
@@ -338,7 +355,9 @@ ${d.banner ? `<p class="banner" role="note">${esc(d.banner)}</p>` : ""}
 <main>
 <section id="summary" aria-labelledby="summary-h">
 <h2 id="summary-h">Summary</h2>
-<p>White moves first, so every Chess960 start position gives White some edge. The index measures the <em>size</em> of that edge: an engine evaluates each start position at a fixed node budget; the distance of its value from zero (edge = |eval|) is ranked over all ${d.n} positions, and the rank becomes an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>: ${
+<p>${
+    esc(openingSentence(d))
+  } The index measures the <em>size</em> of the edge, whichever side it favours: an engine evaluates each start position at a fixed node budget; the distance of its value from zero (edge = |eval|) is ranked over all ${d.n} positions, and the rank becomes an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>: ${
     esc(d.definition.mbi)
   } (${esc(d.definition.rounding)}).</p>
 <dl class="facts">

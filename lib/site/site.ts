@@ -17,6 +17,8 @@ import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 import { renderPage } from "./page.ts";
 import { filesUnder } from "../notebook/notebooks.ts";
+import { runStage2 } from "../stages/distribution.ts";
+import { pathExists } from "../core/paths.ts";
 
 /** What a site build did. */
 export interface SiteBuild {
@@ -32,8 +34,17 @@ export interface SiteBuild {
   pageBytes: number;
 }
 
-/** Builds the dataset card and the site of a profile (stages 1 and 3 must be done; the rest is shown when present). */
+/**
+ * Builds the dataset card and the site of a profile (stages 1 and 3 must be
+ * done; the rest is shown when present). Stage 2 is run first when its
+ * summary is missing (it is derived from stage 1 in moments), so every page
+ * has its distribution figures.
+ */
 export async function buildSite(profile: Profile, log: (line: string) => void = () => {}): Promise<SiteBuild> {
+  if (!pathExists(join(profileDir(profile), "distribution.json"))) {
+    const s2 = await runStage2(profile);
+    log(`stage 2 distribution (was missing): median ${s2.summary.eval.median} cp -> distribution.json`);
+  }
   const data = await collectSiteData(profile);
   const pdir = profileDir(profile);
   const { site: dir, card: cardPath } = publishedPaths(profile);

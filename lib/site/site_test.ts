@@ -67,11 +67,26 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
     // every column of the files' writers is described (the lists come from the code, so they cannot go stale)
     for (const c of [...MBI_CSV_COLUMNS, ...EVALS_CSV_COLUMNS]) ok(card.includes(`\`${c}\``), c);
     ok(card.includes("| `mbi.csv` | the index: sp, setup, fen, eval_cp, edge_cp, rank, mbi, mbi_lo, mbi_hi (CSV) |"));
-    for (const f of ["duplicate_games", "opening_plies", "distinct_games", "shortfall"]) {
-      ok(card.includes(`\`${f}\``), f);
+    // the card names only what the dataset holds: no self-play file, field, stage or command without self-play
+    for (const f of ["duplicate_games", "opening_plies", "distinct_games", "shortfall", "games.pgn", "summary.json"]) {
+      ok(!card.includes(f), f);
     }
-    ok(card.includes("`selfplay/openings.jsonl`"), "the opening sets are named");
+    for (const f of ["selfplay/", "deno task selfplay", "deno task stats", "Stage 4", "Stage 5"]) {
+      ok(!card.includes(f), f);
+    }
+    ok(card.includes("have not been run for this dataset: it holds stages 1–3 only"), "says what is missing");
+    ok(card.includes("`evals.jsonl` (stage 1 with the raw engine lines"), "the files it has");
+    ok(!card.includes("evals.manifest.json"), "the synthetic dataset has no manifest");
     ok(!card.includes("Self-play:"), "no self-play statement without self-play results");
+    // the distribution figures, computed for this dataset (stage 2 run by the site when missing)
+    ok(
+      /Engine values of the 12 positions \(`distribution.json`\): median 21.5 cp, quartiles [\d.]+ \.\. [\d.]+ cp, range 5 \.\. 38 cp; 0 below 0/
+        .test(card),
+      card,
+    );
+    ok(card.includes("How often it holds a larger budget's MBI is not checked for this dataset"));
+    ok(card.includes("No external validation of this dataset is recorded"));
+    ok(card.includes("CC BY 4.0 (the method's data)") && card.includes("GPL-3.0") && card.includes("`LICENSE`"));
     const html = await Deno.readTextFile(first.index);
     ok(
       html.includes(card.split("\n")[0].replace(/^# /, "").replace(/`ci`/, "<code>ci</code>")),

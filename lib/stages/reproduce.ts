@@ -27,6 +27,22 @@ import { profileDir, publishedPaths, selfplayDir, summaryPath } from "../store/r
 import { SELFPLAY_MERGE } from "./selfplay/play.ts";
 import type { GameRecord } from "./selfplay/game.ts";
 import { writeFileAtomic } from "../store/atomic.ts";
+import { sha256Text } from "../core/hash.ts";
+
+/**
+ * The committed files a report compared whose bytes have changed since (or
+ * that are gone): a report is recorded only for the files it was made from.
+ */
+export async function changedSince(profile: Profile, report: ReproduceRecord): Promise<string[]> {
+  const dir = profileDir(profile);
+  const out: string[] = [];
+  for (const f of report.files) {
+    if (f.sha256 === undefined) continue;
+    const now = await Deno.readTextFile(join(dir, f.file)).then(sha256Text, () => undefined);
+    if (now !== f.sha256) out.push(f.file);
+  }
+  return out;
+}
 
 /** Schema version of `reproduce.json`. */
 export const REPRODUCE_SCHEMA = 1;
@@ -45,6 +61,8 @@ export interface FileVerdict {
   compared: "records" | "json" | "text";
   /** The first difference (committed vs recomputed), when there is one. */
   difference?: string;
+  /** SHA-256 of the committed file compared (absent when it was missing): a report is recorded only for these bytes. */
+  sha256?: string;
 }
 
 /** `reproduce.json`: the last reproduction of a profile. */
@@ -212,6 +230,7 @@ export async function compareProfiles(profile: Profile, committedRoot: string, r
       verdict: difference ? "different" : "identical",
       compared: rule.compared,
       ...(difference ? { difference } : {}),
+      sha256: sha256Text(a),
     });
   }
   return out;
