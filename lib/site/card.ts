@@ -117,11 +117,6 @@ function meaningRows(
   ];
 }
 
-/** Whether the profile folder holds a file (a download or a described file), relative to the folder. */
-function holds(d: SiteData, source: string): boolean {
-  return d.files.some((f) => f.source === source) || d.held.some((f) => f.source === source);
-}
-
 function filesSection(d: SiteData): string[] {
   return [
     "## Files",
