@@ -30,6 +30,23 @@ export function stageNotebooks(only: string[] = []): string[] {
     .map((n) => join(dir, n));
 }
 
+/**
+ * Result files a notebook writes that other notebooks read, by notebook
+ * number: 06 writes `engine_comparison.json`, whose intervals the limitations
+ * in 03 and 05 quote. {@link renderOrder} runs writers first.
+ */
+export const NOTEBOOK_WRITES: Record<string, string[]> = { "06": ["engine_comparison.json"] };
+
+/**
+ * The order to render notebooks in: those that write a file others read
+ * ({@link NOTEBOOK_WRITES}) first, the rest by number, so no notebook prints a
+ * figure from a file a later one rewrites.
+ */
+export function renderOrder(notebooks: readonly string[]): string[] {
+  const writes = (nb: string) => basename(nb).slice(0, 2) in NOTEBOOK_WRITES;
+  return [...notebooks.filter(writes), ...notebooks.filter((nb) => !writes(nb))];
+}
+
 /** Files under a folder (recursively, sorted), skipping `skip` subfolders. */
 export function filesUnder(dir: string, skip: string[]): string[] {
   const out: string[] = [];
@@ -124,7 +141,7 @@ export async function runStageNotebooks(
   }
   await ensureJupyter(true);
   const runs: NotebookRun[] = [];
-  for (const nb of notebooks) {
+  for (const nb of renderOrder(notebooks)) {
     log(`notebook ${nb.replace(/^.*\//, "")} (profile ${profile.name}) ...`);
     const run = await executeNotebook(nb, {
       outDir,

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { checkNotebooks } from "./check.ts";
-import { renderInputs, renderInputsHash, stageNotebooks } from "./notebooks.ts";
+import { renderInputs, renderInputsHash, renderOrder, stageNotebooks } from "./notebooks.ts";
 import { executeNotebook, jupyterAvailable } from "./runner.ts";
 import { type Notebook, outputText } from "./ipynb.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
@@ -18,6 +18,15 @@ Deno.test("every notebook's code cells type-check and lint as one module", async
   ok(r.modules.length >= 6, r.modules.join(", "));
   assertEquals(r.check.code, 0, r.check.output);
   assertEquals(r.lint.code, 0, r.lint.output);
+});
+
+Deno.test("notebooks render in dependency order: 06 (it writes engine_comparison.json) before 03 and 05 (they quote it)", () => {
+  const order = renderOrder(stageNotebooks()).map((n) => n.split("/").pop()!.slice(0, 2));
+  ok(order.indexOf("06") < order.indexOf("03") && order.indexOf("06") < order.indexOf("05"), order.join(" "));
+  assertEquals([...order].sort(), stageNotebooks().map((n) => n.split("/").pop()!.slice(0, 2)));
+  // the notebook that writes the comparison is the one the order names
+  const writers = stageNotebooks().filter((n) => Deno.readTextFileSync(n).includes("compareAll()"));
+  assertEquals(writers.map((n) => n.split("/").pop()!.slice(0, 2)), ["06"]);
 });
 
 const values = (f: (i: number) => number) => Object.fromEntries(CI_POSITIONS.map((sp, i) => [sp, f(i)]));

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { verdictText } from "../method/borderline.ts";
 import type { DistributionSummary } from "../stages/distribution.ts";
 import type { MbiTable } from "../store/mbi_table.ts";
 import type { SelfplayResults } from "../stages/selfplay/stage.ts";
@@ -191,9 +192,11 @@ export function verdictView(s: Summary): Displayable {
       `disagreement with it says anything about the method (summary.json has no rule comparing them, and none is ` +
       `made here).`;
   return html(
-    `<p style="font-size:1.1em"><b>Verdict: ${s.verdict.validation}</b> — the 95% percentile CI of rho(eval, score) is ${
-      ci(c1.ci95_percentile)
-    } (${c1.ci95_percentile[0] > 0 ? "above 0" : "not above 0"}). <b>The index's claim is ${s.verdict.claim}</b> — ` +
+    `<p style="font-size:1.1em"><b>Verdict: ${
+      escapeHtml(verdictText(s.verdict.validation, c1.ci95_percentile, "above"))
+    }</b> — the 95% percentile CI of rho(eval, score) is ${ci(c1.ci95_percentile)} (${
+      c1.ci95_percentile[0] > 0 ? "above 0" : "not above 0"
+    }). <b>The index's claim is ${escapeHtml(verdictText(s.verdict.claim, c3.ci95_percentile, "below"))}</b> — ` +
       `the CI of rho(MBI, |score − 0.5|) is ${ci(c3.ci95_percentile)} (${
         c3.ci95_percentile[1] < 0 ? "below 0" : "not below 0"
       }).</p>` +
@@ -268,11 +271,43 @@ export function powerView(s: Summary, caption?: string): Displayable {
   } else {
     act = `Even with every position and many games the power stays below ${pw.required_power} at these variances.`;
   }
+  const published = publishedAgainstCeiling(s);
   return html(
-    `${table}<p>${escapeHtml(measured)}</p><p><b>What to do with it:</b> ${escapeHtml(act)}</p>` +
+    `${table}<p>${escapeHtml(measured)}</p><p><b>The published figure against its design:</b> ${
+      escapeHtml(published)
+    }</p><p><b>What to do with it:</b> ${escapeHtml(act)}</p>` +
       `<p style="font-size:11px;color:#555">Assumptions: ${escapeHtml(pw.assumptions)}.</p>`,
     act,
   );
+}
+
+/**
+ * The published 0.76 — an *observed* correlation of the method's 60 × 50
+ * design — against the ceiling that design has with the variances of
+ * `summary.json`, in one computed sentence: above the ceiling, it is more
+ * than that design can show at those variances (so they, or the figure, are
+ * not what the method's games had); below it, within reach.
+ */
+export function publishedAgainstCeiling(s: Summary): string {
+  const pw = s.power;
+  const m = pw.method_design;
+  const ceiling = Math.sqrt(m.reliability);
+  const published = s.published.rho_eval_score;
+  const f = (x: number) => x.toFixed(3);
+  const source = pw.variances.source === "measured"
+    ? "the variances measured in these games"
+    : "the variances of docs/METHOD.md decision 6 (these games cannot estimate theirs)";
+  const head = `the method's ${m.positions} × ${m.games} design, with ${source}, has a reliability of ${
+    f(m.reliability)
+  } and so a ceiling of ${f(ceiling)} on any observed rho; a true rho of ${published} would show there as about ${
+    f(m.expected_rho)
+  }. The published ${published} is itself an observed rho of that design, so it lies `;
+  return ceiling < published
+    ? `${head}${f(published - ceiling)} above what the design can show at these variances: either the method's ` +
+      `positions differed far more than these variances say, or the published figure is not what its games could give; ` +
+      `it cannot be read as the true correlation.`
+    : `${head}within the design's reach (${f(ceiling - published)} below the ceiling); read as a true correlation it ` +
+      `would correspond to about ${f(Math.min(1, published / ceiling))}.`;
 }
 
 /** The limitations computed from the data (lib/stages/limitations.ts), each with the files it rests on. */

@@ -1,5 +1,12 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { agreementSentences, boardHtml, informativePairs, powerView, verdictView } from "./views.ts";
+import {
+  agreementSentences,
+  boardHtml,
+  informativePairs,
+  powerView,
+  publishedAgainstCeiling,
+  verdictView,
+} from "./views.ts";
 import { PUBLISHED } from "../stages/statistics.ts";
 import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
 import type { Summary } from "../stages/statistics.ts";
@@ -57,7 +64,8 @@ Deno.test("informative pairs: other engines against the reference, each budget a
   assertEquals([s.largest_disagreements[0].eval_a, s.largest_disagreements[0].eval_b], [50, 5]);
   const words = html(agreementSentences([pair("a", "b", 0.18), pair("c", "d", 0.608), pair("e", "f", 0.82)]));
   ok(words.includes("0.18 [0.08, 0.28] over 3 positions — weak"), words);
-  ok(words.includes("0.61 [0.51, 0.71] over 3 positions — moderate"), words);
+  // an interval across the 0.7 band edge gets the bands it spans, not one band's word
+  ok(words.includes("0.61 [0.51, 0.71] over 3 positions — moderate to strong agreement"), words);
   ok(words.includes("0.82 [0.72, 0.92] over 3 positions — strong"), words);
   ok(words.includes("0.3–0.7 moderate"), words);
 });
@@ -90,6 +98,7 @@ function summary(between: number, gamesNeeded: number | null, source: "measured"
       positions_needed: gamesNeeded === null ? null : 70,
       assumptions: "stated",
     },
+    published: PUBLISHED,
   } as unknown as Summary;
 }
 
@@ -108,6 +117,31 @@ Deno.test("powerView says what to do, and with which variances", () => {
   ok(assumed.includes("if the positions differ as much as docs/METHOD.md states; these games cannot tell"), assumed);
   const none = html(powerView(summary(0.006, null)));
   ok(none.includes("Even with every position and many games the power stays below 0.8"), none);
+});
+
+Deno.test("powerView: the published observed 0.76 against the method design's ceiling, computed", () => {
+  // the quick games: variances not estimable, docs/METHOD.md's used: 60 × 50 has reliability 0.199, ceiling 0.447
+  const s = summary(0, 400, "method");
+  s.power.method_design = {
+    positions: 60,
+    games: 50,
+    reliability: 0.19944598337950137,
+    expected_rho: 0.339,
+    power: 0.736,
+  };
+  s.published = PUBLISHED;
+  const text = publishedAgainstCeiling(s);
+  ok(text.includes("a ceiling of 0.447 on any observed rho; a true rho of 0.76 would show there as about 0.339"), text);
+  ok(
+    text.includes("0.313 above what the design can show") && text.includes("cannot be read as the true correlation"),
+    text,
+  );
+  ok(html(powerView(s)).includes("The published figure against its design:"));
+  s.power.method_design = { ...s.power.method_design, reliability: 0.81 };
+  ok(
+    publishedAgainstCeiling(s).includes("within the design's reach (0.140 below the ceiling)"),
+    publishedAgainstCeiling(s),
+  );
 });
 
 Deno.test("verdictView: intervals to 3 decimals, and no comparison with the published interval at other budgets", () => {

@@ -69,13 +69,18 @@ export type FigureSpec = Omit<PlotTypes.PlotOptions, "title" | "subtitle" | "cap
 const escapeXml = (t: string) =>
   t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+/** Estimated width of a character of the bold title, in em (see {@link wrapText}). */
+export const TITLE_EM = 0.64;
+
 /**
  * Splits text into lines of at most `width` pixels at `size` px. SVG has no
  * text wrapping and linkedom no text metrics, so the width of a character is
- * estimated (0.56 em, generous for a sans-serif font).
+ * estimated: 0.56 em for regular text, 0.64 em for the bold title (digits,
+ * capitals and `~` of a results key run wider; at 0.56 em a title of 46
+ * characters overflowed a 360 px figure).
  */
-export function wrapText(text: string, width: number, size: number): string[] {
-  const max = Math.max(10, Math.floor(width / (size * 0.56)));
+export function wrapText(text: string, width: number, size: number, em = 0.56): string[] {
+  const max = Math.max(10, Math.floor(width / (size * em)));
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -104,7 +109,7 @@ export function figure(spec: FigureSpec): Figure {
   });
   const given: (string | null | undefined | false)[] = Array.isArray(caption) ? caption : [caption];
   const parts = given.filter((c): c is string => typeof c === "string" && c.length > 0);
-  const titleLines = wrapText(title, width, THEME.titleSize);
+  const titleLines = wrapText(title, width, THEME.titleSize, TITLE_EM);
   const captionLines = parts.flatMap((p) => wrapText(p, width, THEME.captionSize));
   const tl = THEME.titleSize * 1.3, cl = THEME.captionSize * 1.4;
   const top = Math.ceil(6 + titleLines.length * tl);

@@ -36,6 +36,19 @@ Deno.test("wrapText keeps every word and respects the width estimate", () => {
   ok(lines.every((l) => l.length <= 17), lines.join("|"));
 });
 
+Deno.test("a figure's title wraps before it overflows: the ladder scatter titles of notebook 02 at 360 px", () => {
+  const f = figure({
+    title: "Rank of the edge: 2,000,000 nodes (x) against 8,000,000 nodes (y)",
+    width: 360,
+    caption: "n = 960",
+    marks: [],
+  });
+  const lines = [...f.svg.matchAll(/<text[^>]*font-weight="600"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  ok(lines.length >= 2, lines.join("|"));
+  // bold 14 px: at most 360 / (14 × 0.64) = 40 characters a line
+  ok(lines.every((l) => l.length <= 40), lines.join("|"));
+});
+
 Deno.test("clipOutliers: clips at Q3 + 3 IQR, names what lies beyond, keeps 0 in the domain", () => {
   const rows = [...Array.from({ length: 20 }, (_, i) => ({ sp: i, v: 10 + i })), { sp: 258, v: 203 }];
   const c = clipOutliers(rows, (r) => r.v, { label: (r) => `SP ${r.sp} (+${r.v} cp)`, unit: "cp", include: [0] });

@@ -40,6 +40,7 @@ import type { SelfplayResults } from "../stages/selfplay/stage.ts";
 import { readVerifyRecord, type VerifyRecord } from "../stages/verification_record.ts";
 import type { OutcomeValidation } from "../stages/outcomes/validate.ts";
 import { listOutcomeTables, outcomePaths } from "../store/outcome_table.ts";
+import { unevenlyCounted } from "../stages/outcomes/report.ts";
 import { displayPath } from "../store/provenance.ts";
 import { pathExists } from "../core/paths.ts";
 
@@ -271,7 +272,13 @@ export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTa
       if (!Number.isInteger(sp)) continue;
       bySp[sp] = columns.map((c) => row[c] === "" || isNaN(Number(row[c])) ? row[c] : Number(row[c]));
     }
-    out.push({ name, description: description || `outcome table ${name}`, columns, bySp });
+    // a few positions counted far below the others (the human table's SP 518) get the note notebook 07 makes
+    const uneven = unevenlyCounted(
+      parsed.data.map((row) => ({ sp: Number(row.sp), games: Number(row.games) }))
+        .filter((r) => Number.isInteger(r.sp) && Number.isFinite(r.games)),
+    );
+    const named = description || `outcome table ${name}`;
+    out.push({ name, description: uneven ? `${named}. ${uneven}` : named, columns, bySp });
   }
   return out;
 }

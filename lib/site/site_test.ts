@@ -93,6 +93,8 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
       "the card is on the page",
     );
     ok(html.includes("No self-play statistics in this dataset."));
+    // a position counted far below the others carries the note (the human table's SP 518: 1,280 games, median 4,761)
+    ok(html.includes("Unevenly counted: SP 0 has 10 games, against a median of 1,000"), "uneven counts noted");
     assertEquals(await Deno.readTextFile(join(first.dir, "files", "DATASET.md")), card);
 
     const stale = join(first.dir, "files", "old.csv");

@@ -245,6 +245,22 @@ const ci = (c: [number, number]) => `[${f3(c[0])}, ${f3(c[1])}]`;
 
 const pp = (x: number) => `${(100 * x).toFixed(2)} percentage points`;
 
+/**
+ * The note a table needs when a few positions (at most 10) have fewer than
+ * half the median number of games: named with their counts; null otherwise.
+ * Shown by notebook 07 and on every page that shows the table.
+ */
+export function unevenlyCounted(rows: readonly { sp: number; games: number }[]): string | null {
+  const sorted = rows.map((x) => x.games).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const thin = rows.filter((x) => x.games < median / 2);
+  if (!thin.length || thin.length > 10) return null;
+  return `Unevenly counted: ${
+    thin.map((x) => `SP ${x.sp} has ${x.games.toLocaleString("en-US")} games`).join(", ")
+  }, ` +
+    `against a median of ${median.toLocaleString("en-US")}; the table does not say why.`;
+}
+
 /** What a validation shows, in plain sentences computed from its numbers. */
 export function findings(
   v: OutcomeValidation,
@@ -261,15 +277,8 @@ export function findings(
     `${v.positions} positions with at least ${v.min_games} games each (${v.games.toLocaleString("en-US")} games, ` +
       `${r.mean_games.toFixed(0)} per position on average) of "${v.outcomes.name}".`,
   );
-  const sorted = rows.map((x) => x.games).sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  const thin = rows.filter((x) => x.games < median / 2);
-  if (thin.length && thin.length <= 10) {
-    out.push(
-      `Unevenly counted: ${thin.map((x) => `SP ${x.sp} has ${x.games.toLocaleString("en-US")} games`).join(", ")}, ` +
-        `against a median of ${median.toLocaleString("en-US")}; the table does not say why.`,
-    );
-  }
+  const uneven = unevenlyCounted(rows);
+  if (uneven) out.push(uneven);
   const depends = r.reliability < 0.2
     ? "Outcomes hardly depend on the start position here"
     : r.reliability < 0.5
