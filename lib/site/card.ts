@@ -348,9 +348,9 @@ function distributionSection(d: SiteData): string[] {
   return [
     "## Distribution",
     "",
-    `Engine values of the ${e.count} positions (\`distribution.json\`): median ${e.median} cp, quartiles ${
-      e.quartiles[0]
-    } .. ${e.quartiles[1]} cp, range ${e.min} .. ${e.max} cp; ${neg.count} below 0 (Black's side)${
+    `Engine values of the ${e.count} positions (\`distribution.json\`): median ${e.median.toFixed(1)} cp, quartiles ${
+      e.quartiles[0].toFixed(1)
+    } .. ${e.quartiles[1].toFixed(1)} cp, range ${e.min} .. ${e.max} cp; ${neg.count} below 0 (Black's side)${
       neg.count ? `: ${neg.values.slice(0, 6).map((v) => `SP ${v.sp} ${v.eval_cp} cp`).join(", ")}` : ""
     }; ${d.distribution!.ties.distinct_values} distinct values.`,
   ];
