@@ -401,10 +401,12 @@ export async function writeMbiTable(
 ): Promise<{ written: boolean }> {
   const paths = mbiPaths(dir);
   const old = await readMbiTable(paths.json).catch(() => undefined);
-  // Same values, same rows, same interval definition: nothing to write (whatever the input file's bytes).
+  // Same values, same rows, same definitions: nothing to write (whatever the input file's bytes); a definition
+  // worded anew (e.g. the method notes it cites moved) is a change of what the file says.
   const same = (a: MbiTable, b: MbiTable) =>
     a.input.values_sha256 === b.input.values_sha256 && JSON.stringify(a.rows) === JSON.stringify(b.rows) &&
-    JSON.stringify(a.uncertainty) === JSON.stringify(b.uncertainty) && a.banner === b.banner;
+    JSON.stringify(a.uncertainty) === JSON.stringify(b.uncertainty) && a.banner === b.banner &&
+    JSON.stringify(a.definition) === JSON.stringify(b.definition);
   if (old && same(old, table)) return { written: false };
   await writeFileAtomic(paths.json, JSON.stringify(table, null, 1) + "\n");
   await writeFileAtomic(paths.csv, mbiCsv(table));
