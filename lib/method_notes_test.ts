@@ -46,3 +46,30 @@ Deno.test("every citation of the method notes names docs/METHOD.md and a decisio
   assertEquals(bad, []);
   ok(citing().some((c) => c.file === "README.md" && c.text.includes("docs/METHOD.md")));
 });
+
+/** Backticked repository paths of a text (`results/…`, `lib/…`, `data/…`, `docs/…`), templates (`<key>`, `*`) left out. */
+function pathsIn(text: string): string[] {
+  return [...text.matchAll(/`((?:results|lib|data|docs|notebooks)\/[^`\s]+)`/g)].map((m) => m[1])
+    .filter((p) => !/[<>*{}]/.test(p));
+}
+
+Deno.test("the README's paths exist, and every claim of a check it reports names the file that records it", () => {
+  const readme = Deno.readTextFileSync(join(ROOT, "README.md"));
+  const missing = pathsIn(readme).filter((p) => {
+    try {
+      Deno.statSync(join(ROOT, p));
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  assertEquals(missing, []);
+  // a check reported as done ("checked …", "came out identical", "matched") names, within the next few lines, the
+  // file that records it: a result record, a test or a fixture (not a page)
+  const record = /\.(json|jsonl|ipynb|py)$|_test\.ts$/;
+  const claims = [...readme.matchAll(/\(checked (?:for|against)|came out identical|matched /g)];
+  ok(claims.length >= 3, `${claims.length} claims`);
+  const bare = claims.filter((m) => !pathsIn(readme.slice(m.index, m.index + 400)).some((p) => record.test(p)))
+    .map((m) => readme.slice(Math.max(0, m.index - 60), m.index + 80).replace(/\s+/g, " "));
+  assertEquals(bare, []);
+});

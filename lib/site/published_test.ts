@@ -122,6 +122,9 @@ for (const folder of published) {
       // the external validations of this dataset: on the card (so on the page) and in notebook 07
       ok(data.validations.length > 0, `${folder}: no external validation on its card`);
       const nb07 = notebooks("07_external_validation");
+      if (nb07 !== undefined) {
+        ok(nb07.includes("(the best index here)"), `notebook 07 names the best index (run ${fix})`);
+      }
       for (const v of data.validations) {
         const r = v.eval_vs_score;
         const c = `${r.ci95_percentile[0].toFixed(3)} .. ${r.ci95_percentile[1].toFixed(3)}`;
