@@ -308,18 +308,31 @@ async function downloads(profile: Profile): Promise<DownloadFile[]> {
 /** The files of a profile folder the card describes besides the downloads (those that exist). */
 function heldFiles(profile: Profile): HeldFile[] {
   const dir = profileDir(profile);
-  const sp = relative(dir, selfplayDir(profile));
+  // every self-play folder: the profile's own design first, then others (e.g. `selfplay~pos60~games50~move30000/`)
+  const own = relative(dir, selfplayDir(profile));
+  const folders = [own, ...listFolders(dir).filter((n) => /^selfplay(~|$)/.test(n) && n !== own).sort()];
   const wanted: [string, string][] = [
     ["evals.jsonl", "stage 1 with the raw engine lines; its first line is the header with the configuration"],
     ["evals.manifest.json", "start and end of every run"],
-    [join(sp, "games.jsonl"), "every game with its seed and moves"],
-    [
-      join(sp, "openings.jsonl"),
-      "the opening set of each self-play position: the distinct near-best lines its games start from",
-    ],
+    ...folders.flatMap((f): [string, string][] => [
+      [join(f, "games.jsonl"), `every game with its seed and moves${f === own ? "" : ` (self-play design ${f})`}`],
+      [
+        join(f, "openings.jsonl"),
+        "the opening set of each self-play position: the distinct near-best lines its games start from",
+      ],
+    ]),
     ["verify-reproduce.json", "the recorded checks of single positions recomputed from scratch"],
   ];
   return wanted.filter(([f]) => pathExists(join(dir, f))).map(([source, what]) => ({ source, what }));
+}
+
+/** Names of the subfolders of a folder (none when it is missing). */
+function listFolders(dir: string): string[] {
+  try {
+    return [...Deno.readDirSync(dir)].filter((e) => e.isDirectory).map((e) => e.name);
+  } catch {
+    return [];
+  }
 }
 
 /** This dataset's validations against every outcome table (`<results root>/outcomes/<table>/validation/<folder>.json`). */

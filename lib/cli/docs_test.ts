@@ -1,8 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { filesUnder } from "./notebook/notebooks.ts";
+import { filesUnder } from "../notebook/notebooks.ts";
 
-const ROOT = join(import.meta.dirname!, "..");
+const ROOT = join(import.meta.dirname!, "..", "..");
 const NOTES = "docs/METHOD.md";
 
 /** The decisions the method notes number, from their `**Decision N — …**` lines. */
@@ -15,7 +15,7 @@ function decisions(): number[] {
 function citing(): { file: string; text: string }[] {
   const files = [
     join(ROOT, "README.md"),
-    ...filesUnder(join(ROOT, "lib"), []).filter((f) => f.endsWith(".ts") && !f.endsWith("method_notes_test.ts")),
+    ...filesUnder(join(ROOT, "lib"), []).filter((f) => f.endsWith(".ts") && !f.endsWith("docs_test.ts")),
     ...filesUnder(join(ROOT, "notebooks"), []).filter((f) => f.endsWith(".ipynb")),
   ];
   return files.map((file) => {
