@@ -232,7 +232,7 @@ function reproduceSection(d: SiteData): string {
   const r = d.reproduce;
   const cmd = `deno task reproduce --profile ${d.profile}`;
   const last = r
-    ? `<p>Last run: ${esc(r.date)} on ${esc(r.machine.hostname)} (${esc(r.machine.cpu)}, ${r.machine.cores} cores, ${
+    ? `<p>Last recorded check (<code>reproduce.json</code>): ${esc(r.date)} on ${esc(r.machine.hostname)} (${esc(r.machine.cpu)}, ${r.machine.cores} cores, ${
       esc(r.machine.os)
     }), ${Math.round(r.duration_s)} s, engine ${esc(r.engine.uci_name)}: <strong>${
       r.identical ? "every file identical" : "differences found"
@@ -246,9 +246,9 @@ function reproduceSection(d: SiteData): string {
         }</td></tr>`
       ).join("")
     }</tbody></table></div><p class="small">${esc(r.set_aside)}.</p>`
-    : "<p>Not run yet for this dataset.</p>";
+    : "<p>No check of the whole dataset is recorded yet (<code>--record</code> records one).</p>";
   return `<section id="reproduce" aria-labelledby="reproduce-h"><h2 id="reproduce-h">Reproduce this dataset</h2>
-<p>Recompute the whole profile from scratch in a scratch folder, with the engine and budgets recorded in the files, and compare every file record by record:</p>
+<p>Recompute the whole profile from scratch in a scratch folder, with the engine and budgets recorded in the files, and compare every file record by record (the report stays in the scratch folder; <code>--record</code> writes it here):</p>
 <pre><code>${cmd.split(" ").map((w) => `<span class="nw">${esc(w)}</span>`).join(" ")}</code></pre>
 ${last}</section>`;
 }
