@@ -268,6 +268,7 @@ function producedSection(d: SiteData): string[] {
       : []),
   ];
   const v = d.verified;
+  const otherSelfplay = d.held.filter((f) => /^selfplay~[^/]*\/games\.jsonl$/.test(f.source)).map((f) => f.source);
   return [
     "## How it was produced",
     "",
@@ -275,6 +276,11 @@ function producedSection(d: SiteData): string[] {
     "",
     d.selfplay
       ? "All of it: `deno task pipeline --profile " + p + "`."
+      : otherSelfplay.length
+      ? `Self-play and its statistics (stages 4 and 5) of this profile's design have not been run for this dataset; ` +
+        `it holds games of another design (${
+          otherSelfplay.map((f) => `\`${md(f)}\``).join(", ")
+        }), not summarised on this card.`
       : "Self-play and its statistics (stages 4 and 5) have not been run for this dataset: it holds stages 1–3 only.",
     "",
     "## How it was checked",

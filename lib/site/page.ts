@@ -232,11 +232,11 @@ function reproduceSection(d: SiteData): string {
   const r = d.reproduce;
   const cmd = `deno task reproduce --profile ${d.profile}`;
   const last = r
-    ? `<p>Last recorded check (<code>reproduce.json</code>): ${esc(r.date)} on ${esc(r.machine.hostname)} (${esc(r.machine.cpu)}, ${r.machine.cores} cores, ${
-      esc(r.machine.os)
-    }), ${Math.round(r.duration_s)} s, engine ${esc(r.engine.uci_name)}: <strong>${
-      r.identical ? "every file identical" : "differences found"
-    }</strong>.</p>
+    ? `<p>Last recorded check (<code>reproduce.json</code>): ${esc(r.date)} on ${esc(r.machine.hostname)} (${
+      esc(r.machine.cpu)
+    }, ${r.machine.cores} cores, ${esc(r.machine.os)}), ${Math.round(r.duration_s)} s, engine ${
+      esc(r.engine.uci_name)
+    }: <strong>${r.identical ? "every file identical" : "differences found"}</strong>.</p>
 <div class="scroll"><table><caption>Last reproduction of the ${esc(d.profile)} profile, file by file</caption>
 <thead><tr><th scope="col">file</th><th scope="col">compared</th><th scope="col">verdict</th><th scope="col">first difference (committed vs recomputed)</th></tr></thead>
 <tbody>${
