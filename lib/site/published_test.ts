@@ -110,7 +110,8 @@ for (const folder of published) {
             ok(page.includes(v.toFixed(3)), `page: ${c.label} ${v.toFixed(3)}`);
             const t = notebooks("05_bootstrap_ci");
             if (t !== undefined && c !== s.mbi_vs_score) {
-              ok(t.includes(v.toFixed(3)), `notebook 05: ${c.label} ${v.toFixed(3)}`);
+              // the notebook's frame prints 4 decimals, its sentences 3
+              ok([3, 4].some((d) => t.includes(v.toFixed(d))), `notebook 05: ${c.label} ${v.toFixed(3)}`);
             }
           }
         }
