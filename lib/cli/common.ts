@@ -29,7 +29,7 @@ export interface CliSpec {
  */
 export function parseCli<T extends ParseArgsConfig["options"]>(
   options: T,
-  spec: CliSpec = { usage: "" },
+  spec: CliSpec,
   args: string[] = Deno.args,
 ) {
   if (args.includes("--help") || args.includes("-h")) {

@@ -16,7 +16,16 @@ import { buildOutcomesFromPgn, buildOutcomesFromTable } from "../stages/outcomes
 import { describeSkipped, formatIngestProgress, type IngestProgress } from "../stages/outcomes/ingest.ts";
 import { terminalProgress } from "../stages/progress.ts";
 import { shippedTable } from "../stages/outcomes/report.ts";
-import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage: "deno task outcomes --pgn FILE [--name N] [--rated] [--min-elo K] [--time-control C,...] [--min-plies P] " +
+    "[--exclude-termination T,...] [--replace]\n" +
+    "  | deno task outcomes --table FILE [--name N] [--description TEXT] [--origin TEXT] [--replace]\n" +
+    "  | deno task outcomes --list\n" +
+    "  per-position outcomes (W/D/L) of the Chess960 games of a PGN collection (plain, .gz, .zst), or of a per-position CSV",
+  positionals: 0,
+};
 
 const int = (n: number) => n.toLocaleString("en-US");
 
@@ -55,7 +64,7 @@ function summary(meta: OutcomeTableMeta): string[] {
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values, positionals } = parseCli({
+    const { values } = parseCli({
       pgn: { type: "string" },
       table: { type: "string" },
       name: { type: "string" },
@@ -68,8 +77,7 @@ if (import.meta.main) {
       origin: { type: "string" },
       replace: { type: "boolean" },
       list: { type: "boolean" },
-    });
-    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    }, USAGE);
     if (values.list) {
       for (const n of listOutcomeTables()) console.log(n);
       return 0;

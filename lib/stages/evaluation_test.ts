@@ -326,9 +326,10 @@ Deno.test("usage: extra arguments, profile names with zero budgets, huge worker 
   assertEquals(extra.code, 2);
   ok(/unexpected argument "ci" \(did you mean --profile ci\?\)/.test(extra.stderr), extra.stderr);
   const zero = await cli("eval_all.ts", ["--profile", "ci~eval0"]);
-  assertEquals(zero.code, 1);
+  assertEquals(zero.code, 2, "a bad profile key is a usage error, like --nodes 0");
   ok(/profile "ci~eval0": eval 0: expected a whole number >= 1/.test(zero.stderr), zero.stderr);
   const ctor = await cli("eval_all.ts", ["--profile", "constructor"]);
+  assertEquals(ctor.code, 2, ctor.stderr);
   ok(/unknown profile "constructor" \(allowed: full, quick, ci\)/.test(ctor.stderr), ctor.stderr);
   const many = await evalAllCli("--workers", "100000", "--sp", "0", "--out", join(tmp, "many.jsonl"));
   assertEquals(many.code, 0, many.stderr);
