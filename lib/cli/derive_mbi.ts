@@ -6,10 +6,11 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { dirname } from "node:path";
 import { buildMbiTable, mbiPaths, readPositionValues, writeMbiTable } from "../store/mbi_table.ts";
 import { runStage3 } from "../stages/mbi_index.ts";
-import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
+import { type CliSpec, outputDir, parseCli, runCli, UsageError, userPath } from "./common.ts";
+import { displayPath } from "../store/provenance.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 
 const USAGE: CliSpec = {
@@ -42,17 +43,19 @@ if (import.meta.main) {
       );
       return;
     }
-    const path = resolve(values.evals);
+    const path = userPath(values.evals);
     const input = await readPositionValues(path);
     const table = await buildMbiTable(
       path,
       input,
       input.header?.profile ?? "custom",
     );
-    const out = resolve(values.out ?? path.replace(/\/[^/]*$/, ""));
+    const out = values.out === undefined ? dirname(path) : outputDir("out", values.out);
     const { written } = await writeMbiTable(out, table);
     console.log(
-      `${written ? "wrote" : "unchanged:"} ${mbiPaths(out).json}, .csv, .md (${table.rows.length} positions)`,
+      `${written ? "wrote" : "unchanged:"} ${
+        displayPath(mbiPaths(out).json)
+      }, .csv, .md (${table.rows.length} positions)`,
     );
   });
 }

@@ -304,6 +304,30 @@ Deno.test("--out never destroys what it did not write; relative paths are the ca
   assertEquals(missing.code, 2);
   ok(/the directory .*no\/such\/dir does not exist/.test(missing.stderr), missing.stderr);
 
+  // A folder is a usage error; a manifest or lock of that name that this workspace did not write stays.
+  const folder = await evalAllCli("--out", tmp);
+  assertEquals(folder.code, 2, folder.stderr);
+  ok(/--out .*: is a directory; give a file name/.test(folder.stderr), folder.stderr);
+  const user = join(tmp, "user");
+  await Deno.mkdir(user);
+  await Deno.writeTextFile(join(user, "run.manifest.json"), "my manifest\n");
+  const m = await evalAllCli("--sp", "0", "--out", join(user, "run.jsonl"));
+  assertEquals(m.code, 1, m.stderr);
+  ok(/run\.manifest\.json exists and is not the manifest of an evaluation file/.test(m.stderr), m.stderr);
+  assertEquals(await Deno.readTextFile(join(user, "run.manifest.json")), "my manifest\n");
+  await Deno.writeTextFile(join(user, "own.jsonl.lock"), "my lock notes\n");
+  const l = await evalAllCli("--sp", "0", "--out", join(user, "own.jsonl"));
+  assertEquals(l.code, 1, l.stderr);
+  ok(/unreadable lock file; if no run of this workspace writes it, remove/.test(l.stderr), l.stderr);
+  assertEquals(await Deno.readTextFile(join(user, "own.jsonl.lock")), "my lock notes\n");
+  await Deno.writeTextFile(join(user, "mbi.csv"), "my table\n");
+  const d = await cli("derive_mbi.ts", ["--evals", await referenceRun(), "--out", user]);
+  assertEquals(d.code, 1, d.stderr);
+  ok(/mbi\.csv exists without its MBI table .*; not writing over it/.test(d.stderr), d.stderr);
+  assertEquals(await Deno.readTextFile(join(user, "mbi.csv")), "my table\n");
+  const onFile = await cli("derive_mbi.ts", ["--evals", await referenceRun(), "--out", join(user, "mbi.csv")]);
+  assertEquals(onFile.code, 2, onFile.stderr);
+
   // A relative --out resolves against the caller's directory (INIT_CWD under deno task).
   const sub = join(tmp, "sub");
   await Deno.mkdir(sub);

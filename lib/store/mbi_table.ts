@@ -400,7 +400,19 @@ export async function writeMbiTable(
   table: MbiTable,
 ): Promise<{ written: boolean }> {
   const paths = mbiPaths(dir);
-  const old = await readMbiTable(paths.json).catch(() => undefined);
+  let absent = false;
+  const old = await readMbiTable(paths.json).catch((e) => {
+    if (e instanceof Deno.errors.NotFound) return void (absent = true);
+    if (e instanceof MbiInputError && !/not an MBI table/.test(e.message)) return undefined; // ours: rewritten
+    throw new MbiInputError(`${paths.json} is not an MBI table of this workspace; not writing over it`);
+  });
+  if (absent) {
+    for (const view of [paths.csv, paths.md]) {
+      if (await Deno.stat(view).then(() => true, () => false)) {
+        throw new MbiInputError(`${view} exists without its MBI table ${paths.json}; not writing over it`);
+      }
+    }
+  }
   // Same values, same rows, same interval definition: nothing to write (whatever the input file's bytes).
   const same = (a: MbiTable, b: MbiTable) =>
     a.input.values_sha256 === b.input.values_sha256 && JSON.stringify(a.rows) === JSON.stringify(b.rows) &&
