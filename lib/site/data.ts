@@ -7,6 +7,8 @@
  * @module
  */
 
+import { outcomeFileTexts } from "../store/outcome_table.ts";
+import { requireCurrent } from "../stages/derived.ts";
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
 import { basename, join } from "node:path";
@@ -32,7 +34,7 @@ import type { EvalDataset } from "../store/eval_dataset.ts";
 import { datasetFolder } from "../store/scan.ts";
 import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
 import { type DistributionSummary, isOtherBudget, sameSetDatasets } from "../stages/distribution.ts";
-import { EVALS_CSV_COLUMNS, loadStage1 } from "../stages/evaluation.ts";
+import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
 import { computeLimitations, type Limitation } from "../stages/limitations.ts";
 import { readReproduceRecord, type ReproduceRecord } from "../stages/reproduce.ts";
 import type { Summary } from "../stages/statistics.ts";
@@ -206,11 +208,17 @@ export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTa
   }
   const out: OutcomeTable[] = [];
   for (const name of names) {
-    const csv = await Deno.readTextFile(join(dir, name, "outcomes.csv")).catch(() => undefined);
+    let csv = await Deno.readTextFile(join(dir, name, "outcomes.csv")).catch(() => undefined);
     if (csv === undefined) continue;
     const meta = await readJsonIfExists<Record<string, unknown>>(join(dir, name, "outcomes.json")).catch(() =>
       undefined
     );
+    // A table of this workspace names its CSV files with their hashes: one set, or refused (never a mix published).
+    if (Array.isArray(meta?.files)) {
+      csv = (await outcomeFileTexts(join(dir, name), meta as { files: { name: string; sha256: string }[] }))[
+        "outcomes.csv"
+      ] ?? csv;
+    }
     const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true });
     const fields = parsed.meta.fields ?? [];
     if (!fields.includes("sp")) continue;
@@ -259,7 +267,8 @@ async function downloads(profile: Profile): Promise<DownloadFile[]> {
 
 /** Gathers a profile's site data from its result files (stage 1 and 3 must be there; the rest is shown when present). */
 export async function collectSiteData(profile: Profile): Promise<SiteData> {
-  const d = await loadStage1(profile);
+  // Every file the site publishes must follow from what it was derived from (else: the command that fixes it).
+  const d = await requireCurrent(profile);
   const dir = profileDir(profile);
   const table = await readMbiTable(mbiPaths(dir).json);
   const bySp = new Map(d.records.map((r) => [r.sp, r]));
