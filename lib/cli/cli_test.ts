@@ -50,6 +50,17 @@ Deno.test("domain errors exit 1 with one line; --help exits 0 with the usage", a
   }
 });
 
+Deno.test("evaluate prints the engine restart message like every command", async () => {
+  // The scripted engine dies on its first search and answers afterwards: one restart, then the record.
+  const wrapper = join(dir, "flaky.sh");
+  const fake = repoPath("lib", "engine", "testdata", "fake_engine.sh");
+  await Deno.writeTextFile(wrapper, `#!/bin/sh\nexec ${fake} flaky ${join(dir, "flaky.counter")}\n`);
+  await Deno.chmod(wrapper, 0o755);
+  const r = await cli("evaluate.ts", ["--sp", "518", "--nodes", "100", "--engine", wrapper, "--no-fingerprint"]);
+  assertEquals(r.code, 0, r.stderr);
+  ok(/restarting the engine and retrying SP 518 once: .*process ended/.test(r.stderr), r.stderr);
+});
+
 Deno.test("a write that fails names the file", async () => {
   const ro = join(dir, "readonly");
   await Deno.mkdir(ro);

@@ -95,3 +95,33 @@ Deno.test("a ci dataset whose header and records say 30,000 nodes: derive-mbi, s
     ok(why.test(r.stderr), `${script}: ${r.stderr}`);
   }
 });
+
+Deno.test("the site is replaced as one unit: a kill before or between its renames leaves the old site or the new one", async () => {
+  await cli("derive_mbi.ts", ["--profile", "ci"]); // current again after the tests above
+  await editDataset((x, i) => {
+    if (i === 0) (x.config as Record<string, unknown>).limit = { nodes: 20_000 };
+    else x.limit = { nodes: 20_000 };
+  });
+  assertEquals((await cli("derive_mbi.ts", ["--profile", "ci"])).code, 0);
+  const site = join(dir, "site");
+  const old = await Deno.readTextFile(join(site, "index.html"));
+  await editDataset((x) => {
+    if (x.sp === 0) x.eval_cp = 77;
+  });
+  for (const point of ["site:written", "site:retired"]) {
+    const killed = await cli("derive_mbi.ts", ["--profile", "ci"], { MBI_TEST_KILL_AT: point });
+    ok(killed.code !== 0, point);
+    const now = await Deno.readTextFile(join(site, "index.html")).catch(() => undefined);
+    // Killed before the new site was renamed into place: the old one is there, or (between the renames) it is
+    // beside it and the next build puts it back before anything else.
+    ok(now === old || now === undefined, point);
+    const files = await Array.fromAsync(Deno.readDir(dir));
+    ok(files.some((e) => /^site\.(new|old)-\d+$/.test(e.name)), `${point}: the leftovers are there`);
+  }
+  const r = await cli("site.ts", ["--profile", "ci"]);
+  assertEquals(r.code, 0, r.stderr);
+  const html = await Deno.readTextFile(join(site, "index.html"));
+  ok(html !== old && html.includes("77"), "the new site");
+  const files = await Array.fromAsync(Deno.readDir(dir));
+  assertEquals(files.filter((e) => /^site\.|\.lock$/.test(e.name)).map((e) => e.name), [], "no leftovers");
+});
