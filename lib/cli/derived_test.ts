@@ -40,7 +40,13 @@ Deno.test("a changed stage-1 value: mbi, site and stats refuse naming derive-mbi
   });
   const stale =
     /mbi\.json was not derived from the values now in .*evals\.jsonl: run deno task derive-mbi --profile ci/;
-  for (const [script, args] of [["mbi.ts", ["--profile", "ci", "959"]], ["site.ts", ["--profile", "ci"]]] as const) {
+  for (
+    const [script, args] of [
+      ["mbi.ts", ["--profile", "ci", "959"]],
+      ["site.ts", ["--profile", "ci"]],
+      ["notebooks.ts", ["--profile", "ci"]],
+    ] as const
+  ) {
     const r = await cli(script, [...args]);
     assertEquals(r.code, 1, `${script}: ${r.stdout}${r.stderr}`);
     ok(stale.test(r.stderr), `${script}: ${r.stderr}`);

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { sha256Text } from "../core/hash.ts";
+import { inTempRoot } from "../core/testing.ts";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSite } from "./site.ts";
@@ -138,10 +139,7 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
 });
 
 Deno.test("a half-replaced outcome table (a new outcomes.csv beside the old outcomes.json) is refused by the site, by name", async () => {
-  const root = await Deno.makeTempDir({ prefix: "mbi-site-mixed-" });
-  const before = Deno.env.get(RESULTS_ENV);
-  Deno.env.set(RESULTS_ENV, root);
-  try {
+  await inTempRoot(async (root) => {
     await writeSyntheticDataset({
       root,
       folder: "ci",
@@ -165,11 +163,7 @@ Deno.test("a half-replaced outcome table (a new outcomes.csv beside the old outc
     let message = "";
     await buildSite(getProfile("ci")).catch((e) => message = e.message);
     ok(/outcomes\/t\/outcomes\.csv is not the file outcomes\.json names .*: rebuild the table/.test(message), message);
-  } finally {
-    if (before === undefined) Deno.env.delete(RESULTS_ENV);
-    else Deno.env.set(RESULTS_ENV, before);
-    await Deno.remove(root, { recursive: true });
-  }
+  }, "mbi-site-mixed-");
 });
 
 Deno.test("the page's histogram clips its axis with the shared rule (lib/plot clipOutliers) and names what lies beyond", () => {

@@ -18,6 +18,7 @@ import { type Profile } from "../method/profiles.ts";
 import { type EvalDataset } from "../store/eval_dataset.ts";
 import { mbiCsv, mbiMarkdown, mbiPaths, readMbiTable, valuesHash } from "../store/mbi_table.ts";
 import { displayPath } from "../store/provenance.ts";
+import { readTextIfExists } from "../store/atomic.ts";
 import { profileDir, selfplayDir, summaryPath } from "../store/results_key.ts";
 import { evalsCsv, loadStage1 } from "./evaluation.ts";
 import { loadStage4, StageInputError } from "./selfplay/stage.ts";
@@ -30,15 +31,6 @@ export interface StaleFile {
   why: string;
   /** The command that writes it again. */
   fix: string;
-}
-
-async function readText(path: string): Promise<string | undefined> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  }
 }
 
 /**
@@ -62,19 +54,19 @@ export async function staleStage3Files(profile: Profile, d: EvalDataset): Promis
     stale.push({ path: paths.json, why: `was not derived from the values now in ${displayPath(d.path)}`, fix });
   } else if (table) {
     for (const [path, text] of [[paths.csv, mbiCsv(table)], [paths.md, mbiMarkdown(table)]]) {
-      const now = await readText(path);
+      const now = await readTextIfExists(path);
       if (now !== undefined && now !== text) {
         stale.push({ path, why: `is not the view of ${basename(paths.json)}`, fix });
       }
     }
   }
   const csv = join(dir, "evals.csv");
-  const csvNow = await readText(csv);
+  const csvNow = await readTextIfExists(csv);
   if (csvNow !== undefined && csvNow !== evalsCsv(d.records)) {
     stale.push({ path: csv, why: `does not hold the records now in ${displayPath(d.path)}`, fix });
   }
   const distPath = join(dir, "distribution.json");
-  const dist = await readText(distPath);
+  const dist = await readTextIfExists(distPath);
   if (dist !== undefined) {
     let recorded: string | undefined;
     try {
@@ -97,7 +89,7 @@ export async function staleStage3Files(profile: Profile, d: EvalDataset): Promis
 export async function staleStage5Files(profile: Profile): Promise<StaleFile[]> {
   const stale: StaleFile[] = [];
   const selfplay = join(selfplayDir(profile), "selfplay.json");
-  if (await readText(selfplay) !== undefined) {
+  if (await readTextIfExists(selfplay) !== undefined) {
     try {
       await loadStage4(profile);
     } catch (e) {
@@ -107,7 +99,7 @@ export async function staleStage5Files(profile: Profile): Promise<StaleFile[]> {
     }
   }
   const path = summaryPath(profile);
-  const text = await readText(path);
+  const text = await readTextIfExists(path);
   if (text === undefined) return stale;
   let inputs: { path: string; sha256: string }[] = [];
   try {

@@ -20,6 +20,7 @@
 import { MbiError } from "../core/errors.ts";
 import { onShutdown, procInfo } from "../core/shutdown.ts";
 import { displayPath } from "./provenance.ts";
+import { readTextIfExists } from "./atomic.ts";
 
 /** Who holds a lock. */
 export interface LockHolder {
@@ -84,16 +85,6 @@ function describe(h: LockHolder): string {
   return `PID ${h.pid} on ${h.host} (${h.command}, since ${h.started})`;
 }
 
-/** The lock file's text, or undefined when there is none. */
-async function readText(path: string): Promise<string | undefined> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  }
-}
-
 function parseHolder(text: string): LockHolder | undefined {
   try {
     const h = JSON.parse(text);
@@ -131,7 +122,7 @@ async function createComplete(path: string, text: string): Promise<boolean> {
 
 /** Removes `path` only if it still holds `text` (a lock is never rewritten, so its text names it). */
 async function removeIfSame(path: string, text: string): Promise<void> {
-  if ((await readText(path).catch(() => undefined)) === text) await Deno.remove(path).catch(() => {});
+  if ((await readTextIfExists(path).catch(() => undefined)) === text) await Deno.remove(path).catch(() => {});
 }
 
 /**
@@ -144,7 +135,7 @@ async function removeStale(path: string, stale: string, log: () => void): Promis
   const mutex = `${path}.takeover`;
   const mine = JSON.stringify(me()) + "\n";
   if (!(await createComplete(mutex, mine))) {
-    const text = await readText(mutex);
+    const text = await readTextIfExists(mutex);
     const holder = text === undefined ? undefined : parseHolder(text);
     if (text !== undefined && (!holder || !holderAlive(holder))) {
       throw new LockError(
@@ -157,7 +148,7 @@ async function removeStale(path: string, stale: string, log: () => void): Promis
   }
   try {
     // Inside the mutex nobody else removes the lock, and a lock that exists cannot be replaced.
-    if ((await readText(path)) === stale) {
+    if ((await readTextIfExists(path)) === stale) {
       log();
       await Deno.remove(path);
     }
@@ -186,7 +177,7 @@ export async function acquireLock(target: string, log: (line: string) => void = 
       const unregister = onShutdown(release);
       return { path, release };
     }
-    const found = await readText(path);
+    const found = await readTextIfExists(path);
     if (found === undefined) continue; // released meanwhile: try again
     const holder = parseHolder(found);
     if (!holder) {

@@ -410,8 +410,15 @@ export async function writeMbiTable(
     throw new MbiInputError(`${paths.json} is not an MBI table of this workspace; not writing over it`);
   });
   if (absent) {
-    for (const view of [paths.csv, paths.md]) {
-      if (await Deno.stat(view).then(() => true, () => false)) {
+    // Views without their table (the table deleted, or a kill before it was written) are rewritten when they
+    // are views of this workspace (its CSV columns, its Markdown title); any other file of that name stays.
+    const ours = [
+      [paths.csv, (t: string) => t.split("\n")[0] === MBI_CSV_COLUMNS.join(",")],
+      [paths.md, (t: string) => t.startsWith("# Morozov Balance Index")],
+    ] as const;
+    for (const [view, looksOurs] of ours) {
+      const text = await Deno.readTextFile(view).catch(() => undefined);
+      if (text !== undefined && !looksOurs(text)) {
         throw new MbiInputError(`${view} exists without its MBI table ${paths.json}; not writing over it`);
       }
     }
