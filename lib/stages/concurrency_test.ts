@@ -61,6 +61,8 @@ Deno.test("20 eval-all and selfplay started at once on one results root: every p
   ok(folder, "a self-play folder");
   const games = await keys(join(results, "ci", folder.name, "games.jsonl"), (r) => `${r.sp}:${r.game}`);
   assertEquals([...games].sort(), ["0:1", "0:2", "518:1", "518:2"]);
+  const sets = await keys(join(results, "ci", folder.name, "openings.jsonl"), (r) => `${r.sp}`);
+  assertEquals([...sets].sort(), ["0", "518"], "one opening set per position");
   const summary = JSON.parse(await Deno.readTextFile(join(results, "ci", folder.name, "selfplay.json")));
   assertEquals(summary.n_games, 4);
   const left = (await Array.fromAsync(Deno.readDir(join(results, "ci")))).filter((e) => /\.lock|\.tmp$/.test(e.name));
