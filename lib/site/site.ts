@@ -17,6 +17,10 @@ import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 import { renderPage } from "./page.ts";
 import { filesUnder } from "../notebook/notebooks.ts";
+import { bestReferenceProfile } from "../stages/mbi_index.ts";
+import { boardConfig, boardFiles, readBoardGames } from "./board/site_board.ts";
+import { buildLanding } from "./landing.ts";
+import { pageLinks } from "./links.ts";
 
 /** What a site build did. */
 export interface SiteBuild {
@@ -28,8 +32,10 @@ export interface SiteBuild {
   written: string[];
   /** Files removed (no longer part of the site). */
   removed: string[];
-  /** Size of the page in bytes (everything the browser loads). */
+  /** Size of the page in bytes (what the browser loads before a position is opened). */
   pageBytes: number;
+  /** The landing page of the results root, and whether it was written. */
+  landing: { path: string; written: boolean };
 }
 
 /** Builds the dataset card and the site of a profile (stages 1 and 3 must be done; the rest is shown when present). */
@@ -55,7 +61,16 @@ export async function buildSite(profile: Profile, log: (line: string) => void = 
     planned.add(target);
     await write(target, text);
   }
-  const html = renderPage(data, card, downloads);
+  const games = await readBoardGames(profile, data);
+  for (const [name, text] of await boardFiles(games)) {
+    const target = join(dir, name);
+    planned.add(target);
+    await write(target, text);
+  }
+  const html = renderPage(data, card, downloads, {
+    board: boardConfig(data, games),
+    links: pageLinks(profile, await bestReferenceProfile()),
+  });
   const index = join(dir, "index.html");
   planned.add(index);
   await write(index, html);
@@ -72,5 +87,6 @@ export async function buildSite(profile: Profile, log: (line: string) => void = 
       written.length ? `wrote ${written.join(", ")}` : "nothing changed"
     }${removed.length ? `; removed ${removed.join(", ")}` : ""}`,
   );
-  return { dir, index, written, removed, pageBytes };
+  const landing = await buildLanding(log);
+  return { dir, index, written, removed, pageBytes, landing };
 }
