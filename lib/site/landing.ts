@@ -314,6 +314,7 @@ export async function buildLanding(
   const path = landingPath();
   const html = renderLanding(await collectLanding());
   const written = await writeTextIfChanged(path, html);
-  log(`landing page ${displayPath(path)}: ${(html.length / 1000).toFixed(1)} KB; ${written ? "written" : "unchanged"}`);
+  const kb = (new TextEncoder().encode(html).length / 1000).toFixed(1);
+  log(`landing page ${displayPath(path)}: ${kb} KB; ${written ? "written" : "unchanged"}`);
   return { path, written };
 }
