@@ -20,6 +20,7 @@ export * from "./evaluation_record.ts";
 export * from "./ranks.ts";
 export * from "./mbi.ts";
 export * from "./stats.ts";
+export * from "./sample_estimates.ts";
 export * from "./seed.ts";
 export * from "./selection.ts";
 export * from "./profiles.ts";

@@ -249,12 +249,13 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
 }
 
 /**
- * The ladder of a base profile (`quick`, `ci`, …): every complete stage-1
- * dataset of the reference engine whose folder is the base profile with only
- * a node budget changed, over the profile's positions, with the same engine
- * fingerprint and options as the lowest rung; partial ones are listed apart.
+ * The complete datasets on the ladder of a base profile (`quick`, `ci`, …),
+ * by budget: every complete stage-1 dataset of the reference engine whose
+ * folder is the base profile with only a node budget changed, over the
+ * profile's positions, with the same engine fingerprint and options as the
+ * lowest rung; and the partial ones apart.
  */
-export async function ladderConvergence(base: string): Promise<Convergence> {
+export async function ladderDatasets(base: string): Promise<{ complete: EvalDataset[]; partial: EvalDataset[] }> {
   const profile = builtinProfile(base);
   const scan = await scanDatasets({ includeCi: base === "ci" });
   const positions = profile.positions.join(",");
@@ -269,6 +270,16 @@ export async function ladderConvergence(base: string): Promise<Convergence> {
   const same = complete.filter((d) =>
     !first || configDifference({ ...d.header.config, limit: first.header.config.limit }, first.header.config) === ""
   );
+  return { complete: same, partial: scan.partial.filter(onLadder) };
+}
+
+/**
+ * The ladder of a base profile (see {@link ladderDatasets}): its rungs, every
+ * pair of rungs compared, and the projection's checks.
+ */
+export async function ladderConvergence(base: string): Promise<Convergence> {
+  const { complete: same, partial } = await ladderDatasets(base);
+  const first = same[0];
   const indexed = same.map(index);
   const pairs: RungPair[] = [];
   for (let i = 0; i < indexed.length; i++) {
@@ -280,9 +291,9 @@ export async function ladderConvergence(base: string): Promise<Convergence> {
     engine: first?.header.engine.uci_name ?? "none",
     fingerprint: first?.header.config.engine_fingerprint ?? null,
     rungs,
-    partial: scan.partial.filter(onLadder).map((d) => ({
+    partial: partial.map((d) => ({
       folder: datasetFolder(d),
-      nodes: byNodes(d),
+      nodes: "nodes" in d.header.config.limit ? d.header.config.limit.nodes : 0,
       done: d.records.length,
       planned: d.header.positions.length,
     })),

@@ -21,6 +21,8 @@ export * from "./convergence.ts";
 export * from "./mbi_index.ts";
 export * from "./selfplay/stage.ts";
 export * from "./statistics.ts";
+export * from "./published_check.ts";
+export * from "./method_sample.ts";
 export * from "./comparison.ts";
 export * from "./pipeline.ts";
 export * from "./run_config.ts";
