@@ -100,7 +100,7 @@ async function open(sp: number): Promise<void> {
   const pv = playLine(fen, r[11] ? r[11].split(" ") : [], "san");
   const viewer = new LineViewer(
     host,
-    `Chess board: start position SP ${sp} (${setup}), stepped through the moves below`,
+    `Start position SP ${sp} (${setup}) on a chess board; step through the moves below`,
   );
   const showPv = () =>
     viewer.show(pv, {
