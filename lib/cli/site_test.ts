@@ -129,7 +129,8 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
         pv: document.getElementById("d-pv")!.textContent,
         focused: document.activeElement?.id,
         title: document.getElementById("detail-title")!.textContent,
-        board: document.querySelector("#detail svg.board")?.getAttribute("aria-label"),
+        // the drawn board, or the chessground board that replaces it once board.js has loaded
+        board: document.querySelector("#d-board [aria-label]")?.getAttribute("aria-label"),
         tableHidden: document.getElementById("table-view")!.hidden,
         verify: document.querySelector("#detail pre code")?.textContent,
       }));

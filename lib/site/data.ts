@@ -64,6 +64,8 @@ export interface OtherDataset {
   fingerprint: number | null;
   /** Search limit in words. */
   limit: string;
+  /** Node budget per position (null for a depth-limited dataset). */
+  nodes: number | null;
   /** Same engine at another budget, or another engine. */
   relation: "budget" | "engine";
   /** Per SP: eval, MBI and interval (when that table has one). */
@@ -108,6 +110,8 @@ export interface SiteData {
   engine: EngineIdentity;
   /** Search limit per position, in words. */
   limit: string;
+  /** Node budget per position (null for a depth-limited dataset). */
+  nodes: number | null;
   /** Budgets in words, each beside the method's. */
   budgets: string;
   /** The "not the method's results" banner, or null at the method's budgets. */
@@ -162,6 +166,8 @@ export function pvSan(fen: string, pv: readonly string[]): string[] {
   }
 }
 
+const nodesOf = (limit: EvalDataset["header"]["config"]["limit"]) => ("nodes" in limit ? limit.nodes : null);
+
 async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDataset> {
   const folder = datasetFolder(o);
   const index = deriveMbi(o.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp })));
@@ -172,6 +178,7 @@ async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDatase
     engine: o.header.engine.uci_name,
     fingerprint: o.header.config.engine_fingerprint,
     limit: formatLimit(o.header.config.limit),
+    nodes: nodesOf(o.header.config.limit),
     relation: isOtherBudget(d, o) ? "budget" : "engine",
     bySp: Object.fromEntries(
       index.map((v) => [v.sp, { eval_cp: v.eval_cp, mbi: v.mbi, ...rowInterval(rows.get(v.sp)) }]),
@@ -195,6 +202,23 @@ export const OUTCOME_COLUMNS = [
   "draw_rate",
   "mean_elo",
 ];
+
+/** Each outcome column's label for people (every column of {@link OUTCOME_COLUMNS}; White's side unless it says). */
+export const OUTCOME_LABELS: Record<string, string> = {
+  games: "games",
+  wins: "White wins",
+  white_wins: "White wins",
+  draws: "draws",
+  losses: "White losses",
+  black_wins: "Black wins",
+  white_score: "White's score",
+  white_score_lo: "White's score, 95% interval, low",
+  white_score_hi: "White's score, 95% interval, high",
+  score_lo: "White's score, 95% interval, low",
+  score_hi: "White's score, 95% interval, high",
+  draw_rate: "draw rate",
+  mean_elo: "mean rating of the players",
+};
 
 /** Reads every `<results root>/outcomes/<name>/outcomes.csv` (with `outcomes.json` for its description). */
 export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTable[]> {
@@ -301,6 +325,7 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
     folder: basename(dir),
     engine: d.header.engine,
     limit: formatLimit(d.header.config.limit),
+    nodes: nodesOf(d.header.config.limit),
     budgets: formatBudgets(facts),
     banner: budgetBanner(facts),
     banner_short: budgetBanner(facts) === null

@@ -17,6 +17,10 @@ import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 import { renderPage } from "./page.ts";
 import { filesUnder } from "../notebook/notebooks.ts";
+import { bestReferenceProfile } from "../stages/mbi_index.ts";
+import { boardConfig, boardFiles, readBoardGames } from "./board/site_board.ts";
+import { buildLanding } from "./landing.ts";
+import { pageLinks } from "./links.ts";
 import { withLock } from "../store/lock.ts";
 import { testKillPoint } from "../core/shutdown.ts";
 
@@ -30,8 +34,10 @@ export interface SiteBuild {
   written: string[];
   /** Files removed (no longer part of the site). */
   removed: string[];
-  /** Size of the page in bytes (everything the browser loads). */
+  /** Size of the page in bytes (what the browser loads before a position is opened). */
   pageBytes: number;
+  /** The landing page of the results root, and whether it was written. */
+  landing: { path: string; written: boolean };
 }
 
 /**
@@ -63,7 +69,12 @@ async function build(profile: Profile, log: (line: string) => void): Promise<Sit
     f.bytes = new TextEncoder().encode(text).length;
     files.set(join("files", f.name), text);
   }
-  const html = renderPage(data, card, downloads);
+  const games = await readBoardGames(profile, data);
+  for (const [name, text] of await boardFiles(games)) files.set(name, text);
+  const html = renderPage(data, card, downloads, {
+    board: boardConfig(data, games),
+    links: pageLinks(profile, await bestReferenceProfile()),
+  });
   files.set("index.html", html);
 
   const old = new Map<string, string>();
@@ -95,7 +106,8 @@ async function build(profile: Profile, log: (line: string) => void): Promise<Sit
       said.length ? `wrote ${said.join(", ")}` : "nothing changed"
     }${gone.length ? `; removed ${gone.join(", ")}` : ""}`,
   );
-  return { dir, index, written: said, removed: gone, pageBytes };
+  const landing = await buildLanding(log);
+  return { dir, index, written: said, removed: gone, pageBytes, landing };
 }
 
 /**
