@@ -11,7 +11,7 @@
  * @module
  */
 
-import { basename, join } from "node:path";
+import { basename, join, relative } from "node:path";
 import { sha256File } from "../core/hash.ts";
 import { isMbiError } from "../core/errors.ts";
 import { type Profile } from "../method/profiles.ts";
@@ -19,7 +19,7 @@ import { type EvalDataset } from "../store/eval_dataset.ts";
 import { mbiCsv, mbiMarkdown, mbiPaths, readMbiTable, valuesHash } from "../store/mbi_table.ts";
 import { displayPath } from "../store/provenance.ts";
 import { readTextIfExists } from "../store/atomic.ts";
-import { profileDir, selfplayDir, summaryPath } from "../store/results_key.ts";
+import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
 import { evalsCsv, loadStage1 } from "./evaluation.ts";
 import { loadStage4, StageInputError } from "./selfplay/stage.ts";
 
@@ -109,7 +109,9 @@ export async function staleStage5Files(profile: Profile): Promise<StaleFile[]> {
   }
   const fix = `run deno task stats --profile ${profile.name}`;
   for (const source of [selfplay, mbiPaths(profileDir(profile)).json]) {
-    const recorded = inputs.find((i) => i.path === displayPath(source));
+    // By the path below the results root: a results root copied or moved elsewhere is still itself.
+    const below = relative(resultsRoot(), source);
+    const recorded = inputs.find((i) => i.path === below || i.path.endsWith(`/${below}`));
     const now = await sha256File(source).catch(() => undefined);
     if (!recorded || recorded.sha256 !== now) {
       stale.push({ path, why: `was not computed from ${displayPath(source)} as it is now`, fix });
