@@ -10,7 +10,13 @@
 
 import { fileURLToPath } from "node:url";
 import { type BenchRun, ensureBenchPgn, ensureZstd, measureIngest } from "../stages/outcomes/bench.ts";
-import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage: "deno task bench-outcomes [--games N] [--dir DIR] [--json]\n" +
+    "  speed and peak memory of the PGN ingest on generated Lichess-layout files (figures, no assertions)",
+  positionals: 0,
+};
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
@@ -26,13 +32,12 @@ async function inChild(file: string): Promise<BenchRun> {
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values, positionals } = parseCli({
+    const { values } = parseCli({
       games: { type: "string" },
       dir: { type: "string" },
       json: { type: "boolean" },
       child: { type: "string" },
-    });
-    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    }, USAGE);
     if (values.child) {
       console.log(JSON.stringify(await measureIngest(values.child)));
       return 0;

@@ -15,7 +15,7 @@ import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
 
 const USAGE: CliSpec = {
   usage:
-    "deno task bench-site [--profile P] [--runs N]\n  the site's page size and the time until its table is usable in headless Chromium",
+    "deno task bench-site [--profile P] [--runs N]\n  the site's page size and the time until its table is usable in headless Chromium, the board's load time, the landing page's size and time until usable",
   positionals: 0,
 };
 
@@ -27,7 +27,7 @@ if (import.meta.main) {
     }
     const profile = getProfile(values.profile);
     const site = await buildSite(profile, console.error);
-    const b = await benchSite(site.dir, positiveInt("runs", values.runs) ?? 5);
+    const b = await benchSite(site.dir, positiveInt("runs", values.runs) ?? 5, site.landing.path);
     const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
     console.log(`site of ${profile.name}: ${b.page}`);
     console.log(`  rows in the table:             ${b.rows}`);
@@ -43,7 +43,21 @@ if (import.meta.main) {
     );
     console.log(`  search "RNBQKBNR" redraw (median): ${b.searchMs.toFixed(1)} ms`);
     console.log(
-      `  runs [ready, wall, search] ms: ${b.all.map((r) => r.map((x) => x.toFixed(0)).join("/")).join("  ")}`,
+      `  board (board.js ${kb(b.boardBytes)}, loaded when a position is opened): drawn ${
+        b.boardMs.toFixed(0)
+      } ms after the position is opened (median)`,
+    );
+    if (b.landing) {
+      console.log(
+        `  landing page ${b.landing.page}: ${kb(b.landing.bytes)} (${
+          kb(b.landing.gzipBytes)
+        } gzipped); usable (load event) ${b.landing.loadMs.toFixed(0)} ms from navigation start (median; runs ${
+          b.landing.all.map((x) => x.toFixed(0)).join(" ")
+        })`,
+      );
+    }
+    console.log(
+      `  runs [ready, wall, search, board] ms: ${b.all.map((r) => r.map((x) => x.toFixed(0)).join("/")).join("  ")}`,
     );
   });
 }

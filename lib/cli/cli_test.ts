@@ -15,6 +15,10 @@ Deno.test("usage errors: one line, exit 2, naming the value and what is allowed"
     ["eval_all.ts", ["--profile", "ci", "--nodes", "abc"], /--nodes abc: expected a whole number >= 1/],
     ["selfplay.ts", ["--profile", "ci", "--positions", "abc"], /--positions abc: a number of positions to draw/],
     ["stats.ts", ["extra"], /unexpected argument "extra" \(did you mean --profile extra\?\)/],
+    ["eval_all.ts", ["--profile", "nosuch"], /unknown profile "nosuch" \(allowed: full, quick, ci\)/],
+    ["eval_all.ts", ["--profile", "quick~eval0"], /profile "quick~eval0": eval 0: expected a whole number >= 1/],
+    ["site.ts", ["--profile", "ci@bad/tag"], /engine tag/],
+    ["validate.ts", ["--outcomes", "x", "extra"], /unexpected argument "extra"/],
     [
       "cluster_submit.ts",
       ["--stage", "eval", "--shards", "2", "--partition", "p\necho X", "--dry-run"],
@@ -34,11 +38,27 @@ Deno.test("domain errors exit 1 with one line; --help exits 0 with the usage", a
   const r = await cli("mbi.ts", ["518", "--profile", "ci"]);
   assertEquals(r.code, 1);
   ok(/no stage-1 dataset at .*ci\/evals\.jsonl: run deno task eval-all --profile ci/.test(r.stderr), r.stderr);
-  for (const script of ["mbi.ts", "selfplay.ts", "stats.ts", "pipeline.ts", "derive_mbi.ts"]) {
-    const h = await cli(script, ["--help"]);
-    assertEquals(h.code, 0, script);
-    ok(/^deno task /.test(h.stdout), `${script}: ${h.stdout}`);
+  const scripts = ["mbi.ts", "selfplay.ts", "stats.ts", "pipeline.ts", "derive_mbi.ts"]
+    .concat(["outcomes.ts", "validate.ts", "bench_outcomes.ts"]);
+  const helps = await Promise.all(scripts.map((script) => cli(script, ["--help"])));
+  for (const [i, h] of helps.entries()) {
+    assertEquals(h.code, 0, scripts[i]);
+    ok(
+      new RegExp(`^deno task ${scripts[i].replace(".ts", "").replace("_", "-")} `).test(h.stdout),
+      `${scripts[i]}: ${h.stdout}`,
+    );
   }
+});
+
+Deno.test("evaluate prints the engine restart message like every command", async () => {
+  // The scripted engine dies on its first search and answers afterwards: one restart, then the record.
+  const wrapper = join(dir, "flaky.sh");
+  const fake = repoPath("lib", "engine", "testdata", "fake_engine.sh");
+  await Deno.writeTextFile(wrapper, `#!/bin/sh\nexec ${fake} flaky ${join(dir, "flaky.counter")}\n`);
+  await Deno.chmod(wrapper, 0o755);
+  const r = await cli("evaluate.ts", ["--sp", "518", "--nodes", "100", "--engine", wrapper, "--no-fingerprint"]);
+  assertEquals(r.code, 0, r.stderr);
+  ok(/restarting the engine and retrying SP 518 once: .*process ended/.test(r.stderr), r.stderr);
 });
 
 Deno.test("a write that fails names the file", async () => {

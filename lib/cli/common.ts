@@ -5,7 +5,7 @@
  */
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { dirname, isAbsolute, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { installShutdown, runCleanups } from "../core/shutdown.ts";
 import { isMbiError, UsageError } from "../core/errors.ts";
 import { parsePosition, PositionError, type StartPosition } from "../method/chess960.ts";
@@ -29,7 +29,7 @@ export interface CliSpec {
  */
 export function parseCli<T extends ParseArgsConfig["options"]>(
   options: T,
-  spec: CliSpec = { usage: "" },
+  spec: CliSpec,
   args: string[] = Deno.args,
 ) {
   if (args.includes("--help") || args.includes("-h")) {
@@ -78,19 +78,39 @@ export function userPath(path: string): string {
   return isAbsolute(path) ? path : resolve(Deno.env.get("INIT_CWD") ?? Deno.cwd(), path);
 }
 
-/** An output file the user named: resolved like {@link userPath}; its directory must exist. */
+/**
+ * An output file the user named: resolved like {@link userPath}; its directory
+ * must exist and it must not be a directory (a usage error otherwise).
+ */
 export function outputPath(option: string, path: string): string {
   const p = userPath(path);
-  let dir: Deno.FileInfo | undefined;
-  try {
-    dir = Deno.statSync(dirname(p));
-  } catch {
-    // reported below
-  }
+  const dir = statOrUndefined(dirname(p));
   if (!dir?.isDirectory) {
     throw new UsageError(`--${option} ${path}: the directory ${dirname(p)} does not exist (create it first)`);
   }
+  if (statOrUndefined(p)?.isDirectory) {
+    throw new UsageError(`--${option} ${path}: is a directory; give a file name (e.g. ${join(path, "evals.jsonl")})`);
+  }
   return p;
+}
+
+/** An output folder the user named: resolved like {@link userPath}; it or its parent must be a directory. */
+export function outputDir(option: string, path: string): string {
+  const p = userPath(path);
+  const self = statOrUndefined(p);
+  if (self && !self.isDirectory) throw new UsageError(`--${option} ${path}: is a file, not a directory`);
+  if (!self && !statOrUndefined(dirname(p))?.isDirectory) {
+    throw new UsageError(`--${option} ${path}: the directory ${dirname(p)} does not exist (create it first)`);
+  }
+  return p;
+}
+
+function statOrUndefined(path: string): Deno.FileInfo | undefined {
+  try {
+    return Deno.statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `--workers`: a whole number >= 1, at most the number of cores (a larger value is lowered, with a message). */

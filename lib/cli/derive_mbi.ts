@@ -1,15 +1,19 @@
 /**
  * `deno task derive-mbi [--profile P] [--evals FILE] [--out DIR]`: derives the
- * MBI table from a profile's stage-1 dataset, or from any JSONL/CSV file with
- * `sp` and `eval_cp` (e.g. another engine's dataset).
+ * MBI table from a profile's stage-1 dataset and writes again every file
+ * derived from that dataset (the table and its views, `evals.csv`,
+ * `distribution.json` and its plots, the site when there is one); or the
+ * table of any JSONL/CSV file with `sp` and `eval_cp` (e.g. another engine's
+ * dataset).
  *
  * @module
  */
 
-import { resolve } from "node:path";
+import { dirname } from "node:path";
 import { buildMbiTable, mbiPaths, readPositionValues, writeMbiTable } from "../store/mbi_table.ts";
-import { runStage3 } from "../stages/mbi_index.ts";
-import { type CliSpec, parseCli, runCli, UsageError } from "./common.ts";
+import { deriveAll } from "./derive_all.ts";
+import { type CliSpec, outputDir, parseCli, runCli, UsageError, userPath } from "./common.ts";
+import { displayPath } from "../store/provenance.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 
 const USAGE: CliSpec = {
@@ -32,27 +36,23 @@ if (import.meta.main) {
           "--out needs --evals (a profile's table goes to results/<profile>/)",
         );
       }
-      const { table, written } = await runStage3(
-        profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile,
-      );
-      console.log(
-        `${written ? "wrote" : "unchanged:"} ${
-          mbiPaths(`results/${table.profile}`).json
-        } (${table.rows.length} positions)`,
-      );
+      const profile = profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile;
+      for (const line of await deriveAll(profile)) console.log(line);
       return;
     }
-    const path = resolve(values.evals);
+    const path = userPath(values.evals);
     const input = await readPositionValues(path);
     const table = await buildMbiTable(
       path,
       input,
       input.header?.profile ?? "custom",
     );
-    const out = resolve(values.out ?? path.replace(/\/[^/]*$/, ""));
+    const out = values.out === undefined ? dirname(path) : outputDir("out", values.out);
     const { written } = await writeMbiTable(out, table);
     console.log(
-      `${written ? "wrote" : "unchanged:"} ${mbiPaths(out).json}, .csv, .md (${table.rows.length} positions)`,
+      `${written ? "wrote" : "unchanged:"} ${
+        displayPath(mbiPaths(out).json)
+      }, .csv, .md (${table.rows.length} positions)`,
     );
   });
 }

@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { mergeEvalFiles } from "../store/eval_merge.ts";
 import { evalFilePath } from "../store/eval_dataset.ts";
-import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
+import { type CliSpec, outputPath, parseCli, positiveInt, runCli } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
 
@@ -53,7 +53,7 @@ if (import.meta.main) {
         );
       }
     }
-    const s = await mergeEvalFiles(files, values.out ?? evalFilePath(dir));
+    const s = await mergeEvalFiles(files, values.out === undefined ? evalFilePath(dir) : outputPath("out", values.out));
     console.log(
       s.unchanged
         ? `${s.out} already holds this merge of ${s.files} shard files (${s.records} positions); nothing written`

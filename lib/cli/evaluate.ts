@@ -43,6 +43,7 @@ if (import.meta.main) {
     const session = new EvaluationSession(resolved, {
       limit,
       options: resolved.entry.options,
+      onEvent: (line) => console.error(line), // engine restarts and slow searches, as in every command
     });
     try {
       const engine = await session.start();

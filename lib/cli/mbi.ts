@@ -6,6 +6,7 @@
  * @module
  */
 
+import { requireCurrent } from "../stages/derived.ts";
 import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { bestReferenceProfile, loadStage3 } from "../stages/mbi_index.ts";
 import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
@@ -35,6 +36,7 @@ if (import.meta.main) {
     const best = values.profile === undefined && values.engine === undefined ? await bestReferenceProfile() : undefined;
     const profile = best?.profile ??
       profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile;
+    await requireCurrent(profile, { later: false }); // the answer comes from current files or not at all
     const table = await loadStage3(profile);
     const row = table.rows.find((r) => r.sp === position.sp);
     if (!row) throw new UsageError(`SP ${position.sp} is not in profile ${profile.name}'s table`);

@@ -1,6 +1,6 @@
 /**
  * `deno task outcomes --pgn FILE [--name N] [--rated] [--min-elo K] [--time-control C,…] [--min-plies P]
- * [--exclude-termination T,…] [--replace]`: per-position outcomes of the
+ * [--exclude-termination T,…] [--include-bad-castling] [--replace]`: per-position outcomes of the
  * Chess960 games of a PGN collection (plain, .gz, .zst), streamed.
  *
  * `deno task outcomes --table FILE [--name N] [--description TEXT] [--origin TEXT] [--replace]`: the same
@@ -16,7 +16,16 @@ import { buildOutcomesFromPgn, buildOutcomesFromTable } from "../stages/outcomes
 import { describeSkipped, formatIngestProgress, type IngestProgress } from "../stages/outcomes/ingest.ts";
 import { terminalProgress } from "../stages/progress.ts";
 import { shippedTable } from "../stages/outcomes/report.ts";
-import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage: "deno task outcomes --pgn FILE [--name N] [--rated] [--min-elo K] [--time-control C,...] [--min-plies P] " +
+    "[--exclude-termination T,...] [--include-bad-castling] [--replace]\n" +
+    "  | deno task outcomes --table FILE [--name N] [--description TEXT] [--origin TEXT] [--replace]\n" +
+    "  | deno task outcomes --list\n" +
+    "  per-position outcomes (W/D/L) of the Chess960 games of a PGN collection (plain, .gz, .zst), or of a per-position CSV",
+  positionals: 0,
+};
 
 const int = (n: number) => n.toLocaleString("en-US");
 
@@ -55,7 +64,7 @@ function summary(meta: OutcomeTableMeta): string[] {
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values, positionals } = parseCli({
+    const { values } = parseCli({
       pgn: { type: "string" },
       table: { type: "string" },
       name: { type: "string" },
@@ -68,8 +77,8 @@ if (import.meta.main) {
       origin: { type: "string" },
       replace: { type: "boolean" },
       list: { type: "boolean" },
-    });
-    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+      "include-bad-castling": { type: "boolean" },
+    }, USAGE);
     if (values.list) {
       for (const n of listOutcomeTables()) console.log(n);
       return 0;
@@ -84,7 +93,16 @@ if (import.meta.main) {
       origin: values.origin,
     };
     if (values.table !== undefined) {
-      for (const f of ["rated", "min-elo", "time-control", "min-plies", "exclude-termination"] as const) {
+      for (
+        const f of [
+          "rated",
+          "min-elo",
+          "time-control",
+          "min-plies",
+          "exclude-termination",
+          "include-bad-castling",
+        ] as const
+      ) {
         if (values[f] !== undefined) throw new UsageError(`--${f} filters games: it applies to --pgn, not --table`);
       }
       const shipped = shippedTable(values.table); // data/…: its name and attribution by default
@@ -105,6 +123,7 @@ if (import.meta.main) {
       time_controls: parseTimeControls(values["time-control"]),
       min_plies: positiveInt("min-plies", values["min-plies"]) ?? null,
       exclude_terminations: (values["exclude-termination"] ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+      ...(values["include-bad-castling"] ? { castling_mismatch: "include" as const } : {}),
     };
     const progress = terminalProgress<IngestProgress>(15, formatIngestProgress);
     const { meta, ingest } = await buildOutcomesFromPgn(values.pgn!, filters, { ...opts, onProgress: progress });

@@ -161,7 +161,7 @@ Deno.test("this workspace's self-play games.pgn gives the W/D/L of selfplay.json
   for (
     const [args, code, re] of [
       [["--evals", "quick"], 2, /--outcomes NAME is required/],
-      [["--evals", "nosuch", "--outcomes", "selfplay"], 1, /profile|nosuch/],
+      [["--evals", "nosuch", "--outcomes", "selfplay"], 2, /unknown profile "nosuch"/], // a usage error, as everywhere
       [["--evals", "quick~eval999", "--outcomes", "selfplay"], 1, /no dataset at .*quick~eval999/],
       [["--evals", "quick", "--outcomes", "nope"], 1, /no outcome table "nope"/],
       [["--evals", "quick", "--outcomes", "selfplay", "--min-games", "50"], 1, /only 0 positions .* at least 50 games/],
@@ -172,4 +172,24 @@ Deno.test("this workspace's self-play games.pgn gives the W/D/L of selfplay.json
     assertEquals(b.stderr.trim().split("\n").length, 1, b.stderr);
     ok(re.test(b.stderr), b.stderr);
   }
+});
+
+Deno.test("start FENs with castling rights that do not match the rooks: counted under their reason, or kept with the recorded option", async () => {
+  const rank = "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w";
+  const pgn = join(root, "castling.pgn");
+  await Deno.writeTextFile(
+    pgn,
+    ["HEhe", "-", "CAca"].map((c) => game({ Variant: "Chess960", FEN: `${rank} ${c} - 0 1`, Result: "1-0" })).join(""),
+  );
+  const strict = await cli("outcomes.ts", "--pgn", pgn, "--name", "castling-strict");
+  assertEquals(strict.code, 0, strict.stderr);
+  const s = await table("castling-strict");
+  assertEquals(s.meta.counts.skipped[SKIP.castling], 2);
+  assertEquals(s.meta.counts.kept, 1);
+  const lenient = await cli("outcomes.ts", "--pgn", pgn, "--name", "castling-all", "--include-bad-castling");
+  assertEquals(lenient.code, 0, lenient.stderr);
+  const l = await table("castling-all");
+  assertEquals(l.meta.counts.kept, 3);
+  assertEquals(l.rows.find((r) => r.sp === 959)?.games, 3);
+  assertEquals(l.meta.filters?.castling_mismatch, "include");
 });

@@ -13,7 +13,7 @@ import { parseShard } from "../store/shards.ts";
 import { parseSpList } from "../method/chess960.ts";
 import {
   type CliSpec,
-  outputPath,
+  outputDir,
   parseCli,
   positiveInt,
   runCli,
@@ -73,7 +73,7 @@ if (import.meta.main) {
       positions: explicit,
       onProgress: terminalProgress(),
       table: values.table === undefined ? undefined : userPath(values.table),
-      outDir: values.out === undefined ? undefined : outputPath("out", values.out),
+      outDir: values.out === undefined ? undefined : outputDir("out", values.out),
     };
     {
       const r: SelfplaySummary & { results?: SelfplayResults } = shard

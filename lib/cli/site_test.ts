@@ -47,6 +47,21 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
     assertEquals(await hashes(dir), before);
     assertEquals(filesUnder(join(dir, "site"), []).map((f) => Deno.statSync(f).mtime?.getTime()), mtimes);
 
+    // A games file with an impossible result: the site refuses it, naming file and line (nothing published).
+    const gamesPath = join(dir, "selfplay", "games.jsonl");
+    const games = await Deno.readTextFile(gamesPath);
+    const lines = games.trimEnd().split("\n");
+    const g = JSON.parse(lines[2]);
+    await Deno.writeTextFile(
+      gamesPath,
+      [...lines.slice(0, 2), JSON.stringify({ ...g, result: "2-0" }), ...lines.slice(3)].join("\n") + "\n",
+    );
+    const impossible = await t.cli("site.ts", ["--profile", "ci"]);
+    assertEquals(impossible.code, 1, impossible.stderr);
+    ok(/games\.jsonl line 3: result "2-0" is not 1-0, 0-1 or 1\/2-1\/2/.test(impossible.stderr), impossible.stderr);
+    await Deno.writeTextFile(gamesPath, games);
+    assertEquals(await hashes(dir), before, "nothing written");
+
     // Reproduce on a later day: recomputed from scratch with the clock moved two days ahead (libfaketime, Debian's
     // faketime; CI installs it), every file is identical, the report goes to the scratch folder and no file of the
     // results changes; then --record-report records that report, and the card and the page show it.
@@ -139,7 +154,8 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
         pv: document.getElementById("d-pv")!.textContent,
         focused: document.activeElement?.id,
         title: document.getElementById("detail-title")!.textContent,
-        board: document.querySelector("#detail svg.board")?.getAttribute("aria-label"),
+        // the drawn board, or the chessground board that replaces it once board.js has loaded
+        board: document.querySelector("#d-board [aria-label]")?.getAttribute("aria-label"),
         tableHidden: document.getElementById("table-view")!.hidden,
         verify: document.querySelector("#detail pre code")?.textContent,
       }));

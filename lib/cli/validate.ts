@@ -15,7 +15,14 @@ import {
   validateOutcomes,
   validationPath,
 } from "../stages/outcomes/validate.ts";
-import { parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+
+const USAGE: CliSpec = {
+  usage: "deno task validate (--evals DATASET | --all) --outcomes NAME [--min-games K] [--resamples B]\n" +
+    "  a stage-1 dataset (results key or evals.jsonl) against an outcome table: correlations, reliability, verdict",
+  positionals: 0,
+};
+
 import { correlationLine } from "./stats.ts";
 
 const int = (n: number) => n.toLocaleString("en-US");
@@ -57,14 +64,13 @@ export function validationLines(v: OutcomeValidation): string[] {
 
 if (import.meta.main) {
   await runCli(async () => {
-    const { values, positionals } = parseCli({
+    const { values } = parseCli({
       evals: { type: "string" },
       all: { type: "boolean" },
       outcomes: { type: "string" },
       "min-games": { type: "string" },
       resamples: { type: "string" },
-    });
-    if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+    }, USAGE);
     if (!values.outcomes) throw new UsageError("--outcomes NAME is required (see deno task outcomes --list)");
     if ((values.evals === undefined) === !values.all) {
       throw new UsageError("give one of --evals DATASET (a results key or an evals.jsonl) or --all");

@@ -24,9 +24,9 @@ export function isMbiError(e: unknown): e is MbiError {
 
 /** An error caused by what the user typed (a flag, a value): printed as one line, exit code 2. */
 export class UsageError extends MbiError {
-  /** Creates the error with a one-line message naming the bad value and what is allowed. */
-  constructor(message: string) {
-    super("usage", message);
+  /** Creates the error with a one-line message naming the bad value and what is allowed (and a finer code). */
+  constructor(message: string, code = "usage") {
+    super(code, message);
     this.name = "UsageError";
   }
 }

@@ -128,3 +128,12 @@ export function installShutdown(opts: { log?: (line: string) => void; intervalMs
   }, opts.intervalMs ?? 1000);
   Deno.unrefTimer(timer);
 }
+
+/**
+ * Test-only: with `MBI_TEST_KILL_AT=<name>` in the environment the process
+ * kills itself (SIGKILL, no cleanup) at the point of that name, e.g. between
+ * the writes of a multi-file output, so that kill tests are deterministic.
+ */
+export function testKillPoint(name: string): void {
+  if (Deno.env.get("MBI_TEST_KILL_AT") === name) Deno.kill(Deno.pid, "SIGKILL");
+}

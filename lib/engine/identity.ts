@@ -200,14 +200,20 @@ async function cachedFingerprint(
   const cached = await cachedBench(sha256);
   if (cached) return cached.nodes;
   const path = await fingerprintCachePath(sha256);
+  console.error(
+    `measuring the bench fingerprint of ${resolved.entry.id} (once per build, then cached in ${
+      path.replace(repoPath() + "/", "")
+    }) ...`,
+  );
   const engine = await UciEngine.start(resolved.command);
   try {
     const bench = await runBench(engine);
+    // Atomic (a temporary file renamed into place; store/atomic.ts is a layer above): runs started together
+    // all measure, and none may read another's half-written cache.
     await Deno.mkdir(repoPath(".cache", "fingerprints"), { recursive: true });
-    await Deno.writeTextFile(
-      path,
-      JSON.stringify({ ...bench, engine: resolved.entry.id }) + "\n",
-    );
+    const tmp = `${path}.${Deno.pid}.tmp`;
+    await Deno.writeTextFile(tmp, JSON.stringify({ ...bench, engine: resolved.entry.id }) + "\n");
+    await Deno.rename(tmp, path);
     return bench.nodes;
   } finally {
     await engine.quit();

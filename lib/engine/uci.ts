@@ -126,6 +126,8 @@ export interface EngineTimeouts {
   searchCapMs: number;
   /** Timeout of a depth-limited search (its length cannot be predicted). */
   depthSearchMs: number;
+  /** A wait longer than this (and than twice a search's expected time) is reported, then every minute (default 10 s). */
+  noticeMs?: number;
 }
 
 /** Default time limits, for an engine whose speed has not been measured (assumed 50,000 nodes/s). */
@@ -153,6 +155,9 @@ export function timeoutsForSpeed(nodesPerSecond: number | undefined): EngineTime
 
 /** The guard script that kills an engine whose client has died (see guard.sh). */
 const GUARD = fileURLToPath(new URL("guard.sh", import.meta.url));
+
+/** How long a wait may last before it is reported, by default (see {@link EngineTimeouts.noticeMs}). */
+export const WAIT_NOTICE_MS = 10_000;
 
 interface Waiter {
   done: (line: string) => boolean;
@@ -189,6 +194,8 @@ export class UciEngine {
   readonly handshake: string[] = [];
   /** Options set through this client, as sent. */
   readonly optionsSet = new Map<string, string>();
+  /** Told, as one line, when an answer takes longer than the notice time (default: stderr). */
+  onWait: (line: string) => void = (line) => console.error(line);
 
   #proc: ResultPromise<
     {
@@ -361,10 +368,12 @@ export class UciEngine {
     const start = performance.now();
     this.#searching = true;
     try {
+      const expectedMs = "nodes" in limit ? (limit.nodes / this.#timeouts.nodesPerSecond) * 1000 : 0;
       const lines = await this.#request(
         go,
         (l) => l.startsWith("bestmove"),
         timeout,
+        2 * expectedMs,
       );
       const wallMs = performance.now() - start;
       const last = lines[lines.length - 1].trim().split(/\s+/);
@@ -437,6 +446,7 @@ export class UciEngine {
     line: string,
     done: (line: string) => boolean,
     timeoutMs: number,
+    usualMs = 0,
   ): Promise<string[]> {
     if (this.#waiter) {
       return Promise.reject(
@@ -446,6 +456,20 @@ export class UciEngine {
         ),
       );
     }
+    // A wait beyond the notice time (and beyond what this request usually takes) says what it waits for.
+    const start = performance.now();
+    const noticeMs = Math.max(this.#timeouts.noticeMs ?? WAIT_NOTICE_MS, usualMs);
+    let notices: ReturnType<typeof setTimeout> | undefined;
+    const notice = () => {
+      this.onWait(
+        `waiting for ${this.command.label} to answer "${line}": ${
+          ((performance.now() - start) / 1000).toFixed(0)
+        } s so far (it is killed after ${(timeoutMs / 1000).toFixed(0)} s)`,
+      );
+      notices = setTimeout(notice, 60_000);
+    };
+    if (noticeMs < timeoutMs) notices = setTimeout(notice, noticeMs);
+    const stopNotices = () => clearTimeout(notices);
     return new Promise<string[]>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#waiter = undefined;
@@ -465,7 +489,7 @@ export class UciEngine {
         this.#waiter = undefined;
         reject(e);
       }
-    });
+    }).finally(stopNotices);
   }
 
   #onLine(line: string): void {

@@ -131,10 +131,18 @@ Deno.test("an engine that dies mid-search, and one that hangs", async () => {
     (err: Error) => err instanceof EngineExitedError && /exit code 3/.test(err.message),
   );
   ok(dying.exited);
-  const hanging = await UciEngine.start(fake("hang"), FAST);
+  const hanging = await UciEngine.start(fake("hang"), { ...FAST, noticeMs: 300 });
+  const notices: string[] = [];
+  hanging.onWait = (line) => notices.push(line);
   await rejects(
     hanging.search("8/8/8/8/8/8/8/K6k w - - 0 1", [], { nodes: 10 }),
     EngineTimeoutError,
+  );
+  // The wait is reported while it lasts, saying what it waits for.
+  assertEquals(notices.length, 1, notices.join("\n"));
+  ok(
+    /^waiting for fake-hang to answer "go nodes 10": 0 s so far \(it is killed after 2 s\)$/.test(notices[0]),
+    notices[0],
   );
 });
 

@@ -143,6 +143,40 @@ function SETUP_TO_SP(): Map<string, number> {
 }
 
 /**
+ * The start position of a FEN by its piece placement and side to move alone
+ * (mirrored back ranks, pawns on ranks 2 and 7, nothing else, White to move),
+ * whatever its castling field says; undefined when it is not a start placement.
+ */
+export function startPlacementSp(fen: string): number | undefined {
+  const fields = fen.trim().split(/\s+/);
+  const ranks = fields[0].split("/");
+  const setup = ranks[7] ?? "";
+  if (
+    ranks.length !== 8 || !/^[KQRBN]{8}$/.test(setup) || ranks[0] !== setup.toLowerCase() ||
+    ranks[1] !== "pppppppp" || ranks[6] !== "PPPPPPPP" || ranks.slice(2, 6).some((r) => r !== "8") ||
+    (fields[1] ?? "w") !== "w"
+  ) return undefined;
+  try {
+    return setupToSp(setup);
+  } catch {
+    return undefined; // eight pieces, but not a Chess960 array
+  }
+}
+
+/**
+ * True when a start FEN's castling field gives exactly the start position's
+ * four rights: `KQkq` (X-FEN) or the files of its rooks as Shredder letters
+ * (`HAha` for SP 518), in any order. Lichess exports of late 2023 hold start
+ * FENs whose field names other files (`HEhe` with the rooks on a and c) or none (`-`).
+ */
+export function castlingMatches(fen: string, sp: number): boolean {
+  const field = fen.trim().split(/\s+/)[2] ?? "";
+  const rooks = [...spToSetup(sp)].flatMap((p, i) => (p === "R" ? ["ABCDEFGH"[i]] : []));
+  const sorted = (x: string) => [...x].sort().join("");
+  return sorted(field) === sorted("KQkq") || sorted(field) === sorted(rooks.join("") + rooks.join("").toLowerCase());
+}
+
+/**
  * Returns the SP number of a start FEN. Accepts Shredder-FEN (`HAha`) and
  * X-FEN (`KQkq`) castling; requires the full start: pawns on ranks 2 and 7,
  * mirrored back ranks, White to move, all four castling rights.

@@ -10,7 +10,7 @@
 
 import { parseFen } from "chessops/fen";
 import { Chess } from "chessops/chess";
-import { CLASSICAL_SP, fenToSp } from "./chess960.ts";
+import { castlingMatches, CLASSICAL_SP, fenToSp, startPlacementSp } from "./chess960.ts";
 
 /** A game's result from White's side. */
 export type GameResult = "1-0" | "0-1" | "1/2-1/2";
@@ -109,6 +109,11 @@ export interface OutcomeFilters {
   min_plies: number | null;
   /** Termination header values to leave out (compared case-insensitively). */
   exclude_terminations: string[];
+  /**
+   * `"include"`: count start FENs whose castling field does not match their rooks as their back rank's
+   * position (absent, as in tables written before it existed: they are skipped under {@link SKIP.castling}).
+   */
+  castling_mismatch?: "include";
 }
 
 /** No filter at all. */
@@ -133,6 +138,9 @@ export function describeFilters(f: OutcomeFilters): string {
   if (f.time_controls) parts.push(`time control ${f.time_controls.join(", ")}`);
   if (f.min_plies !== null) parts.push(`at least ${f.min_plies} plies`);
   if (f.exclude_terminations.length) parts.push(`termination not ${f.exclude_terminations.join(", ")}`);
+  if (f.castling_mismatch === "include") {
+    parts.push("start FENs with castling rights that do not match the rooks included");
+  }
   return parts.length ? parts.join("; ") : "none";
 }
 
@@ -145,6 +153,7 @@ export const SKIP = {
   noFen: "SetUp 1 without FEN",
   badFen: "impossible FEN (unreadable, or no legal position)",
   notStart: "FEN is not a start position (game from a position)",
+  castling: "start position whose FEN castling rights do not match its rooks (a known export defect)",
   noResult: "missing Result",
   unfinished: "unfinished (Result *)",
   badResult: "unreadable Result",
@@ -182,7 +191,9 @@ const eloOf = (v: string | undefined) => (v !== undefined && /^\d{1,4}$/.test(v.
 export const CHESS960_RULE =
   'Variant "Chess960", "chess 960", "fischerandom" or "Fischer Random" (any case), or no Variant header; the start ' +
   "position from the FEN (X-FEN KQkq or Shredder HAha castling; SetUp is not required). A Chess960 game without " +
-  "FEN and without SetUp 1 starts, as PGN says, from the standard array: SP 518. Without a Variant header a game " +
+  "FEN and without SetUp 1 starts, as PGN says, from the standard array: SP 518. A start FEN whose castling field " +
+  "is neither KQkq nor the files of its rooks is skipped under its own reason (--include-bad-castling counts it " +
+  "as its back rank's position). Without a Variant header a game " +
   "needs a start FEN; other Variants (Standard, From Position, ...) are not Chess960";
 
 /**
@@ -201,7 +212,13 @@ export class GameClassifier {
     if (hit !== undefined) return hit;
     let v: number | string;
     const setup = parseFen(fen.trim());
-    if (setup.isErr || Chess.fromSetup(setup.value).isErr) v = SKIP.badFen;
+    // One rule for start FENs with castling rights that are not the start's: recognised by the back rank,
+    // skipped under their own reason unless the filters include them (before chessops, which reads some
+    // of them leniently as the start and rejects others).
+    const start = startPlacementSp(fen);
+    if (start !== undefined) {
+      v = castlingMatches(fen, start) || this.filters.castling_mismatch === "include" ? start : SKIP.castling;
+    } else if (setup.isErr || Chess.fromSetup(setup.value).isErr) v = SKIP.badFen;
     else {
       try {
         v = fenToSp(fen);

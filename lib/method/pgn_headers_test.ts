@@ -128,7 +128,7 @@ Deno.test("games that are not Chess960 starts are skipped with their reason", ()
     skip({ Variant: "Chess960", FEN: "nrbqkbrn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" }),
     SKIP.notStart,
   );
-  assertEquals(skip({ Variant: "Chess960", FEN: shredder(3).replace(/ [A-Ha-h]{4} /, " - ") }), SKIP.notStart);
+  assertEquals(skip({ Variant: "Chess960", FEN: shredder(3).replace(/ [A-Ha-h]{4} /, " - ") }), SKIP.castling);
   const noResult = c.classify(h({ Variant: "Chess960", FEN: xfen(3) }), 10).skipped;
   assertEquals(noResult, SKIP.noResult);
   assertEquals(skip({ Variant: "Chess960", FEN: xfen(3), Result: "*" }), SKIP.unfinished);
@@ -173,5 +173,33 @@ Deno.test("filters: rated, minimum Elo of both players, time-control classes, pl
   assertEquals(
     new GameClassifier(NO_FILTERS).classify(h({ ...game, Event: "Casual", BlackElo: "?" }), 0).kept?.mean_elo,
     null,
+  );
+});
+
+Deno.test("start FENs whose castling rights do not match the rooks: one rule, by back rank; skipped or, on request, kept", () => {
+  // SP 959 (RKRNNQBB, rooks on a and c) as the Lichess export of late 2023 wrote it: HEhe, or no rights at all.
+  const rank = "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w";
+  const games = ["HEhe", "-", "Cc", "CAca", "acAC", "KQkq"].map((c) =>
+    h({ Variant: "Chess960", FEN: `${rank} ${c} - 0 1`, Result: "1-0" })
+  );
+  const strict = new GameClassifier();
+  assertEquals(games.map((g) => strict.classify(g, 40).kept?.sp ?? strict.classify(g, 40).skipped), [
+    SKIP.castling,
+    SKIP.castling,
+    SKIP.castling,
+    959,
+    959,
+    959,
+  ]);
+  const lenient = new GameClassifier({ ...NO_FILTERS, castling_mismatch: "include" });
+  assertEquals(games.map((g) => lenient.classify(g, 40).kept?.sp), [959, 959, 959, 959, 959, 959]);
+  // A placement that is not a start stays "not a start position", whatever its castling field.
+  assertEquals(
+    strict.classify(
+      h({ Variant: "Chess960", FEN: "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB b - - 0 1", Result: "1-0" }),
+      40,
+    )
+      .skipped,
+    SKIP.notStart,
   );
 });

@@ -7,7 +7,7 @@
  */
 
 import { CLASSICAL_SP, POSITION_COUNT } from "./chess960.ts";
-import { MbiError } from "../core/errors.ts";
+import { UsageError } from "../core/errors.ts";
 
 /** The method's base seed (self-play and bootstrap). */
 export const METHOD_SEED = 20260825;
@@ -126,11 +126,11 @@ export const PROFILES: Record<string, Profile> = {
   },
 };
 
-/** Raised for an unknown profile name or a budget that is not allowed. */
-export class ProfileError extends MbiError {
+/** Raised for an unknown profile name or a budget that is not allowed: a usage error (exit 2). */
+export class ProfileError extends UsageError {
   /** Creates the error with a one-line message. */
   constructor(message: string) {
-    super("profile", message);
+    super(message, "profile");
     this.name = "ProfileError";
   }
 }

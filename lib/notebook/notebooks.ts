@@ -9,6 +9,8 @@
  * @module
  */
 
+import { loadStage1 } from "../stages/evaluation.ts";
+import { requireCurrent } from "../stages/derived.ts";
 import { basename, join, relative } from "node:path";
 import { sha256File, sha256Text } from "../core/hash.ts";
 import { type Profile } from "../method/profiles.ts";
@@ -139,6 +141,8 @@ export async function runStageNotebooks(
     );
     return [];
   }
+  // The notebooks show the result files: refuse stale ones (naming the command) rather than show them.
+  if (await loadStage1(profile).then(() => true, () => false)) await requireCurrent(profile);
   await ensureJupyter(true);
   const runs: NotebookRun[] = [];
   for (const nb of renderOrder(notebooks)) {

@@ -3,7 +3,11 @@
  * alone, raw and gzipped) and the time until its table is usable in headless
  * Chromium — navigation start to the page's `mbi-table-ready` mark (every row
  * rendered, search and sort wired), and wall time from `goto` to that point —
- * plus the time a search takes to redraw the table. Measured, never asserted.
+ * plus the time a search takes to redraw the table; the board code's size and
+ * its load time when a position is opened (the page's `mbi-board-start` to
+ * `mbi-board-ready` marks: board.js added, parsed and the board drawn); and
+ * the landing page's size and time until usable (its load event: it has no
+ * script). Measured, never asserted.
  *
  * @module
  */
@@ -33,8 +37,14 @@ export interface SiteBench {
   wallMs: number;
   /** Median time of a search ("RNBQKBNR") redrawing the table, in the page. */
   searchMs: number;
-  /** All runs' [readyMs, wallMs, searchMs]. */
-  all: [number, number, number][];
+  /** All runs' [readyMs, wallMs, searchMs, boardMs]. */
+  all: [number, number, number, number][];
+  /** Bytes of board.js (loaded when a position is opened). */
+  boardBytes: number;
+  /** Median time from opening a position to its board drawn (the page's marks). */
+  boardMs: number;
+  /** The landing page measured, its bytes, and the median time from navigation start to its load event. */
+  landing: { page: string; bytes: number; gzipBytes: number; loadMs: number; all: number[] } | null;
 }
 
 const median = (xs: number[]) => {
@@ -42,8 +52,8 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Measures a site folder's page `runs` times, each in a fresh tab. */
-export async function benchSite(siteDir: string, runs = 5): Promise<SiteBench> {
+/** Measures a site folder's page `runs` times, each in a fresh tab (and the landing page, when given). */
+export async function benchSite(siteDir: string, runs = 5, landingPage?: string): Promise<SiteBench> {
   const index = join(siteDir, "index.html");
   const html = await Deno.readFile(index);
   let downloadBytes = 0;
@@ -51,7 +61,8 @@ export async function benchSite(siteDir: string, runs = 5): Promise<SiteBench> {
     downloadBytes += Deno.statSync(join(siteDir, "files", e.name)).size;
   }
   const chromium = await launchChromium();
-  const all: [number, number, number][] = [];
+  const all: [number, number, number, number][] = [];
+  const landingAll: number[] = [];
   let rows = 0;
   try {
     for (let i = 0; i < runs; i++) {
@@ -70,7 +81,24 @@ export async function benchSite(siteDir: string, runs = 5): Promise<SiteBench> {
         return { ready, n, search: performance.now() - s0 };
       });
       rows = r.n;
-      all.push([r.ready, wall, r.search]);
+      // open the first position (from the table): board.js is added then
+      const sp = await page.$eval("#rows tr a", (a) => a.getAttribute("href")!.slice(1));
+      await page.evaluate((h) => (location.hash = h), sp);
+      await page.waitForSelector("html[data-board]");
+      const board = await page.evaluate(() =>
+        performance.measure("mbi-board", "mbi-board-start", "mbi-board-ready").duration
+      );
+      all.push([r.ready, wall, r.search, board]);
+      await page.close();
+    }
+    for (let i = 0; landingPage && i < runs; i++) {
+      const page = await chromium.browser.newPage();
+      await page.goto(pathToFileURL(landingPage).href, { waitUntil: "load" });
+      landingAll.push(
+        await page.evaluate(() =>
+          (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd
+        ),
+      );
       await page.close();
     }
   } finally {
@@ -87,5 +115,16 @@ export async function benchSite(siteDir: string, runs = 5): Promise<SiteBench> {
     wallMs: median(all.map((x) => x[1])),
     searchMs: median(all.map((x) => x[2])),
     all,
+    boardBytes: Deno.statSync(join(siteDir, "board.js")).size,
+    boardMs: median(all.map((x) => x[3])),
+    landing: landingPage
+      ? await Deno.readFile(landingPage).then((b) => ({
+        page: landingPage,
+        bytes: b.length,
+        gzipBytes: gzipSync(b).length,
+        loadMs: median(landingAll),
+        all: landingAll,
+      }))
+      : null,
   };
 }

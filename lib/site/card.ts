@@ -8,6 +8,7 @@
  */
 
 import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mbi_table.ts";
+import { BOARD_CREDITS } from "./board/bundle.ts";
 import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
 import type { PositionResult } from "../stages/selfplay/results.ts";
 import type { OpeningSet } from "../stages/selfplay/openings.ts";
@@ -395,6 +396,8 @@ export function datasetCard(d: SiteData): string {
     "## Licence and citation",
     "",
     `Methodology and dataset: ${LICENCE} (https://creativecommons.org/licenses/by/4.0/).`,
+    "",
+    `Code (and the page's board code): GPL-3.0-or-later (\`LICENSE\`). ${md(BOARD_CREDITS)}`,
     "",
     `Cite as: ${md(citationLine(d))}`,
     "",

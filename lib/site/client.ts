@@ -49,7 +49,14 @@ export interface PageData {
   /** Self-play per SP: [games, wins, draws, losses, score, lo, hi, distinct, avg plies], with its caption. */
   selfplay: { caption: string; positions: number; bySp: Record<string, number[]> } | null;
   /** Outcome tables. */
-  outcomes: { name: string; description: string; columns: string[]; bySp: Record<string, (number | string)[]> }[];
+  outcomes: {
+    name: string;
+    description: string;
+    columns: string[];
+    /** The columns' labels for people (aligned with columns). */
+    labels: string[];
+    bySp: Record<string, (number | string)[]>;
+  }[];
   /** Histogram scales (to mark a position) and the ends of its clipped axis. */
   hist: { x: number[]; xr: number[]; y: number[]; yr: number[]; lo: number; hi: number } | null;
   /** The command that recomputes a position, without the SP. */
@@ -229,13 +236,16 @@ export function siteClient(): void {
     } else {
       const r = data.rows[i];
       const moreBalancedThan = data.rows.filter((o) => o[col.edge] > r[col.edge]).length;
+      // the dataset's name with its engine and relation under it: identifying at any width (no column to hide)
+      const datasetCell = (folder: string, engine: string, relation: string) =>
+        `${esc(folder)}<br><span class="small">${esc(engine)} · ${esc(relation)}</span>`;
       const others = data.others.map((o) => {
         const v = o.values[i];
-        return `<tr><td>${esc(o.folder)}</td><td class="wide">${esc(o.engine)}</td><td>${
-          esc(o.limit)
-        }</td><td class="wide">${o.relation === "budget" ? "same engine, other budget" : "other engine"}</td><td>${
-          signed(v[0] as number)
-        }</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
+        return `<tr><th scope="row">${
+          datasetCell(o.folder, o.engine, o.relation === "budget" ? "same engine, other budget" : "other engine")
+        }</th><td>${esc(o.limit)}</td><td>${signed(v[0] as number)}</td><td>${
+          mbiText(v[1] as number, v[2], v[3])
+        }</td></tr>`;
       }).join("");
       // One position's row of a table, as a column of name and value (narrow enough for a phone).
       const oneRow = (caption: string, cells: [string, string][]) =>
@@ -266,7 +276,7 @@ export function siteClient(): void {
             t.columns.map((
               c,
               j,
-            ) => [c, esc(typeof v[j] === "number" && !Number.isInteger(v[j]) ? v[j].toFixed(3) : v[j])]),
+            ) => [t.labels[j] ?? c, esc(typeof v[j] === "number" && !Number.isInteger(v[j]) ? v[j].toFixed(3) : v[j])]),
           )
           : `<p>SP ${sp} has no row in the outcome table ${esc(t.name)}.</p>`;
       }).join("");
@@ -280,7 +290,7 @@ export function siteClient(): void {
 ${data.banner ? `<p class="banner short" role="note">${esc(data.banner)}.</p>` : ""}
 <p class="cap">${esc(data.caption)}</p>
 <div class="pos">
-${board(r[col.setup], sp)}
+<div id="d-board">${board(r[col.setup], sp)}</div>
 <dl class="facts">
 <dt>MBI</dt><dd><span id="d-mbi">${mbiText(r[col.mbi], r[col.lo], r[col.hi])}</span>${
         data.legend && r[col.lo] !== null ? `<br><span class="small">${esc(data.legend)}</span>` : ""
@@ -306,16 +316,18 @@ ${board(r[col.setup], sp)}
 ${
         data.others.length
           ? `<div class="scroll"><table><caption>SP ${sp} in every complete dataset over the same ${N} positions; each index is relative to its own dataset</caption>
-<thead><tr><th scope="col">dataset</th><th scope="col" class="wide">engine</th><th scope="col">budget</th><th scope="col" class="wide">relation</th><th scope="col">eval cp</th><th scope="col">MBI</th></tr></thead>
-<tbody><tr class="this"><td>${esc(data.profile)} (this one)</td><td class="wide">${esc(data.engine)}</td><td>${
+<thead><tr><th scope="col">dataset · engine · relation</th><th scope="col">budget</th><th scope="col">eval cp</th><th scope="col">MBI</th></tr></thead>
+<tbody><tr class="this"><th scope="row">${datasetCell(data.profile, data.engine, "this dataset")}</th><td>${
             esc(data.limit)
-          }</td><td class="wide">this dataset</td><td>${signed(r[col.eval])}</td><td>${
+          }</td><td>${signed(r[col.eval])}</td><td>${
             mbiText(r[col.mbi], r[col.lo], r[col.hi])
           }</td></tr>${others}</tbody></table></div>`
           : "<p>No other complete dataset over the same positions.</p>"
       }
+<div id="d-ladder"></div>
 <h3>Self-play</h3>
 ${selfplay}
+<div id="d-games"></div>
 ${data.outcomes.length ? `<h3>Outcomes of real games</h3>${outcomes}` : ""}
 <h3>Reproduce it</h3>
 <p>Recompute this position from scratch and compare value, depth, PV and nodes bit for bit:</p>
@@ -325,6 +337,8 @@ ${data.outcomes.length ? `<h3>Outcomes of real games</h3>${outcomes}` : ""}
     $("table-view").hidden = true;
     $("detail-title").focus();
     $("detail").scrollIntoView({ block: "start" });
+    // the board code (loaded on demand) fills #d-board, #d-ladder and #d-games
+    if (i !== undefined) document.dispatchEvent(new CustomEvent("mbi-position", { detail: sp }));
   };
 
   const route = () => {

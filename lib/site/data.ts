@@ -7,6 +7,8 @@
  * @module
  */
 
+import { outcomeFileTexts } from "../store/outcome_table.ts";
+import { requireCurrent } from "../stages/derived.ts";
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
 import { basename, join, relative } from "node:path";
@@ -32,7 +34,7 @@ import type { EvalDataset } from "../store/eval_dataset.ts";
 import { datasetFolder } from "../store/scan.ts";
 import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
 import { type DistributionSummary, isOtherBudget, sameSetDatasets } from "../stages/distribution.ts";
-import { EVALS_CSV_COLUMNS, loadStage1 } from "../stages/evaluation.ts";
+import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
 import { computeLimitations, type Limitation } from "../stages/limitations.ts";
 import { readReproduceRecord, type ReproduceRecord } from "../stages/reproduce.ts";
 import type { Summary } from "../stages/statistics.ts";
@@ -68,6 +70,8 @@ export interface OtherDataset {
   fingerprint: number | null;
   /** Search limit in words. */
   limit: string;
+  /** Node budget per position (null for a depth-limited dataset). */
+  nodes: number | null;
   /** Same engine at another budget, or another engine. */
   relation: "budget" | "engine";
   /** Per SP: eval, MBI and interval (when that table has one). */
@@ -142,6 +146,8 @@ export interface SiteData {
   engine: EngineIdentity;
   /** Search limit per position, in words. */
   limit: string;
+  /** Node budget per position (null for a depth-limited dataset). */
+  nodes: number | null;
   /** Budgets in words, each beside the method's. */
   budgets: string;
   /** The "not the method's results" banner, or null at the method's budgets. */
@@ -202,6 +208,8 @@ export function pvSan(fen: string, pv: readonly string[]): string[] {
   }
 }
 
+const nodesOf = (limit: EvalDataset["header"]["config"]["limit"]) => ("nodes" in limit ? limit.nodes : null);
+
 async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDataset> {
   const folder = datasetFolder(o);
   const index = deriveMbi(o.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp })));
@@ -212,6 +220,7 @@ async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDatase
     engine: o.header.engine.uci_name,
     fingerprint: o.header.config.engine_fingerprint,
     limit: formatLimit(o.header.config.limit),
+    nodes: nodesOf(o.header.config.limit),
     relation: isOtherBudget(d, o) ? "budget" : "engine",
     bySp: Object.fromEntries(
       index.map((v) => [v.sp, { eval_cp: v.eval_cp, mbi: v.mbi, ...rowInterval(rows.get(v.sp)) }]),
@@ -236,6 +245,23 @@ export const OUTCOME_COLUMNS = [
   "mean_elo",
 ];
 
+/** Each outcome column's label for people (every column of {@link OUTCOME_COLUMNS}; White's side unless it says). */
+export const OUTCOME_LABELS: Record<string, string> = {
+  games: "games",
+  wins: "White wins",
+  white_wins: "White wins",
+  draws: "draws",
+  losses: "White losses",
+  black_wins: "Black wins",
+  white_score: "White's score",
+  white_score_lo: "White's score, 95% interval, low",
+  white_score_hi: "White's score, 95% interval, high",
+  score_lo: "White's score, 95% interval, low",
+  score_hi: "White's score, 95% interval, high",
+  draw_rate: "draw rate",
+  mean_elo: "mean rating of the players",
+};
+
 /** Reads every `<results root>/outcomes/<name>/outcomes.csv` (with `outcomes.json` for its description). */
 export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTable[]> {
   const dir = join(root, "outcomes");
@@ -248,11 +274,17 @@ export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTa
   }
   const out: OutcomeTable[] = [];
   for (const name of names) {
-    const csv = await Deno.readTextFile(join(dir, name, "outcomes.csv")).catch(() => undefined);
+    let csv = await Deno.readTextFile(join(dir, name, "outcomes.csv")).catch(() => undefined);
     if (csv === undefined) continue;
     const meta = await readJsonIfExists<Record<string, unknown>>(join(dir, name, "outcomes.json")).catch(() =>
       undefined
     );
+    // A table of this workspace names its CSV files with their hashes: one set, or refused (never a mix published).
+    if (Array.isArray(meta?.files)) {
+      csv = (await outcomeFileTexts(join(dir, name), meta as { files: { name: string; sha256: string }[] }))[
+        "outcomes.csv"
+      ] ?? csv;
+    }
     const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true });
     const fields = parsed.meta.fields ?? [];
     if (!fields.includes("sp")) continue;
@@ -359,7 +391,8 @@ async function siteValidations(folder: string): Promise<SiteValidation[]> {
 
 /** Gathers a profile's site data from its result files (stage 1 and 3 must be there; the rest is shown when present). */
 export async function collectSiteData(profile: Profile): Promise<SiteData> {
-  const d = await loadStage1(profile);
+  // Every file the site publishes must follow from what it was derived from (else: the command that fixes it).
+  const d = await requireCurrent(profile);
   const dir = profileDir(profile);
   const table = await readMbiTable(mbiPaths(dir).json);
   const bySp = new Map(d.records.map((r) => [r.sp, r]));
@@ -392,6 +425,7 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
     folder: basename(dir),
     engine: d.header.engine,
     limit: formatLimit(d.header.config.limit),
+    nodes: nodesOf(d.header.config.limit),
     budgets: formatBudgets(facts),
     banner: budgetBanner(facts),
     banner_short: budgetBanner(facts) === null

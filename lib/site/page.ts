@@ -16,7 +16,10 @@ import { PUBLISHED } from "../stages/statistics.ts";
 import { citationLine, formatBytes } from "./card.ts";
 import { verdictText } from "../method/borderline.ts";
 import { type PageData, siteClient } from "./client.ts";
-import type { SiteData } from "./data.ts";
+import { OUTCOME_LABELS, type SiteData } from "./data.ts";
+import type { BoardConfig } from "./board/config.ts";
+import { boardLoaderScript } from "./board/site_board.ts";
+import { linksHtml, type PageLinks } from "./links.ts";
 
 /** Escapes text for HTML. */
 export function esc(s: unknown): string {
@@ -168,6 +171,7 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
       name: t.name,
       description: t.description,
       columns: t.columns,
+      labels: t.columns.map((c) => OUTCOME_LABELS[c] ?? c),
       bySp: Object.fromEntries(Object.entries(t.bySp)),
     })),
     hist,
@@ -275,7 +279,8 @@ export function cardHtml(markdown: string): string {
   return marked.parse(markdown, { async: false }) as string;
 }
 
-const STYLE = `
+/** The pages' shared styles (the dataset pages and the landing page). */
+export const STYLE = `
 :root{--fg:#1a1a1a;--muted:#4a4a4a;--link:#0b57d0;--line:#d0d0d0;--bg:#fff;--alt:#f5f5f5;--lt:#f0d9b5;--dk:#b58863}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg)}
@@ -317,7 +322,13 @@ footer{margin:3rem auto 2rem;color:var(--muted);font-size:.875rem;border-top:1px
 .narrow{display:none}.nw{white-space:nowrap}
 table.one th{font-weight:600;padding-right:1.2rem}
 .banner.short{font-size:.9rem;margin:.25rem 0 .75rem}
-@media (max-width:600px){body{font-size:15px}th,td{padding:.25rem .35rem}h1{font-size:1.4rem}}
+@media (max-width:600px){body{font-size:15px}th,td{padding:.25rem .35rem}h1{font-size:1.4rem}
+table.lr,table.lr tbody,table.lr tr,table.lr th[scope=row],table.lr td{display:block;width:100%}
+table.lr thead{position:absolute;left:-9999px}
+table.lr tr{border-bottom:2px solid var(--line);padding:.3rem 0}
+table.lr td,table.lr th[scope=row]{border:0;padding:.1rem 0;text-align:left}
+table.lr td::before,table.lr th[scope=row]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}
+}
 @media (max-width:520px){
 #table th:nth-child(4),#table td:nth-child(4),#table th:nth-child(5),#table td:nth-child(5),#table .br{display:none}
 .narrow{display:block}th button{padding:.1rem .25rem}.wide{display:none}
@@ -325,7 +336,12 @@ table.one th{font-weight:600;padding-right:1.2rem}
 `;
 
 /** The whole page. */
-export function renderPage(d: SiteData, cardMarkdown: string, files: { name: string; what: string; bytes: number }[]) {
+export function renderPage(
+  d: SiteData,
+  cardMarkdown: string,
+  files: { name: string; what: string; bytes: number }[],
+  extra: { board?: BoardConfig; links?: PageLinks } = {},
+) {
   const hist = histogram(d);
   const data = pageData(d, hist.scales);
   const legend = data.legend;
@@ -351,6 +367,7 @@ export function renderPage(d: SiteData, cardMarkdown: string, files: { name: str
 <p class="sub">${esc(pageCaption(d))} · ${d.n} positions</p>
 ${d.banner ? `<p class="banner" role="note">${esc(d.banner)}</p>` : ""}
 <nav aria-label="Sections"><a href="#summary">Summary</a><a href="#positions">Positions</a><a href="#card">Dataset card</a><a href="#reproduce">Reproduce</a></nav>
+${extra.links ? linksHtml(extra.links) : ""}
 </header>
 <main>
 <section id="summary" aria-labelledby="summary-h">
@@ -376,6 +393,7 @@ ${correlationTable(d)}
 <h3 id="limitations">Limitations, computed from the data</h3>
 <ul class="limits">${d.limitations.map((l) => `<li>${esc(l.text)}</li>`).join("")}</ul>
 <h3>Citation and licence</h3>
+${extra.board ? `<p class="small" id="credits">${esc(extra.board.credits)}</p>` : ""}
 <p>${esc(citationLine(d))} Licence: <a href="https://creativecommons.org/licenses/by/4.0/">${LICENCE}</a>.</p>
 <h3>Download</h3>
 <ul>${
@@ -412,6 +430,13 @@ ${reproduceSection(d)}
 </main>
 <footer><p>${esc(citationLine(d))}</p></footer>
 <script type="application/json" id="mbi-data">${json}</script>
+${
+    extra.board
+      ? `<script type="application/json" id="mbi-board">${
+        JSON.stringify(extra.board).replace(/</g, "\\u003c")
+      }</script>\n<script>${boardLoaderScript()}</script>`
+      : ""
+  }
 <script>(${siteClient.toString()})();</script>
 </body>
 </html>

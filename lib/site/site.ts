@@ -8,7 +8,7 @@
  * @module
  */
 
-import { join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { writeTextIfChanged } from "../store/atomic.ts";
 import type { Profile } from "../method/profiles.ts";
 import { profileDir, publishedPaths } from "../store/results_key.ts";
@@ -19,6 +19,12 @@ import { renderPage } from "./page.ts";
 import { filesUnder } from "../notebook/notebooks.ts";
 import { runStage2 } from "../stages/distribution.ts";
 import { pathExists } from "../core/paths.ts";
+import { bestReferenceProfile } from "../stages/mbi_index.ts";
+import { boardConfig, boardFiles, readBoardGames } from "./board/site_board.ts";
+import { buildLanding } from "./landing.ts";
+import { pageLinks } from "./links.ts";
+import { withLock } from "../store/lock.ts";
+import { testKillPoint } from "../core/shutdown.ts";
 
 /** What a site build did. */
 export interface SiteBuild {
@@ -30,17 +36,27 @@ export interface SiteBuild {
   written: string[];
   /** Files removed (no longer part of the site). */
   removed: string[];
-  /** Size of the page in bytes (everything the browser loads). */
+  /** Size of the page in bytes (what the browser loads before a position is opened). */
   pageBytes: number;
+  /** The landing page of the results root, and whether it was written. */
+  landing: { path: string; written: boolean };
 }
 
 /**
  * Builds the dataset card and the site of a profile (stages 1 and 3 must be
- * done; the rest is shown when present). Stage 2 is run first when its
- * summary is missing (it is derived from stage 1 in moments), so every page
- * has its distribution figures.
+ * done; the rest is shown when present). The site folder is replaced as one
+ * unit: the new one is written complete beside it and renamed into place, so
+ * a kill at any point leaves the old site or the new one, never a mix (a
+ * folder left half-written by a kill is removed by the next build). With
+ * nothing changed no file is touched. Stage 2 is run first when its summary
+ * is missing (it is derived from stage 1 in moments), so every page has its
+ * distribution figures.
  */
 export async function buildSite(profile: Profile, log: (line: string) => void = () => {}): Promise<SiteBuild> {
+  return await withLock(publishedPaths(profile).site, () => build(profile, log), log);
+}
+
+async function build(profile: Profile, log: (line: string) => void): Promise<SiteBuild> {
   if (!pathExists(join(profileDir(profile), "distribution.json"))) {
     const s2 = await runStage2(profile);
     log(`stage 2 distribution (was missing): median ${s2.summary.eval.median} cp -> distribution.json`);
@@ -48,40 +64,75 @@ export async function buildSite(profile: Profile, log: (line: string) => void = 
   const data = await collectSiteData(profile);
   const pdir = profileDir(profile);
   const { site: dir, card: cardPath } = publishedPaths(profile);
-  const written: string[] = [];
-  const write = async (path: string, text: string) => {
-    if (await writeTextIfChanged(path, text)) written.push(relative(pdir, path));
-  };
+  await removeLeftovers(dir);
   const card = datasetCard(data);
-  await write(cardPath, card);
   const downloads = [
     ...data.files,
     { name: "DATASET.md", path: cardPath, what: "the dataset card (Markdown)", bytes: 0 },
   ];
-  const planned = new Set<string>();
+  // Every file of the new site, in memory first (the card is a download too).
+  const files = new Map<string, string>();
   for (const f of downloads) {
-    const text = await Deno.readTextFile(f.path);
+    const text = f.path === cardPath ? card : await Deno.readTextFile(f.path);
     f.bytes = new TextEncoder().encode(text).length;
-    const target = join(dir, "files", f.name);
-    planned.add(target);
-    await write(target, text);
+    files.set(join("files", f.name), text);
   }
-  const html = renderPage(data, card, downloads);
-  const index = join(dir, "index.html");
-  planned.add(index);
-  await write(index, html);
-  const removed: string[] = [];
-  for (const f of filesUnder(dir, [])) {
-    if (!planned.has(f)) {
-      await Deno.remove(f);
-      removed.push(relative(pdir, f));
+  const games = await readBoardGames(profile, data);
+  for (const [name, text] of await boardFiles(games)) files.set(name, text);
+  const html = renderPage(data, card, downloads, {
+    board: boardConfig(data, games),
+    links: pageLinks(profile, await bestReferenceProfile()),
+  });
+  files.set("index.html", html);
+
+  const old = new Map<string, string>();
+  const exists = await Deno.stat(dir).then((s) => s.isDirectory, () => false);
+  for (const f of exists ? filesUnder(dir, []) : []) old.set(relative(dir, f), await Deno.readTextFile(f));
+  const written = [...files].filter(([name, text]) => old.get(name) !== text).map(([name]) => name);
+  const removed = [...old.keys()].filter((name) => !files.has(name));
+  if (written.length || removed.length) {
+    const fresh = `${dir}.new-${Deno.pid}`;
+    for (const [name, text] of files) {
+      await Deno.mkdir(dirname(join(fresh, name)), { recursive: true });
+      await Deno.writeTextFile(join(fresh, name), text);
     }
+    testKillPoint("site:written");
+    const retired = `${dir}.old-${Deno.pid}`;
+    if (exists) await Deno.rename(dir, retired);
+    testKillPoint("site:retired");
+    await Deno.rename(fresh, dir);
+    if (exists) await Deno.remove(retired, { recursive: true });
   }
+  const cardWritten = await writeTextIfChanged(cardPath, card);
+  const siteRel = relative(pdir, dir);
+  const said = [...(cardWritten ? [relative(pdir, cardPath)] : []), ...written.map((n) => join(siteRel, n))];
+  const gone = removed.map((n) => join(siteRel, n));
   const pageBytes = new TextEncoder().encode(html).length;
+  const index = join(dir, "index.html");
   log(
     `site ${displayPath(index)}: page ${(pageBytes / 1000).toFixed(1)} KB, ${downloads.length} downloads; ${
-      written.length ? `wrote ${written.join(", ")}` : "nothing changed"
-    }${removed.length ? `; removed ${removed.join(", ")}` : ""}`,
+      said.length ? `wrote ${said.join(", ")}` : "nothing changed"
+    }${gone.length ? `; removed ${gone.join(", ")}` : ""}`,
   );
-  return { dir, index, written, removed, pageBytes };
+  const landing = await buildLanding(log);
+  return { dir, index, written: said, removed: gone, pageBytes, landing };
+}
+
+/**
+ * Removes what a build killed midway left beside the site folder: a new site
+ * not yet renamed into place (`site.new-<pid>`), and an old one not yet
+ * removed (`site.old-<pid>`), which is put back when the site folder is gone.
+ */
+async function removeLeftovers(dir: string): Promise<void> {
+  const parent = dirname(dir);
+  const base = basename(dir);
+  const left = (await Array.fromAsync(Deno.readDir(parent)).catch(() => []))
+    .filter((e) => e.isDirectory && new RegExp(`^${base.replace(/[.~]/g, "\\$&")}\\.(new|old)-\\d+$`).test(e.name));
+  const hasSite = await Deno.stat(dir).then(() => true, () => false);
+  for (const e of left) {
+    const p = join(parent, e.name);
+    if (!hasSite && e.name.includes(".old-")) {
+      await Deno.rename(p, dir).catch(() => Deno.remove(p, { recursive: true }));
+    } else await Deno.remove(p, { recursive: true });
+  }
 }

@@ -1,10 +1,12 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { sha256Text } from "../core/hash.ts";
+import { inTempRoot } from "../core/testing.ts";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSite } from "./site.ts";
 import { pvSan, type SiteData } from "./data.ts";
 import { histogram, mbiLegend } from "./page.ts";
-import { MBI_CSV_COLUMNS } from "../store/mbi_table.ts";
+import { MBI_CSV_COLUMNS, writeMbiTable } from "../store/mbi_table.ts";
 import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
@@ -40,7 +42,7 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
     const table = JSON.parse(await Deno.readTextFile(tablePath));
     table.uncertainty = { definition: "range over the last 3 completed iterations", iterations: 3 };
     for (const r of table.rows) Object.assign(r, { mbi_lo: Math.max(0, r.mbi - 9), mbi_hi: Math.min(100, r.mbi + 4) });
-    await Deno.writeTextFile(tablePath, JSON.stringify(table));
+    await writeMbiTable(join(root, "ci"), table); // with its views: a table edited alone would be a mixed set
     await Deno.mkdir(join(root, "outcomes", "humans"), { recursive: true });
     await Deno.writeTextFile(
       join(root, "outcomes", "humans", "outcomes.csv"),
@@ -151,6 +153,34 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
     else Deno.env.set(RESULTS_ENV, before);
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("a half-replaced outcome table (a new outcomes.csv beside the old outcomes.json) is refused by the site, by name", async () => {
+  await inTempRoot(async (root) => {
+    await writeSyntheticDataset({
+      root,
+      folder: "ci",
+      values: Object.fromEntries(CI_POSITIONS.map((sp) => [sp, sp % 40])),
+    });
+    const dir = join(root, "outcomes", "t");
+    await Deno.mkdir(dir, { recursive: true });
+    const old = "sp,games,white_wins,draws,black_wins,white_score\n518,10,5,0,5,0.5\n";
+    await Deno.writeTextFile(join(dir, "outcomes.csv"), old);
+    await Deno.writeTextFile(
+      join(dir, "outcomes.json"),
+      JSON.stringify({
+        kind: "mbi-outcomes",
+        description: "old",
+        files: [{ name: "outcomes.csv", sha256: sha256Text(old) }],
+      }),
+    );
+    await buildSite(getProfile("ci")); // the whole old set: published
+    // A kill after the CSV of a rebuild was written, before its JSON.
+    await Deno.writeTextFile(join(dir, "outcomes.csv"), old.replace("10,5,0,5", "20,5,10,5"));
+    let message = "";
+    await buildSite(getProfile("ci")).catch((e) => message = e.message);
+    ok(/outcomes\/t\/outcomes\.csv is not the file outcomes\.json names .*: rebuild the table/.test(message), message);
+  }, "mbi-site-mixed-");
 });
 
 Deno.test("the page's histogram clips its axis with the shared rule (lib/plot clipOutliers) and names what lies beyond", () => {

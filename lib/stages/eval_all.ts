@@ -118,6 +118,9 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   const lock = await acquireLock(path, log);
   const sessions: EvaluationSession[] = [];
   try {
+    // The manifest beside the file is this run's too: a file of that name that is not one is never replaced.
+    const manifestPath = join(dirname(path), basename(path).replace(/\.jsonl$/, "") + ".manifest.json");
+    const previous = await readManifest(manifestPath);
     const removed = await repairDuplicates(path);
     if (removed) log(`repaired ${displayPath(path)}: removed ${removed} repeated record(s) identical to the first`);
     const existing = await readEvalDataset(path);
@@ -179,7 +182,6 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     if (todo.length) await Promise.all(sessions.map((s) => s.start()));
     const tracker = new ProgressTracker("eval", planned.length, resumed);
     opts.onProgress?.(tracker.snapshot());
-    const manifestPath = join(dirname(path), basename(path).replace(/\.jsonl$/, "") + ".manifest.json");
     const run = {
       started: new Date().toISOString(),
       engine: identity.id,
@@ -187,7 +189,6 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
       to_evaluate: todo.length,
       code: await codeVersion(),
     };
-    const previous = await readManifest(manifestPath);
     const writeManifest = async (status: string, runInfo: Record<string, unknown>) => {
       await writeFileAtomic(
         manifestPath,
@@ -263,12 +264,26 @@ function checkSameLimit(path: string, have: unknown, want: unknown): void {
   }
 }
 
-async function readManifest(
-  path: string,
-): Promise<{ runs?: unknown[] } | undefined> {
+async function readManifest(path: string): Promise<{ runs?: unknown[] } | undefined> {
+  let text;
   try {
-    return JSON.parse(await Deno.readTextFile(path));
-  } catch {
-    return undefined;
+    text = await Deno.readTextFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return undefined;
+    throw e;
   }
+  let m;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    // not JSON: reported below
+  }
+  if (m?.kind !== "mbi-evaluations-manifest") {
+    throw new DatasetError(
+      `${
+        displayPath(path)
+      } exists and is not the manifest of an evaluation file of this workspace; not writing over it`,
+    );
+  }
+  return m;
 }

@@ -16,6 +16,7 @@ import type { Progress } from "./progress.ts";
 import { profileDir } from "../store/results_key.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
 import { toCsv } from "../core/csv.ts";
+import { expectedDataset } from "./run_config.ts";
 
 /** Options of {@link runStage1}. */
 export interface Stage1Options {
@@ -37,11 +38,13 @@ export async function runStage1(opts: Stage1Options): Promise<EvalAllSummary> {
     workers: opts.workers ?? navigator.hardwareConcurrency,
     onProgress: opts.onProgress,
   });
-  const dataset = await loadStage1(opts.profile);
-  const csv = join(profileDir(opts.profile), "evals.csv");
-  const text = evalsCsv(dataset.records);
-  await writeTextIfChanged(csv, text);
+  await writeEvalsCsv(opts.profile, await loadStage1(opts.profile));
   return summary;
+}
+
+/** Writes the profile's `evals.csv` from its complete dataset (unless it already holds exactly that); true if written. */
+export async function writeEvalsCsv(profile: Profile, dataset: EvalDataset): Promise<boolean> {
+  return await writeTextIfChanged(join(profileDir(profile), "evals.csv"), evalsCsv(dataset.records));
 }
 
 /**
@@ -56,6 +59,7 @@ export async function loadStage1(profile: Profile): Promise<EvalDataset> {
       `no stage-1 dataset at ${path}: run deno task eval-all --profile ${profile.name}`,
     );
   }
+  checkAgainstProfile(d, profile);
   const have = new Set(d.records.map((r) => r.sp));
   const missing = profile.positions.filter((sp) => !have.has(sp));
   if (missing.length) {
@@ -66,6 +70,37 @@ export async function loadStage1(profile: Profile): Promise<EvalDataset> {
     );
   }
   return d;
+}
+
+/**
+ * Checks a dataset's header against its profile, as `eval-all` does before it
+ * appends: the search limit, the engine fingerprint and the positions. A file
+ * that says another budget is not this profile's dataset, whatever its folder.
+ */
+export function checkAgainstProfile(d: EvalDataset, profile: Profile): void {
+  const want = expectedDataset(profile);
+  const fix =
+    `it is not profile ${profile.name}'s dataset: move it aside and run deno task eval-all --profile ${profile.name}`;
+  const have = d.header.config;
+  if (want.limit && JSON.stringify(have.limit) !== JSON.stringify(want.limit)) {
+    throw new DatasetError(
+      `${d.path} was computed with search limit ${JSON.stringify(have.limit)}, not the profile's ${
+        JSON.stringify(want.limit)
+      }: ${fix}`,
+    );
+  }
+  if (want.fingerprint !== null && have.engine_fingerprint !== want.fingerprint) {
+    throw new DatasetError(
+      `${d.path} was computed by an engine with fingerprint ${have.engine_fingerprint}, not ${want.fingerprint}: ${fix}`,
+    );
+  }
+  const planned = new Set(profile.positions);
+  const extra = d.header.positions.filter((sp) => !planned.has(sp));
+  if (extra.length) {
+    throw new DatasetError(
+      `${d.path} plans positions outside profile ${profile.name} (e.g. SP ${extra.slice(0, 3).join(", ")}): ${fix}`,
+    );
+  }
 }
 
 /** The columns of `evals.csv`, in order (the dataset card describes each). */

@@ -304,6 +304,30 @@ Deno.test("--out never destroys what it did not write; relative paths are the ca
   assertEquals(missing.code, 2);
   ok(/the directory .*no\/such\/dir does not exist/.test(missing.stderr), missing.stderr);
 
+  // A folder is a usage error; a manifest or lock of that name that this workspace did not write stays.
+  const folder = await evalAllCli("--out", tmp);
+  assertEquals(folder.code, 2, folder.stderr);
+  ok(/--out .*: is a directory; give a file name/.test(folder.stderr), folder.stderr);
+  const user = join(tmp, "user");
+  await Deno.mkdir(user);
+  await Deno.writeTextFile(join(user, "run.manifest.json"), "my manifest\n");
+  const m = await evalAllCli("--sp", "0", "--out", join(user, "run.jsonl"));
+  assertEquals(m.code, 1, m.stderr);
+  ok(/run\.manifest\.json exists and is not the manifest of an evaluation file/.test(m.stderr), m.stderr);
+  assertEquals(await Deno.readTextFile(join(user, "run.manifest.json")), "my manifest\n");
+  await Deno.writeTextFile(join(user, "own.jsonl.lock"), "my lock notes\n");
+  const l = await evalAllCli("--sp", "0", "--out", join(user, "own.jsonl"));
+  assertEquals(l.code, 1, l.stderr);
+  ok(/unreadable lock file; if no run of this workspace writes it, remove/.test(l.stderr), l.stderr);
+  assertEquals(await Deno.readTextFile(join(user, "own.jsonl.lock")), "my lock notes\n");
+  await Deno.writeTextFile(join(user, "mbi.csv"), "my table\n");
+  const d = await cli("derive_mbi.ts", ["--evals", await referenceRun(), "--out", user]);
+  assertEquals(d.code, 1, d.stderr);
+  ok(/mbi\.csv exists without its MBI table .*; not writing over it/.test(d.stderr), d.stderr);
+  assertEquals(await Deno.readTextFile(join(user, "mbi.csv")), "my table\n");
+  const onFile = await cli("derive_mbi.ts", ["--evals", await referenceRun(), "--out", join(user, "mbi.csv")]);
+  assertEquals(onFile.code, 2, onFile.stderr);
+
   // A relative --out resolves against the caller's directory (INIT_CWD under deno task).
   const sub = join(tmp, "sub");
   await Deno.mkdir(sub);
@@ -326,9 +350,10 @@ Deno.test("usage: extra arguments, profile names with zero budgets, huge worker 
   assertEquals(extra.code, 2);
   ok(/unexpected argument "ci" \(did you mean --profile ci\?\)/.test(extra.stderr), extra.stderr);
   const zero = await cli("eval_all.ts", ["--profile", "ci~eval0"]);
-  assertEquals(zero.code, 1);
+  assertEquals(zero.code, 2, "a bad profile key is a usage error, like --nodes 0");
   ok(/profile "ci~eval0": eval 0: expected a whole number >= 1/.test(zero.stderr), zero.stderr);
   const ctor = await cli("eval_all.ts", ["--profile", "constructor"]);
+  assertEquals(ctor.code, 2, ctor.stderr);
   ok(/unknown profile "constructor" \(allowed: full, quick, ci\)/.test(ctor.stderr), ctor.stderr);
   const many = await evalAllCli("--workers", "100000", "--sp", "0", "--out", join(tmp, "many.jsonl"));
   assertEquals(many.code, 0, many.stderr);

@@ -108,3 +108,20 @@ export function engineForDataset(
     };
   }
 }
+
+/**
+ * What a profile's stage-1 dataset must say of itself: its search limit and
+ * the engine fingerprint (the reference fingerprint for the reference
+ * folder, the registry's for another engine's). Null where it cannot be
+ * known without the engine (an engine given by path).
+ */
+export function expectedDataset(profile: Profile): { limit: SearchLimit | null; fingerprint: number | null } {
+  const registry = loadRegistry();
+  if (!profile.engine) {
+    const entry = registry.engines.find((e) => e.id === defaultEngineId()) ?? registry.engines[0];
+    return { limit: evalLimit(profile, entry), fingerprint: registry.reference_fingerprint };
+  }
+  const entry = registry.engines.find((e) => e.id === profile.engine);
+  if (!entry) return { limit: null, fingerprint: null };
+  return { limit: evalLimit(profile, entry), fingerprint: entry.fingerprint ?? null };
+}

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { requireCurrent } from "./derived.ts";
 import { join } from "node:path";
 import { writeJsonUnlessSame } from "../store/atomic.ts";
 import { evalFilePath } from "../store/eval_dataset.ts";
@@ -242,6 +243,7 @@ export async function runStage5(
     distributions: ReturnType<typeof analyse>["distributions"];
   }
 > {
+  await requireCurrent(profile, { later: false }); // the dataset is the profile's, the MBI table its own
   const results = await loadStage4(profile);
   const dir = profileDir(profile);
   const tablePath = mbiPaths(dir).json;

@@ -44,6 +44,16 @@ export async function writeJsonUnlessSame<T extends object>(path: string, value:
   return value;
 }
 
+/** Reads a text file, or undefined when it does not exist (any other error is thrown). */
+export async function readTextIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return undefined;
+    throw e;
+  }
+}
+
 /** Reads a JSON file, or undefined when it does not exist (any other error, e.g. bad JSON, is thrown). */
 export async function readJsonIfExists<T>(path: string): Promise<T | undefined> {
   try {

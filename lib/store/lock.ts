@@ -1,14 +1,18 @@
 /**
- * One writer per output file: a lock file `<file>.lock` created exclusively
- * before the file is read for writing, holding who took it (PID, host,
- * command, start time). A second writer is refused with the holder named. A
- * lock left by a process that no longer runs on this host (a crash, kill -9)
- * is taken over, with a message; a lock of another host cannot be checked and
- * is refused with the command that removes it. Locks are released on exit,
- * on error and when the process is stopped by a signal.
+ * One writer per output file: a lock file `<file>.lock` holding who took it
+ * (PID, host, command, start time, a nonce). The lock is complete the moment
+ * it exists: the holder is written to a temporary file first and hard-linked
+ * into place, which fails when the lock already exists; nobody ever sees an
+ * empty or half-written lock of this code. A second writer is refused with
+ * the holder named. A lock whose holder is known to be dead (this host, the
+ * PID gone or reused) is taken over, with a message, under a short takeover
+ * mutex so that two runs never both remove it; a lock of another host, or
+ * one that cannot be read, is never taken over: it is refused with the
+ * command that removes it. Locks are released on exit, on error and when the
+ * process is stopped by a signal, and only by their own holder.
  *
  * Written by hand: no npm lock package works on Deno's file API with these
- * semantics (exclusive create, holder description, stale takeover).
+ * semantics (atomic complete create, holder description, stale takeover).
  *
  * @module
  */
@@ -16,6 +20,7 @@
 import { MbiError } from "../core/errors.ts";
 import { onShutdown, procInfo } from "../core/shutdown.ts";
 import { displayPath } from "./provenance.ts";
+import { readTextIfExists } from "./atomic.ts";
 
 /** Who holds a lock. */
 export interface LockHolder {
@@ -29,6 +34,8 @@ export interface LockHolder {
   started: string;
   /** Start time of the process (from /proc), to tell a reused PID from the holder. */
   proc_start: string | null;
+  /** Random, makes every lock's text unique (absent in locks of earlier versions). */
+  nonce?: string;
 }
 
 /** Raised when another process holds the lock. */
@@ -44,7 +51,7 @@ export class LockError extends MbiError {
 export interface Lock {
   /** The lock file. */
   path: string;
-  /** Releases the lock (removes the lock file); safe to call twice. */
+  /** Releases the lock (removes the lock file if it is still this one's); safe to call twice. */
   release(): Promise<void>;
 }
 
@@ -55,6 +62,7 @@ function me(): LockHolder {
     command: [Deno.mainModule.split("/").pop(), ...Deno.args].join(" ").slice(0, 300),
     started: new Date().toISOString(),
     proc_start: procInfo(Deno.pid)?.start ?? null,
+    nonce: crypto.randomUUID(),
   };
 }
 
@@ -77,12 +85,76 @@ function describe(h: LockHolder): string {
   return `PID ${h.pid} on ${h.host} (${h.command}, since ${h.started})`;
 }
 
-async function readHolder(path: string): Promise<LockHolder | undefined> {
+function parseHolder(text: string): LockHolder | undefined {
   try {
-    const h = JSON.parse(await Deno.readTextFile(path));
+    const h = JSON.parse(text);
     return typeof h?.pid === "number" && typeof h?.host === "string" ? h : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Test-only: `MBI_TEST_LOCK_DELAY_MS` waits between writing the holder and putting the lock in place. */
+async function testDelay(): Promise<void> {
+  const ms = Number(Deno.env.get("MBI_TEST_LOCK_DELAY_MS") ?? 0);
+  if (ms > 0) await new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * Creates `path` holding `text`, complete or not at all: the text goes to a
+ * temporary file beside it, which is hard-linked to `path` (atomic, fails
+ * when `path` exists). True when this call created it.
+ */
+async function createComplete(path: string, text: string): Promise<boolean> {
+  const tmp = `${path}.${Deno.pid}-${crypto.randomUUID().slice(0, 8)}.tmp`;
+  await Deno.writeTextFile(tmp, text, { createNew: true });
+  try {
+    await testDelay();
+    await Deno.link(tmp, path);
+    return true;
+  } catch (e) {
+    if (e instanceof Deno.errors.AlreadyExists) return false;
+    throw e;
+  } finally {
+    await Deno.remove(tmp).catch(() => {});
+  }
+}
+
+/** Removes `path` only if it still holds `text` (a lock is never rewritten, so its text names it). */
+async function removeIfSame(path: string, text: string): Promise<void> {
+  if ((await readTextIfExists(path).catch(() => undefined)) === text) await Deno.remove(path).catch(() => {});
+}
+
+/**
+ * Removes the dead holder's lock `path` (text `stale`) under the takeover
+ * mutex `<path>.takeover`, itself created complete and held for a moment: of
+ * several runs that found the same dead lock, exactly one removes it, and a
+ * lock made since is never touched. False when another run is taking over.
+ */
+async function removeStale(path: string, stale: string, log: () => void): Promise<boolean> {
+  const mutex = `${path}.takeover`;
+  const mine = JSON.stringify(me()) + "\n";
+  if (!(await createComplete(mutex, mine))) {
+    const text = await readTextIfExists(mutex);
+    const holder = text === undefined ? undefined : parseHolder(text);
+    if (text !== undefined && (!holder || !holderAlive(holder))) {
+      throw new LockError(
+        `${displayPath(path)}: a takeover of this lock was interrupted (${
+          holder ? describe(holder) : "unreadable"
+        }); if no run of this workspace writes here, remove ${displayPath(mutex)}`,
+      );
+    }
+    return false;
+  }
+  try {
+    // Inside the mutex nobody else removes the lock, and a lock that exists cannot be replaced.
+    if ((await readTextIfExists(path)) === stale) {
+      log();
+      await Deno.remove(path);
+    }
+    return true;
+  } finally {
+    await removeIfSame(mutex, mine);
   }
 }
 
@@ -92,57 +164,47 @@ async function readHolder(path: string): Promise<LockHolder | undefined> {
  */
 export async function acquireLock(target: string, log: (line: string) => void = console.error): Promise<Lock> {
   const path = `${target}.lock`;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const f = await Deno.open(path, { createNew: true, write: true });
-      await f.write(new TextEncoder().encode(JSON.stringify(me()) + "\n"));
-      f.close();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const text = JSON.stringify(me()) + "\n";
+    if (await createComplete(path, text)) {
       let released = false;
       const release = async () => {
         if (released) return;
         released = true;
         unregister();
-        await Deno.remove(path).catch(() => {});
+        await removeIfSame(path, text);
       };
       const unregister = onShutdown(release);
       return { path, release };
-    } catch (e) {
-      if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
     }
-    const holder = await readHolder(path);
-    if (holder && holder.host !== Deno.hostname()) {
+    const found = await readTextIfExists(path);
+    if (found === undefined) continue; // released meanwhile: try again
+    const holder = parseHolder(found);
+    if (!holder) {
+      throw new LockError(
+        `${displayPath(target)} is locked by an unreadable lock file; if no run of this workspace writes it, remove ${
+          displayPath(path)
+        }`,
+      );
+    }
+    if (holder.host !== Deno.hostname()) {
       throw new LockError(
         `${displayPath(target)} is locked by ${describe(holder)}; if that process has ended, remove ${
           displayPath(path)
         }`,
       );
     }
-    if (holder && holderAlive(holder)) {
+    if (holderAlive(holder)) {
       throw new LockError(
         `${displayPath(target)} is being written by ${describe(holder)}; wait for it to finish or stop it`,
       );
     }
-    // A stale lock (its process is gone, or the file was left half-written): take it over, once.
-    const mutex = `${path}.takeover`;
-    try {
-      (await Deno.open(mutex, { createNew: true, write: true })).close();
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-      continue;
-    }
-    try {
-      const again = await readHolder(path);
-      if (JSON.stringify(again) === JSON.stringify(holder)) {
-        log(
-          `taking over the lock of ${displayPath(target)}: ${
-            holder ? `${describe(holder)} is no longer running` : "the lock file was incomplete"
-          }`,
-        );
-        await Deno.remove(path).catch(() => {});
-      }
-    } finally {
-      await Deno.remove(mutex).catch(() => {});
-    }
+    const removed = await removeStale(
+      path,
+      found,
+      () => log(`taking over the lock of ${displayPath(target)}: ${describe(holder)} is no longer running`),
+    );
+    if (!removed) await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
   }
   throw new LockError(`${displayPath(target)}: could not take its lock ${displayPath(path)}`);
 }

@@ -9,7 +9,7 @@
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeFileAtomic, writeTextIfChanged } from "./atomic.ts";
 import { POSITION_COUNT, startPosition } from "../method/chess960.ts";
 import { sha256File, sha256Text } from "../core/hash.ts";
 import { deriveMbi, IndexUndefinedError, type PositionValue, ROUNDING } from "../method/mbi.ts";
@@ -392,25 +392,54 @@ export function mbiPaths(
 }
 
 /**
- * Writes mbi.json, mbi.csv and mbi.md atomically. When mbi.json already holds
- * the same rows from the same input, nothing is rewritten (a rerun changes no file).
+ * Writes mbi.json, mbi.csv and mbi.md atomically, each; the set is checked as
+ * one by its readers (the views derived again from the table). When mbi.json
+ * already holds the same rows from the same input, only views that are not its
+ * own are rewritten (a rerun changes no file). Files of these names that this
+ * workspace did not write are never written over.
  */
 export async function writeMbiTable(
   dir: string,
   table: MbiTable,
 ): Promise<{ written: boolean }> {
   const paths = mbiPaths(dir);
-  const old = await readMbiTable(paths.json).catch(() => undefined);
+  let absent = false;
+  const old = await readMbiTable(paths.json).catch((e) => {
+    if (e instanceof Deno.errors.NotFound) return void (absent = true);
+    if (e instanceof MbiInputError && !/not an MBI table/.test(e.message)) return undefined; // ours: rewritten
+    throw new MbiInputError(`${paths.json} is not an MBI table of this workspace; not writing over it`);
+  });
+  if (absent) {
+    // Views without their table (the table deleted, or a kill before it was written) are rewritten when they
+    // are views of this workspace (its CSV columns, its Markdown title); any other file of that name stays.
+    const ours = [
+      [paths.csv, (t: string) => t.split("\n")[0] === MBI_CSV_COLUMNS.join(",")],
+      [paths.md, (t: string) => t.startsWith("# Morozov Balance Index")],
+    ] as const;
+    for (const [view, looksOurs] of ours) {
+      const text = await Deno.readTextFile(view).catch(() => undefined);
+      if (text !== undefined && !looksOurs(text)) {
+        throw new MbiInputError(`${view} exists without its MBI table ${paths.json}; not writing over it`);
+      }
+    }
+  }
   // Same values, same rows, same definitions: nothing to write (whatever the input file's bytes); a definition
   // worded anew (e.g. the method notes it cites moved) is a change of what the file says.
   const same = (a: MbiTable, b: MbiTable) =>
     a.input.values_sha256 === b.input.values_sha256 && JSON.stringify(a.rows) === JSON.stringify(b.rows) &&
     JSON.stringify(a.uncertainty) === JSON.stringify(b.uncertainty) && a.banner === b.banner &&
     JSON.stringify(a.definition) === JSON.stringify(b.definition);
-  if (old && same(old, table)) return { written: false };
-  await writeFileAtomic(paths.json, JSON.stringify(table, null, 1) + "\n");
+  if (old && same(old, table)) {
+    // Same table: its views must be its own (a kill between the writes of a set leaves new views by an old
+    // table, or the reverse); they are written again from the table when they are not.
+    const csv = await writeTextIfChanged(paths.csv, mbiCsv(old));
+    const md = await writeTextIfChanged(paths.md, mbiMarkdown(old));
+    return { written: csv || md };
+  }
+  // The views first, the table last: readers compare the views with the table (see stages/derived.ts).
   await writeFileAtomic(paths.csv, mbiCsv(table));
   await writeFileAtomic(paths.md, mbiMarkdown(table));
+  await writeFileAtomic(paths.json, JSON.stringify(table, null, 1) + "\n");
   return { written: true };
 }
 

@@ -238,6 +238,31 @@ export function listOutcomeTables(): string[] {
   }
 }
 
+/**
+ * The texts of the CSV files an `outcomes.json` names, checked against the
+ * hashes it records: a kill between the writes of a table (the CSV files are
+ * written first, the JSON last) leaves new CSV files beside an old JSON, a
+ * mixed set, which every reader refuses by name.
+ */
+export async function outcomeFileTexts(
+  dir: string,
+  meta: Pick<OutcomeTableMeta, "files">,
+): Promise<Record<string, string>> {
+  const texts: Record<string, string> = {};
+  for (const f of meta.files) {
+    const text = await Deno.readTextFile(join(dir, f.name)).catch(() => undefined);
+    if (text === undefined || sha256Text(text) !== f.sha256) {
+      throw new OutcomeTableError(
+        `${join(dir, f.name)} is ${
+          text === undefined ? "missing" : "not the file outcomes.json names (its SHA-256 differs; a mixed set)"
+        }: rebuild the table with deno task outcomes`,
+      );
+    }
+    texts[f.name] = text;
+  }
+  return texts;
+}
+
 /** Reads a table and checks its CSV files against the hashes in its JSON. */
 export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
   const p = outcomePaths(name);
@@ -256,18 +281,7 @@ export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
   if (meta.schema > OUTCOMES_SCHEMA) {
     throw new OutcomeTableError(`${p.json} has schema ${meta.schema}; this code reads up to ${OUTCOMES_SCHEMA}`);
   }
-  const texts: Record<string, string> = {};
-  for (const f of meta.files) {
-    const text = await Deno.readTextFile(join(p.dir, f.name)).catch(() => undefined);
-    if (text === undefined || sha256Text(text) !== f.sha256) {
-      throw new OutcomeTableError(
-        `${join(p.dir, f.name)} is ${
-          text === undefined ? "missing" : "not the file outcomes.json names (its SHA-256 differs)"
-        }: rebuild the table with deno task outcomes`,
-      );
-    }
-    texts[f.name] = text;
-  }
+  const texts = await outcomeFileTexts(p.dir, meta);
   const rows = parseOutcomeCsv(texts["outcomes.csv"] ?? "", p.csv).rows;
   const groups = texts["outcomes_by_group.csv"] ? parseGroupCsv(texts["outcomes_by_group.csv"], p.groups) : [];
   return { meta, rows, groups };

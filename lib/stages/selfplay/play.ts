@@ -308,6 +308,39 @@ async function moveAside(path: string, why: string, log: (line: string) => void)
   log(`${why}: moved the old games to ${displayPath(dir)}/ and playing them all again`);
 }
 
+/**
+ * Repairs a games file that holds a game twice (two runs at once, before
+ * complete locks): when every repeated game equals the first of its key
+ * (position, game, result, moves), the file is rewritten atomically with the
+ * first of each; when one differs nothing is written and the error names both
+ * lines. True when the file was rewritten.
+ */
+export async function repairRepeatedGames(path: string, log: (line: string) => void): Promise<boolean> {
+  const content = await readGames(path);
+  if (!content) return false;
+  const first = new Map<string, { line: number; game: GameRecord }>();
+  const drop = new Set<number>();
+  const same = (a: GameRecord, b: GameRecord) => a.result === b.result && a.moves.join(" ") === b.moves.join(" ");
+  content.records.forEach((g, i) => {
+    const key = `${g.sp}:${g.game}`;
+    const seen = first.get(key);
+    if (!seen) return void first.set(key, { line: i + 2, game: g });
+    if (!same(seen.game, g)) {
+      throw new SelfplayConfigError(
+        `${displayPath(path)} holds two different games ${g.game} of SP ${g.sp} (lines ${seen.line} and ${
+          i + 2
+        }); not repairing it: keep the right line by hand`,
+      );
+    }
+    drop.add(i + 2);
+  });
+  if (drop.size === 0) return false;
+  const intact = new TextDecoder().decode((await Deno.readFile(path)).subarray(0, content.intactBytes));
+  await writeFileAtomic(path, intact.split("\n").filter((l, i) => l !== "" && !drop.has(i + 1)).join("\n") + "\n");
+  log(`repaired ${displayPath(path)}: removed ${drop.size} repeated game(s) identical to the first`);
+  return true;
+}
+
 /** Runs or resumes stage 4 (or one shard of it). */
 export async function runSelfplay(opts: SelfplayOptions): Promise<SelfplaySummary> {
   const t0 = performance.now();
@@ -362,6 +395,7 @@ export async function runSelfplay(opts: SelfplayOptions): Promise<SelfplaySummar
         existing = await readGames(path);
       }
     }
+    if (existing && await repairRepeatedGames(path, log)) existing = await readGames(path);
     const done = new Set((existing?.records ?? []).map((g) => `${g.sp}:${g.game}`));
     const all = shardOf(plannedGames(config), opts.shard);
     const tasks = all.filter((k) => !done.has(k)).map((k) => {

@@ -177,6 +177,22 @@ Deno.test("two selfplay runs at once: one refuses naming the holder; the games a
   assertEquals(new Set(games.records.map((g) => `${g.sp}:${g.game}`)).size, 12);
 });
 
+Deno.test("a games file holding games twice (two runs before complete locks) is repaired by the same command", async () => {
+  const out = join(dir, "killed");
+  const path = join(out, "games.jsonl");
+  const lines = (await Deno.readTextFile(path)).trimEnd().split("\n");
+  const doubled = join(dir, "doubled");
+  await Deno.mkdir(doubled, { recursive: true });
+  for (const f of ["openings.jsonl"]) await Deno.copyFile(join(out, f), join(doubled, f));
+  await Deno.writeTextFile(join(doubled, "games.jsonl"), [...lines, ...lines.slice(1)].join("\n") + "\n");
+  const r = await selfplay(doubled);
+  assertEquals(r.code, 0, r.stderr);
+  ok(/removed 24 repeated game\(s\) identical to the first/.test(r.stderr), r.stderr);
+  const games = (await readGames(join(doubled, "games.jsonl")))!;
+  assertEquals(games.records.length, 24);
+  assertEquals(JSON.parse(await Deno.readTextFile(join(doubled, "selfplay.json"))).n_games, 24);
+});
+
 Deno.test("a games file whose records contradict it is refused with file and line", async () => {
   const out = join(dir, "killed");
   const path = join(out, "games.jsonl");

@@ -1,0 +1,169 @@
+/**
+ * The board code of the page (browser; `deno bundle` makes it `board.js`, a
+ * classic script the page adds when a position is opened, so it works from
+ * file:// and the first paint does not wait for it). It defines
+ * `MbiBoard.open(sp)`, which puts into the position's view: the start position
+ * on a chessground board with the principal variation to step through (the
+ * best move as an arrow), the position's value and MBI at every rung of the
+ * ladder as a small figure, and, where the dataset has self-play, its games to
+ * replay (each loaded from its own `games/sp-N.js` script).
+ *
+ * @module
+ */
+
+import baseCss from "chessground/assets/chessground.base.css" with { type: "text" };
+import brownCss from "chessground/assets/chessground.brown.css" with { type: "text" };
+import piecesCss from "chessground/assets/chessground.cburnett.css" with { type: "text" };
+import type { PageData } from "../client.ts";
+import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK } from "./config.ts";
+import { ladderFigure, type RungPoint } from "./ladder_figure.ts";
+import { playLine } from "./line.ts";
+import { LineViewer } from "./viewer.ts";
+
+const STYLE = `
+.mbi-viewer{flex:0 1 340px;min-width:0;max-width:100%}
+.mbi-cg{width:min(340px,calc(100vw - 2rem));aspect-ratio:1/1;height:auto}
+.mbi-cg .cg-wrap,.mbi-cg.cg-wrap{width:100%;height:100%}
+.mbi-ctl{display:flex;gap:.3rem;align-items:center;flex-wrap:wrap;margin:.4rem 0}
+.mbi-ctl button,.mbi-games button{font:inherit;min-width:2.6rem;min-height:2.2rem;border:1px solid #8a8a8a;border-radius:4px;background:#f7f7f7;cursor:pointer}
+.mbi-at{color:#4a4a4a;font-size:.875rem}
+.sr{position:absolute;left:-9999px}
+.mbi-title{margin:.3rem 0;font-weight:600}
+.mbi-moves{line-height:1.9}
+.mbi-moves button{font:inherit;border:0;background:none;padding:0 .15rem;cursor:pointer;color:#0b57d0}
+.mbi-moves button.op{background:#fff4ce;outline:1px solid #d8c27a}
+.mbi-moves button.cur{background:#0b57d0;color:#fff;border-radius:3px}
+.mbi-ladder{display:flex;flex-wrap:wrap;gap:.5rem}.mbi-ladder svg{max-width:100%;height:auto}
+.mbi-ladder .v{font-size:10px;fill:#111}
+`;
+
+interface Loaded {
+  data: PageData;
+  cfg: BoardConfig;
+}
+
+let loaded: Loaded | null = null;
+const gamesBySp = new Map<number, Promise<BoardGame[]>>();
+
+function init(): Loaded {
+  if (loaded) return loaded;
+  const style = document.createElement("style");
+  style.id = "mbi-board-css";
+  style.textContent = baseCss + brownCss + piecesCss + STYLE;
+  document.head.append(style);
+  loaded = {
+    data: JSON.parse(document.getElementById("mbi-data")!.textContent!) as PageData,
+    cfg: JSON.parse(document.getElementById("mbi-board")!.textContent!) as BoardConfig,
+  };
+  return loaded;
+}
+
+const esc = (s: unknown) =>
+  String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** Loads a position's games script (a classic script calling `mbiGames(sp, games)`), once. */
+function loadGames(src: string, sp: number): Promise<BoardGame[]> {
+  let p = gamesBySp.get(sp);
+  if (p) return p;
+  p = new Promise<BoardGame[]>((resolve, reject) => {
+    const g = globalThis as unknown as Record<string, unknown>;
+    const waiting = (g[`${GAMES_CALLBACK}Waiting`] ??= new Map()) as Map<number, (x: BoardGame[]) => void>;
+    waiting.set(sp, resolve);
+    g[GAMES_CALLBACK] ??= (n: number, games: BoardGame[]) => waiting.get(n)?.(games);
+    const s = document.createElement("script");
+    s.src = src.replace("{sp}", String(sp));
+    s.onerror = () => reject(new Error(`could not load ${s.src}`));
+    document.head.append(s);
+  });
+  gamesBySp.set(sp, p);
+  return p;
+}
+
+function ladderPoints(l: Loaded, i: number): RungPoint[] {
+  const r = l.data.rows[i];
+  return l.cfg.ladder.flatMap((rung) => {
+    if (rung.self) return [{ ...rung, eval_cp: r[3], mbi: r[6], lo: r[7], hi: r[8] }];
+    const o = l.data.others.find((x) => x.folder === rung.folder);
+    const v = o?.values[i];
+    return v ? [{ ...rung, eval_cp: v[0] as number, mbi: v[1] as number, lo: v[2], hi: v[3] }] : [];
+  });
+}
+
+/** Fills the open position's view with the board, the ladder figure and the games. */
+async function open(sp: number): Promise<void> {
+  const l = init();
+  const i = l.data.rows.findIndex((r) => r[0] === sp);
+  const host = document.getElementById("d-board");
+  if (i < 0 || !host) return;
+  const r = l.data.rows[i];
+  const fen = r[2], setup = r[1];
+  const pv = playLine(fen, r[11] ? r[11].split(" ") : [], "san");
+  const viewer = new LineViewer(
+    host,
+    `Start position SP ${sp} (${setup}) on a chess board; step through the moves below`,
+  );
+  const showPv = () =>
+    viewer.show(pv, {
+      id: "pv",
+      title: `Principal variation at ${l.data.limit} (${pv.plies.length} plies); the arrow is its next move — ` +
+        `at the start, the engine's best move`,
+      arrow: true,
+    });
+  showPv();
+  host.insertAdjacentHTML("beforeend", `<p class="small">${esc(l.cfg.credits)}</p>`);
+
+  const fig = document.getElementById("d-ladder");
+  if (fig) {
+    const pts = ladderPoints(l, i);
+    const svg = ladderFigure(sp, pts);
+    fig.innerHTML = svg
+      ? `<figure>${svg}<figcaption>SP ${sp} at every budget of the same engine (one fingerprint) over the same ${l.data.rows.length} positions (${
+        pts.map((p) => esc(p.label)).join(", ")
+      }): engine value and MBI with its interval (the settling range over the last iterations, not a confidence interval); orange: this dataset (${
+        esc(l.data.limit)
+      }). Each MBI is relative to its own dataset.</figcaption></figure>`
+      : "";
+  }
+
+  const gamesHost = document.getElementById("d-games");
+  const g = l.cfg.games;
+  const count = g?.count[String(sp)] ?? 0;
+  if (gamesHost && g && count > 0) {
+    gamesHost.innerHTML = `<p>Loading the ${count} games…</p>`;
+    const games = await loadGames(g.src, sp);
+    const rows = games.map((x) =>
+      `<tr><th scope="row" data-label="game">${x.game}</th><td data-label="result">${
+        esc(x.result)
+      }</td><td data-label="termination">${esc(x.termination)}</td><td data-label="plies">${
+        x.moves ? x.moves.split(" ").length : 0
+      }</td><td data-label="opening line">line ${
+        x.opening.index + 1
+      } (${x.opening.plies} plies)</td><td data-label="replay"><button type="button" data-game="${x.game}">Replay game ${x.game}</button></td></tr>`
+    ).join("");
+    gamesHost.innerHTML =
+      `<div class="mbi-games"><table class="lr"><caption>The ${games.length} self-play games of SP ${sp}: ${
+        esc(g.caption)
+      }. Replay one on the board above; its opening line is marked.</caption>
+<thead><tr><th scope="col">game</th><th scope="col">result</th><th scope="col">termination</th><th scope="col">plies</th><th scope="col">opening line</th><th scope="col"><span class="sr">replay</span></th></tr></thead><tbody>${rows}</tbody></table></div>
+<p><button type="button" data-game="pv">Back to the principal variation</button></p>`;
+    gamesHost.addEventListener("click", (e) => {
+      const b = (e.target as HTMLElement).closest<HTMLElement>("button[data-game]");
+      if (!b) return;
+      if (b.dataset.game === "pv") return void showPv();
+      const x = games.find((q) => String(q.game) === b.dataset.game);
+      if (!x) return;
+      const line = playLine(fen, x.moves ? x.moves.split(" ") : [], "uci");
+      viewer.show(line, {
+        id: `game-${x.game}`,
+        openingPlies: x.opening.plies,
+        title: `Game ${x.game} of SP ${sp}: ${x.result} (${x.termination}), ${line.plies.length} plies; ` +
+          `the first ${x.opening.plies} (marked) are line ${x.opening.index + 1} of the position's opening set`,
+      });
+      host.scrollIntoView({ block: "nearest" });
+    });
+  }
+  document.documentElement.dataset.board = String(sp);
+  performance.mark("mbi-board-ready");
+}
+
+(globalThis as unknown as Record<string, unknown>)[BOARD_GLOBAL] = { open };

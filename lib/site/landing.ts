@@ -1,0 +1,320 @@
+/**
+ * The landing page of the results (`results/index.html`): what the index is,
+ * the best index named and linked first with its headline figures and
+ * validations, the budget ladder with its convergence figure, the other
+ * engines, the outcome tables, the rendered notebooks and every dataset page.
+ * Self-contained like the dataset pages (styles and figure inline, no script,
+ * no request); its tables turn into labelled rows on a phone.
+ *
+ * @module
+ */
+
+import { formatLimit } from "../engine/limit.ts";
+import { figure, Plot, THEME } from "../plot/mod.ts";
+import { writeTextIfChanged } from "../store/atomic.ts";
+import { displayPath } from "../store/provenance.ts";
+import { LICENCE } from "../store/mbi_table.ts";
+import { convergenceSentences, ladderEngineText } from "../stages/convergence.ts";
+import { PUBLISHED } from "../stages/statistics.ts";
+import { BOARD_CREDITS } from "./board/bundle.ts";
+import { collectLanding, type LandingData, landingPath } from "./landing_data.ts";
+import { esc, STYLE } from "./page.ts";
+
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
+const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
+const int = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * A table whose cells carry their column's label, so that on a narrow screen
+ * (CSS `table.lr`) each row becomes a block of labelled lines; the first
+ * column is the row's header. Cells are HTML (the caller escapes).
+ */
+export function labelledTable(caption: string, head: string[], rows: string[][], id?: string): string {
+  const body = rows.map((r) =>
+    `<tr>${
+      r.map((c, i) =>
+        i === 0
+          ? `<th scope="row" data-label="${esc(head[0])}">${c}</th>`
+          : `<td data-label="${esc(head[i])}">${c}</td>`
+      ).join("")
+    }</tr>`
+  ).join("");
+  return `<table class="lr"${id ? ` id="${id}"` : ""}><caption>${caption}</caption><thead><tr>${
+    head.map((h) => `<th scope="col">${esc(h)}</th>`).join("")
+  }</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** The ladder's convergence figure (Observable Plot): each step's agreement, share moving > 10, coverage. */
+export function convergenceFigure(d: LandingData): string {
+  const steps = d.ladderRows.filter((r) => r.next);
+  if (!d.ladder || steps.length === 0) return "";
+  const nodesOf = new Map(d.ladderRows.map((r) => [r.folder, r.nodes]));
+  const series = steps.flatMap((r) => {
+    const x = nodesOf.get(r.next!.folder)!;
+    const out = [
+      { nodes: x, what: "Spearman of the edges with the rung below", y: r.next!.spearman },
+      { nodes: x, what: "share of positions whose MBI moves > 10 points", y: r.next!.share_over_10 },
+    ];
+    if (r.next!.coverage !== null) {
+      out.push({ nodes: x, what: "share inside the rung below's MBI interval", y: r.next!.coverage });
+    }
+    return out;
+  });
+  const top = d.ladderRows[d.ladderRows.length - 1];
+  const fig = figure({
+    title: "How far the index still moves between budgets",
+    caption: [
+      `${d.ladder.base} ladder · ${ladderEngineText(d.ladder)} · ${
+        d.ladderRows.map((r) => formatLimit({ nodes: r.nodes })).join(", ")
+      } per position · n = ${top.depth.count} positions.`,
+      "Each point compares a rung with the rung below it, drawn at the larger budget.",
+    ],
+    width: THEME.narrow,
+    height: 260,
+    x: {
+      type: "log",
+      label: "node budget per position (log scale) →",
+      domain: [d.ladderRows[0].nodes, top.nodes],
+      inset: 16,
+      ticks: d.ladderRows.map((r) => r.nodes),
+      tickFormat: "~s",
+    },
+    y: { label: "↑ share or correlation", domain: [0, 1], grid: true },
+    color: {
+      legend: false,
+      domain: [
+        "Spearman of the edges with the rung below",
+        "share of positions whose MBI moves > 10 points",
+        "share inside the rung below's MBI interval",
+      ],
+      range: [THEME.colors.main, THEME.colors.negative, THEME.colors.accent],
+    },
+    marks: [
+      Plot.line(series, { x: "nodes", y: "y", stroke: "what", marker: "circle" }),
+      Plot.text(series.filter((s) => s.nodes === top.nodes), {
+        x: "nodes",
+        y: "y",
+        text: (s: { y: number }) => f2(s.y),
+        dx: -14,
+        dy: -8,
+        fill: "what",
+      }),
+    ],
+  });
+  const key = [
+    ["Spearman of the edges with the rung below", THEME.colors.main],
+    ["share of positions whose MBI moves > 10 points", THEME.colors.negative],
+    ["share inside the rung below's MBI interval", THEME.colors.accent],
+  ].map(([t, c]) => `<span class="key"><span style="background:${c}"></span>${esc(t)}</span>`).join(" ");
+  return `<figure id="convergence">${fig.svg}<figcaption>${key}</figcaption></figure>`;
+}
+
+function bestSection(d: LandingData): string {
+  const b = d.best;
+  if (!b) {
+    return `<p>No complete dataset of the reference engine over all 960 positions yet: run <code>deno task pipeline</code>.</p>`;
+  }
+  const link = b.page
+    ? `<a id="best-index" href="${esc(b.page.href)}">${esc(b.key)}</a>`
+    : `${esc(b.key)} (its page: <code>deno task site --profile ${esc(b.key)}</code>)`;
+  const fp = b.fingerprint === null ? "fingerprint not measured" : `fingerprint ${int(b.fingerprint)}`;
+  const val = b.validations.map((v) =>
+    labelledTable(
+      `${esc(b.key)} against ${esc(v.outcomes.name)}: ${esc(v.outcomes.description)}; n = ${v.positions} positions, ${
+        int(v.games)
+      } games; ${int(v.resamples)} bootstrap resamples`,
+      ["correlation", "Spearman's rho", "95% interval"],
+      [v.eval_vs_score, v.mbi_vs_score, v.mbi_vs_imbalance, ...(v.mbi_vs_draw_rate ? [v.mbi_vs_draw_rate] : [])]
+        .map((c) => [esc(c.label), f3(c.rho), `${f3(c.ci95_percentile[0])} .. ${f3(c.ci95_percentile[1])}`]),
+    ) +
+    `<p>Verdicts: validation <strong>${
+      esc(v.verdict.validation)
+    }</strong>; the claim that balanced starts score closer to 50%: <strong>${
+      esc(v.verdict.claim)
+    }</strong>. The scores' reliability ${f3(v.reliability.reliability)} caps any correlation with them near ${
+      f2(v.reliability.ceiling)
+    }.</p>`
+  ).join("");
+  const sp = b.selfplay;
+  return `<p>The best index here is ${link}: ${esc(b.engine)} (<code>${esc(b.engine_id)}</code>, ${fp}), <strong>${
+    esc(b.limit)
+  } per position</strong>, ${b.n} positions — the reference engine's complete dataset with the largest budget, the one <code>deno task mbi</code> answers from. It is not the method's result: the method's budget is 400,000,000 nodes per position.</p>
+${
+    labelledTable(`Headline figures of ${esc(b.key)}`, ["figure", "value"], [
+      ["engine values", `median ${f2(b.eval.median)} cp, range ${b.eval.min} .. ${b.eval.max} cp`],
+      ["below 0 (Black's side)", String(b.negatives)],
+      ...(b.interval_width !== null ? [["median width of the MBI intervals", `${f2(b.interval_width)} points`]] : []),
+      ...(sp
+        ? [[
+          "self-play",
+          `${sp.n_positions} positions, ${sp.n_games} games; rho(eval, score) ${f3(sp.eval_vs_score.rho)} [${
+            f3(sp.eval_vs_score.ci95_percentile[0])
+          } .. ${f3(sp.eval_vs_score.ci95_percentile[1])}]; validation ${esc(sp.verdict.validation)}`,
+        ]]
+        : [["self-play", "none yet for this dataset"]]),
+    ])
+  }
+<h3>Validated against real games</h3>
+${val || "<p>No validation file for this dataset yet (<code>deno task validate</code>).</p>"}
+<p class="small">The method's documents publish rho(eval, score) = ${PUBLISHED.rho_eval_score} (95% CI ${
+    PUBLISHED.ci95[0]
+  } .. ${PUBLISHED.ci95[1]}) at ${esc(PUBLISHED.budgets)}.</p>`;
+}
+
+function ladderSection(d: LandingData): string {
+  if (!d.ladder || d.ladderRows.length === 0) return "<p>No ladder yet.</p>";
+  const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
+  const rows = d.ladderRows.map((r) => {
+    const p = page(r.folder);
+    return [
+      p ? `<a href="${esc(p.href)}">${esc(r.folder)}</a>` : esc(r.folder),
+      `${int(r.nodes)} nodes`,
+      `${esc(r.engine)} (<code>${esc(r.engine_id)}</code>)`,
+      `${r.depth.min}–${r.depth.max} (median ${r.depth.median})`,
+      r.next ? `${f3(r.next.spearman)} (with ${esc(r.next.folder)})` : "– (top rung)",
+      r.next ? pct(r.next.share_over_10) : "–",
+      r.next ? (r.next.coverage === null ? "no iteration history" : pct(r.next.coverage)) : "–",
+    ];
+  });
+  const partial = d.partial.length
+    ? `<p class="small">Still being computed (not on the ladder until complete): ${
+      d.partial.map((p) => `${esc(p.folder)} (${p.done} of ${p.planned} positions)`).join(", ")
+    }.</p>`
+    : "";
+  return labelledTable(
+    `The ${esc(d.ladder.base)} ladder: ${esc(ladderEngineText(d.ladder))}; every complete dataset over the same ${
+      d.ladderRows[0].depth.count
+    } positions`,
+    [
+      "dataset",
+      "budget per position",
+      "engine build",
+      "depth reached",
+      "Spearman of edges with the next rung",
+      "MBI moves > 10 vs next rung",
+      "next rung's MBI inside this rung's interval",
+    ],
+    rows,
+    "ladder",
+  ) + convergenceFigure(d) + `<ul>${convergenceSentences(d.ladder).map((s) => `<li>${esc(s)}</li>`).join("")}</ul>` +
+    partial;
+}
+
+function enginesSection(d: LandingData): string {
+  if (!d.engines.length) return "<p>No other engine's complete dataset here.</p>";
+  const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
+  return labelledTable(
+    `Other engines' complete datasets, each against the best index${d.best ? ` (${esc(d.best.key)})` : ""}`,
+    ["dataset", "engine", "limit", "Spearman of edges with the best index [95% CI]", "MBI moves > 10"],
+    d.engines.map((e) => {
+      const p = page(e.folder);
+      return [
+        p ? `<a href="${esc(p.href)}">${esc(e.folder)}</a>` : esc(e.folder),
+        esc(e.engine),
+        esc(e.limit),
+        e.vsBest
+          ? `${f3(e.vsBest.rho)} [${f3(e.vsBest.ci95[0])} .. ${f3(e.vsBest.ci95[1])}]`
+          : "not compared (deno task compare-engines)",
+        e.vsBest ? pct(e.vsBest.share_over_10) : "–",
+      ];
+    }),
+    "engines",
+  );
+}
+
+function outcomesSection(d: LandingData): string {
+  if (!d.outcomes.length) return "<p>No outcome table here.</p>";
+  return d.outcomes.map(({ table, validations }) =>
+    `<h3>${esc(table.name)}</h3><p>${esc(table.description)}; ${Object.keys(table.bySp).length} positions.</p>` +
+    (validations.length
+      ? labelledTable(
+        `Every dataset validated against ${esc(table.name)} (Spearman's rho with its 95% percentile interval)`,
+        ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "validation", "claim"],
+        validations.map((v) => [
+          esc(v.dataset.key),
+          `${f3(v.eval_vs_score.rho)} [${f3(v.eval_vs_score.ci95_percentile[0])} .. ${
+            f3(v.eval_vs_score.ci95_percentile[1])
+          }]`,
+          `${f3(v.mbi_vs_imbalance.rho)} [${f3(v.mbi_vs_imbalance.ci95_percentile[0])} .. ${
+            f3(v.mbi_vs_imbalance.ci95_percentile[1])
+          }]`,
+          esc(v.verdict.validation),
+          esc(v.verdict.claim),
+        ]),
+      )
+      : "<p>No dataset validated against it yet.</p>")
+  ).join("");
+}
+
+/** The landing page's HTML. */
+export function renderLanding(d: LandingData): string {
+  const nb = d.notebooks.length
+    ? `<ul>${
+      d.notebooks.map((n) =>
+        `<li><a href="${esc(n.href)}">${esc(n.title)}</a> <span class="small">(${esc(n.folder)})</span></li>`
+      )
+        .join("")
+    }</ul>`
+    : "<p>No rendered notebook yet (<code>deno task notebooks</code>).</p>";
+  const pages = d.pages.length
+    ? `<ul id="pages">${
+      d.pages.map((p) =>
+        `<li><a href="${esc(p.href)}">${esc(p.folder)}${p.site === "site" ? "" : ` (${esc(p.site)})`}</a>${
+          d.best?.key === p.folder && p.site === "site" ? " — <strong>the best index</strong>" : ""
+        }</li>`
+      ).join("")
+    }</ul>`
+    : "<p>No dataset page yet (<code>deno task site</code>).</p>";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Chess960 Balance Index (MBI) — the results</title>
+<meta name="description" content="The Morozov Balance Index of the 960 Chess960 start positions: the best index, the budget ladder, other engines, validations and every dataset">
+<style>${STYLE}${LANDING_STYLE}</style>
+</head>
+<body>
+<header>
+<h1>Chess960 Balance Index (MBI)</h1>
+<p class="sub">The results of this workspace: every dataset, the best index first</p>
+<nav aria-label="Sections"><a href="#best">Best index</a><a href="#ladder-h">Ladder</a><a href="#engines-h">Other engines</a><a href="#outcomes-h">Outcomes</a><a href="#notebooks-h">Notebooks</a><a href="#pages-h">All pages</a></nav>
+</header>
+<main>
+<section aria-labelledby="what-h"><h2 id="what-h">What the index is</h2>
+<p>White moves first, so every Chess960 start position gives White some edge. The Morozov Balance Index measures its <em>size</em>: an engine evaluates each of the 960 start positions at a fixed node budget; the distance of the value from zero (edge = |eval|) is ranked over all positions and turned into an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>. Every value depends on the engine and its budget, so every figure here says which.</p></section>
+<section id="best" aria-labelledby="best-h"><h2 id="best-h">The best index</h2>${bestSection(d)}</section>
+<section aria-labelledby="ladder-h"><h2 id="ladder-h">The ladder of budgets</h2>
+<p>The same engine at growing budgets, each a complete dataset; how much the index still moves from one rung to the next says how far it is from settled.</p>
+${ladderSection(d)}</section>
+<section aria-labelledby="engines-h"><h2 id="engines-h">Other engines</h2>${enginesSection(d)}</section>
+<section aria-labelledby="outcomes-h"><h2 id="outcomes-h">Outcome tables of real games</h2>${
+    outcomesSection(d)
+  }</section>
+<section aria-labelledby="notebooks-h"><h2 id="notebooks-h">The notebooks, rendered</h2>${nb}</section>
+<section aria-labelledby="pages-h"><h2 id="pages-h">Every dataset page</h2>${pages}</section>
+</main>
+<footer><p>Data: ${LICENCE} (cite with engine, fingerprint and budget). Code: GPL-3.0-or-later (LICENSE). ${
+    esc(BOARD_CREDITS)
+  } The human Lichess table keeps its Apache-2.0 licence (data/lichess-human-by-setup.NOTICE.md).</p></footer>
+</body>
+</html>
+`;
+}
+
+const LANDING_STYLE = `
+.key{display:inline-flex;align-items:center;gap:.3rem;margin-right:.8rem}.key span{display:inline-block;width:.9rem;height:.9rem;border-radius:2px}
+`;
+
+/** Writes `results/index.html` when its content changed; returns its path and whether it was written. */
+export async function buildLanding(
+  log: (line: string) => void = () => {},
+): Promise<{ path: string; written: boolean }> {
+  const path = landingPath();
+  const html = renderLanding(await collectLanding());
+  const written = await writeTextIfChanged(path, html);
+  const kb = (new TextEncoder().encode(html).length / 1000).toFixed(1);
+  log(`landing page ${displayPath(path)}: ${kb} KB; ${written ? "written" : "unchanged"}`);
+  return { path, written };
+}

@@ -1,0 +1,271 @@
+/**
+ * What the landing page of the results shows, gathered from the result files
+ * (read only; every figure comes from a stage or from the ladder's and the
+ * engines' comparisons in lib/stages): the best index (`bestReferenceProfile`,
+ * the one `deno task mbi` answers from) with its headline figures and its
+ * validations, the budget ladder (`ladderConvergence`), the other engines
+ * (`engine_comparison.json`), the outcome tables and their validation files,
+ * the rendered notebooks and every dataset page.
+ *
+ * @module
+ */
+
+import { join, relative } from "node:path";
+import { formatLimit } from "../engine/limit.ts";
+import { loadRegistry } from "../engine/registry.ts";
+import { readJsonIfExists } from "../store/atomic.ts";
+import type { EvalDataset } from "../store/eval_dataset.ts";
+import { mbiPaths, readMbiTable } from "../store/mbi_table.ts";
+import { parseKey, resultsRoot, summaryPath } from "../store/results_key.ts";
+import { datasetFolder, listResultFolders, scanDatasets } from "../store/scan.ts";
+import { type Convergence, ladderConvergence, rungPair } from "../stages/convergence.ts";
+import type { PairAgreement } from "../stages/comparison.ts";
+import { summarise, type ValueSummary } from "../stages/distribution.ts";
+import { bestReferenceProfile } from "../stages/mbi_index.ts";
+import type { OutcomeValidation } from "../stages/outcomes/validate.ts";
+import type { Summary } from "../stages/statistics.ts";
+import { type OutcomeTable, readOutcomeTables } from "./data.ts";
+import { LANDING_PAGE } from "./links.ts";
+
+/** A dataset page found under the results root. */
+export interface DatasetPage {
+  /** The profile folder. */
+  folder: string;
+  /** The site folder's name (`site`, `site~games2`). */
+  site: string;
+  /** Href from the landing page. */
+  href: string;
+}
+
+/** One rung of the ladder as the landing page lists it. */
+export interface LadderRow {
+  /** Result folder. */
+  folder: string;
+  /** Node budget. */
+  nodes: number;
+  /** Engine build (UCI name) and its id. */
+  engine: string;
+  /** Engine id. */
+  engine_id: string;
+  /** Depth of the last completed iteration over the positions. */
+  depth: ValueSummary;
+  /** Agreement with the next rung (null for the top rung). */
+  next:
+    | { folder: string; spearman: number; share_over_10: number; median_shift: number; coverage: number | null }
+    | null;
+}
+
+/** Another engine's complete dataset, and its agreement with the best index. */
+export interface EngineRow {
+  /** Result folder. */
+  folder: string;
+  /** Engine (UCI name). */
+  engine: string;
+  /** Search limit in words. */
+  limit: string;
+  /** Spearman of the edges with the best index and its CI, and the share moving > 10, when compared. */
+  vsBest: { rho: number; ci95: [number, number]; share_over_10: number } | null;
+}
+
+/** A rendered notebook. */
+export interface NotebookLink {
+  /** Profile folder it was rendered for. */
+  folder: string;
+  /** Its title (first heading) or file name. */
+  title: string;
+  /** Href from the landing page. */
+  href: string;
+}
+
+/** Everything on the landing page. */
+export interface LandingData {
+  /** The best index, when there is one. */
+  best: {
+    key: string;
+    engine: string;
+    engine_id: string;
+    fingerprint: number | null;
+    limit: string;
+    n: number;
+    eval: ValueSummary;
+    negatives: number;
+    interval_width: number | null;
+    validations: OutcomeValidation[];
+    selfplay: Summary | null;
+    page: DatasetPage | null;
+  } | null;
+  /** The ladder of the best index's base profile (null without a best index). */
+  ladder: Convergence | null;
+  /** Its rungs as rows. */
+  ladderRows: LadderRow[];
+  /** Other engines' datasets. */
+  engines: EngineRow[];
+  /** Outcome tables with the validation files against them. */
+  outcomes: { table: OutcomeTable; validations: OutcomeValidation[] }[];
+  /** Rendered notebooks. */
+  notebooks: NotebookLink[];
+  /** Every dataset page. */
+  pages: DatasetPage[];
+  /** Datasets still being computed. */
+  partial: { folder: string; done: number; planned: number }[];
+}
+
+const root = () => resultsRoot();
+const href = (path: string) => relative(root(), path).split("\\").join("/");
+
+/** Every dataset page (`<folder>/site…/index.html`) under the result folders. */
+export function datasetPages(): DatasetPage[] {
+  return listResultFolders(root()).flatMap((f) =>
+    [...Deno.readDirSync(f.path)].filter((e) => e.isDirectory && /^site(~[a-z]+\d+)*$/.test(e.name))
+      .filter((e) => {
+        try {
+          return Deno.statSync(join(f.path, e.name, "index.html")).isFile;
+        } catch {
+          return false;
+        }
+      })
+      .map((e) => ({ folder: f.name, site: e.name, href: href(join(f.path, e.name, "index.html")) }))
+      .sort((a, b) => a.site.localeCompare(b.site))
+  );
+}
+
+/** The rendered notebooks (the HTML files in each folder's `notebooks`) with their first heading. */
+async function notebooks(): Promise<NotebookLink[]> {
+  const out: NotebookLink[] = [];
+  for (const f of listResultFolders(root())) {
+    let names: string[];
+    try {
+      names = [...Deno.readDirSync(join(f.path, "notebooks"))].map((e) => e.name).filter((n) => n.endsWith(".html"))
+        .sort();
+    } catch {
+      continue;
+    }
+    for (const n of names) {
+      const nb = await readJsonIfExists<{ cells?: { cell_type: string; source: string | string[] }[] }>(
+        join(f.path, "notebooks", n.replace(/\.html$/, ".ipynb")),
+      ).catch(() => undefined);
+      const md = nb?.cells?.find((c) => c.cell_type === "markdown");
+      const text = md ? (Array.isArray(md.source) ? md.source.join("") : md.source) : "";
+      const heading = /^#\s+(.+)$/m.exec(text)?.[1]?.trim();
+      out.push({
+        folder: f.name,
+        title: heading ?? n.replace(/\.html$/, ""),
+        href: href(join(f.path, "notebooks", n)),
+      });
+    }
+  }
+  return out;
+}
+
+async function validationFiles(table: string): Promise<OutcomeValidation[]> {
+  const dir = join(root(), "outcomes", table, "validation");
+  let names: string[];
+  try {
+    names = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".json")).sort();
+  } catch {
+    return [];
+  }
+  const out: OutcomeValidation[] = [];
+  for (const n of names) {
+    const v = await readJsonIfExists<OutcomeValidation>(join(dir, n));
+    if (v?.kind === "mbi-outcome-validation") out.push(v);
+  }
+  return out;
+}
+
+function engineRows(others: EvalDataset[], bestKey: string | null, pairs: PairAgreement[]): EngineRow[] {
+  return others.map((d) => {
+    const folder = datasetFolder(d);
+    const p = bestKey
+      ? pairs.find((x) => (x.a === folder && x.b === bestKey) || (x.b === folder && x.a === bestKey))
+      : undefined;
+    return {
+      folder,
+      engine: d.header.engine.uci_name,
+      limit: formatLimit(d.header.config.limit),
+      vsBest: p ? { rho: p.spearman.rho, ci95: p.spearman.ci95, share_over_10: p.mbi_shift.share_over_10 } : null,
+    };
+  });
+}
+
+/** Gathers the landing page's data from the results root. */
+export async function collectLanding(): Promise<LandingData> {
+  const scan = await scanDatasets();
+  const best = await bestReferenceProfile();
+  const pages = datasetPages();
+  const tables = await readOutcomeTables();
+  const outcomes = await Promise.all(
+    tables.map(async (t) => ({ table: t, validations: await validationFiles(t.name) })),
+  );
+  const ladder = best ? await ladderConvergence(parseKey(best.profile.name).profile) : null;
+  const byFolder = new Map(scan.complete.map((d) => [datasetFolder(d), d]));
+  const ladderRows: LadderRow[] = (ladder?.rungs ?? []).map((r, i, rs) => {
+    const next = rs[i + 1];
+    const p = next ? rungPair(ladder!, r.folder, next.folder) : undefined;
+    return {
+      folder: r.folder,
+      nodes: r.nodes,
+      engine: r.engine,
+      engine_id: r.engine_id,
+      depth: summarise(byFolder.get(r.folder)!.records.map((x) => x.depth)),
+      next: p && next
+        ? {
+          folder: next.folder,
+          spearman: p.spearman_edges,
+          share_over_10: p.mbi_shift.share_over_10,
+          median_shift: p.mbi_shift.median,
+          coverage: p.coverage?.share ?? null,
+        }
+        : null,
+    };
+  });
+  const onLadder = new Set(ladderRows.map((r) => r.folder));
+  const comparison = await readJsonIfExists<{ pairs?: PairAgreement[] }>(join(root(), "engine_comparison.json"));
+  const reference = loadRegistry().reference_fingerprint;
+  const engines = engineRows(
+    scan.complete.filter((d) => !onLadder.has(datasetFolder(d)) && d.header.config.engine_fingerprint !== reference),
+    best?.profile.name ?? null,
+    comparison?.pairs ?? [],
+  );
+  let bestData: LandingData["best"] = null;
+  if (best) {
+    const d = byFolder.get(best.profile.name)!;
+    const table = await readMbiTable(mbiPaths(join(root(), best.profile.name)).json);
+    const widths = table.rows.flatMap((r) => {
+      const x = r as { mbi_lo?: number; mbi_hi?: number };
+      return typeof x.mbi_lo === "number" && typeof x.mbi_hi === "number" ? [x.mbi_hi - x.mbi_lo] : [];
+    });
+    const evals = d.records.map((r) => r.eval_cp!); // a complete dataset has a value at every position
+    bestData = {
+      key: best.profile.name,
+      engine: d.header.engine.uci_name,
+      engine_id: d.header.engine.id,
+      fingerprint: d.header.config.engine_fingerprint,
+      limit: formatLimit(d.header.config.limit),
+      n: d.records.length,
+      eval: summarise(evals),
+      negatives: evals.filter((v) => v < 0).length,
+      interval_width: widths.length === table.rows.length ? summarise(widths).median : null,
+      validations: outcomes.flatMap((o) => o.validations.filter((v) => v.dataset.key === best.profile.name)),
+      selfplay: (await readJsonIfExists<Summary>(summaryPath(best.profile))) ?? null,
+      page: pages.find((p) => p.folder === best.profile.name && p.site === "site") ?? null,
+    };
+  }
+  return {
+    best: bestData,
+    ladder,
+    ladderRows,
+    engines,
+    outcomes,
+    notebooks: await notebooks(),
+    pages,
+    partial: scan.partial.map((d) => ({
+      folder: datasetFolder(d),
+      done: d.records.length,
+      planned: d.header.positions.length,
+    })),
+  };
+}
+
+/** The landing page's path. */
+export const landingPath = (): string => join(root(), LANDING_PAGE);

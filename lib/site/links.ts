@@ -1,0 +1,59 @@
+/**
+ * The links every dataset page carries: back to the landing page of the
+ * results (`results/index.html`) and to the best index's page, as relative
+ * hrefs from the page's folder (they work from file:// and any static host).
+ *
+ * @module
+ */
+
+import { join, relative } from "node:path";
+import type { Profile } from "../method/profiles.ts";
+import { publishedPaths, resultsRoot } from "../store/results_key.ts";
+
+/** The landing page's file name under the results root. */
+export const LANDING_PAGE = "index.html";
+
+/** Where a page links to. */
+export interface PageLinks {
+  /** The landing page, relative to the page. */
+  landing: string;
+  /** The best index's page (its results key and href), or null when there is no best index. */
+  best: { key: string; href: string; budget: string; self: boolean } | null;
+}
+
+/** A path relative to a site folder, with forward slashes. */
+const from = (siteDir: string, target: string) => relative(siteDir, target).split("\\").join("/");
+
+/** The links of a profile's page, given the best index (from `bestReferenceProfile`). */
+export function pageLinks(profile: Profile, best: { profile: Profile; nodes: number } | undefined): PageLinks {
+  const site = publishedPaths(profile).site;
+  return {
+    landing: from(site, join(resultsRoot(), LANDING_PAGE)),
+    best: best
+      ? {
+        key: best.profile.name,
+        href: from(site, join(publishedPaths(best.profile).site, "index.html")),
+        budget: `${best.nodes.toLocaleString("en-US")} nodes per position`,
+        self: best.profile.name === profile.name,
+      }
+      : null,
+  };
+}
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** The links as a line of the page's header. */
+export function linksHtml(l: PageLinks): string {
+  const best = l.best
+    ? l.best.self
+      ? ` · <strong>This page is the best index here</strong> (the reference engine's complete dataset with the largest budget, ${
+        esc(l.best.budget)
+      })`
+      : ` · The best index here: <a id="best-link" href="${esc(l.best.href)}">${esc(l.best.key)}</a> (${
+        esc(l.best.budget)
+      })`
+    : "";
+  return `<p class="small" id="links"><a id="landing-link" href="${
+    esc(l.landing)
+  }">All datasets, the ladder and the notebooks</a>${best}</p>`;
+}
