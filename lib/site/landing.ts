@@ -110,6 +110,24 @@ export function convergenceFigure(d: LandingData): string {
   return `<figure id="convergence">${fig.svg}<figcaption>${key}</figcaption></figure>`;
 }
 
+/**
+ * The landing page's first sentence, from the best index's values: how many
+ * positions it rates at 0 cp or better for White and how many on Black's side
+ * (never "every position gives White an edge" when some do not).
+ */
+export function whatSentence(d: Pick<LandingData, "best">): string {
+  const b = d.best;
+  if (!b) return "White moves first, so a start position may give White an edge.";
+  const neg = b.negatives;
+  return neg === 0
+    ? `White moves first, and the best index here (${b.limit}) rates all ${
+      int(b.n)
+    } start positions at 0 cp or better for White.`
+    : `White moves first, and the best index here (${b.limit}) rates ${int(b.n - neg)} of the ${
+      int(b.n)
+    } start positions at 0 cp or better for White and ${neg} slightly better for Black (down to ${b.eval.min} cp).`;
+}
+
 function bestSection(d: LandingData): string {
   const b = d.best;
   if (!b) {
@@ -283,7 +301,9 @@ export function renderLanding(d: LandingData): string {
 </header>
 <main>
 <section aria-labelledby="what-h"><h2 id="what-h">What the index is</h2>
-<p>White moves first, so every Chess960 start position gives White some edge. The Morozov Balance Index measures its <em>size</em>: an engine evaluates each of the 960 start positions at a fixed node budget; the distance of the value from zero (edge = |eval|) is ranked over all positions and turned into an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>. Every value depends on the engine and its budget, so every figure here says which.</p></section>
+<p>${
+    esc(whatSentence(d))
+  } The Morozov Balance Index measures the <em>size</em> of the edge, whichever side it favours: an engine evaluates each of the 960 start positions at a fixed node budget; the distance of the value from zero (edge = |eval|) is ranked over all positions and turned into an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>. Every value depends on the engine and its budget, so every figure here says which.</p></section>
 <section id="best" aria-labelledby="best-h"><h2 id="best-h">The best index</h2>${bestSection(d)}</section>
 <section aria-labelledby="ladder-h"><h2 id="ladder-h">The ladder of budgets</h2>
 <p>The same engine at growing budgets, each a complete dataset; how much the index still moves from one rung to the next says how far it is from settled.</p>
