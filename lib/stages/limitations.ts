@@ -26,6 +26,7 @@ import { PUBLISHED, type Summary } from "./statistics.ts";
 import type { SelfplayResults } from "./selfplay/stage.ts";
 import { intervalCoverage } from "../method/uncertainty.ts";
 import { METHOD_VARIANCES } from "../method/reliability.ts";
+import { BORDERLINE_MARGIN } from "../method/borderline.ts";
 
 /** One limitation: a statement, the numbers it rests on and the files they came from. */
 export interface Limitation {
@@ -60,8 +61,18 @@ async function comparisonCi(a: string, b: string): Promise<[number, number] | un
  */
 export function stabilityWords(spearman: number, pearson: number, ci: [number, number] | undefined): string {
   if (!ci) return "there is no interval here to tell whether the ranks are more or less stable than the values";
-  if (pearson < ci[0]) return "so here the ranks are more stable than the values (Pearson below the Spearman interval)";
-  if (pearson > ci[1]) return "so here the ranks are less stable than the values (Pearson above the Spearman interval)";
+  // Outside the interval: the exact figures (3 decimals, so the words never contradict rounded numbers), and
+  // "borderline" when the Pearson lies within BORDERLINE_MARGIN of the interval's end (docs/METHOD.md, "Verdicts").
+  const outside = (words: string, side: "below" | "above", end: number) =>
+    `so here the ranks are ${words} stable than the values (Pearson ${
+      pearson.toFixed(3)
+    } ${side} the Spearman interval ${ci[0].toFixed(3)}..${ci[1].toFixed(3)}${
+      Math.abs(pearson - end) < BORDERLINE_MARGIN
+        ? `; borderline: ${Math.abs(pearson - end).toFixed(3)} from its end, within ${BORDERLINE_MARGIN}`
+        : ""
+    })`;
+  if (pearson < ci[0]) return outside("more", "below", ci[0]);
+  if (pearson > ci[1]) return outside("less", "above", ci[1]);
   return `Pearson lies inside the Spearman interval, so these figures do not tell whether the ranks are more or less stable than the values (Spearman ${
     fix(spearman)
   })`;
