@@ -28,7 +28,7 @@ import { baseProfileName, profileDir, resultsRoot, selfplayDir } from "../store/
 import { type CodeVersion, codeVersion, displayPath, type InputFile, inputFiles } from "../store/provenance.ts";
 import { type Profile, PROFILES } from "../method/profiles.ts";
 import { deriveMbi } from "../method/mbi.ts";
-import { bootstrapSpearman, quantileSorted, spearman } from "../method/stats.ts";
+import { quantileSorted } from "../method/stats.ts";
 import { type SampleFacts, sampleFacts } from "../method/sample_estimates.ts";
 import { type ScoreReliability, scoreReliability } from "../method/reliability.ts";
 import { evalBudgetText } from "../method/labels.ts";
@@ -38,12 +38,13 @@ import { analyse, type Correlation, type Pair, powerReport, REQUIRED_POWER, type
 import { checkAgainstPublished, type PublishedCheck } from "./published_check.ts";
 import { METHOD_DISTRIBUTION, summarise } from "./distribution.ts";
 import { ladderDatasets } from "./convergence.ts";
+import { comparePair } from "./comparison.ts";
 
 /** Schema version of `sample.json`. */
 export const METHOD_SAMPLE_SCHEMA = 1;
 
 /** Bootstrap sub-streams of the sample's figures (apart from stage 5's 1–3 and the comparisons' 61–62). */
-const FACT_STREAM = 80, DISTANCE_STREAM = 90;
+const FACT_STREAM = 80;
 
 /**
  * Where the method's budget on a self-play design's sample lives:
@@ -314,18 +315,15 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
         below_zero: all.filter((x) => x < 0).length,
       },
     });
-    const boot = bootstrapSpearman(v.map(Math.abs), sampleValues.map(Math.abs), {
-      resamples,
-      seed,
-      stream: DISTANCE_STREAM + k,
-    });
+    // The agreement of two datasets on their common positions is the engine comparison's (one computation).
+    const pair = comparePair(r, sample, { resamples, kendallResamples: 1_000, seed })!;
     const delta = v.map((x, i) => x - sampleValues[i]);
     const abs = delta.map(Math.abs).sort((a, b) => a - b);
     distance.push({
       dataset: datasetFolder(r),
       nodes: nodesOf(r),
-      spearman_edges: { rho: boot.estimate, ci95: boot.percentile, resamples },
-      spearman_eval: spearman(v, sampleValues),
+      spearman_edges: { rho: pair.spearman.rho, ci95: pair.spearman.ci95, resamples: pair.spearman.resamples },
+      spearman_eval: pair.spearman_eval,
       median_abs_delta_cp: quantileSorted(abs, 0.5),
       max_abs_delta_cp: abs[abs.length - 1],
       mean_delta_cp: delta.reduce((a, b) => a + b, 0) / delta.length,
