@@ -1,11 +1,15 @@
 /**
  * HTML escaped by default: the one escaper of the project ({@link escapeHtml},
- * also for SVG and XML text) and the tagged template {@link html}, which
+ * also for SVG and XML text) and the tagged template {@link markup}, which
  * escapes every interpolated value unless it is markup already — the result
- * of another `html` template or of an explicit {@link raw}. Arrays are joined
+ * of another `markup` template or of an explicit {@link raw}. Arrays are joined
  * with nothing between them, each element escaped unless it is markup.
- * `null`, `undefined` and booleans write nothing (so `${cond && html`…`}`
+ * `null`, `undefined` and booleans write nothing (so `${cond && markup`…`}`
  * works); numbers and everything else write `String(value)`, escaped.
+ *
+ * The tag is `markup`, not `html`: `deno fmt` rewrites the text of templates
+ * tagged `html` (or `svg`, `xml`) as HTML, adding line breaks and indentation
+ * to what the page shows (denoland/deno#30677; not configurable).
  *
  * Imports nothing, so the page's bundled browser code uses it too.
  *
@@ -19,7 +23,7 @@ export function escapeHtml(text: unknown): string {
   return String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
-/** Markup that is written as it is: made only by {@link html}, {@link raw} and {@link joinHtml}. */
+/** Markup that is written as it is: made only by {@link markup}, {@link raw} and {@link joinHtml}. */
 export class Html {
   readonly #markup: string;
   /** Wraps markup as it is (written {@link raw} where it is used). */
@@ -32,7 +36,7 @@ export class Html {
   }
 }
 
-/** What an `html` template interpolates: text (escaped), markup, nothing, or arrays of these. */
+/** What a `markup` template interpolates: text (escaped), markup, nothing, or arrays of these. */
 export type HtmlValue = Html | string | number | bigint | boolean | null | undefined | readonly HtmlValue[];
 
 /** Trusted markup, written without escaping (a library's SVG, a Markdown renderer's HTML, CSS, a script). */
@@ -49,7 +53,7 @@ function part(v: unknown): string {
 }
 
 /** The tagged template: escapes every interpolation that is not {@link Html}; arrays are joined. */
-export function html(strings: TemplateStringsArray, ...values: readonly HtmlValue[]): Html {
+export function markup(strings: TemplateStringsArray, ...values: readonly HtmlValue[]): Html {
   let out = strings[0];
   for (let i = 0; i < values.length; i++) out += part(values[i]) + strings[i + 1];
   return new Html(out);

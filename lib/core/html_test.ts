@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { escapeHtml, Html, html, joinHtml, jsonInScript, raw, scriptText } from "./html.ts";
+import { escapeHtml, Html, joinHtml, jsonInScript, markup, raw, scriptText } from "./html.ts";
 
 Deno.test("escapeHtml escapes & < > \" ' and writes any value as its String()", () => {
   assertEquals(
@@ -11,28 +11,28 @@ Deno.test("escapeHtml escapes & < > \" ' and writes any value as its String()", 
   assertEquals(escapeHtml("&amp;"), "&amp;amp;", "text is text: an entity in it is escaped again");
 });
 
-Deno.test("html escapes every interpolation; a nested template or raw() is not escaped again", () => {
+Deno.test("markup escapes every interpolation; a nested template or raw() is not escaped again", () => {
   const name = `<b>"O'Neil" & co</b>`;
-  const inner = html`<em>${name}</em>`;
+  const inner = markup`<em>${name}</em>`;
   ok(inner instanceof Html);
   assertEquals(String(inner), "<em>&lt;b&gt;&quot;O&#39;Neil&quot; &amp; co&lt;/b&gt;</em>");
-  assertEquals(String(html`<p>${inner}</p>`), `<p>${inner}</p>`);
-  assertEquals(String(html`<p title="${name}">${raw("<br>")}</p>`), `<p title="${escapeHtml(name)}"><br></p>`);
+  assertEquals(String(markup`<p>${inner}</p>`), `<p>${inner}</p>`);
+  assertEquals(String(markup`<p title="${name}">${raw("<br>")}</p>`), `<p title="${escapeHtml(name)}"><br></p>`);
 });
 
-Deno.test("html joins arrays with nothing between, each element escaped unless it is markup", () => {
-  const items = ["a<b", html`<li>${"c&d"}</li>`, ["nested", raw("<hr>")]];
-  assertEquals(String(html`<ul>${items}</ul>`), "<ul>a&lt;b<li>c&amp;d</li>nested<hr></ul>");
-  assertEquals(String(joinHtml(["x<", html`<i>y</i>`], ", ")), "x&lt;, <i>y</i>");
+Deno.test("markup joins arrays with nothing between, each element escaped unless it is markup", () => {
+  const items = ["a<b", markup`<li>${"c&d"}</li>`, ["nested", raw("<hr>")]];
+  assertEquals(String(markup`<ul>${items}</ul>`), "<ul>a&lt;b<li>c&amp;d</li>nested<hr></ul>");
+  assertEquals(String(joinHtml(["x<", markup`<i>y</i>`], ", ")), "x&lt;, <i>y</i>");
   assertEquals(String(joinHtml([1, 2, 3], raw("<br>"))), "1<br>2<br>3");
 });
 
-Deno.test("html: numbers as String(n); null, undefined and booleans write nothing", () => {
-  assertEquals(String(html`${0}|${-1.5}|${NaN}|${10n}`), "0|-1.5|NaN|10");
-  assertEquals(String(html`[${null}][${undefined}][${false}][${true}]`), "[][][][]");
+Deno.test("markup: numbers as String(n); null, undefined and booleans write nothing", () => {
+  assertEquals(String(markup`${0}|${-1.5}|${NaN}|${10n}`), "0|-1.5|NaN|10");
+  assertEquals(String(markup`[${null}][${undefined}][${false}][${true}]`), "[][][][]");
   const shown = false;
-  assertEquals(String(html`<p>${shown && html`<b>never</b>`}</p>`), "<p></p>");
-  assertEquals(`${html`<i>${"x"}</i>`}`, "<i>x</i>", "a template literal writes the markup");
+  assertEquals(String(markup`<p>${shown && markup`<b>never</b>`}</p>`), "<p></p>");
+  assertEquals(`${markup`<i>${"x"}</i>`}`, "<i>x</i>", "a template literal writes the markup");
 });
 
 Deno.test("jsonInScript and scriptText cannot end their <script> element early", () => {
