@@ -1,31 +1,35 @@
 /**
- * The board code as one classic script: `deno bundle` (esbuild inside Deno)
- * of `entry.ts` with chessground, chessops and chessground's styles (piece
- * images inline), minified, as an IIFE — a classic script, because Chromium
- * refuses ES module imports from disk on file://. Bundled once per process;
- * the output depends only on the code and the locked packages, so a rerun
- * writes the same bytes.
+ * The site's browser code, bundled: `deno bundle` (esbuild inside Deno) of
+ * each entry — the page's script (`page_script/main.ts`, inlined into every
+ * dataset page) and the board code (`board/entry.ts` with chessground,
+ * chessops and chessground's styles, piece images inline; written as
+ * `board.js` beside the page) — in one run, minified, each an IIFE: a
+ * classic script, because Chromium refuses ES module imports from disk on
+ * file://. Bundled once per process; the output depends only on the code and
+ * the locked packages, so a rerun writes the same bytes.
  *
  * @module
  */
 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MbiError } from "../../core/errors.ts";
+import { MbiError } from "../core/errors.ts";
+import { BOARD_CREDITS } from "./board/config.ts";
 
-/** The bundled libraries with their licences, credited on the page and in the script's header. */
-export const BOARD_CREDITS =
-  "Board: chessground 9.2.1 (lichess.org, GPL-3.0-or-later) and chessops 0.15.1 (GPL-3.0-or-later), " +
-  "bundled into board.js; this project's code is GPL-3.0-or-later too (LICENSE), its data CC BY 4.0.";
+/** The entries, relative to this folder, by name. */
+const ENTRIES = { page: "page_script/main.ts", board: "board/entry.ts" } as const;
 
-const ENTRY = fileURLToPath(new URL("./entry.ts", import.meta.url));
-const ROOT = dirname(dirname(dirname(dirname(ENTRY)))); // lib/site/board/entry.ts → the repository
+/** The bundled scripts by entry. */
+export type SiteBundles = Record<keyof typeof ENTRIES, string>;
 
-let cached: Promise<string> | undefined;
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = dirname(dirname(HERE)); // lib/site → the repository
 
-async function run(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "mbi-board-" });
-  const out = join(dir, "board.js");
+let cached: Promise<SiteBundles> | undefined;
+
+async function run(): Promise<SiteBundles> {
+  const dir = await Deno.makeTempDir({ prefix: "mbi-bundle-" });
+  const entries = Object.values(ENTRIES).map((e) => join(HERE, e));
   try {
     const p = await new Deno.Command(Deno.execPath(), {
       args: [
@@ -39,9 +43,9 @@ async function run(): Promise<string> {
         "iife",
         "--minify",
         "--unstable-raw-imports",
-        "-o",
-        out,
-        ENTRY,
+        "--outdir",
+        dir,
+        ...entries,
       ],
       cwd: ROOT,
       stdout: "piped",
@@ -49,17 +53,21 @@ async function run(): Promise<string> {
     }).output();
     if (!p.success) {
       const err = new TextDecoder().decode(p.stderr).trim().split("\n").slice(-3).join(" ");
-      throw new MbiError("bundle", `deno bundle of ${ENTRY} failed: ${err}`);
+      throw new MbiError("bundle", `deno bundle of ${entries.join(", ")} failed: ${err}`);
     }
-    const js = await Deno.readTextFile(out);
-    return `/*! MBI board code. ${BOARD_CREDITS} */\n${js.trimEnd()}\n`;
+    // esbuild keeps the entries' folders under the output folder (their common parent is this one)
+    const read = async (entry: string) => (await Deno.readTextFile(join(dir, entry.replace(/\.ts$/, ".js")))).trimEnd();
+    return {
+      page: `${await read(ENTRIES.page)}\n`,
+      board: `/*! MBI board code. ${BOARD_CREDITS} */\n${await read(ENTRIES.board)}\n`,
+    };
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 }
 
-/** The bundled board script's text (bundled on the first call of the process). */
-export function boardBundle(): Promise<string> {
+/** The bundled scripts' text (bundled on the first call of the process). */
+export function siteBundles(): Promise<SiteBundles> {
   cached ??= run().catch((e) => {
     cached = undefined;
     throw e;
