@@ -18,7 +18,8 @@ import type { SearchLimit } from "../engine/limit.ts";
 import { evalLimit } from "../stages/run_config.ts";
 import type { SelfplayResults } from "../stages/selfplay/stage.ts";
 import { captionLine } from "../plot/theme.ts";
-import { type Displayable, escapeHtml, html, stopHere } from "./display.ts";
+import { markup, raw } from "../core/html.ts";
+import { bannerBox, type Displayable, html, stopHere } from "./display.ts";
 import { evalBudgetText } from "../method/labels.ts";
 
 /** A notebook's profile with its engine and budgets, for banners and captions. */
@@ -84,12 +85,12 @@ export function caption(ctx: NotebookContext, n: number, unit = "positions", wit
  */
 export function selfplayBanner(ctx: NotebookContext): Displayable {
   if (ctx.hasSelfplay) return bannerView(ctx, true);
-  const banner = bannerView(ctx)[Symbol.for("Jupyter.display")]()["text/html"];
+  // the banner's own markup, as its display gives it
+  const banner = raw(bannerView(ctx)[Symbol.for("Jupyter.display")]()["text/html"]);
   return stopHere(
-    `${banner}<p><b>No self-play for ${escapeHtml(ctx.engineName)}:</b> it honours only depth limits (${
-      escapeHtml(evalBudgetText(ctx.facts.evalLimit))
-    }), and self-play is defined by a node budget per move. The rest of this notebook applies to engines that take ` +
-      `<code>go nodes</code>; this engine's index is compared with the others in notebook 06.</p>`,
+    markup`${banner}<p><b>No self-play for ${ctx.engineName}:</b> it honours only depth limits (${
+      evalBudgetText(ctx.facts.evalLimit)
+    }), and self-play is defined by a node budget per move. The rest of this notebook applies to engines that take <code>go nodes</code>; this engine's index is compared with the others in notebook 06.</p>`,
     `no self-play for ${ctx.engineName} (depth limits only)`,
   );
 }
@@ -100,16 +101,12 @@ export function bannerView(ctx: NotebookContext, withSelfplay = false): Displaya
   const banner = budgetBanner(facts);
   if (banner === null) {
     return html(
-      `<div style="border-left:4px solid #2a9d8f;background:#eef8f6;padding:6px 10px;margin:4px 0">` +
-        `<b>The method's budgets</b> — ${escapeHtml(formatBudgets(facts))}; engine ${
-          escapeHtml(ctx.engineName)
-        }.</div>`,
+      bannerBox(true, markup`<b>The method's budgets</b> — ${formatBudgets(facts)}; engine ${ctx.engineName}.`),
       `the method's budgets: ${formatBudgets(facts)}`,
     );
   }
   return html(
-    `<div style="border-left:4px solid #e07b00;background:#fff4e5;padding:6px 10px;margin:4px 0">` +
-      `<b>Not the method's results.</b> ${escapeHtml(banner)}.</div>`,
+    bannerBox(false, markup`<b>Not the method's results.</b> ${banner}.`),
     banner,
   );
 }
