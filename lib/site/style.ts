@@ -42,7 +42,7 @@ tbody tr:nth-child(even){background:var(--alternate)}
 th button{font:inherit;font-weight:700;background:none;border:1px solid var(--line);border-radius:3px;padding:.15rem .4rem;cursor:pointer;color:var(--text)}
 th[aria-sort=ascending] button::after{content:" ▲"}th[aria-sort=descending] button::after{content:" ▼"}
 .br{display:inline-flex;vertical-align:middle;border:1px solid var(--board-edge)}
-.br span{display:inline-block;width:1.45em;text-align:center;line-height:1.45em;font-size:1.05em;color:#000;font-family:"DejaVu Sans","Segoe UI Symbol","Noto Sans Symbols 2",sans-serif}
+.br span{display:inline-block;width:1.45em;text-align:center;line-height:1.45em;font-size:1.05em;color:var(--strong);font-family:"DejaVu Sans","Segoe UI Symbol","Noto Sans Symbols 2",sans-serif}
 .br span:nth-child(odd){background:var(--dark-square)}.br span:nth-child(even){background:var(--light-square)}
 .iv{color:var(--muted);font-size:.875em}
 label{font-weight:600;display:block;margin:.5rem 0 .25rem}
