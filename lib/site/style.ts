@@ -1,13 +1,12 @@
 /**
- * The pages' styles: the dataset pages, the landing page and the board code
- * in the page. Their colours are the project's one palette (lib/plot
- * `PALETTE`), written once as CSS custom properties (`--text`, `--muted`, …,
- * kebab-case of the roles) that every rule uses.
+ * The pages' styles: the dataset pages and the landing page. Their colours
+ * are the project's one palette (lib/plot `PALETTE`), written once as CSS
+ * custom properties (`--text`, `--muted`, …, kebab-case of the roles) that
+ * every rule uses, the board code's too (`board/style.ts`).
  *
  * A typed module rather than a `.css` file: the custom properties are made
  * from the palette declaration (a `.css` file could not name it, so the
- * colours would be written twice), the browser bundle takes the board's rules
- * from here without a raw-text import, and it is type-checked with the rest.
+ * colours would be written twice), and it is type-checked with the rest.
  *
  * @module
  */
@@ -79,22 +78,4 @@ table.lr td::before,table.lr th[scope=row]::before{content:attr(data-label) ": "
 /** What the landing page adds: the colour key of its convergence figure. */
 export const LANDING_STYLE = `
 .key{display:inline-flex;align-items:center;gap:.3rem;margin-right:.8rem}.key span{display:inline-block;width:.9rem;height:.9rem;border-radius:2px}
-`;
-
-/** The board code's styles, added by the bundle beside chessground's (it runs inside a dataset page: the palette's properties are there). */
-export const BOARD_STYLE = `
-.mbi-viewer{flex:0 1 340px;min-width:0;max-width:100%}
-.mbi-cg{width:min(340px,calc(100vw - 2rem));aspect-ratio:1/1;height:auto}
-.mbi-cg .cg-wrap,.mbi-cg.cg-wrap{width:100%;height:100%}
-.mbi-ctl{display:flex;gap:.3rem;align-items:center;flex-wrap:wrap;margin:.4rem 0}
-.mbi-ctl button,.mbi-games button{font:inherit;min-width:2.6rem;min-height:2.2rem;border:1px solid var(--reference);border-radius:4px;background:var(--alternate);cursor:pointer}
-.mbi-at{color:var(--muted);font-size:.875rem}
-.sr{position:absolute;left:-9999px}
-.mbi-title{margin:.3rem 0;font-weight:600}
-.mbi-moves{line-height:1.9}
-.mbi-moves button{font:inherit;border:0;background:none;padding:0 .15rem;cursor:pointer;color:var(--link)}
-.mbi-moves button.op{background:var(--warning);outline:1px solid var(--warning-edge)}
-.mbi-moves button.cur{background:var(--link);color:var(--background);border-radius:3px}
-.mbi-ladder{display:flex;flex-wrap:wrap;gap:.5rem}.mbi-ladder svg{max-width:100%;height:auto}
-.mbi-ladder .v{font-size:10px;fill:var(--strong)}
 `;

@@ -16,7 +16,7 @@ import brownCss from "chessground/assets/chessground.brown.css" with { type: "te
 import piecesCss from "chessground/assets/chessground.cburnett.css" with { type: "text" };
 import { joinHtml, markup } from "../../core/html.ts";
 import { type PageData, readPageData } from "../page_script/data.ts";
-import { BOARD_STYLE } from "../style.ts";
+import { BOARD_STYLE } from "./style.ts";
 import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK } from "./config.ts";
 import { ladderFigure, type RungPoint } from "./ladder_figure.ts";
 import { playLine } from "./line.ts";
