@@ -18,7 +18,7 @@ import type { SearchLimit } from "../engine/limit.ts";
 import { evalLimit } from "../stages/run_config.ts";
 import type { SelfplayResults } from "../stages/selfplay/stage.ts";
 import { captionLine } from "../plot/theme.ts";
-import { markup, raw } from "../core/html.ts";
+import { type Html, markup } from "../core/html.ts";
 import { bannerBox, type Displayable, html, stopHere } from "./display.ts";
 import { evalBudgetText } from "../method/labels.ts";
 
@@ -85,28 +85,28 @@ export function caption(ctx: NotebookContext, n: number, unit = "positions", wit
  */
 export function selfplayBanner(ctx: NotebookContext): Displayable {
   if (ctx.hasSelfplay) return bannerView(ctx, true);
-  // the banner's own markup, as its display gives it
-  const banner = raw(bannerView(ctx)[Symbol.for("Jupyter.display")]()["text/html"]);
   return stopHere(
-    markup`${banner}<p><b>No self-play for ${ctx.engineName}:</b> it honours only depth limits (${
+    markup`${banner(ctx, false).markup}<p><b>No self-play for ${ctx.engineName}:</b> it honours only depth limits (${
       evalBudgetText(ctx.facts.evalLimit)
     }), and self-play is defined by a node budget per move. The rest of this notebook applies to engines that take <code>go nodes</code>; this engine's index is compared with the others in notebook 06.</p>`,
     `no self-play for ${ctx.engineName} (depth limits only)`,
   );
 }
 
+/** The banner's markup and its plain text: "not the method's results" with the budgets, or that they are the method's. */
+function banner(ctx: NotebookContext, withSelfplay: boolean): { markup: Html; plain: string } {
+  const facts = withSelfplay && ctx.hasSelfplay ? ctx.selfplayFacts : ctx.facts;
+  const text = budgetBanner(facts);
+  return text === null
+    ? {
+      markup: bannerBox(true, markup`<b>The method's budgets</b> — ${formatBudgets(facts)}; engine ${ctx.engineName}.`),
+      plain: `the method's budgets: ${formatBudgets(facts)}`,
+    }
+    : { markup: bannerBox(false, markup`<b>Not the method's results.</b> ${text}.`), plain: text };
+}
+
 /** The banner at the top of a notebook: "not the method's results" with the budgets, or that they are the method's. */
 export function bannerView(ctx: NotebookContext, withSelfplay = false): Displayable {
-  const facts = withSelfplay && ctx.hasSelfplay ? ctx.selfplayFacts : ctx.facts;
-  const banner = budgetBanner(facts);
-  if (banner === null) {
-    return html(
-      bannerBox(true, markup`<b>The method's budgets</b> — ${formatBudgets(facts)}; engine ${ctx.engineName}.`),
-      `the method's budgets: ${formatBudgets(facts)}`,
-    );
-  }
-  return html(
-    bannerBox(false, markup`<b>Not the method's results.</b> ${banner}.`),
-    banner,
-  );
+  const b = banner(ctx, withSelfplay);
+  return html(b.markup, b.plain);
 }
