@@ -3,7 +3,7 @@
  * Deno kernel (`runner.ts`, `run_notebook.py`, `notebooks.ts`), `.ipynb`
  * reading (`ipynb.ts`), type-checking the notebooks' code (`check.ts`), HTML
  * display helpers (`display.ts`), each stage's results as danfojs data frames
- * with an HTML display (`frames.ts`), the banner and caption facts of a
+ * with an HTML display (`frames.ts`, `frame_html.ts`), the banner and caption facts of a
  * profile (`context.ts`) and the longer views (`views.ts`,
  * `evaluation_view.ts`).
  *
@@ -16,4 +16,5 @@ export * from "./runner.ts";
 export * from "./notebooks.ts";
 export * from "./display.ts";
 export * from "./frames.ts";
+export * from "./frame_html.ts";
 export * from "./context.ts";

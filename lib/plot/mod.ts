@@ -3,7 +3,7 @@
  * visible title and caption (`render.ts`), usable from the command line (plot
  * files) and in notebooks (as `text/html`, which the HTML export keeps); the
  * shared theme with title and caption inside the SVG and outlier-robust axes
- * (`theme.ts`).
+ * (`theme.ts`), and the colours of everything the project shows (`palette.ts`).
  *
  * May import: core, engine (types), method, store.
  *
@@ -12,3 +12,4 @@
 
 export * from "./render.ts";
 export * from "./theme.ts";
+export * from "./palette.ts";

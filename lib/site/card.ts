@@ -8,7 +8,7 @@
  */
 
 import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mbi_table.ts";
-import { BOARD_CREDITS } from "./board/bundle.ts";
+import { BOARD_CREDITS } from "./board/config.ts";
 import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
 import type { PositionResult } from "../stages/selfplay/results.ts";
 import type { OpeningSet } from "../stages/selfplay/openings.ts";

@@ -24,7 +24,7 @@ import { summarise, type ValueSummary } from "../stages/distribution.ts";
 import { bestReferenceProfile } from "../stages/mbi_index.ts";
 import type { OutcomeValidation } from "../stages/outcomes/validate.ts";
 import type { Summary } from "../stages/statistics.ts";
-import { type OutcomeTable, readOutcomeTables } from "./data.ts";
+import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { LANDING_PAGE } from "./links.ts";
 
 /** A dataset page found under the results root. */

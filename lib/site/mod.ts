@@ -1,13 +1,15 @@
 /**
  * **site** — the published index: a static, self-contained page per dataset
- * (`site.ts` writes it; `data.ts` gathers what it shows from the result
- * files; `page.ts` renders it; `client.ts` is its script), the dataset card
- * (`card.ts`, `DATASET.md`), the landing page of the results
- * (`landing.ts`, `landing_data.ts`; `links.ts` the links between pages), the
- * board code loaded when a position is opened (`board/`: chessground, the
- * stepped PV and games, the position across the ladder; bundled by
- * `board/bundle.ts`), and headless Chromium for the browser tests and the
- * benchmark (`browser.ts`).
+ * (`site.ts` writes it; `data.ts` and `outcome_tables.ts` gather what it
+ * shows from the result files; `page.ts`, `page_data.ts` and
+ * `page_sections.ts` render it; `page_script/` is its script, bundled and
+ * inlined), the dataset card (`card.ts`, `DATASET.md`), the landing page of
+ * the results (`landing.ts`, `landing_data.ts`; `links.ts` the links between
+ * pages), the pages' styles (`style.ts`, colours from lib/plot's palette),
+ * the board code loaded when a position is opened (`board/`: chessground, the
+ * stepped PV and games, the position across the ladder), the one bundling of
+ * the browser code (`bundle.ts`: `deno bundle`), and headless Chromium for
+ * the browser tests and the benchmark (`browser.ts`).
  *
  * May import: core, engine, method, store, plot, stages, notebook.
  *
@@ -16,5 +18,6 @@
 
 export * from "./site.ts";
 export * from "./data.ts";
+export * from "./outcome_tables.ts";
 export * from "./card.ts";
 export * from "./landing.ts";

@@ -16,6 +16,7 @@ import { displayPath } from "../store/provenance.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 import { renderPage } from "./page.ts";
+import { siteBundles } from "./bundle.ts";
 import { filesUnder } from "../notebook/notebooks.ts";
 import { runStage2 } from "../stages/distribution.ts";
 import { pathExists } from "../core/paths.ts";
@@ -79,7 +80,7 @@ async function build(profile: Profile, log: (line: string) => void): Promise<Sit
   }
   const games = await readBoardGames(profile, data);
   for (const [name, text] of await boardFiles(games)) files.set(name, text);
-  const html = renderPage(data, card, downloads, {
+  const html = renderPage(data, card, downloads, (await siteBundles()).page, {
     board: boardConfig(data, games),
     links: pageLinks(profile, await bestReferenceProfile()),
   });

@@ -2,9 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { getProfile, publishedPaths, RESULTS_ENV, selfplayDir } from "../../store/results_key.ts";
 import type { SiteData } from "../data.ts";
-import { POSITION_EVENT } from "./config.ts";
 import { boardConfig, gamesScript, gamesScriptPath, ladderRungs, readBoardGames } from "./site_board.ts";
-import { siteClient } from "../client.ts";
 import { pageLinks } from "../links.ts";
 
 Deno.test("the board reads the games of a self-play folder with tags (selfplay~pos60~games50~move30000), in game order", async () => {
@@ -84,8 +82,4 @@ Deno.test("the ladder of a position: this dataset and its other budgets, smalles
     ["quick~eval2000000", true],
     ["quick~eval8000000", false],
   ]);
-});
-
-Deno.test("the page's script dispatches the event the board loader listens for", () => {
-  ok(siteClient.toString().includes(`"${POSITION_EVENT}"`));
 });
