@@ -1,7 +1,9 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import { command, flag, text, valueOf, whole } from "./command.ts";
+import { command, commandMain, flag, text, valueOf, whole } from "./command.ts";
 import { POSITION_WORDS, positionWords, PROFILE, SP_LIST, WORKERS } from "./options.ts";
+import { commandModules } from "./docs.ts";
 import { UsageError } from "./common.ts";
+import { repoPath } from "../core/paths.ts";
 
 // One declaration gives the parsing, the help and the errors; these tests use a declaration of their own and then
 // every real command's.
@@ -99,4 +101,31 @@ Deno.test("the generated help: synopsis, description, and every option with its 
   ok(line("--stage STAGE").endsWith("which stage (one of eval, selfplay)"), line("--stage STAGE"));
   ok(line("--profile P").includes("(default: $MBI_PROFILE, else quick)"), line("--profile P"));
   ok(line("-h, --help").endsWith("print this help"));
+});
+
+Deno.test("every command module: --help prints its description and every option, and exits 0", async () => {
+  const modules = await commandModules();
+  ok(modules.length >= 30, `${modules.length} modules`);
+  const printed: string[] = [];
+  const log = console.log;
+  console.log = (...a: unknown[]) => void printed.push(a.join(" "));
+  try {
+    for (const { path, command: cmd } of modules) {
+      ok(cmd, `${path}: no COMMAND`);
+      printed.length = 0;
+      const code = await commandMain(cmd, () => {
+        throw new Error("ran instead of printing its help");
+      }, ["--help"]);
+      assertEquals(code, 0, path);
+      const help = printed.join("\n");
+      ok(help.startsWith(`deno task ${cmd.name}`) && help.includes(cmd.description), `${path}: ${help}`);
+      for (const [name, o] of Object.entries(cmd.options)) {
+        ok(help.includes(`--${name}${o.kind === "value" ? " " : ""}`) && help.includes(o.help), `${path}: --${name}`);
+      }
+      // the module runs through its declaration, so that this help is the one it prints
+      ok(Deno.readTextFileSync(repoPath(path)).includes("runCommand(COMMAND,"), `${path} does not run its COMMAND`);
+    }
+  } finally {
+    console.log = log;
+  }
 });
