@@ -12,6 +12,9 @@ Deno.test("usage errors: one line, exit 2, naming the value and what is allowed"
   const cases: [string, string[], RegExp][] = [
     ["mbi.ts", ["-1"], /SP out of range: -1 \(allowed: integers 0\.\.959\)/],
     ["mbi.ts", ["518", "--bogus"], /unknown option --bogus \(allowed: --profile, --engine, --json; see --help\)/],
+    ["eval_all.ts", ["--profile", "ci", "--sp", "-1"], /--sp -1: SP -1 out of range \(allowed: 0\.\.959\)/],
+    ["evaluate.ts", ["--fen", "x"], /unknown option --fen \(allowed: --sp, /],
+    ["evaluate.ts", ["--nodes", "100"], /--sp SP\|BACKRANK\|FEN is required \(the start position: /],
     ["eval_all.ts", ["--profile", "ci", "--nodes", "abc"], /--nodes abc: expected a whole number >= 1/],
     ["selfplay.ts", ["--profile", "ci", "--positions", "abc"], /--positions abc: a number of positions to draw/],
     ["stats.ts", ["extra"], /unexpected argument "extra" \(did you mean --profile extra\?\)/],

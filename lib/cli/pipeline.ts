@@ -9,29 +9,30 @@
 import { runPipeline } from "../stages/pipeline.ts";
 import { runStageNotebooks } from "../notebook/notebooks.ts";
 import { formatDuration } from "../stages/progress.ts";
-import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
+import { command, flag, runCommand } from "./command.ts";
+import { ENGINE, PROFILE, WORKERS } from "./options.ts";
 import { displayPath } from "../store/provenance.ts";
 import { profileDir } from "../store/results_key.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { buildSite } from "../site/site.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks] [--no-site]\n  stages 1-5, then the notebooks, then the dataset card and site",
-  positionals: 0,
-};
+/** The declaration of `deno task pipeline`. */
+export const COMMAND = command({
+  name: "pipeline",
+  description: "stages 1-5 (resuming what is done), then the notebooks, then the dataset card and site",
+  options: {
+    profile: PROFILE,
+    workers: WORKERS,
+    engine: ENGINE,
+    "no-notebooks": flag("skip the notebooks"),
+    "no-site": flag("skip the dataset card and site"),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      profile: { type: "string" },
-      workers: { type: "string" },
-      engine: { type: "string" },
-      "no-notebooks": { type: "boolean" },
-      "no-site": { type: "boolean" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
-    const workers = workersOption(values.workers);
+    const workers = values.workers;
     const selfplay = engine.entry.limit === "nodes";
     console.error(
       `pipeline: profile ${profile.name} (${profile.description}); engine ${engine.entry.id}; ${workers} workers`,

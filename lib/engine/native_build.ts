@@ -20,6 +20,9 @@ export const DEBIAN_SOURCE = "stockfish=17-1";
 /** Where the built engine is installed (the registry's `sf17.1-native` path). */
 export const NATIVE_ENGINE_PATH = ".cache/stockfish-17.1-native/stockfish";
 
+/** The Debian mirror a build downloads trixie's sources from unless told otherwise. */
+export const DEBIAN_MIRROR = "http://deb.debian.org/debian";
+
 /** Options of a native build. */
 export interface NativeBuildOptions {
   /** Stockfish Makefile ARCH (default `native`: the best the compiler finds for this CPU). */
@@ -50,7 +53,7 @@ export async function buildNative(
   for (const d of ["lists/partial", "cache/archives/partial", "etc", "dl"]) {
     await Deno.mkdir(`${apt}/${d}`, { recursive: true });
   }
-  const mirror = opts.mirror ?? "http://deb.debian.org/debian";
+  const mirror = opts.mirror ?? DEBIAN_MIRROR;
   await Deno.writeTextFile(
     `${apt}/etc/sources.list`,
     `deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror} trixie main\n`,
