@@ -12,6 +12,7 @@ import { evalFilePath } from "../store/eval_dataset.ts";
 import { type CliSpec, outputPath, parseCli, positiveInt, runCli } from "./common.ts";
 import { profileAndEngine } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
+import { MbiError } from "../core/errors.ts";
 
 const USAGE: CliSpec = {
   usage:
@@ -48,7 +49,8 @@ if (import.meta.main) {
         files = [];
       }
       if (files.length === 0) {
-        throw new Error(
+        throw new MbiError(
+          "shard",
           `no shard files in ${shardDir} (run eval-all --shard i/n first)`,
         );
       }

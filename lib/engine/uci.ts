@@ -14,7 +14,7 @@
 import { execa, type ResultPromise } from "execa";
 import { fileURLToPath } from "node:url";
 import { onShutdown } from "../core/shutdown.ts";
-import { MbiError } from "../core/errors.ts";
+import { type ErrorCode, MbiError } from "../core/errors.ts";
 import { createInterface } from "node:readline";
 import { type InfoLine, parseInfo } from "./info.ts";
 import type { SearchLimit } from "./limit.ts";
@@ -60,50 +60,33 @@ export interface SearchOutput {
   wallMs: number;
 }
 
-/** Base class of all engine failures; the message names the engine. */
+/** The codes of engine failures: the `engine-…` codes of core/errors.ts. */
+export type EngineErrorCode = Extract<ErrorCode, `engine-${string}`>;
+
+/** An engine failure: the message names the engine, the code says how it failed (timeout, crash, protocol…). */
 export class EngineError extends MbiError {
-  /** Creates an error about engine `label`. */
-  constructor(readonly label: string, message: string) {
-    super("engine", `engine ${label}: ${message}`);
-    this.name = "EngineError";
+  /** Creates an error of kind `code` about engine `label`. */
+  constructor(code: EngineErrorCode, readonly label: string, message: string) {
+    super(code, `engine ${label}: ${message}`);
   }
 }
 
-/** The engine process could not be started (missing, not executable, not a program). */
-export class EngineStartError extends EngineError {
-  /** Creates the error. */
-  constructor(label: string, message: string) {
-    super(label, message);
-    this.name = "EngineStartError";
-  }
+/** The base of an engine error class with a fixed code, for failures caught by type. */
+export function engineErrorKind<C extends EngineErrorCode>(code: C) {
+  return class extends EngineError {
+    declare readonly code: C;
+    /** Creates the error about engine `label`. */
+    constructor(label: string, message: string) {
+      super(code, label, message);
+    }
+  };
 }
 
-/** The engine did not answer in time (no `uciok`, `readyok` or `bestmove`). */
-export class EngineTimeoutError extends EngineError {
-  /** Creates the error. */
-  constructor(label: string, message: string) {
-    super(label, message);
-    this.name = "EngineTimeoutError";
-  }
-}
+/** The engine did not answer in time (no `uciok`, `readyok` or `bestmove`); it was killed. */
+export class EngineTimeoutError extends engineErrorKind("engine-timeout") {}
 
 /** The engine process exited while a command was waiting for its answer. */
-export class EngineExitedError extends EngineError {
-  /** Creates the error. */
-  constructor(label: string, message: string) {
-    super(label, message);
-    this.name = "EngineExitedError";
-  }
-}
-
-/** An option the engine does not declare, or a value it does not allow. */
-export class EngineOptionError extends EngineError {
-  /** Creates the error. */
-  constructor(label: string, message: string) {
-    super(label, message);
-    this.name = "EngineOptionError";
-  }
-}
+export class EngineExitedError extends engineErrorKind("engine-crash") {}
 
 /**
  * Time limits of the client, in milliseconds. A node-limited search may take
@@ -249,8 +232,9 @@ export class UciEngine {
 
   /**
    * Starts an engine and completes the UCI handshake (`uci` … `uciok`).
-   * Throws {@link EngineStartError} when the program cannot run or does not
-   * speak UCI within the handshake timeout.
+   * Throws an {@link EngineError}: `engine-missing` when the program cannot
+   * run, `engine-protocol` when it does not speak UCI within the handshake
+   * timeout, `engine-crash` when it exits during the handshake.
    */
   static async start(
     command: EngineCommand,
@@ -275,13 +259,15 @@ export class UciEngine {
     } catch (e) {
       engine.kill();
       if (e instanceof EngineTimeoutError) {
-        throw new EngineStartError(
+        throw new EngineError(
+          "engine-protocol",
           command.label,
           `does not speak UCI: no "uciok" within ${timeouts.handshakeMs / 1000} s of "uci"`,
         );
       }
       if (e instanceof EngineExitedError) {
-        throw new EngineStartError(
+        throw new EngineError(
+          engine.#exit?.code === 127 ? "engine-missing" : "engine-crash", // 127: command not found
           command.label,
           `exited during the UCI handshake (${e.message.replace(/^engine \S+: /, "")})`,
         );
@@ -307,7 +293,7 @@ export class UciEngine {
 
   /**
    * Sets a UCI option the engine declared (case-insensitive name). Throws
-   * {@link EngineOptionError} for an unknown option or a spin value out of range.
+   * an `engine-option` {@link EngineError} for an unknown option or a spin value out of range.
    */
   async setOption(
     name: string,
@@ -315,7 +301,8 @@ export class UciEngine {
   ): Promise<void> {
     const decl = this.declared.get(name.toLowerCase());
     if (!decl) {
-      throw new EngineOptionError(
+      throw new EngineError(
+        "engine-option",
         this.command.label,
         `unknown option "${name}" (declared: ${[...this.declared.values()].map((d) => d.name).join(", ")})`,
       );
@@ -327,14 +314,16 @@ export class UciEngine {
         !Number.isInteger(n) || (decl.min !== undefined && n < decl.min) ||
         (decl.max !== undefined && n > decl.max)
       ) {
-        throw new EngineOptionError(
+        throw new EngineError(
+          "engine-option",
           this.command.label,
           `option ${decl.name} = ${text} not allowed (integer ${decl.min ?? "-inf"}..${decl.max ?? "inf"})`,
         );
       }
     }
     if (decl.type === "check" && text !== "true" && text !== "false") {
-      throw new EngineOptionError(
+      throw new EngineError(
+        "engine-option",
         this.command.label,
         `option ${decl.name} = ${text} not allowed (true or false)`,
       );
@@ -430,6 +419,7 @@ export class UciEngine {
     }
     if (this.#searching && this.#waiter) {
       throw new EngineError(
+        "engine-protocol",
         this.command.label,
         `refusing to send "${line}" during a search`,
       );
@@ -451,6 +441,7 @@ export class UciEngine {
     if (this.#waiter) {
       return Promise.reject(
         new EngineError(
+          "engine-protocol",
           this.command.label,
           `"${line}" sent while waiting for an answer`,
         ),
@@ -554,13 +545,14 @@ export async function checkExecutable(command: EngineCommand): Promise<void> {
     stat = await Deno.stat(command.file);
   } catch {
     if (!command.file.includes("/")) return; // a bare name: looked up on PATH by execa
-    throw new EngineStartError(command.label, `${it} does not exist`);
+    throw new EngineError("engine-missing", command.label, `${it} does not exist`);
   }
   if (!stat.isFile) {
-    throw new EngineStartError(command.label, `${it} is not a file`);
+    throw new EngineError("engine-missing", command.label, `${it} is not a file`);
   }
   if (stat.mode !== null && (stat.mode & 0o111) === 0) {
-    throw new EngineStartError(
+    throw new EngineError(
+      "engine-missing",
       command.label,
       `${it} is not executable (chmod +x, or give another engine)`,
     );
@@ -574,7 +566,8 @@ export async function checkExecutable(command: EngineCommand): Promise<void> {
     head[2] === 0x4c && head[3] === 0x46;
   const isScript = n >= 2 && head[0] === 0x23 && head[1] === 0x21;
   if (!isElf && !isScript) {
-    throw new EngineStartError(
+    throw new EngineError(
+      "engine-missing",
       command.label,
       `${it} is not a program (neither a binary nor a #! script)`,
     );

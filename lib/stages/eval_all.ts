@@ -11,7 +11,6 @@ import { type Shard, shardOf } from "../store/shards.ts";
 import { type ResolvedEngine } from "../engine/registry.ts";
 import {
   configDifference,
-  DatasetError,
   EVAL_SCHEMA,
   type EvalConfig,
   evalFilePath,
@@ -35,6 +34,7 @@ import { POSITIONS_CSV_PATH } from "../method/positions_csv.ts";
 import { BENCH_SCRIPT_PATH } from "../engine/identity.ts";
 import { evalLimit } from "./run_config.ts";
 import { profileDir } from "../store/results_key.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** What to evaluate and how. */
 export interface EvalAllOptions {
@@ -83,7 +83,7 @@ export interface EvalAllSummary {
  * run (a second writer is refused, naming the holder). A file that exists must
  * be an evaluation file of the same configuration (engine fingerprint, limit,
  * options) whose records agree with its header, else it is left untouched and
- * {@link DatasetError} explains why; positions stored twice by an earlier
+ * a `dataset` MbiError explains why; positions stored twice by an earlier
  * double run are repaired first when they agree. With nothing to do no file is
  * opened for writing (a read-only complete dataset is fine).
  */
@@ -138,7 +138,8 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     if (existing) {
       const diff = configDifference(existing.header.config, config);
       if (diff) {
-        throw new DatasetError(
+        throw new MbiError(
+          "dataset",
           `${
             displayPath(path)
           } was computed with another configuration (${diff}); not appending. Use another --profile/--out`,
@@ -256,7 +257,8 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
 /** Refuses a file whose header limit is not the one asked for (before the engine is even started). */
 function checkSameLimit(path: string, have: unknown, want: unknown): void {
   if (JSON.stringify(have) !== JSON.stringify(want)) {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `${displayPath(path)} was computed with another configuration (search limit ${JSON.stringify(have)} vs ${
         JSON.stringify(want)
       }); not appending. Use another --profile/--out`,
@@ -279,7 +281,8 @@ async function readManifest(path: string): Promise<{ runs?: unknown[] } | undefi
     // not JSON: reported below
   }
   if (m?.kind !== "mbi-evaluations-manifest") {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `${
         displayPath(path)
       } exists and is not the manifest of an evaluation file of this workspace; not writing over it`,

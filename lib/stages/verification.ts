@@ -7,10 +7,11 @@
 
 import { startPosition } from "../method/chess960.ts";
 import type { ResolvedEngine } from "../engine/registry.ts";
-import { DatasetError, type EvalDataset } from "../store/eval_dataset.ts";
+import { type EvalDataset } from "../store/eval_dataset.ts";
 import { EvaluationSession } from "./evaluation_session.ts";
 import { type EngineIdentity, engineIdentity } from "../engine/identity.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** Outcome of a verification. */
 export interface Verification {
@@ -45,7 +46,8 @@ export async function verifyReproduce(
 ): Promise<Verification> {
   const recorded = dataset.records.find((r) => r.sp === sp);
   if (!recorded) {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `SP ${sp} is not in ${dataset.path} (it holds ${dataset.records.length} positions${
         dataset.records.length ? `, e.g. ${dataset.records.slice(0, 3).map((r) => r.sp).join(", ")}` : ""
       })`,

@@ -69,15 +69,6 @@ export interface EvalDataset {
   intactBytes: number;
 }
 
-/** Raised for an evaluation file that cannot be used as asked. */
-export class DatasetError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("dataset", message);
-    this.name = "DatasetError";
-  }
-}
-
 /** Default file of a profile folder: `evals.jsonl`, or `shards/evals.shard-i-of-n.jsonl`. */
 export function evalFilePath(
   dir: string,
@@ -159,7 +150,7 @@ function recordProblem(r: Partial<EvaluationRecord>, header: EvalHeader, planned
 /**
  * Reads an evaluation file, checking the header and every record against it
  * (record types, SPs among the header's positions, the header's limit); errors
- * name the file and line. Throws {@link DatasetError} when a position is held
+ * name the file and line. Throws a `dataset` MbiError when a position is held
  * twice, unless `duplicates: "report"`, which returns them (see
  * {@link repairDuplicates}).
  */
@@ -168,12 +159,12 @@ export async function readEvalDataset(
   opts: { duplicates?: "throw" | "report" } = {},
 ): Promise<(EvalDataset & { duplicates: DuplicateRecord[] }) | undefined> {
   const content = await readJsonl<EvalHeader, EvaluationRecord>(path).catch((e) => {
-    throw e instanceof JsonlError ? new DatasetError(e.message) : e;
+    throw e instanceof JsonlError ? new MbiError("dataset", e.message) : e;
   });
   if (!content) return undefined;
   const { header, records } = content;
   const problem = headerProblem(header);
-  if (problem) throw new DatasetError(`${path} is not an MBI evaluation file: ${problem}`);
+  if (problem) throw new MbiError("dataset", `${path} is not an MBI evaluation file: ${problem}`);
   const planned = new Set(header.positions);
   const firstLine = new Map<number, { line: number; record: EvaluationRecord }>();
   const duplicates: DuplicateRecord[] = [];
@@ -181,7 +172,7 @@ export async function readEvalDataset(
   records.forEach((r, i) => {
     const line = i + 2;
     const why = recordProblem(r, header, planned);
-    if (why) throw new DatasetError(`${path} line ${line}: ${why}`);
+    if (why) throw new MbiError("dataset", `${path} line ${line}: ${why}`);
     const first = firstLine.get(r.sp);
     if (first) {
       const agree = JSON.stringify(withoutTiming(first.record)) === JSON.stringify(withoutTiming(r));
@@ -193,7 +184,8 @@ export async function readEvalDataset(
   });
   if (duplicates.length && opts.duplicates !== "report") {
     const d = duplicates[0];
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `${path} holds SP ${d.sp} twice (lines ${d.firstLine} and ${d.line}${
         duplicates.length > 1 ? `; ${duplicates.length} duplicates in all` : ""
       }): run deno task eval-all with the same arguments to repair it`,
@@ -214,7 +206,7 @@ export async function readEvalDataset(
  * Repairs a file holding positions twice (two writers at once, before locks):
  * when every repeated record agrees with the first one, the file is rewritten
  * atomically with the first record of each position, in file order; when any
- * disagrees, nothing is written and {@link DatasetError} names both lines.
+ * disagrees, nothing is written and a `dataset` MbiError names both lines.
  * Returns the number of records removed.
  */
 export async function repairDuplicates(path: string): Promise<number> {
@@ -222,7 +214,8 @@ export async function repairDuplicates(path: string): Promise<number> {
   if (!d || d.duplicates.length === 0) return 0;
   const bad = d.duplicates.find((x) => !x.agree);
   if (bad) {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `${path} holds two different results for SP ${bad.sp} (lines ${bad.firstLine} and ${bad.line}); not repairing it: keep the right line by hand`,
     );
   }

@@ -8,16 +8,10 @@
  */
 
 import { dirname } from "node:path";
-import { MbiError } from "../core/errors.ts";
+import { errorKind, MbiError } from "../core/errors.ts";
 
 /** Raised for a JSONL file that is damaged beyond a torn last line, or is not a results file. */
-export class JsonlError extends MbiError {
-  /** Creates the error naming the file and line. */
-  constructor(message: string) {
-    super("jsonl", message);
-    this.name = "JsonlError";
-  }
-}
+export class JsonlError extends errorKind("jsonl") {}
 
 /** A write failure (full disk, permissions) as a one-line error naming the file. */
 export function writeError(path: string, e: unknown): MbiError {

@@ -38,15 +38,6 @@ export interface LockHolder {
   nonce?: string;
 }
 
-/** Raised when another process holds the lock. */
-export class LockError extends MbiError {
-  /** Creates the error. */
-  constructor(message: string) {
-    super("locked", message);
-    this.name = "LockError";
-  }
-}
-
 /** A held lock. */
 export interface Lock {
   /** The lock file. */
@@ -138,7 +129,8 @@ async function removeStale(path: string, stale: string, log: () => void): Promis
     const text = await readTextIfExists(mutex);
     const holder = text === undefined ? undefined : parseHolder(text);
     if (text !== undefined && (!holder || !holderAlive(holder))) {
-      throw new LockError(
+      throw new MbiError(
+        "locked",
         `${displayPath(path)}: a takeover of this lock was interrupted (${
           holder ? describe(holder) : "unreadable"
         }); if no run of this workspace writes here, remove ${displayPath(mutex)}`,
@@ -160,7 +152,7 @@ async function removeStale(path: string, stale: string, log: () => void): Promis
 
 /**
  * Takes the lock of `target` (the file `target + ".lock"`), or throws
- * {@link LockError} naming the holder. `log` receives the takeover message.
+ * a `locked` MbiError naming the holder. `log` receives the takeover message.
  */
 export async function acquireLock(target: string, log: (line: string) => void = console.error): Promise<Lock> {
   const path = `${target}.lock`;
@@ -181,21 +173,24 @@ export async function acquireLock(target: string, log: (line: string) => void = 
     if (found === undefined) continue; // released meanwhile: try again
     const holder = parseHolder(found);
     if (!holder) {
-      throw new LockError(
+      throw new MbiError(
+        "locked",
         `${displayPath(target)} is locked by an unreadable lock file; if no run of this workspace writes it, remove ${
           displayPath(path)
         }`,
       );
     }
     if (holder.host !== Deno.hostname()) {
-      throw new LockError(
+      throw new MbiError(
+        "locked",
         `${displayPath(target)} is locked by ${describe(holder)}; if that process has ended, remove ${
           displayPath(path)
         }`,
       );
     }
     if (holderAlive(holder)) {
-      throw new LockError(
+      throw new MbiError(
+        "locked",
         `${displayPath(target)} is being written by ${describe(holder)}; wait for it to finish or stop it`,
       );
     }
@@ -206,7 +201,7 @@ export async function acquireLock(target: string, log: (line: string) => void = 
     );
     if (!removed) await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
   }
-  throw new LockError(`${displayPath(target)}: could not take its lock ${displayPath(path)}`);
+  throw new MbiError("locked", `${displayPath(target)}: could not take its lock ${displayPath(path)}`);
 }
 
 /** Runs `fn` holding the lock of `target`. */

@@ -12,9 +12,9 @@ import { join } from "node:path";
 import { writeFileAtomic, writeTextIfChanged } from "./atomic.ts";
 import { POSITION_COUNT, startPosition } from "../method/chess960.ts";
 import { sha256File, sha256Text } from "../core/hash.ts";
-import { deriveMbi, IndexUndefinedError, type PositionValue, ROUNDING } from "../method/mbi.ts";
+import { deriveMbi, type PositionValue, ROUNDING } from "../method/mbi.ts";
 import { type CodeVersion, codeVersion, displayPath } from "./provenance.ts";
-import { MbiError } from "../core/errors.ts";
+import { errorKind, MbiError } from "../core/errors.ts";
 import { readEvalDataset } from "./eval_dataset.ts";
 import { INTERVAL_DEFINITION, INTERVAL_ITERATIONS, lastIterationValues, mbiIntervals } from "../method/uncertainty.ts";
 import { budgetBanner, evalBudgetText } from "../method/labels.ts";
@@ -94,13 +94,7 @@ export interface MbiTable {
 }
 
 /** Raised for an input file that cannot be indexed; names the line. */
-export class MbiInputError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("mbi-input", message);
-    this.name = "MbiInputError";
-  }
-}
+export class MbiInputError extends errorKind("mbi-input") {}
 
 /** Values read from a file, with the file's stage-1 metadata when it has a header. */
 export interface InputValues {
@@ -260,7 +254,8 @@ export async function buildMbiTable(
     const have = new Set(input.values.map((v) => v.sp));
     const missing = planned.filter((sp) => !have.has(sp));
     if (missing.length) {
-      throw new IndexUndefinedError(
+      throw new MbiError(
+        "index-undefined",
         `${path} lacks ${missing.length} of its ${planned.length} positions (e.g. SP ${
           missing.slice(0, 3).join(", ")
         }): the index is defined only on a complete set; finish stage 1 first`,

@@ -26,22 +26,14 @@ import { resultsRoot } from "./results_key.ts";
 /** Schema version of outcome tables. */
 export const OUTCOMES_SCHEMA = 1;
 
-/** Raised for an outcome table that cannot be read or written as asked. */
-export class OutcomeTableError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("outcome-table", message);
-    this.name = "OutcomeTableError";
-  }
-}
-
 /** How a table name may look: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const OUTCOME_NAME = /^[A-Za-z0-9][\w.-]{0,99}$/;
 
-/** Checks a table name; throws {@link OutcomeTableError} naming it and what is allowed. */
+/** Checks a table name; throws an `outcome-table` MbiError naming it and what is allowed. */
 export function checkOutcomeName(name: string): string {
   if (!OUTCOME_NAME.test(name)) {
-    throw new OutcomeTableError(
+    throw new MbiError(
+      "outcome-table",
       `table name "${name}": use letters, digits, . _ - (starting with a letter or digit, at most 100)`,
     );
   }
@@ -252,7 +244,8 @@ export async function outcomeFileTexts(
   for (const f of meta.files) {
     const text = await Deno.readTextFile(join(dir, f.name)).catch(() => undefined);
     if (text === undefined || sha256Text(text) !== f.sha256) {
-      throw new OutcomeTableError(
+      throw new MbiError(
+        "outcome-table",
         `${join(dir, f.name)} is ${
           text === undefined ? "missing" : "not the file outcomes.json names (its SHA-256 differs; a mixed set)"
         }: rebuild the table with deno task outcomes`,
@@ -271,15 +264,19 @@ export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
     meta = JSON.parse(await Deno.readTextFile(p.json));
   } catch (e) {
     const known = listOutcomeTables();
-    throw new OutcomeTableError(
+    throw new MbiError(
+      "outcome-table",
       e instanceof Deno.errors.NotFound
         ? `no outcome table "${name}" (tables: ${known.join(", ") || "none"}; build one with deno task outcomes)`
         : `${p.json}: not readable JSON (${(e as Error).message.split("\n")[0]})`,
     );
   }
-  if (meta.kind !== "mbi-outcomes") throw new OutcomeTableError(`${p.json} is not an outcome table`);
+  if (meta.kind !== "mbi-outcomes") throw new MbiError("outcome-table", `${p.json} is not an outcome table`);
   if (meta.schema > OUTCOMES_SCHEMA) {
-    throw new OutcomeTableError(`${p.json} has schema ${meta.schema}; this code reads up to ${OUTCOMES_SCHEMA}`);
+    throw new MbiError(
+      "outcome-table",
+      `${p.json} has schema ${meta.schema}; this code reads up to ${OUTCOMES_SCHEMA}`,
+    );
   }
   const texts = await outcomeFileTexts(p.dir, meta);
   const rows = parseOutcomeCsv(texts["outcomes.csv"] ?? "", p.csv).rows;
@@ -312,7 +309,7 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
   });
   if (parsed.errors.length) {
     const e = parsed.errors[0];
-    throw new OutcomeTableError(`${path} line ${(e.row ?? 0) + 2}: ${e.message}`);
+    throw new MbiError("outcome-table", `${path} line ${(e.row ?? 0) + 2}: ${e.message}`);
   }
   const fields = parsed.meta.fields ?? [];
   const has = (n: string) => fields.includes(n);
@@ -321,7 +318,8 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
   const lossCol = ["black_wins", "losses"].find(has);
   const wdl = winCol !== undefined && lossCol !== undefined && has("draws");
   if (!spCol || (!wdl && !(has("games") && has("white_score")))) {
-    throw new OutcomeTableError(
+    throw new MbiError(
+      "outcome-table",
       `${path}: columns ${fields.join(", ") || "none"}; expected sp (or setup) and either ` +
         "white_wins, draws, black_wins (or wins, draws, losses) or games and white_score",
     );
@@ -336,16 +334,17 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
     const where = `${path} line ${line}`;
     const count = (col: string) => {
       const v = (rec[col] ?? "").trim();
-      if (!/^\d+$/.test(v)) throw new OutcomeTableError(`${where}: ${col} "${v}" is not a whole number >= 0`);
+      if (!/^\d+$/.test(v)) throw new MbiError("outcome-table", `${where}: ${col} "${v}" is not a whole number >= 0`);
       return Number(v);
     };
     const sp = positionOf(rec, spCol, where);
     if (spCol === "sp" && has("setup") && rec.setup?.trim() && spToSetup(sp) !== rec.setup.trim().toUpperCase()) {
-      throw new OutcomeTableError(
+      throw new MbiError(
+        "outcome-table",
         `${where}: setup "${rec.setup}" is not the back rank of SP ${sp} (${spToSetup(sp)})`,
       );
     }
-    if (seen.has(sp)) throw new OutcomeTableError(`${where}: SP ${sp} again (first on line ${seen.get(sp)})`);
+    if (seen.has(sp)) throw new MbiError("outcome-table", `${where}: SP ${sp} again (first on line ${seen.get(sp)})`);
     seen.set(sp, line);
     if (has("unknown") && (rec.unknown ?? "").trim() !== "") unknown += count("unknown");
     let row: OutcomeRow;
@@ -355,7 +354,8 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
     if (!scoreOnly) {
       const c = { wins: count(winCol!), draws: count("draws"), losses: count(lossCol!) };
       if (has("games") && (rec.games ?? "").trim() !== "" && count("games") !== c.wins + c.draws + c.losses) {
-        throw new OutcomeTableError(
+        throw new MbiError(
+          "outcome-table",
           `${where}: games ${rec.games} is not ${winCol} + draws + ${lossCol} = ${c.wins + c.draws + c.losses}`,
         );
       }
@@ -370,13 +370,13 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
       const games = count("games");
       const s = Number((rec.white_score ?? "").trim());
       if ((rec.white_score ?? "").trim() === "" || !(s >= 0 && s <= 1)) {
-        throw new OutcomeTableError(`${where}: white_score "${rec.white_score}" is not a number in 0..1`);
+        throw new MbiError("outcome-table", `${where}: white_score "${rec.white_score}" is not a number in 0..1`);
       }
       row = scoreOnlyRow(sp, games, s);
     }
     if (row.games > 0) rows.push(row);
   });
-  if (rows.length === 0) throw new OutcomeTableError(`${path}: no position with games`);
+  if (rows.length === 0) throw new MbiError("outcome-table", `${path}: no position with games`);
   rows.sort((a, b) => a.sp - b.sp);
   return { rows, unknown, columns };
 }
@@ -386,14 +386,14 @@ function positionOf(rec: Record<string, string>, col: string, where: string): nu
   if (col === "sp") {
     const n = Number(v);
     if (!/^\d+$/.test(v) || n >= POSITION_COUNT) {
-      throw new OutcomeTableError(`${where}: sp "${v}" is not a start position number (allowed: 0..959)`);
+      throw new MbiError("outcome-table", `${where}: sp "${v}" is not a start position number (allowed: 0..959)`);
     }
     return n;
   }
   try {
     return setupToSp(v);
   } catch (e) {
-    throw new OutcomeTableError(`${where}: ${e instanceof PositionError ? e.message : `setup "${v}"`}`);
+    throw new MbiError("outcome-table", `${where}: ${e instanceof PositionError ? e.message : `setup "${v}"`}`);
   }
 }
 
@@ -410,7 +410,7 @@ function parseGroupCsv(text: string, path: string): GroupRow[] {
       black_wins: Number(r.black_wins),
     };
     if (![g.sp, g.games, g.white_wins, g.draws, g.black_wins].every(Number.isInteger)) {
-      throw new OutcomeTableError(`${path} line ${i + 2}: not a group row`);
+      throw new MbiError("outcome-table", `${path} line ${i + 2}: not a group row`);
     }
     return g;
   });

@@ -14,7 +14,7 @@ import { negateScore } from "../../engine/info.ts";
 import { seedHex } from "../../method/seed.ts";
 import { adjudicate, type AdjudicationRules, type WhiteScore } from "../../method/adjudication.ts";
 import { GameState, type Outcome } from "../../method/rules.ts";
-import { MbiError } from "../../core/errors.ts";
+import { errorKind } from "../../core/errors.ts";
 import type { OpeningLine } from "./openings.ts";
 
 /** Everything that determines a game. */
@@ -76,13 +76,7 @@ export interface GameRecord {
 }
 
 /** Raised when an engine plays an illegal move or gives no usable search. */
-export class GameError extends MbiError {
-  /** Creates the error. */
-  constructor(message: string) {
-    super("game", message);
-    this.name = "GameError";
-  }
-}
+export class GameError extends errorKind("game") {}
 
 /**
  * Plays one game. `white` and `black` are running engines with the method's

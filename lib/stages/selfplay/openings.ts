@@ -68,15 +68,6 @@ export interface OpeningSet {
   shortfall: number;
 }
 
-/** Raised when a search gave no usable line for the set. */
-export class OpeningSetError extends MbiError {
-  /** Creates the error. */
-  constructor(message: string) {
-    super("opening-set", message);
-    this.name = "OpeningSetError";
-  }
-}
-
 /** The near-best moves of one MultiPV search, best first, with their White-view scores and depths. */
 function nearBest(
   infos: Parameters<typeof lastCompletedIteration>[0],
@@ -132,7 +123,8 @@ export async function buildOpeningSet(
         searches++;
         const moves = nearBest(out.infos, nodesPerMove, rules, state.turn === "w");
         if (moves.length === 0) {
-          throw new OpeningSetError(
+          throw new MbiError(
+            "opening-set",
             `SP ${position.sp}: no completed search after ${line.moves.join(" ") || "the start"}`,
           );
         }
@@ -166,7 +158,7 @@ export async function buildOpeningSet(
  */
 export function assignLines(set: OpeningSet, games: number, gameSeed: (game: number) => bigint): number[] {
   const n = set.lines.length;
-  if (n === 0) throw new OpeningSetError(`SP ${set.sp}: the opening set is empty`);
+  if (n === 0) throw new MbiError("opening-set", `SP ${set.sp}: the opening set is empty`);
   const out: number[] = [];
   let free: number[] = [];
   for (let g = 1; g <= games; g++) {

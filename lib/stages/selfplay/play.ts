@@ -28,7 +28,7 @@ import { GameError, type GameRecord, type GameSpec, playGame } from "./game.ts";
 import { assignLines, buildOpeningSet, type OpeningRules, type OpeningSet } from "./openings.ts";
 import { type SelectedPosition, selectPositions } from "../../method/selection.ts";
 import { type MergeSpec, type Shard, shardOf } from "../../store/shards.ts";
-import { MbiError, UsageError } from "../../core/errors.ts";
+import { MbiError } from "../../core/errors.ts";
 import { acquireLock } from "../../store/lock.ts";
 import { writeFileAtomic } from "../../store/atomic.ts";
 import { runPool } from "../worker_pool.ts";
@@ -151,15 +151,6 @@ export const SELFPLAY_METHOD =
   "game g (1-based) of SP s has seed deriveSeed(seed, s, g) = splitmix64(splitmix64(splitmix64(seed) ^ s) ^ g) and draws its line with that seed among the lines not taken by games 1..g-1; " +
   "the line's moves are played, then each engine plays its bestmove (MultiPV 1)";
 
-/** Raised for a games file of another configuration, or one whose records contradict it. */
-export class SelfplayConfigError extends MbiError {
-  /** Creates the error. */
-  constructor(message: string) {
-    super("selfplay-config", message);
-    this.name = "SelfplayConfigError";
-  }
-}
-
 /** Describes how two self-play configurations differ ("" when equal). */
 export function selfplayConfigDifference(a: SelfplayConfig, b: SelfplayConfig): string {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])] as (keyof SelfplayConfig)[];
@@ -178,7 +169,8 @@ export function planPositions(
   return explicit.map((sp) => {
     const row = table.rows.find((r) => r.sp === sp);
     if (!row) {
-      throw new UsageError(
+      throw new MbiError(
+        "bad-argument",
         `SP ${sp} is not in the MBI table of profile ${table.profile} (${table.rows.length} positions)`,
       );
     }
@@ -216,29 +208,33 @@ const isInt = (v: unknown) => typeof v === "number" && Number.isInteger(v);
  */
 export async function readGames(path: string): Promise<JsonlContent<SelfplayHeader, GameRecord> | undefined> {
   const content = await readJsonl<SelfplayHeader, GameRecord>(path).catch((e) => {
-    throw e instanceof JsonlError ? new SelfplayConfigError(e.message) : e;
+    throw e instanceof JsonlError ? new MbiError("selfplay-config", e.message) : e;
   });
   if (!content) return undefined;
   const h = content.header;
-  if (h?.kind !== "mbi-selfplay-games") throw new SelfplayConfigError(`${path} is not a self-play games file`);
+  if (h?.kind !== "mbi-selfplay-games") throw new MbiError("selfplay-config", `${path} is not a self-play games file`);
   if (!(h.schema <= SELFPLAY_SCHEMA)) {
-    throw new SelfplayConfigError(`${path} has schema ${h.schema}; this code reads up to ${SELFPLAY_SCHEMA}`);
+    throw new MbiError("selfplay-config", `${path} has schema ${h.schema}; this code reads up to ${SELFPLAY_SCHEMA}`);
   }
   const positions = new Set(h.config?.positions ?? []);
   content.records.forEach((g, i) => {
     const where = `${path} line ${i + 2}`;
-    if (g === null || typeof g !== "object") throw new SelfplayConfigError(`${where}: not a game record`);
+    if (g === null || typeof g !== "object") throw new MbiError("selfplay-config", `${where}: not a game record`);
     if (!isInt(g.sp) || !positions.has(g.sp)) {
-      throw new SelfplayConfigError(`${where}: SP ${JSON.stringify(g.sp)} is not one of the header's positions`);
+      throw new MbiError(
+        "selfplay-config",
+        `${where}: SP ${JSON.stringify(g.sp)} is not one of the header's positions`,
+      );
     }
     if (!isInt(g.game) || g.game < 1 || g.game > h.config.games) {
-      throw new SelfplayConfigError(`${where}: game ${JSON.stringify(g.game)} is not in 1..${h.config.games}`);
+      throw new MbiError("selfplay-config", `${where}: game ${JSON.stringify(g.game)} is not in 1..${h.config.games}`);
     }
     if (!RESULTS.has(g.result)) {
-      throw new SelfplayConfigError(`${where}: result ${JSON.stringify(g.result)} is not 1-0, 0-1 or 1/2-1/2`);
+      throw new MbiError("selfplay-config", `${where}: result ${JSON.stringify(g.result)} is not 1-0, 0-1 or 1/2-1/2`);
     }
     if (!Array.isArray(g.moves) || g.moves.length !== g.plies) {
-      throw new SelfplayConfigError(
+      throw new MbiError(
+        "selfplay-config",
         `${where}: ${g.plies} plies but ${Array.isArray(g.moves) ? g.moves.length : "no"} moves`,
       );
     }
@@ -249,10 +245,10 @@ export async function readGames(path: string): Promise<JsonlContent<SelfplayHead
 /** Reads an opening-sets file (undefined when there is none). */
 export async function readOpenings(path: string): Promise<JsonlContent<OpeningsHeader, OpeningSet> | undefined> {
   const content = await readJsonl<OpeningsHeader, OpeningSet>(path).catch((e) => {
-    throw e instanceof JsonlError ? new SelfplayConfigError(e.message) : e;
+    throw e instanceof JsonlError ? new MbiError("selfplay-config", e.message) : e;
   });
   if (content && content.header?.kind !== "mbi-opening-sets") {
-    throw new SelfplayConfigError(`${path} is not an opening-sets file`);
+    throw new MbiError("selfplay-config", `${path} is not an opening-sets file`);
   }
   return content;
 }
@@ -326,7 +322,8 @@ export async function repairRepeatedGames(path: string, log: (line: string) => v
     const seen = first.get(key);
     if (!seen) return void first.set(key, { line: i + 2, game: g });
     if (!same(seen.game, g)) {
-      throw new SelfplayConfigError(
+      throw new MbiError(
+        "selfplay-config",
         `${displayPath(path)} holds two different games ${g.game} of SP ${g.sp} (lines ${seen.line} and ${
           i + 2
         }); not repairing it: keep the right line by hand`,
@@ -408,7 +405,8 @@ export async function runSelfplay(opts: SelfplayOptions): Promise<SelfplaySummar
     const setsPath = openingsPath(path);
     const setsFile = await readOpenings(setsPath);
     if (setsFile && selfplayConfigDifference(setsFile.header.config, config)) {
-      throw new SelfplayConfigError(
+      throw new MbiError(
+        "selfplay-config",
         `${displayPath(setsPath)} holds opening sets of another configuration; not appending`,
       );
     }
@@ -561,7 +559,7 @@ export async function mergeOpenings(paths: string[], out: string): Promise<numbe
     for (const s of c.records) {
       const have = sets.get(s.sp);
       if (have && JSON.stringify(have) !== JSON.stringify(s)) {
-        throw new SelfplayConfigError(`${p}: the opening set of SP ${s.sp} differs from another shard's`);
+        throw new MbiError("selfplay-config", `${p}: the opening set of SP ${s.sp} differs from another shard's`);
       }
       sets.set(s.sp, s);
     }

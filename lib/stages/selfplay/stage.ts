@@ -78,15 +78,6 @@ export interface SelfplayResults {
   positions: PositionResult[];
 }
 
-/** Raised when an earlier stage's output is missing or out of date. */
-export class StageInputError extends MbiError {
-  /** Creates the error with a one-line message naming the stage to run. */
-  constructor(message: string) {
-    super("stage-input", message);
-    this.name = "StageInputError";
-  }
-}
-
 /** Folder of a profile's self-play files (explicit position lists get their own). */
 export function selfplayFolder(profile: Profile, positions?: number[]): string {
   const base = selfplayDir(profile);
@@ -102,7 +93,8 @@ export async function loadCurrentTable(profile: Profile) {
   const path = mbiPaths(profileDir(profile)).json;
   const table = await readMbiTable(path).catch((e) => {
     if (e instanceof Deno.errors.NotFound) {
-      throw new StageInputError(
+      throw new MbiError(
+        "stage-input",
         `no MBI table at ${displayPath(path)}: run deno task derive-mbi --profile ${profile.name}`,
       );
     }
@@ -111,7 +103,8 @@ export async function loadCurrentTable(profile: Profile) {
   const dataset = await loadStage1(profile);
   const current = valuesHash(dataset.records);
   if (table.input.values_sha256 !== current) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `${displayPath(path)} was not derived from the values now in ${displayPath(dataset.path)}: ` +
         `run deno task derive-mbi --profile ${profile.name}`,
     );
@@ -201,7 +194,7 @@ export async function writeStage4Outputs(
 ): Promise<SelfplayResults> {
   const gamesPath = join(outDir, "games.jsonl");
   const content = await readGames(gamesPath);
-  if (!content) throw new StageInputError(`no games at ${displayPath(gamesPath)}: run deno task selfplay`);
+  if (!content) throw new MbiError("stage-input", `no games at ${displayPath(gamesPath)}: run deno task selfplay`);
   const { header } = content;
   const games = [...content.records].sort((a, b) => a.sp - b.sp || a.game - b.game);
   const fenOf = new Map(header.selection.map((s) => [s.sp, s.fen]));
@@ -285,33 +278,39 @@ export async function loadStage4(profile: Profile): Promise<SelfplayResults> {
   try {
     text = await Deno.readTextFile(path);
   } catch {
-    throw new StageInputError(`no self-play results at ${displayPath(path)}: ${fix}`);
+    throw new MbiError("stage-input", `no self-play results at ${displayPath(path)}: ${fix}`);
   }
   let r: SelfplayResults;
   try {
     r = JSON.parse(text);
   } catch (e) {
-    throw new StageInputError(`${displayPath(path)} is damaged (${(e as Error).message}): ${fix} to write it again`);
+    throw new MbiError(
+      "stage-input",
+      `${displayPath(path)} is damaged (${(e as Error).message}): ${fix} to write it again`,
+    );
   }
   if (r?.kind !== "mbi-selfplay-results" || !(r.schema >= SELFPLAY_RESULTS_SCHEMA)) {
-    throw new StageInputError(`${displayPath(path)} is not a current self-play results file: ${fix}`);
+    throw new MbiError("stage-input", `${displayPath(path)} is not a current self-play results file: ${fix}`);
   }
   const games = await readGames(join(dir, "games.jsonl"));
-  if (!games) throw new StageInputError(`no games beside ${displayPath(path)}: ${fix}`);
+  if (!games) throw new MbiError("stage-input", `no games beside ${displayPath(path)}: ${fix}`);
   const planned = games.header.config.positions.length * games.header.config.games;
   if (games.records.length !== planned || r.n_games !== planned) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `${displayPath(join(dir, "games.jsonl"))} has ${games.records.length} of ${planned} games: ${fix} to finish`,
     );
   }
   if (gamesHash(games.records) !== r.games_sha256) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `${displayPath(path)} was not made from the games now in games.jsonl: ${fix} to rewrite it`,
     );
   }
   const { table } = await loadCurrentTable(profile);
   if (games.header.input.rows_sha256 !== mbiRowsHash(table)) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `the games were played from an older MBI table: ${fix} (it keeps or replays them as needed)`,
     );
   }
@@ -346,11 +345,12 @@ export async function replayGame(
 ): Promise<Replay> {
   const gamesFile = join(outDir, "games.jsonl");
   const content = await readGames(gamesFile);
-  if (!content) throw new StageInputError(`no games in ${displayPath(outDir)}: run deno task selfplay`);
+  if (!content) throw new MbiError("stage-input", `no games in ${displayPath(outDir)}: run deno task selfplay`);
   const recorded = content.records.find((g) => g.sp === sp && g.game === game);
   if (!recorded) {
     const sps = [...new Set(content.records.map((g) => g.sp))];
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `no game ${game} of SP ${sp} recorded (SPs: ${sps.slice(0, 8).join(", ")}${
         sps.length > 8 ? ", …" : ""
       }; games 1..${content.header.config.games})`,
@@ -400,7 +400,7 @@ export async function recordedGamePgn(
   const content = await readGames(join(outDir, "games.jsonl"));
   const g = content?.records.find((r) => r.sp === sp && r.game === game);
   if (!content || !g) {
-    throw new StageInputError(`no game ${game} of SP ${sp} in ${outDir}`);
+    throw new MbiError("stage-input", `no game ${game} of SP ${sp} in ${outDir}`);
   }
   const pos = content.header.selection.find((s) => s.sp === sp)!;
   return gamePgn(g, {
