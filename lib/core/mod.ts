@@ -1,9 +1,11 @@
 /**
  * **core** — the foundation every layer stands on: where the repository is
- * (`paths.ts`), SHA-256 of files and text (`hash.ts`), and the base of the
- * domain errors with their codes (`errors.ts`).
+ * (`paths.ts`), SHA-256 of files and text (`hash.ts`), the domain errors and
+ * their closed set of codes (`errors.ts`), the structural comparison of
+ * values (`compare.ts`) and CSV text (`csv.ts`).
  *
- * May import: nothing of the project (only Deno and node: built-ins).
+ * May import: nothing of the project (only Deno and node: built-ins, and npm
+ * packages).
  *
  * @module
  */
@@ -11,3 +13,4 @@
 export * from "./paths.ts";
 export * from "./hash.ts";
 export * from "./errors.ts";
+export * from "./compare.ts";

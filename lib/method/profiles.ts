@@ -8,6 +8,7 @@
 
 import { CLASSICAL_SP, POSITION_COUNT } from "./chess960.ts";
 import { MbiError } from "../core/errors.ts";
+import { same } from "../core/compare.ts";
 
 /** The method's base seed (self-play and bootstrap). */
 export const METHOD_SEED = 20260825;
@@ -154,5 +155,5 @@ export function builtinProfile(name: string): Profile {
 export function isMethodBudget(profile: Profile): boolean {
   const full = PROFILES.full;
   return profile.evalNodes === full.evalNodes && profile.evalDepth === null &&
-    JSON.stringify(profile.selfplay) === JSON.stringify(full.selfplay) && profile.resamples === full.resamples;
+    same(profile.selfplay, full.selfplay) && profile.resamples === full.resamples;
 }

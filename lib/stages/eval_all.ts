@@ -35,6 +35,7 @@ import { BENCH_SCRIPT_PATH } from "../engine/identity.ts";
 import { evalLimit } from "./run_config.ts";
 import { profileDir } from "../store/results_key.ts";
 import { MbiError } from "../core/errors.ts";
+import { same } from "../core/compare.ts";
 
 /** What to evaluate and how. */
 export interface EvalAllOptions {
@@ -256,7 +257,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
 
 /** Refuses a file whose header limit is not the one asked for (before the engine is even started). */
 function checkSameLimit(path: string, have: unknown, want: unknown): void {
-  if (JSON.stringify(have) !== JSON.stringify(want)) {
+  if (!same(have, want)) {
     throw new MbiError(
       "dataset",
       `${displayPath(path)} was computed with another configuration (search limit ${JSON.stringify(have)} vs ${

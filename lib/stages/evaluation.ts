@@ -18,6 +18,7 @@ import { type EvaluationRecord } from "../method/evaluation_record.ts";
 import { toCsv } from "../core/csv.ts";
 import { expectedDataset } from "./run_config.ts";
 import { MbiError } from "../core/errors.ts";
+import { same } from "../core/compare.ts";
 
 /** Options of {@link runStage1}. */
 export interface Stage1Options {
@@ -85,7 +86,7 @@ export function checkAgainstProfile(d: EvalDataset, profile: Profile): void {
   const fix =
     `it is not profile ${profile.name}'s dataset: move it aside and run deno task eval-all --profile ${profile.name}`;
   const have = d.header.config;
-  if (want.limit && JSON.stringify(have.limit) !== JSON.stringify(want.limit)) {
+  if (want.limit && !same(have.limit, want.limit)) {
     throw new MbiError(
       "dataset",
       `${d.path} was computed with search limit ${JSON.stringify(have.limit)}, not the profile's ${

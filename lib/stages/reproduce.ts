@@ -16,7 +16,6 @@
  * @module
  */
 
-import diff from "microdiff";
 import { join, relative } from "node:path";
 import { cpus } from "node:os";
 import { withoutTiming } from "../store/eval_dataset.ts";
@@ -28,6 +27,7 @@ import { SELFPLAY_MERGE } from "./selfplay/play.ts";
 import type { GameRecord } from "./selfplay/game.ts";
 import { writeFileAtomic } from "../store/atomic.ts";
 import { sha256Text } from "../core/hash.ts";
+import { firstDifference, type Ignore, shortJson } from "../core/compare.ts";
 
 /**
  * The committed files a report compared whose bytes have changed since (or
@@ -91,32 +91,11 @@ export interface ReproduceRecord {
   identical: boolean;
 }
 
-type Path = (string | number)[];
-type Ignore = (path: Path) => boolean;
-
 /** A path matcher from patterns such as `inputs.*.sha256`. */
 function ignoring(...patterns: string[]): Ignore {
   const ps = patterns.map((p) => p.split("."));
   return (path) =>
     ps.some((p) => p.length <= path.length && p.every((seg, i) => seg === "*" || seg === String(path[i])));
-}
-
-const show = (v: unknown) => {
-  const s = JSON.stringify(v) ?? "undefined";
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
-};
-
-/** The first difference between two values (microdiff), outside the ignored paths; null when equal. */
-export function firstDifference(a: unknown, b: unknown, ignore: Ignore = () => false): string | null {
-  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) {
-    return JSON.stringify(a) === JSON.stringify(b) ? null : `${show(a)} vs ${show(b)}`;
-  }
-  const d = diff(a as Record<string, unknown>, b as Record<string, unknown>).find((x) => !ignore(x.path));
-  if (!d) return null;
-  const where = d.path.join(".");
-  if (d.type === "CREATE") return `${where}: absent vs ${show(d.value)}`;
-  if (d.type === "REMOVE") return `${where}: ${show(d.oldValue)} vs absent`;
-  return `${where}: ${show(d.oldValue)} vs ${show(d.value)}`;
 }
 
 /** How one kind of result file is compared. */
@@ -176,7 +155,7 @@ export function compareText(a: string, b: string, ignoreLines?: RegExp): string 
   let line = -1;
   for (let k = 0; k < n && line < 0; k++) if (la[k] !== lb[k] && !aside(la[k], lb[k])) line = k;
   if (line < 0) return null;
-  const cut = (s: string | undefined) => s === undefined ? "end of file" : show(s);
+  const cut = (s: string | undefined) => s === undefined ? "end of file" : shortJson(s);
   return `line ${line + 1}: ${cut(la[line])} vs ${cut(lb[line])}`;
 }
 

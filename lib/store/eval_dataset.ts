@@ -15,6 +15,7 @@ import type { CodeVersion, InputFile } from "./provenance.ts";
 import type { SearchLimit } from "../engine/limit.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
 import { MbiError } from "../core/errors.ts";
+import { differingKeys, same } from "../core/compare.ts";
 
 /** Schema version of evaluation files. */
 export const EVAL_SCHEMA = 1;
@@ -85,18 +86,13 @@ export function configDifference(a: EvalConfig, b: EvalConfig): string {
       `engine fingerprint ${a.engine_fingerprint} vs ${b.engine_fingerprint}`,
     );
   }
-  if (JSON.stringify(a.limit) !== JSON.stringify(b.limit)) {
+  if (!same(a.limit, b.limit)) {
     diffs.push(
       `search limit ${JSON.stringify(a.limit)} vs ${JSON.stringify(b.limit)}`,
     );
   }
-  const names = new Set([...Object.keys(a.options), ...Object.keys(b.options)]);
-  for (const n of [...names].sort()) {
-    if (a.options[n] !== b.options[n]) {
-      diffs.push(
-        `option ${n} ${a.options[n] ?? "unset"} vs ${b.options[n] ?? "unset"}`,
-      );
-    }
+  for (const n of differingKeys(a.options, b.options).sort()) {
+    diffs.push(`option ${n} ${a.options[n] ?? "unset"} vs ${b.options[n] ?? "unset"}`);
   }
   return diffs.join("; ");
 }
@@ -141,7 +137,7 @@ function recordProblem(r: Partial<EvaluationRecord>, header: EvalHeader, planned
   if ((cp === null) === (mate === null || mate === undefined)) return "exactly one of eval_cp and mate must be set";
   if (!isInt(r.depth) || r.depth! < 0) return `depth ${JSON.stringify(r.depth)} is not a whole number >= 0`;
   if (!Array.isArray(r.pv) || !r.pv.every((m) => typeof m === "string")) return "pv is not a list of moves";
-  if (JSON.stringify(r.limit) !== JSON.stringify(header.config.limit)) {
+  if (!same(r.limit, header.config.limit)) {
     return `its limit ${JSON.stringify(r.limit)} is not the header's ${JSON.stringify(header.config.limit)}`;
   }
   return "";
@@ -175,7 +171,7 @@ export async function readEvalDataset(
     if (why) throw new MbiError("dataset", `${path} line ${line}: ${why}`);
     const first = firstLine.get(r.sp);
     if (first) {
-      const agree = JSON.stringify(withoutTiming(first.record)) === JSON.stringify(withoutTiming(r));
+      const agree = same(withoutTiming(first.record), withoutTiming(r));
       duplicates.push({ sp: r.sp, firstLine: first.line, line, agree });
       return;
     }

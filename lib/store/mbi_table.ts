@@ -20,6 +20,7 @@ import { INTERVAL_DEFINITION, INTERVAL_ITERATIONS, lastIterationValues, mbiInter
 import { budgetBanner, evalBudgetText } from "../method/labels.ts";
 import { type SearchLimit } from "../engine/limit.ts";
 import { toCsv } from "../core/csv.ts";
+import { same } from "../core/compare.ts";
 
 /** Schema version of the MBI table (2: per-position intervals, content hashes, budget label). */
 export const MBI_SCHEMA = 2;
@@ -420,11 +421,10 @@ export async function writeMbiTable(
   }
   // Same values, same rows, same definitions: nothing to write (whatever the input file's bytes); a definition
   // worded anew (e.g. the method notes it cites moved) is a change of what the file says.
-  const same = (a: MbiTable, b: MbiTable) =>
-    a.input.values_sha256 === b.input.values_sha256 && JSON.stringify(a.rows) === JSON.stringify(b.rows) &&
-    JSON.stringify(a.uncertainty) === JSON.stringify(b.uncertainty) && a.banner === b.banner &&
-    JSON.stringify(a.definition) === JSON.stringify(b.definition);
-  if (old && same(old, table)) {
+  const sameTable = (a: MbiTable, b: MbiTable) =>
+    a.input.values_sha256 === b.input.values_sha256 && same(a.rows, b.rows) && same(a.uncertainty, b.uncertainty) &&
+    a.banner === b.banner && same(a.definition, b.definition);
+  if (old && sameTable(old, table)) {
     // Same table: its views must be its own (a kill between the writes of a set leaves new views by an old
     // table, or the reverse); they are written again from the table when they are not.
     const csv = await writeTextIfChanged(paths.csv, mbiCsv(old));

@@ -11,6 +11,7 @@ import { sha256File } from "../core/hash.ts";
 import { displayPath } from "./provenance.ts";
 import { readJsonl } from "./jsonl.ts";
 import { MbiError } from "../core/errors.ts";
+import { same } from "../core/compare.ts";
 
 /** A shard: units at list index k with k % count === index (0-based index). */
 export interface Shard {
@@ -143,9 +144,9 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
     );
   });
   if (existing) {
-    const same = spec.difference(existing.header, header) === "" &&
-      JSON.stringify(existing.records.map(spec.stable)) === JSON.stringify([...records].map(spec.stable));
-    if (same) return { out, files: files.length, records: records.length, unchanged: true };
+    const identical = spec.difference(existing.header, header) === "" &&
+      same(existing.records.map(spec.stable), records.map(spec.stable));
+    if (identical) return { out, files: files.length, records: records.length, unchanged: true };
     throw new MbiError("shard", `${out} exists and differs from this merge; not overwriting (give --out)`);
   }
   await writeFileAtomic(out, [header, ...records].map((x) => JSON.stringify(x)).join("\n") + "\n");

@@ -33,6 +33,7 @@ import {
 import { codeVersion, displayPath } from "../../store/provenance.ts";
 import { ingestPgn, type IngestProgress, type PgnIngest } from "./ingest.ts";
 import { MbiError } from "../../core/errors.ts";
+import { same } from "../../core/compare.ts";
 
 /** Options of a build. */
 export interface BuildOptions {
@@ -55,7 +56,7 @@ async function guardExisting(name: string, sha256: string, filters: OutcomeFilte
     | OutcomeTableMeta
     | undefined;
   if (!old || replace) return;
-  if (old.source?.sha256 !== sha256 || JSON.stringify(old.filters) !== JSON.stringify(filters)) {
+  if (old.source?.sha256 !== sha256 || !same(old.filters, filters)) {
     throw new MbiError(
       "outcomes",
       `outcome table "${name}" exists with ${

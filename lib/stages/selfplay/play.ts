@@ -33,6 +33,7 @@ import { acquireLock } from "../../store/lock.ts";
 import { writeFileAtomic } from "../../store/atomic.ts";
 import { runPool } from "../worker_pool.ts";
 import { IllegalMoveError } from "../../method/rules.ts";
+import { differingKeys, same } from "../../core/compare.ts";
 
 /** Schema version of self-play files (2: opening sets, distinct games by construction). */
 export const SELFPLAY_SCHEMA = 2;
@@ -153,9 +154,7 @@ export const SELFPLAY_METHOD =
 
 /** Describes how two self-play configurations differ ("" when equal). */
 export function selfplayConfigDifference(a: SelfplayConfig, b: SelfplayConfig): string {
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])] as (keyof SelfplayConfig)[];
-  return keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
-    .map((k) => `${k} ${JSON.stringify(a[k])} vs ${JSON.stringify(b[k])}`).join("; ");
+  return differingKeys(a, b).map((k) => `${k} ${JSON.stringify(a[k])} vs ${JSON.stringify(b[k])}`).join("; ");
 }
 
 /** The positions to play: explicit SPs (must be in the table) or the stratified draw. */
@@ -558,7 +557,7 @@ export async function mergeOpenings(paths: string[], out: string): Promise<numbe
     header ??= { ...c.header, shard: null };
     for (const s of c.records) {
       const have = sets.get(s.sp);
-      if (have && JSON.stringify(have) !== JSON.stringify(s)) {
+      if (have && !same(have, s)) {
         throw new MbiError("selfplay-config", `${p}: the opening set of SP ${s.sp} differs from another shard's`);
       }
       sets.set(s.sp, s);

@@ -40,6 +40,7 @@ import { SCORE_INTERVAL_DEFINITION } from "../../method/intervals.ts";
 import { type SearchLimit } from "../../engine/limit.ts";
 import { repoPath } from "../../core/paths.ts";
 import { withLock } from "../../store/lock.ts";
+import { same } from "../../core/compare.ts";
 
 /** Schema version of `selfplay.json` (2: Wilson-type intervals, distinct games, content hashes, banner). */
 export const SELFPLAY_RESULTS_SCHEMA = 2;
@@ -375,7 +376,7 @@ export async function replayGame(
         rules: config.opening,
         seed: config.seed,
       });
-      openingSetIdentical = recordedSet ? JSON.stringify(built) === JSON.stringify(recordedSet) : null;
+      openingSetIdentical = recordedSet ? same(built, recordedSet) : null;
       set = built;
     }
     const replayed = await playGame(engines[0], engines[1], gameSpec(config, pos, game, set));
