@@ -8,51 +8,55 @@
  */
 
 import { join } from "node:path";
+import * as v from "valibot";
 import type { EngineIdentity } from "../engine/identity.ts";
 import { JsonlError, readJsonl } from "./jsonl.ts";
 import { writeFileAtomic } from "./atomic.ts";
-import type { CodeVersion, InputFile } from "./provenance.ts";
-import type { SearchLimit } from "../engine/limit.ts";
-import { type EvaluationRecord } from "../method/evaluation_record.ts";
+import { CodeVersion, InputFile } from "./provenance.ts";
+import { SearchLimit } from "../engine/limit.ts";
+import { EvaluationRecord } from "../method/evaluation_record.ts";
+import { checkRecord, fileKind, int, opaque, schemaVersion, text } from "../core/records.ts";
+import { Shard } from "./shards.ts";
 import { MbiError } from "../core/errors.ts";
 import { differingKeys, same } from "../core/compare.ts";
 
 /** Schema version of evaluation files. */
 export const EVAL_SCHEMA = 1;
 
+/** What must be equal for two evaluation files to be one dataset: the engine's bench fingerprint (search identity), the search limit per position, the UCI options as sent. */
+export const EvalConfig = v.object({
+  engine_fingerprint: v.nullable(int("is not a fingerprint (a whole number or null)")),
+  limit: SearchLimit,
+  options: v.record(v.string(), v.string("is not a UCI option value (a text)"), "is not a map of UCI options"),
+}, "is not a configuration (engine_fingerprint, limit, options)");
+
 /** What must be equal for two evaluation files to be one dataset. */
-export interface EvalConfig {
-  /** Bench fingerprint of the engine (search identity). */
-  engine_fingerprint: number | null;
-  /** The search limit per position. */
-  limit: SearchLimit;
-  /** UCI options as sent to the engine. */
-  options: Record<string, string>;
-}
+export type EvalConfig = v.InferOutput<typeof EvalConfig>;
+
+/**
+ * First line of an evaluation file: its kind and schema version, profile, the
+ * configuration every record was computed with, the identity of the engine
+ * that started the file, the shard of the positions it covers (null for all),
+ * the SPs it is meant to cover, when it was created, the code and the input
+ * files (positions, bench script) with their hashes; a merged file also names
+ * the shard files it was merged from.
+ */
+export const EvalHeader = v.object({
+  kind: fileKind("mbi-evaluations"),
+  schema: schemaVersion(EVAL_SCHEMA),
+  profile: text(),
+  config: EvalConfig,
+  engine: opaque<EngineIdentity>(),
+  shard: v.nullable(Shard),
+  positions: v.array(int("is not an SP number"), "is not a list of positions"),
+  created: text(),
+  code: CodeVersion,
+  inputs: v.array(InputFile, "is not a list of input files"),
+  merged_from: v.optional(v.array(InputFile, "is not a list of shard files")),
+});
 
 /** First line of an evaluation file. */
-export interface EvalHeader {
-  /** File kind marker. */
-  kind: "mbi-evaluations";
-  /** Schema version. */
-  schema: number;
-  /** Profile the file belongs to. */
-  profile: string;
-  /** The configuration every record was computed with. */
-  config: EvalConfig;
-  /** Identity of the engine that started the file. */
-  engine: EngineIdentity;
-  /** Shard of the positions this file covers, or null for all. */
-  shard: { index: number; count: number } | null;
-  /** SP numbers this file is meant to cover. */
-  positions: number[];
-  /** When the file was created (ISO 8601). */
-  created: string;
-  /** Code that created the file. */
-  code: CodeVersion;
-  /** Input files (positions, bench script) with their hashes. */
-  inputs: InputFile[];
-}
+export type EvalHeader = v.InferOutput<typeof EvalHeader>;
 
 /** An evaluation file read back. */
 export interface EvalDataset {
@@ -109,38 +113,22 @@ export interface DuplicateRecord {
   agree: boolean;
 }
 
-const isInt = (v: unknown) => typeof v === "number" && Number.isInteger(v);
-
-/** Checks a header's shape; returns what is wrong ("" when it is a valid evaluation header). */
-function headerProblem(h: Partial<EvalHeader>): string {
-  if (h?.kind !== "mbi-evaluations") return `its first line has no kind "mbi-evaluations"`;
-  if (!isInt(h.schema)) return "its header has no schema number";
-  if (h.schema! > EVAL_SCHEMA) return `it has schema ${h.schema}; this code reads up to ${EVAL_SCHEMA}`;
-  const c = h.config;
-  const limitOk = c && c.limit &&
-    (isInt((c.limit as { nodes?: number }).nodes) || isInt((c.limit as { depth?: number }).depth));
-  if (!c || !limitOk || typeof c.options !== "object" || c.options === null) return "its header has no valid config";
-  if (!Array.isArray(h.positions) || !h.positions.every(isInt)) return "its header has no list of positions";
-  return "";
-}
-
-/** Checks one record against the header; returns what is wrong ("" when valid). */
-function recordProblem(r: Partial<EvaluationRecord>, header: EvalHeader, planned: Set<number>): string {
-  if (r === null || typeof r !== "object" || Array.isArray(r)) return "not a record (an object)";
-  if (!isInt(r.sp)) return `sp ${JSON.stringify(r.sp)} is not a whole number`;
-  if (!planned.has(r.sp!)) return `SP ${r.sp} is not one of the positions in the file's header`;
-  const cp = r.eval_cp, mate = r.mate;
-  if (!(cp === null || isInt(cp))) return `eval_cp ${JSON.stringify(cp)} is not a whole number or null`;
-  if (!(mate === null || mate === undefined || isInt(mate))) {
-    return `mate ${JSON.stringify(mate)} is not a whole number`;
-  }
-  if ((cp === null) === (mate === null || mate === undefined)) return "exactly one of eval_cp and mate must be set";
-  if (!isInt(r.depth) || r.depth! < 0) return `depth ${JSON.stringify(r.depth)} is not a whole number >= 0`;
-  if (!Array.isArray(r.pv) || !r.pv.every((m) => typeof m === "string")) return "pv is not a list of moves";
-  if (!same(r.limit, header.config.limit)) {
-    return `its limit ${JSON.stringify(r.limit)} is not the header's ${JSON.stringify(header.config.limit)}`;
-  }
-  return "";
+/** An evaluation record of a file with this header: its SP among the header's positions, its limit the header's. */
+function recordOf(header: EvalHeader) {
+  const planned = new Set(header.positions);
+  const limit = header.config.limit;
+  return v.pipe(
+    EvaluationRecord,
+    v.check(
+      (r) => planned.has(r.sp),
+      (i) => `SP ${(i.input as EvaluationRecord).sp} is not one of the positions in the file's header`,
+    ),
+    v.check(
+      (r) => same(r.limit, limit),
+      (i) =>
+        `its limit ${JSON.stringify((i.input as EvaluationRecord).limit)} is not the header's ${JSON.stringify(limit)}`,
+    ),
+  );
 }
 
 /**
@@ -154,21 +142,18 @@ export async function readEvalDataset(
   path: string,
   opts: { duplicates?: "throw" | "report" } = {},
 ): Promise<(EvalDataset & { duplicates: DuplicateRecord[] }) | undefined> {
-  const content = await readJsonl<EvalHeader, EvaluationRecord>(path).catch((e) => {
+  const content = await readJsonl<unknown, unknown>(path).catch((e) => {
     throw e instanceof JsonlError ? new MbiError("dataset", e.message) : e;
   });
   if (!content) return undefined;
-  const { header, records } = content;
-  const problem = headerProblem(header);
-  if (problem) throw new MbiError("dataset", `${path} is not an MBI evaluation file: ${problem}`);
-  const planned = new Set(header.positions);
+  const header = checkRecord(EvalHeader, content.header, `${path} is not an MBI evaluation file (line 1)`, "dataset");
+  const schema = recordOf(header);
+  const records = content.records.map((r, i) => checkRecord(schema, r, `${path} line ${i + 2}`, "dataset"));
   const firstLine = new Map<number, { line: number; record: EvaluationRecord }>();
   const duplicates: DuplicateRecord[] = [];
   const unique: EvaluationRecord[] = [];
   records.forEach((r, i) => {
     const line = i + 2;
-    const why = recordProblem(r, header, planned);
-    if (why) throw new MbiError("dataset", `${path} line ${line}: ${why}`);
     const first = firstLine.get(r.sp);
     if (first) {
       const agree = same(withoutTiming(first.record), withoutTiming(r));

@@ -11,15 +11,18 @@ import { sha256File } from "../core/hash.ts";
 import { displayPath } from "./provenance.ts";
 import { readJsonl } from "./jsonl.ts";
 import { MbiError } from "../core/errors.ts";
+import * as v from "valibot";
+import { count, int } from "../core/records.ts";
 import { same } from "../core/compare.ts";
 
-/** A shard: units at list index k with k % count === index (0-based index). */
-export interface Shard {
-  /** 0-based shard index (e.g. `$SLURM_ARRAY_TASK_ID`). */
-  index: number;
-  /** Number of shards. */
-  count: number;
-}
+/** A shard: units at list index k with k % count === index (0-based `index`, e.g. `$SLURM_ARRAY_TASK_ID`, of `count` shards). */
+export const Shard = v.pipe(
+  v.object({ index: count(), count: int() }, "is not a shard ({index, count})"),
+  v.check((s) => s.index < s.count, "is not a shard (index < count)"),
+);
+
+/** A shard of a job's units. */
+export type Shard = v.InferOutput<typeof Shard>;
 
 /** Parses `i/n` (0 <= i < n). */
 export function parseShard(text: string): Shard {
