@@ -23,23 +23,34 @@ import { negateScore } from "../engine/info.ts";
  * wall time in ms (not part of the result); the raw output from `go` to
  * `bestmove`.
  */
+export const EvaluationRecordFields = v.object({
+  sp: int(),
+  setup: text(),
+  fen: text(),
+  eval_cp: v.nullable(int("is not a whole number or null")),
+  mate: v.nullable(int()),
+  depth: count(),
+  seldepth: v.nullable(count()),
+  pv: texts("is not a list of moves"),
+  nodes: v.nullable(count()),
+  bestmove: text(),
+  limit: SearchLimit,
+  wall_ms: v.number("is not a number"),
+  raw: texts("is not a list of engine output lines"),
+}, "not a record (an object)");
+
+/** The check that exactly one of `eval_cp` and `mate` is set, for a record of type `T`. */
+export function oneValue<T extends { eval_cp: number | null; mate: number | null }>() {
+  return v.check<T, string>(
+    (r) => (r.eval_cp === null) !== (r.mate === null),
+    "exactly one of eval_cp and mate must be set",
+  );
+}
+
+/** An evaluation record: {@link EvaluationRecordFields}, one value set. */
 export const EvaluationRecord = v.pipe(
-  v.object({
-    sp: int(),
-    setup: text(),
-    fen: text(),
-    eval_cp: v.nullable(int("is not a whole number or null")),
-    mate: v.nullable(int()),
-    depth: count(),
-    seldepth: v.nullable(count()),
-    pv: texts("is not a list of moves"),
-    nodes: v.nullable(count()),
-    bestmove: text(),
-    limit: SearchLimit,
-    wall_ms: v.number("is not a number"),
-    raw: texts("is not a list of engine output lines"),
-  }, "not a record (an object)"),
-  v.check((r) => (r.eval_cp === null) !== (r.mate === null), "exactly one of eval_cp and mate must be set"),
+  EvaluationRecordFields,
+  oneValue<v.InferOutput<typeof EvaluationRecordFields>>(),
 );
 
 /** One evaluated position: the `evaluate` record (see the schema {@link EvaluationRecord}). */

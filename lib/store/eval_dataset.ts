@@ -14,7 +14,7 @@ import { JsonlError, readJsonl } from "./jsonl.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { CodeVersion, InputFile } from "./provenance.ts";
 import { SearchLimit } from "../engine/limit.ts";
-import { EvaluationRecord } from "../method/evaluation_record.ts";
+import { EvaluationRecord, EvaluationRecordFields, oneValue } from "../method/evaluation_record.ts";
 import { checkRecord, fileKind, int, opaque, schemaVersion, text } from "../core/records.ts";
 import { Shard } from "./shards.ts";
 import { MbiError } from "../core/errors.ts";
@@ -113,20 +113,36 @@ export interface DuplicateRecord {
   agree: boolean;
 }
 
+/**
+ * What a reader requires of a file: all of the header and records (`all`), or
+ * only what the index is derived from (`values`: a stage-1 file made by hand
+ * for derive-mbi; the header's kind, schema, config and positions; each
+ * record's SP, value, depth, PV and limit, its raw output when there).
+ */
+export type EvalFields = "all" | "values";
+
+const VALUES_HEADER = v.pick(EvalHeader, ["kind", "schema", "config", "positions"]);
+const VALUES_FIELDS = v.object({
+  ...v.pick(EvaluationRecordFields, ["sp", "eval_cp", "mate", "depth", "pv", "limit"]).entries,
+  raw: v.optional(EvaluationRecordFields.entries.raw),
+}, EvaluationRecordFields.message);
+// Typed as a full record for the checks below, which read only its SP and limit.
+const VALUES_RECORD = v.pipe(
+  VALUES_FIELDS,
+  oneValue<v.InferOutput<typeof VALUES_FIELDS>>(),
+) as unknown as typeof EvaluationRecord;
+
 /** An evaluation record of a file with this header: its SP among the header's positions, its limit the header's. */
-function recordOf(header: EvalHeader) {
+function recordOf(header: Pick<EvalHeader, "positions" | "config">, fields: EvalFields) {
   const planned = new Set(header.positions);
   const limit = header.config.limit;
+  const r = (i: { input: unknown }) => i.input as EvaluationRecord;
   return v.pipe(
-    EvaluationRecord,
+    fields === "all" ? EvaluationRecord : VALUES_RECORD,
+    v.check((x) => planned.has(x.sp), (i) => `SP ${r(i).sp} is not one of the positions in the file's header`),
     v.check(
-      (r) => planned.has(r.sp),
-      (i) => `SP ${(i.input as EvaluationRecord).sp} is not one of the positions in the file's header`,
-    ),
-    v.check(
-      (r) => same(r.limit, limit),
-      (i) =>
-        `its limit ${JSON.stringify((i.input as EvaluationRecord).limit)} is not the header's ${JSON.stringify(limit)}`,
+      (x) => same(x.limit, limit),
+      (i) => `its limit ${JSON.stringify(r(i).limit)} is not the header's ${JSON.stringify(limit)}`,
     ),
   );
 }
@@ -136,18 +152,27 @@ function recordOf(header: EvalHeader) {
  * (record types, SPs among the header's positions, the header's limit); errors
  * name the file and line. Throws a `dataset` MbiError when a position is held
  * twice, unless `duplicates: "report"`, which returns them (see
- * {@link repairDuplicates}).
+ * {@link repairDuplicates}); `fields: "values"` requires only what the index
+ * is derived from.
  */
 export async function readEvalDataset(
   path: string,
-  opts: { duplicates?: "throw" | "report" } = {},
+  opts: { duplicates?: "throw" | "report"; fields?: EvalFields } = {},
 ): Promise<(EvalDataset & { duplicates: DuplicateRecord[] }) | undefined> {
   const content = await readJsonl<unknown, unknown>(path).catch((e) => {
     throw e instanceof JsonlError ? new MbiError("dataset", e.message) : e;
   });
   if (!content) return undefined;
-  const header = checkRecord(EvalHeader, content.header, `${path} is not an MBI evaluation file (line 1)`, "dataset");
-  const schema = recordOf(header);
+  const fields = opts.fields ?? "all";
+  const where = `${path} is not an MBI evaluation file (line 1)`;
+  // With `values`, the fields not required are not checked (a hand-made file may lack them).
+  const header = checkRecord(
+    fields === "all" ? EvalHeader : VALUES_HEADER,
+    content.header,
+    where,
+    "dataset",
+  ) as EvalHeader;
+  const schema = recordOf(header, fields);
   const records = content.records.map((r, i) => checkRecord(schema, r, `${path} line ${i + 2}`, "dataset"));
   const firstLine = new Map<number, { line: number; record: EvaluationRecord }>();
   const duplicates: DuplicateRecord[] = [];
