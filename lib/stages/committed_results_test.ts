@@ -3,7 +3,9 @@ import { basename, join, relative } from "node:path";
 import { repoPath } from "../core/paths.ts";
 import { readEvalDataset } from "../store/eval_dataset.ts";
 import { readMbiTable } from "../store/mbi_table.ts";
-import { readGames, readOpenings } from "./selfplay/play.ts";
+import { listOutcomeTables, readOutcomeTable } from "../store/outcome_table.ts";
+import { readGames, readOpenings, SelfplayResults } from "./selfplay/records.ts";
+import { checkRecord } from "../core/records.ts";
 
 // The committed result files are the project's data products: every header and record of them must read and
 // validate through the readers of today's code (one schema per record), and reading must not change a byte.
@@ -47,5 +49,23 @@ Deno.test("every committed MBI table reads and validates through its reader", as
   for (const f of files) {
     const t = await readMbiTable(f);
     ok(t.rows.length >= 2, f);
+  }
+});
+
+Deno.test("every committed outcome table reads and validates through its reader (its CSV files by their hashes)", async () => {
+  const names = listOutcomeTables();
+  ok(names.length >= 1, "no outcome table");
+  for (const name of names) {
+    const t = await readOutcomeTable(name);
+    ok(t.rows.length > 0 && t.meta.name === name, name);
+  }
+});
+
+Deno.test("every committed self-play results file validates against its schema", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "selfplay.json");
+  ok(files.length >= 1, "no selfplay.json");
+  for (const f of files) {
+    const r = checkRecord(SelfplayResults, JSON.parse(await Deno.readTextFile(f)), f, "stage-input");
+    ok(r.positions.length === r.n_positions, f);
   }
 });

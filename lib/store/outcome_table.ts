@@ -20,7 +20,9 @@ import { POSITION_COUNT, PositionError, setupToSp, spToSetup } from "../method/c
 import { type GroupRow, type OutcomeRow, outcomeRow, type OutcomeTotals, scoreOnlyRow } from "../method/outcomes.ts";
 import type { OutcomeFilters } from "../method/pgn_headers.ts";
 import { writeJsonUnlessSame, writeTextIfChanged } from "./atomic.ts";
-import type { CodeVersion } from "./provenance.ts";
+import { CodeVersion } from "./provenance.ts";
+import * as v from "valibot";
+import { checkRecord, count, fileKind, opaque, schemaVersion, text, texts } from "../core/records.ts";
 import { resultsRoot } from "./results_key.ts";
 
 /** Schema version of outcome tables. */
@@ -63,75 +65,68 @@ export function outcomePaths(name: string) {
   };
 }
 
+/** The source file of a table: kind, file name, path as given (relative to the repository when inside it), size, SHA-256 of its bytes, and the compression found (PGN sources). */
+export const SourceFile = v.object({
+  kind: v.picklist(["pgn", "table"], "is not pgn or table"),
+  file: text(),
+  path: text(),
+  bytes: count(),
+  sha256: text(),
+  compression: v.optional(v.picklist(["none", "gzip", "zstd"], "is not none, gzip or zstd")),
+});
+
 /** The source file of a table. */
-export interface SourceFile {
-  /** Kind of source. */
-  kind: "pgn" | "table";
-  /** File name. */
-  file: string;
-  /** Path as given (relative to the repository when inside it). */
-  path: string;
-  /** Size in bytes. */
-  bytes: number;
-  /** SHA-256 of the file's bytes. */
-  sha256: string;
-  /** Compression found (PGN sources). */
-  compression?: "none" | "gzip" | "zstd";
-}
+export type SourceFile = v.InferOutput<typeof SourceFile>;
+
+/** Where a damaged compressed file ended: the decompressor's message, compressed bytes read (to within one 1 MiB piece), text bytes scanned and complete games read before it failed. */
+export const DamagedInput = v.object({
+  message: text(),
+  compressed_bytes_read: count(),
+  text_bytes: count(),
+  games_before: count(),
+});
 
 /** Where a damaged compressed file ended. */
-export interface DamagedInput {
-  /** The decompressor's message. */
-  message: string;
-  /** Compressed bytes read when it failed (to within one 1 MiB piece). */
-  compressed_bytes_read: number;
-  /** Decompressed bytes scanned before it failed. */
-  text_bytes: number;
-  /** Complete games read before it failed. */
-  games_before: number;
-}
+export type DamagedInput = v.InferOutput<typeof DamagedInput>;
+
+const counts = v.record(v.string(), count(), "is not a map of counts");
+
+/**
+ * `outcomes.json`: kind, schema, table name (its folder), one line for people
+ * on what the games are, the source file, where it comes from and under which
+ * licence (when known), the filters applied (null for tables given per
+ * position) and the rules in words, games read, kept and skipped by reason,
+ * where a damaged source ended (null), totals of the kept games, games per
+ * time-control class and rating band (PGN sources), the per-position score
+ * interval in words, the CSV files with their SHA-256, notes, code.
+ */
+export const OutcomeTableMeta = v.object({
+  kind: fileKind("mbi-outcomes"),
+  schema: schemaVersion(OUTCOMES_SCHEMA),
+  name: text(),
+  description: text(),
+  source: SourceFile,
+  origin: v.nullable(text("is not a text or null")),
+  filters: v.nullable(opaque<OutcomeFilters>()),
+  rules: v.record(v.string(), v.string(), "is not a map of rules in words"),
+  counts: v.object({
+    read: count(),
+    kept: count(),
+    chess960: v.nullable(count()),
+    skipped: counts,
+    dialects: counts,
+  }),
+  damaged: v.nullable(DamagedInput),
+  totals: opaque<OutcomeTotals>(),
+  groups: v.record(v.string(), counts, "is not a map of groups"),
+  score_interval: text(),
+  files: v.array(v.object({ name: text(), sha256: text() }), "is not a list of files"),
+  notes: texts("is not a list of notes"),
+  code: CodeVersion,
+});
 
 /** `outcomes.json`. */
-export interface OutcomeTableMeta {
-  /** File kind. */
-  kind: "mbi-outcomes";
-  /** Schema version. */
-  schema: number;
-  /** Table name (its folder). */
-  name: string;
-  /** One line for people: what the games are. */
-  description: string;
-  /** The source file. */
-  source: SourceFile;
-  /** Where the source comes from and under which licence, when known. */
-  origin: string | null;
-  /** Filters applied (null for tables given per position). */
-  filters: OutcomeFilters | null;
-  /** The filters and rules in words. */
-  rules: Record<string, string>;
-  /** Games read, kept, and skipped by reason. */
-  counts: {
-    read: number;
-    kept: number;
-    chess960: number | null;
-    skipped: Record<string, number>;
-    dialects: Record<string, number>;
-  };
-  /** Null, or where a damaged source ended (the table holds the games read before). */
-  damaged: DamagedInput | null;
-  /** Totals of the kept games. */
-  totals: OutcomeTotals;
-  /** Games per time-control class and rating band (PGN sources; empty for tables). */
-  groups: Record<string, Record<string, number>>;
-  /** The per-position score interval, in words. */
-  score_interval: string;
-  /** The CSV files and their SHA-256. */
-  files: { name: string; sha256: string }[];
-  /** Notes on how the source was read. */
-  notes: string[];
-  /** Code that built the table. */
-  code: CodeVersion;
-}
+export type OutcomeTableMeta = v.InferOutput<typeof OutcomeTableMeta>;
 
 const ROW_COLUMNS = [
   "sp",
@@ -259,7 +254,7 @@ export async function outcomeFileTexts(
 /** Reads a table and checks its CSV files against the hashes in its JSON. */
 export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
   const p = outcomePaths(name);
-  let meta: OutcomeTableMeta;
+  let meta;
   try {
     meta = JSON.parse(await Deno.readTextFile(p.json));
   } catch (e) {
@@ -271,13 +266,8 @@ export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
         : `${p.json}: not readable JSON (${(e as Error).message.split("\n")[0]})`,
     );
   }
-  if (meta.kind !== "mbi-outcomes") throw new MbiError("outcome-table", `${p.json} is not an outcome table`);
-  if (meta.schema > OUTCOMES_SCHEMA) {
-    throw new MbiError(
-      "outcome-table",
-      `${p.json} has schema ${meta.schema}; this code reads up to ${OUTCOMES_SCHEMA}`,
-    );
-  }
+  if (meta?.kind !== "mbi-outcomes") throw new MbiError("outcome-table", `${p.json} is not an outcome table`);
+  meta = checkRecord(OutcomeTableMeta, meta, p.json, "outcome-table");
   const texts = await outcomeFileTexts(p.dir, meta);
   const rows = parseOutcomeCsv(texts["outcomes.csv"] ?? "", p.csv).rows;
   const groups = texts["outcomes_by_group.csv"] ? parseGroupCsv(texts["outcomes_by_group.csv"], p.groups) : [];

@@ -23,6 +23,7 @@ import type { EngineIdentity } from "../../engine/identity.ts";
 import type { AdjudicationRules, WhiteScore } from "../../method/adjudication.ts";
 import type { SelectedPosition } from "../../method/selection.ts";
 import type { Termination } from "../../method/rules.ts";
+import type { PositionResult } from "./results.ts";
 
 /** Schema version of self-play files (2: opening sets, distinct games by construction). */
 export const SELFPLAY_SCHEMA = 2;
@@ -156,6 +157,42 @@ export const OpeningsHeader = v.object({
 
 /** First line of `openings.jsonl`. */
 export type OpeningsHeader = v.InferOutput<typeof OpeningsHeader>;
+
+/** Schema version of `selfplay.json` (2: Wilson-type intervals, distinct games, content hashes, banner). */
+export const SELFPLAY_RESULTS_SCHEMA = 2;
+
+/**
+ * The stage-4 results file (`selfplay.json`): kind, schema, profile, the
+ * banner for people (null at the method's budgets), the games' configuration,
+ * engine identity, how positions, lines and seeds were derived, the
+ * per-position interval's definition, input files with hashes (the MBI table
+ * with its rows' hash, the games, the opening sets), the hash of the games'
+ * results it was derived from, positions, games and repeated games in all,
+ * code, and the per-position results.
+ */
+export const SelfplayResults = v.object({
+  kind: fileKind("mbi-selfplay-results"),
+  schema: int("is not a schema number"),
+  profile: text(),
+  banner: v.nullable(text("is not a text or null")),
+  config: SelfplayConfig,
+  engine: opaque<EngineIdentity>(),
+  method: text(),
+  score_interval: text(),
+  inputs: v.array(
+    v.object({ path: text(), sha256: text(), rows_sha256: v.optional(text()) }),
+    "is not a list of inputs",
+  ),
+  games_sha256: text(),
+  n_positions: count(),
+  n_games: count(),
+  n_duplicate_games: count(),
+  code: CodeVersion,
+  positions: v.array(opaque<PositionResult>(), "is not a list of position results"),
+});
+
+/** The stage-4 results file. */
+export type SelfplayResults = v.InferOutput<typeof SelfplayResults>;
 
 /** A game of a file with this header: its SP among the positions, its index in 1..games, its moves its plies. */
 function gameOf(header: SelfplayHeader) {

@@ -25,12 +25,11 @@ import {
   readOpenings,
   runSelfplay,
   SELFPLAY_MERGE,
-  type SelfplayHeader,
   type SelfplaySummary,
 } from "./play.ts";
 import { buildOpeningSet } from "./openings.ts";
 import { type MergeResult, mergeShardFiles, type Shard } from "../../store/shards.ts";
-import { type PositionResult, summarisePositions } from "./results.ts";
+import { summarisePositions } from "./results.ts";
 import { launchEngine } from "../../engine/launch.ts";
 import { profileDir, selfplayDir } from "../../store/results_key.ts";
 import { MbiError } from "../../core/errors.ts";
@@ -41,43 +40,10 @@ import { type SearchLimit } from "../../engine/limit.ts";
 import { repoPath } from "../../core/paths.ts";
 import { withLock } from "../../store/lock.ts";
 import { same } from "../../core/compare.ts";
+import { checkRecord } from "../../core/records.ts";
+import { SELFPLAY_RESULTS_SCHEMA, SelfplayResults } from "./records.ts";
 
-/** Schema version of `selfplay.json` (2: Wilson-type intervals, distinct games, content hashes, banner). */
-export const SELFPLAY_RESULTS_SCHEMA = 2;
-
-/** The stage-4 results file. */
-export interface SelfplayResults {
-  /** File kind. */
-  kind: "mbi-selfplay-results";
-  /** Schema version. */
-  schema: number;
-  /** Profile. */
-  profile: string;
-  /** The banner for people (null at the method's budgets). */
-  banner: string | null;
-  /** Configuration of the games. */
-  config: SelfplayHeader["config"];
-  /** Engine identity. */
-  engine: SelfplayHeader["engine"];
-  /** How positions, opening lines and seeds were derived. */
-  method: string;
-  /** The per-position interval's definition. */
-  score_interval: string;
-  /** Input files with hashes: the MBI table (with its rows' hash), the games and the opening sets. */
-  inputs: { path: string; sha256: string; rows_sha256?: string }[];
-  /** Hash of the games' results (what this file was derived from), whatever the games file's bytes. */
-  games_sha256: string;
-  /** Positions with results. */
-  n_positions: number;
-  /** Games in all. */
-  n_games: number;
-  /** Games that repeat an earlier game of their position (0 when every opening set was complete). */
-  n_duplicate_games: number;
-  /** Code that wrote the file. */
-  code: Awaited<ReturnType<typeof codeVersion>>;
-  /** Per-position results. */
-  positions: PositionResult[];
-}
+export { SELFPLAY_RESULTS_SCHEMA, SelfplayResults };
 
 /** Folder of a profile's self-play files (explicit position lists get their own). */
 export function selfplayFolder(profile: Profile, positions?: number[]): string {
@@ -281,7 +247,7 @@ export async function loadStage4(profile: Profile): Promise<SelfplayResults> {
   } catch {
     throw new MbiError("stage-input", `no self-play results at ${displayPath(path)}: ${fix}`);
   }
-  let r: SelfplayResults;
+  let r;
   try {
     r = JSON.parse(text);
   } catch (e) {
@@ -293,6 +259,7 @@ export async function loadStage4(profile: Profile): Promise<SelfplayResults> {
   if (r?.kind !== "mbi-selfplay-results" || !(r.schema >= SELFPLAY_RESULTS_SCHEMA)) {
     throw new MbiError("stage-input", `${displayPath(path)} is not a current self-play results file: ${fix}`);
   }
+  r = checkRecord(SelfplayResults, r, displayPath(path), "stage-input");
   const games = await readGames(join(dir, "games.jsonl"));
   if (!games) throw new MbiError("stage-input", `no games beside ${displayPath(path)}: ${fix}`);
   const planned = games.header.config.positions.length * games.header.config.games;
