@@ -6,6 +6,7 @@ import { readMbiTable } from "../store/mbi_table.ts";
 import { listOutcomeTables, readOutcomeTable } from "../store/outcome_table.ts";
 import { readGames, readOpenings, SelfplayResults } from "./selfplay/records.ts";
 import { checkRecord } from "../core/records.ts";
+import { readVerifyRecord } from "./verification_record.ts";
 
 // The committed result files are the project's data products: every header and record of them must read and
 // validate through the readers of today's code (one schema per record), and reading must not change a byte.
@@ -67,5 +68,14 @@ Deno.test("every committed self-play results file validates against its schema",
   for (const f of files) {
     const r = checkRecord(SelfplayResults, JSON.parse(await Deno.readTextFile(f)), f, "stage-input");
     ok(r.positions.length === r.n_positions, f);
+  }
+});
+
+Deno.test("every committed verify-reproduce record reads and validates through its reader", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "verify-reproduce.json");
+  ok(files.length >= 1, "no verify-reproduce.json");
+  for (const f of files) {
+    const r = await readVerifyRecord(join(f, "..", "evals.jsonl"));
+    ok(r && r.checks.length > 0, f);
   }
 });

@@ -18,25 +18,29 @@
  */
 
 import { MbiError } from "../core/errors.ts";
+import * as v from "valibot";
+import { int, text } from "../core/records.ts";
 import { onShutdown, procInfo } from "../core/shutdown.ts";
 import { displayPath } from "./provenance.ts";
 import { readTextIfExists } from "./atomic.ts";
 
+/**
+ * Who holds a lock, as its lock file says: process id, host name, the command
+ * line, when it took the lock (ISO 8601), the start time of the process (from
+ * /proc, to tell a reused PID from the holder; null when unknown), and a nonce
+ * that makes every lock's text unique (absent in locks of earlier versions).
+ */
+export const LockHolder = v.object({
+  pid: int(),
+  host: text(),
+  command: text(),
+  started: text(),
+  proc_start: v.optional(v.nullable(text())),
+  nonce: v.optional(text()),
+});
+
 /** Who holds a lock. */
-export interface LockHolder {
-  /** Process id. */
-  pid: number;
-  /** Host name. */
-  host: string;
-  /** The command line. */
-  command: string;
-  /** When it took the lock (ISO 8601). */
-  started: string;
-  /** Start time of the process (from /proc), to tell a reused PID from the holder. */
-  proc_start: string | null;
-  /** Random, makes every lock's text unique (absent in locks of earlier versions). */
-  nonce?: string;
-}
+export type LockHolder = v.InferOutput<typeof LockHolder>;
 
 /** A held lock. */
 export interface Lock {
@@ -79,7 +83,7 @@ function describe(h: LockHolder): string {
 function parseHolder(text: string): LockHolder | undefined {
   try {
     const h = JSON.parse(text);
-    return typeof h?.pid === "number" && typeof h?.host === "string" ? h : undefined;
+    return v.is(LockHolder, h) ? h : undefined;
   } catch {
     return undefined;
   }
