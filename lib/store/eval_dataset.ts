@@ -10,12 +10,12 @@
 import { join } from "node:path";
 import * as v from "valibot";
 import type { EngineIdentity } from "../engine/identity.ts";
-import { JsonlError, readJsonl } from "./jsonl.ts";
+import { readCheckedJsonl } from "./jsonl.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { CodeVersion, InputFile } from "./provenance.ts";
 import { SearchLimit } from "../engine/limit.ts";
 import { EvaluationRecord, EvaluationRecordFields, oneValue } from "../method/evaluation_record.ts";
-import { checkRecord, fileKind, int, opaque, schemaVersion, text } from "../core/records.ts";
+import { fileKind, int, opaque, schemaVersion, text } from "../core/records.ts";
 import { Shard } from "./shards.ts";
 import { MbiError } from "../core/errors.ts";
 import { differingKeys, same } from "../core/compare.ts";
@@ -159,21 +159,17 @@ export async function readEvalDataset(
   path: string,
   opts: { duplicates?: "throw" | "report"; fields?: EvalFields } = {},
 ): Promise<(EvalDataset & { duplicates: DuplicateRecord[] }) | undefined> {
-  const content = await readJsonl<unknown, unknown>(path).catch((e) => {
-    throw e instanceof JsonlError ? new MbiError("dataset", e.message) : e;
-  });
-  if (!content) return undefined;
   const fields = opts.fields ?? "all";
-  const where = `${path} is not an MBI evaluation file (line 1)`;
   // With `values`, the fields not required are not checked (a hand-made file may lack them).
-  const header = checkRecord(
-    fields === "all" ? EvalHeader : VALUES_HEADER,
-    content.header,
-    where,
+  const content = await readCheckedJsonl(
+    path,
+    (fields === "all" ? EvalHeader : VALUES_HEADER) as typeof EvalHeader,
+    (h) => recordOf(h, fields),
+    "an MBI evaluation file",
     "dataset",
-  ) as EvalHeader;
-  const schema = recordOf(header, fields);
-  const records = content.records.map((r, i) => checkRecord(schema, r, `${path} line ${i + 2}`, "dataset"));
+  );
+  if (!content) return undefined;
+  const { header, records } = content;
   const firstLine = new Map<number, { line: number; record: EvaluationRecord }>();
   const duplicates: DuplicateRecord[] = [];
   const unique: EvaluationRecord[] = [];

@@ -12,8 +12,8 @@
  */
 
 import * as v from "valibot";
-import { checkRecord, count, fileKind, int, opaque, text, texts } from "../../core/records.ts";
-import { type JsonlContent, JsonlError, readJsonl } from "../../store/jsonl.ts";
+import { count, fileKind, int, opaque, text, texts } from "../../core/records.ts";
+import { type JsonlContent, readCheckedJsonl } from "../../store/jsonl.ts";
 import { MbiError } from "../../core/errors.ts";
 import { CodeVersion, InputFile } from "../../store/provenance.ts";
 import { type MergeSpec, Shard, shardOf } from "../../store/shards.ts";
@@ -207,39 +207,14 @@ function gameOf(header: SelfplayHeader) {
   );
 }
 
-async function readFile(path: string): Promise<JsonlContent<unknown, unknown> | undefined> {
-  return await readJsonl<unknown, unknown>(path).catch((e) => {
-    throw e instanceof JsonlError ? new MbiError("selfplay-config", e.message) : e;
-  });
-}
-
 /** Reads a games file: header and records, each record checked against the header (undefined when there is none). */
-export async function readGames(path: string): Promise<JsonlContent<SelfplayHeader, GameRecord> | undefined> {
-  const content = await readFile(path);
-  if (!content) return undefined;
-  const header = checkRecord(
-    SelfplayHeader,
-    content.header,
-    `${path} is not a self-play games file (line 1)`,
-    "selfplay-config",
-  );
-  const game = gameOf(header);
-  const records = content.records.map((r, i) => checkRecord(game, r, `${path} line ${i + 2}`, "selfplay-config"));
-  return { ...content, header, records };
+export function readGames(path: string): Promise<JsonlContent<SelfplayHeader, GameRecord> | undefined> {
+  return readCheckedJsonl(path, SelfplayHeader, gameOf, "a self-play games file", "selfplay-config");
 }
 
 /** Reads an opening-sets file, header and sets (undefined when there is none). */
-export async function readOpenings(path: string): Promise<JsonlContent<OpeningsHeader, OpeningSet> | undefined> {
-  const content = await readFile(path);
-  if (!content) return undefined;
-  const header = checkRecord(
-    OpeningsHeader,
-    content.header,
-    `${path} is not an opening-sets file (line 1)`,
-    "selfplay-config",
-  );
-  const records = content.records.map((r, i) => checkRecord(OpeningSet, r, `${path} line ${i + 2}`, "selfplay-config"));
-  return { ...content, header, records };
+export function readOpenings(path: string): Promise<JsonlContent<OpeningsHeader, OpeningSet> | undefined> {
+  return readCheckedJsonl(path, OpeningsHeader, () => OpeningSet, "an opening-sets file", "selfplay-config");
 }
 
 /** Describes how two self-play configurations differ ("" when equal). */
