@@ -7,6 +7,9 @@ import { listOutcomeTables, readOutcomeTable } from "../store/outcome_table.ts";
 import { readGames, readOpenings, SelfplayResults } from "./selfplay/records.ts";
 import { checkRecord } from "../core/records.ts";
 import { readVerifyRecord } from "./verification_record.ts";
+import { readReproduceRecord, ReproduceRecord } from "./reproduce.ts";
+import { getProfile } from "../store/results_key.ts";
+import { EvalManifest } from "./eval_all.ts";
 
 // The committed result files are the project's data products: every header and record of them must read and
 // validate through the readers of today's code (one schema per record), and reading must not change a byte.
@@ -77,5 +80,24 @@ Deno.test("every committed verify-reproduce record reads and validates through i
   for (const f of files) {
     const r = await readVerifyRecord(join(f, "..", "evals.jsonl"));
     ok(r && r.checks.length > 0, f);
+  }
+});
+
+Deno.test("every committed reproduction record validates against its schema", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "reproduce.json");
+  ok(files.length >= 1, "no reproduce.json");
+  for (const f of files) {
+    const r = checkRecord(ReproduceRecord, JSON.parse(await Deno.readTextFile(f)), f, "reproduce");
+    ok(r.files.length > 0, f);
+  }
+  ok(await readReproduceRecord(getProfile("quick")), "results/quick/reproduce.json through its reader");
+});
+
+Deno.test("every committed evaluation manifest validates against its schema", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "evals.manifest.json");
+  ok(files.length >= 7, files.join(", "));
+  for (const f of files) {
+    const m = checkRecord(EvalManifest, JSON.parse(await Deno.readTextFile(f)), f, "dataset");
+    ok(m.runs.length > 0, f);
   }
 });

@@ -12,7 +12,7 @@ import { type ResolvedEngine } from "../engine/registry.ts";
 import {
   configDifference,
   EVAL_SCHEMA,
-  type EvalConfig,
+  EvalConfig,
   evalFilePath,
   type EvalHeader,
   readEvalDataset,
@@ -36,6 +36,9 @@ import { evalLimit } from "./run_config.ts";
 import { profileDir } from "../store/results_key.ts";
 import { MbiError } from "../core/errors.ts";
 import { same } from "../core/compare.ts";
+import * as v from "valibot";
+import { checkRecord, count, fileKind, opaque, schemaVersion, text } from "../core/records.ts";
+import type { EngineIdentity } from "../engine/identity.ts";
 
 /** What to evaluate and how. */
 export interface EvalAllOptions {
@@ -196,7 +199,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
         manifestPath,
         JSON.stringify(
           {
-            kind: "mbi-evaluations-manifest",
+            kind: "mbi-evaluations-manifest" as const,
             schema: EVAL_SCHEMA,
             file: displayPath(path),
             profile: profile.name,
@@ -205,7 +208,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
             planned: planned.length,
             status,
             runs: [...(previous?.runs ?? []), runInfo],
-          },
+          } satisfies v.InferOutput<typeof EvalManifest>,
           null,
           2,
         ) + "\n",
@@ -267,7 +270,24 @@ function checkSameLimit(path: string, have: unknown, want: unknown): void {
   }
 }
 
-async function readManifest(path: string): Promise<{ runs?: unknown[] } | undefined> {
+/**
+ * `evals.manifest.json` beside an evaluation file: kind, schema, the file, its
+ * profile, engine identity and configuration, positions planned, the status of
+ * the last run (`running`, `complete`, …) and every run with its facts.
+ */
+export const EvalManifest = v.object({
+  kind: fileKind("mbi-evaluations-manifest"),
+  schema: schemaVersion(EVAL_SCHEMA),
+  file: text(),
+  profile: text(),
+  engine: opaque<EngineIdentity>(),
+  config: EvalConfig,
+  planned: count(),
+  status: text(),
+  runs: v.array(opaque<Record<string, unknown>>("is not a run (an object)"), "is not a list of runs"),
+});
+
+async function readManifest(path: string): Promise<v.InferOutput<typeof EvalManifest> | undefined> {
   let text;
   try {
     text = await Deno.readTextFile(path);
@@ -289,5 +309,5 @@ async function readManifest(path: string): Promise<{ runs?: unknown[] } | undefi
       } exists and is not the manifest of an evaluation file of this workspace; not writing over it`,
     );
   }
-  return m;
+  return checkRecord(EvalManifest, m, displayPath(path), "dataset");
 }
