@@ -72,7 +72,20 @@ function fieldRule(schema: v.GenericSchema, path: unknown[]): string | undefined
   return r.success ? undefined : r.issues[0].message;
 }
 
-const CONFIG = { abortEarly: true, message: (i: v.BaseIssue<unknown>) => `is not ${i.expected ?? "allowed"}` };
+/** What a schema without its own message expects, in words. */
+const EXPECTED: Record<string, string> = {
+  Object: "an object",
+  Array: "a list",
+  number: "a number",
+  string: "a text",
+  boolean: "true or false",
+  null: "null",
+};
+
+const CONFIG = {
+  abortEarly: true,
+  message: (i: v.BaseIssue<unknown>) => `is not ${EXPECTED[i.expected ?? ""] ?? i.expected ?? "allowed"}`,
+};
 
 /**
  * Checks `value` against a record's schema and returns it as read (typed);
