@@ -2,7 +2,8 @@
  * **core** — the foundation every layer stands on: where the repository is
  * (`paths.ts`), SHA-256 of files and text (`hash.ts`), the domain errors and
  * their closed set of codes (`errors.ts`), the structural comparison of
- * values (`compare.ts`) and CSV text (`csv.ts`).
+ * values (`compare.ts`), records declared once as schemas with their one-line
+ * check (`records.ts`) and CSV text (`csv.ts`).
  *
  * May import: nothing of the project (only Deno and node: built-ins, and npm
  * packages).
@@ -14,3 +15,4 @@ export * from "./paths.ts";
 export * from "./hash.ts";
 export * from "./errors.ts";
 export * from "./compare.ts";
+export * from "./records.ts";
