@@ -71,3 +71,11 @@ Deno.test("the README has no unfilled figure (every number in it was measured an
   const readme = Deno.readTextFileSync(join(LIB, "..", "README.md"));
   assertEquals(readme.match(/[A-Z_]+_FILL\b/g) ?? [], []);
 });
+
+Deno.test("usage errors are thrown only by the commands (lib/cli/); the layers below throw MbiError with a code", () => {
+  const outside = modules(LIB)
+    .filter((f) => layerOf(f) !== "cli" && !f.endsWith("_test.ts"))
+    .filter((f) => /\bnew UsageError\b/.test(Deno.readTextFileSync(f)))
+    .map((f) => relative(LIB, f));
+  assertEquals(outside, []);
+});

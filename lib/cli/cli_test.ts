@@ -53,6 +53,30 @@ Deno.test("domain errors exit 1 with one line; --help exits 0 with the usage", a
   }
 });
 
+Deno.test("user-facing failures are domain errors: exit 1 with one error line, not an internal error", async () => {
+  const cases: [string, string[], Record<string, string>, RegExp][] = [
+    [
+      "eval_merge.ts",
+      ["--profile", "ci"],
+      {},
+      /^error: no shard files in .*ci\/shards \(run eval-all --shard i\/n first\)$/,
+    ],
+    [
+      "cluster_submit.ts",
+      ["--stage", "eval", "--shards", "2", "--profile", "ci", "--engine", "sf17.1-wasm"],
+      { PATH: dir }, // no sbatch on PATH
+      /^error: sbatch failed: sbatch not found: is this a Slurm login node\?$/,
+    ],
+  ];
+  for (const [script, args, env, message] of cases) {
+    const r = await cli(script, args, env);
+    assertEquals(r.code, 1, `${script}: ${r.stderr}`);
+    const errors = errorLines(r.stderr);
+    assertEquals(errors.length, 1, r.stderr);
+    ok(message.test(errors[0]), `${script}: ${errors[0]}`);
+  }
+});
+
 Deno.test("evaluate prints the engine restart message like every command", async () => {
   // The scripted engine dies on its first search and answers afterwards: one restart, then the record.
   const wrapper = join(dir, "flaky.sh");

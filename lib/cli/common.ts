@@ -8,7 +8,7 @@
 
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { installShutdown, runCleanups } from "../core/shutdown.ts";
-import { isMbiError, UsageError } from "../core/errors.ts";
+import { exitCodeOf, UsageError } from "../core/errors.ts";
 import { parsePosition, PositionError, type StartPosition } from "../method/chess960.ts";
 
 export { UsageError };
@@ -55,7 +55,8 @@ function statOrUndefined(path: string): Deno.FileInfo | undefined {
 
 /**
  * Runs a CLI entry point: a domain error is printed as a single `error: …`
- * line on stderr and the process exits 2 for usage errors, 1 for others; any
+ * line on stderr and the process exits 2 for input errors (the codes of
+ * `INPUT_ERROR_CODES`: usage, bad-argument, profile), 1 for others; any
  * other error is a bug, reported as `internal error: …` with exit code 70
  * (MBI_DEBUG=1 prints its stack).
  */
@@ -69,12 +70,11 @@ export async function runCli(
     Deno.exit(code ?? 0);
   } catch (e) {
     const err = e as Error;
-    const domain = isMbiError(err) || err instanceof Deno.errors.NotFound ||
-      err instanceof Deno.errors.PermissionDenied;
-    console.error(`${domain ? "error" : "internal error"}: ${String(err?.message ?? err).split("\n")[0]}`);
+    const exit = exitCodeOf(err); // 2 for the input-error codes, 1 for other domain errors, 70 for a bug
+    console.error(`${exit === 70 ? "internal error" : "error"}: ${String(err?.message ?? err).split("\n")[0]}`);
     if (Deno.env.get("MBI_DEBUG")) console.error(err?.stack);
     await runCleanups();
-    Deno.exit(err instanceof UsageError ? 2 : domain ? 1 : 70);
+    Deno.exit(exit);
   }
 }
 

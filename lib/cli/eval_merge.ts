@@ -12,6 +12,7 @@ import { evalFilePath } from "../store/eval_dataset.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, NODES, OUT_FILE, PROFILE, resultsProfile } from "./options.ts";
 import { profileDir } from "../store/results_key.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** The declaration of `deno task eval-merge`. */
 export const COMMAND = command({
@@ -46,7 +47,8 @@ if (import.meta.main) {
         files = [];
       }
       if (files.length === 0) {
-        throw new Error(
+        throw new MbiError(
+          "shard",
           `no shard files in ${shardDir} (run eval-all --shard i/n first)`,
         );
       }

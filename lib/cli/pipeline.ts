@@ -7,7 +7,7 @@
  */
 
 import { runPipeline } from "../stages/pipeline.ts";
-import { runStageNotebooks } from "../notebook/notebooks.ts";
+import { requireRendered, runStageNotebooks } from "../notebook/notebooks.ts";
 import { formatDuration } from "../stages/progress.ts";
 import { command, flag, runCommand } from "./command.ts";
 import { ENGINE, PROFILE, WORKERS } from "./options.ts";
@@ -52,8 +52,7 @@ if (import.meta.main) {
         ...(values["no-notebooks"] ? [] : [{
           name: "notebooks",
           run: async (log: (line: string) => void) => {
-            const failed = (await runStageNotebooks(profile, [], log)).find((r) => !r.ok);
-            if (failed) throw new Error(`notebook ${failed.input} failed: ${failed.error}`);
+            requireRendered(await runStageNotebooks(profile, [], log));
           },
         }]),
         ...(values["no-site"] ? [] : [{

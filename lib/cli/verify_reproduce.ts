@@ -8,7 +8,7 @@
  * @module
  */
 
-import { DatasetError, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
+import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { verifyReproduce } from "../stages/verification.ts";
 import { recordVerification } from "../stages/verification_record.ts";
 import { displayPath } from "../store/provenance.ts";
@@ -18,6 +18,7 @@ import { engineForDataset } from "../stages/run_config.ts";
 import { profileDir } from "../store/results_key.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
 import { evalBudgetText, formatOptions } from "../method/labels.ts";
+import { MbiError } from "../core/errors.ts";
 
 function show(label: string, r: EvaluationRecord): string {
   const score = r.mate !== null ? `mate ${r.mate}` : `${r.eval_cp} cp`;
@@ -44,7 +45,8 @@ if (import.meta.main) {
     const path = values.dataset ?? evalFilePath(profileDir(resultsProfile(values)));
     const dataset = await readEvalDataset(path);
     if (!dataset) {
-      throw new DatasetError(
+      throw new MbiError(
+        "dataset",
         `no dataset at ${path} (run deno task eval-all first, or give --dataset)`,
       );
     }

@@ -1,7 +1,8 @@
 /**
  * **engine** — talking to chess engines, and nothing about the method: the
- * UCI client (`uci.ts`: handshake, options, searches, every failure as a typed
- * error), info-line parsing (`info.ts`), search limits (`limit.ts`), the engine
+ * UCI client (`uci.ts`: handshake, options, searches; its time limits in
+ * `timeouts.ts`; every failure an error with its own code, `failures.ts`),
+ * info-line parsing (`info.ts`), search limits (`limit.ts`), the engine
  * registry (`registry.ts`, data in `data/engines.json`), starting an engine
  * with its options (`launch.ts`), identity and the bench fingerprint
  * (`identity.ts`), protocol adapters (`adapters.ts`) and the native build of

@@ -15,7 +15,7 @@ import { basename, join, relative } from "node:path";
 import { sha256File, sha256Text } from "../core/hash.ts";
 import { type Profile } from "../method/profiles.ts";
 import { pathExists, repoPath } from "../core/paths.ts";
-import { UsageError } from "../core/errors.ts";
+import { MbiError } from "../core/errors.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
 import { baseProfileName, isPublishedOutput, profileDir, resultsRoot } from "../store/results_key.ts";
 import { listResultFolders } from "../store/scan.ts";
@@ -129,7 +129,10 @@ export async function runStageNotebooks(
 ): Promise<NotebookRun[]> {
   const notebooks = stageNotebooks(only);
   if (notebooks.length === 0) {
-    throw new UsageError(`no notebook matches ${only.join(" ")} in notebooks/ (give their numbers, e.g. 02 03)`);
+    throw new MbiError(
+      "bad-argument",
+      `no notebook matches ${only.join(" ")} in notebooks/ (give their numbers, e.g. 02 03)`,
+    );
   }
   const outDir = join(profileDir(profile), "notebooks");
   const stampPath = join(outDir, "rendered.json");
@@ -170,4 +173,10 @@ export async function runStageNotebooks(
     );
   }
   return runs;
+}
+
+/** Throws a `notebook` error naming the first notebook that failed to execute or render (for a command that needs them all). */
+export function requireRendered(runs: readonly NotebookRun[]): void {
+  const failed = runs.find((r) => !r.ok);
+  if (failed) throw new MbiError("notebook", `notebook ${failed.input} failed: ${failed.error}`);
 }

@@ -28,15 +28,6 @@ export function jupyterAvailable(): boolean {
   }
 }
 
-/** Raised when Jupyter (nbclient/nbconvert) is not installed. */
-export class JupyterMissingError extends MbiError {
-  /** Creates the error with the install line. */
-  constructor(detail: string) {
-    super("jupyter-missing", `Jupyter is not installed (${detail}); install it with: ${JUPYTER_INSTALL}`);
-    this.name = "JupyterMissingError";
-  }
-}
-
 /**
  * Checks that nbclient and nbconvert import, and installs the Deno kernelspec
  * for this deno. With `autoInstall` on a Debian machine where we are root, a
@@ -54,9 +45,8 @@ export async function ensureJupyter(autoInstall = false): Promise<void> {
   }
   const check = await probe();
   if (check.exitCode !== 0) {
-    throw new JupyterMissingError(
-      check.failed && check.code === "ENOENT" ? `${PYTHON} not found` : "nbclient/nbconvert do not import",
-    );
+    const detail = check.failed && check.code === "ENOENT" ? `${PYTHON} not found` : "nbclient/nbconvert do not import";
+    throw new MbiError("jupyter-missing", `Jupyter is not installed (${detail}); install it with: ${JUPYTER_INSTALL}`);
   }
   await execa(Deno.execPath(), ["jupyter", "--install", "--force"], {
     reject: false,

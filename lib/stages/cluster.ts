@@ -15,7 +15,7 @@ import { REPO_ROOT } from "../core/paths.ts";
 import { type Profile } from "../method/profiles.ts";
 import { profileDir } from "../store/results_key.ts";
 import { displayPath } from "../store/provenance.ts";
-import { UsageError } from "../core/errors.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** A stage that runs as an array job. */
 export type ClusterStage = "eval" | "selfplay";
@@ -56,13 +56,19 @@ const shellQuote = (s: string) => /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replac
 export function sbatchScript(job: ClusterJob): string {
   // Values written into the script: one word each, so no newline or shell syntax reaches it.
   if (job.partition !== undefined && !/^[\w.,-]+$/.test(job.partition)) {
-    throw new UsageError(`--partition ${JSON.stringify(job.partition)}: letters, digits and . , _ - only`);
+    throw new MbiError(
+      "bad-argument",
+      `--partition ${JSON.stringify(job.partition)}: letters, digits and . , _ - only`,
+    );
   }
   if (job.time !== undefined && !/^(\d+-)?\d+(:\d\d){0,2}$/.test(job.time)) {
-    throw new UsageError(`--time ${JSON.stringify(job.time)}: a Slurm time such as 24:00:00 or 1-12:00:00`);
+    throw new MbiError(
+      "bad-argument",
+      `--time ${JSON.stringify(job.time)}: a Slurm time such as 24:00:00 or 1-12:00:00`,
+    );
   }
   if (!Number.isInteger(job.shards) || job.shards < 1) {
-    throw new UsageError(`--shards ${job.shards}: expected a whole number >= 1`);
+    throw new MbiError("bad-argument", `--shards ${job.shards}: expected a whole number >= 1`);
   }
   const dir = slurmDir(job.profile);
   const deno = job.deno ?? Deno.execPath();
@@ -111,7 +117,7 @@ export async function submitSbatch(script: string, extraArgs: string[] = []): Pr
     const why = r.code === "ENOENT"
       ? "sbatch not found: is this a Slurm login node?"
       : (r.stderr || r.stdout).trim().split("\n")[0];
-    throw new Error(`sbatch failed: ${why}`);
+    throw new MbiError("cluster", `sbatch failed: ${why}`);
   }
   return r.stdout.trim().split(";")[0];
 }

@@ -9,7 +9,7 @@
  */
 
 import { join } from "node:path";
-import { DatasetError, type EvalDataset } from "../store/eval_dataset.ts";
+import { type EvalDataset } from "../store/eval_dataset.ts";
 import { deriveMbi, type MbiShift, mbiShift } from "../method/mbi.ts";
 import { bootstrapKendall } from "../method/kendall.ts";
 import { METHOD_SEED } from "../method/profiles.ts";
@@ -18,6 +18,7 @@ import { writeJsonUnlessSame } from "../store/atomic.ts";
 import { codeVersion, inputFiles } from "../store/provenance.ts";
 import { resultsRoot } from "../store/results_key.ts";
 import { datasetFolder, scanDatasets } from "../store/scan.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** A complete dataset found under results/. */
 export interface DatasetInfo {
@@ -66,7 +67,7 @@ export async function findDatasets(): Promise<EvalDataset[]> {
   let scan = await scanDatasets();
   if (scan.complete.length === 0) scan = await scanDatasets({ includeCi: true });
   if (scan.problems.length) {
-    throw new DatasetError(`cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
+    throw new MbiError("dataset", `cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
   }
   return scan.complete;
 }

@@ -13,7 +13,7 @@
 
 import { basename, join, relative } from "node:path";
 import { sha256File } from "../core/hash.ts";
-import { isMbiError } from "../core/errors.ts";
+import { isMbiError, MbiError } from "../core/errors.ts";
 import { type Profile } from "../method/profiles.ts";
 import { type EvalDataset } from "../store/eval_dataset.ts";
 import { mbiCsv, mbiMarkdown, mbiPaths, readMbiTable, valuesHash } from "../store/mbi_table.ts";
@@ -21,7 +21,7 @@ import { displayPath } from "../store/provenance.ts";
 import { readTextIfExists } from "../store/atomic.ts";
 import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
 import { evalsCsv, loadStage1 } from "./evaluation.ts";
-import { loadStage4, StageInputError } from "./selfplay/stage.ts";
+import { loadStage4 } from "./selfplay/stage.ts";
 
 /** A derived file that does not follow from its input as it is now. */
 export interface StaleFile {
@@ -134,7 +134,7 @@ export function staleLine(s: StaleFile): string {
 
 /**
  * Checks that every derived file of the profile follows from its inputs;
- * throws {@link StageInputError} naming the first stale file and the command
+ * throws a `stage-input` MbiError naming the first stale file and the command
  * that fixes it (and how many others are stale). Returns the stage-1 dataset.
  */
 export async function requireCurrent(profile: Profile, opts: { later?: boolean } = {}): Promise<EvalDataset> {
@@ -144,7 +144,8 @@ export async function requireCurrent(profile: Profile, opts: { later?: boolean }
     ...(opts.later === false ? [] : await staleStage5Files(profile)),
   ];
   if (stale.length) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       staleLine(stale[0]) + (stale.length > 1 ? ` (and ${stale.length - 1} more derived file(s) out of date)` : ""),
     );
   }

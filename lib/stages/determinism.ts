@@ -15,6 +15,7 @@ import { type Profile } from "../method/profiles.ts";
 import { evalLimit } from "./run_config.ts";
 import { profileDir } from "../store/results_key.ts";
 import { type CodeVersion, codeVersion } from "../store/provenance.ts";
+import { same } from "../core/compare.ts";
 
 /** Schema version of `determinism.json`. */
 export const DETERMINISM_SCHEMA = 1;
@@ -74,7 +75,7 @@ export async function checkDeterminism(
     runs.push(results);
   }
   const differences = positions
-    .filter((sp) => JSON.stringify(runs[0].get(sp)) !== JSON.stringify(runs[1].get(sp)))
+    .filter((sp) => !same(runs[0].get(sp), runs[1].get(sp)))
     .map((sp) => ({ sp, first: runs[0].get(sp), second: runs[1].get(sp) }));
   const report: DeterminismReport = {
     kind: "mbi-determinism-check",

@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import { mean, sampleStandardDeviation } from "simple-statistics";
 import { writeTextIfChanged } from "../store/atomic.ts";
-import { configDifference, DatasetError, type EvalDataset } from "../store/eval_dataset.ts";
+import { configDifference, type EvalDataset } from "../store/eval_dataset.ts";
 import { sha256File } from "../core/hash.ts";
 import { sameLimit } from "../engine/limit.ts";
 import { deriveMbi, type MbiShift, mbiShift } from "../method/mbi.ts";
@@ -23,6 +23,7 @@ import { averageRanks } from "../method/ranks.ts";
 import { loadStage1 } from "./evaluation.ts";
 import { pearson, quantileSorted, spearman } from "../method/stats.ts";
 import { profileDir } from "../store/results_key.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** Schema version of `distribution.json`. */
 export const DISTRIBUTION_SCHEMA = 1;
@@ -149,7 +150,9 @@ export function rankAgreement(
  */
 export async function sameSetDatasets(d: EvalDataset): Promise<EvalDataset[]> {
   const scan = await scanDatasets({ includeCi: true });
-  if (scan.problems.length) throw new DatasetError(`cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
+  if (scan.problems.length) {
+    throw new MbiError("dataset", `cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
+  }
   const positions = (xs: { sp: number }[]) => xs.map((r) => r.sp).join(",");
   return scan.complete.filter((o) => o.path !== d.path && positions(o.records) === positions(d.records));
 }

@@ -11,9 +11,8 @@ import { type Shard, shardOf } from "../store/shards.ts";
 import { type ResolvedEngine } from "../engine/registry.ts";
 import {
   configDifference,
-  DatasetError,
   EVAL_SCHEMA,
-  type EvalConfig,
+  EvalConfig,
   evalFilePath,
   type EvalHeader,
   readEvalDataset,
@@ -35,6 +34,11 @@ import { POSITIONS_CSV_PATH } from "../method/positions_csv.ts";
 import { BENCH_SCRIPT_PATH } from "../engine/identity.ts";
 import { evalLimit } from "./run_config.ts";
 import { profileDir } from "../store/results_key.ts";
+import { MbiError } from "../core/errors.ts";
+import { same } from "../core/compare.ts";
+import * as v from "valibot";
+import { checkRecord, count, fileKind, opaque, schemaVersion, text } from "../core/records.ts";
+import type { EngineIdentity } from "../engine/identity.ts";
 
 /** What to evaluate and how. */
 export interface EvalAllOptions {
@@ -83,7 +87,7 @@ export interface EvalAllSummary {
  * run (a second writer is refused, naming the holder). A file that exists must
  * be an evaluation file of the same configuration (engine fingerprint, limit,
  * options) whose records agree with its header, else it is left untouched and
- * {@link DatasetError} explains why; positions stored twice by an earlier
+ * a `dataset` MbiError explains why; positions stored twice by an earlier
  * double run are repaired first when they agree. With nothing to do no file is
  * opened for writing (a read-only complete dataset is fine).
  */
@@ -138,7 +142,8 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     if (existing) {
       const diff = configDifference(existing.header.config, config);
       if (diff) {
-        throw new DatasetError(
+        throw new MbiError(
+          "dataset",
           `${
             displayPath(path)
           } was computed with another configuration (${diff}); not appending. Use another --profile/--out`,
@@ -194,7 +199,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
         manifestPath,
         JSON.stringify(
           {
-            kind: "mbi-evaluations-manifest",
+            kind: "mbi-evaluations-manifest" as const,
             schema: EVAL_SCHEMA,
             file: displayPath(path),
             profile: profile.name,
@@ -203,7 +208,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
             planned: planned.length,
             status,
             runs: [...(previous?.runs ?? []), runInfo],
-          },
+          } satisfies v.InferOutput<typeof EvalManifest>,
           null,
           2,
         ) + "\n",
@@ -255,8 +260,9 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
 
 /** Refuses a file whose header limit is not the one asked for (before the engine is even started). */
 function checkSameLimit(path: string, have: unknown, want: unknown): void {
-  if (JSON.stringify(have) !== JSON.stringify(want)) {
-    throw new DatasetError(
+  if (!same(have, want)) {
+    throw new MbiError(
+      "dataset",
       `${displayPath(path)} was computed with another configuration (search limit ${JSON.stringify(have)} vs ${
         JSON.stringify(want)
       }); not appending. Use another --profile/--out`,
@@ -264,7 +270,24 @@ function checkSameLimit(path: string, have: unknown, want: unknown): void {
   }
 }
 
-async function readManifest(path: string): Promise<{ runs?: unknown[] } | undefined> {
+/**
+ * `evals.manifest.json` beside an evaluation file: kind, schema, the file, its
+ * profile, engine identity and configuration, positions planned, the status of
+ * the last run (`running`, `complete`, …) and every run with its facts.
+ */
+export const EvalManifest = v.object({
+  kind: fileKind("mbi-evaluations-manifest"),
+  schema: schemaVersion(EVAL_SCHEMA),
+  file: text(),
+  profile: text(),
+  engine: opaque<EngineIdentity>(),
+  config: EvalConfig,
+  planned: count(),
+  status: text(),
+  runs: v.array(opaque<Record<string, unknown>>("is not a run (an object)"), "is not a list of runs"),
+});
+
+async function readManifest(path: string): Promise<v.InferOutput<typeof EvalManifest> | undefined> {
   let text;
   try {
     text = await Deno.readTextFile(path);
@@ -279,11 +302,12 @@ async function readManifest(path: string): Promise<{ runs?: unknown[] } | undefi
     // not JSON: reported below
   }
   if (m?.kind !== "mbi-evaluations-manifest") {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `${
         displayPath(path)
       } exists and is not the manifest of an evaluation file of this workspace; not writing over it`,
     );
   }
-  return m;
+  return checkRecord(EvalManifest, m, displayPath(path), "dataset");
 }

@@ -10,13 +10,15 @@ import { join } from "node:path";
 import { writeTextIfChanged } from "../store/atomic.ts";
 import { type ResolvedEngine, resolveEngine } from "../engine/registry.ts";
 import { evalAll, type EvalAllSummary } from "./eval_all.ts";
-import { DatasetError, type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
+import { type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { type Profile } from "../method/profiles.ts";
 import type { Progress } from "./progress.ts";
 import { profileDir } from "../store/results_key.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
 import { toCsv } from "../core/csv.ts";
 import { expectedDataset } from "./run_config.ts";
+import { MbiError } from "../core/errors.ts";
+import { same } from "../core/compare.ts";
 
 /** Options of {@link runStage1}. */
 export interface Stage1Options {
@@ -55,7 +57,8 @@ export async function loadStage1(profile: Profile): Promise<EvalDataset> {
   const path = evalFilePath(profileDir(profile));
   const d = await readEvalDataset(path);
   if (!d) {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `no stage-1 dataset at ${path}: run deno task eval-all --profile ${profile.name}`,
     );
   }
@@ -63,7 +66,8 @@ export async function loadStage1(profile: Profile): Promise<EvalDataset> {
   const have = new Set(d.records.map((r) => r.sp));
   const missing = profile.positions.filter((sp) => !have.has(sp));
   if (missing.length) {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `${path} lacks ${missing.length} of the profile's ${profile.positions.length} positions (e.g. SP ${
         missing.slice(0, 3).join(", ")
       }): run deno task eval-all --profile ${profile.name} to resume it`,
@@ -82,22 +86,25 @@ export function checkAgainstProfile(d: EvalDataset, profile: Profile): void {
   const fix =
     `it is not profile ${profile.name}'s dataset: move it aside and run deno task eval-all --profile ${profile.name}`;
   const have = d.header.config;
-  if (want.limit && JSON.stringify(have.limit) !== JSON.stringify(want.limit)) {
-    throw new DatasetError(
+  if (want.limit && !same(have.limit, want.limit)) {
+    throw new MbiError(
+      "dataset",
       `${d.path} was computed with search limit ${JSON.stringify(have.limit)}, not the profile's ${
         JSON.stringify(want.limit)
       }: ${fix}`,
     );
   }
   if (want.fingerprint !== null && have.engine_fingerprint !== want.fingerprint) {
-    throw new DatasetError(
+    throw new MbiError(
+      "engine-fingerprint",
       `${d.path} was computed by an engine with fingerprint ${have.engine_fingerprint}, not ${want.fingerprint}: ${fix}`,
     );
   }
   const planned = new Set(profile.positions);
   const extra = d.header.positions.filter((sp) => !planned.has(sp));
   if (extra.length) {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `${d.path} plans positions outside profile ${profile.name} (e.g. SP ${extra.slice(0, 3).join(", ")}): ${fix}`,
     );
   }

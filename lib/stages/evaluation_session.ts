@@ -11,7 +11,7 @@ import type { ResolvedEngine, UciOptions } from "../engine/registry.ts";
 import { type EvaluationRecord, toRecord } from "../method/evaluation_record.ts";
 import type { SearchLimit } from "../engine/limit.ts";
 import {
-  EngineError,
+  engineErrorKind,
   EngineExitedError,
   EngineTimeoutError,
   type EngineTimeouts,
@@ -33,13 +33,7 @@ export interface EvaluationSettings {
 }
 
 /** Raised when an engine's principal variation holds an illegal move (an engine bug; never recorded). */
-export class IllegalPvError extends EngineError {
-  /** Creates the error. */
-  constructor(label: string, message: string) {
-    super(label, message);
-    this.name = "IllegalPvError";
-  }
-}
+export class IllegalPvError extends engineErrorKind("engine-protocol") {}
 
 /**
  * A worker's engine session: starts the engine, sets the options, evaluates

@@ -22,7 +22,7 @@
 
 import { dirname, join } from "node:path";
 import { writeJsonUnlessSame } from "../store/atomic.ts";
-import { DatasetError, type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
+import { type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
 import { datasetFolder } from "../store/scan.ts";
 import { baseProfileName, profileDir, resultsRoot, selfplayDir } from "../store/results_key.ts";
 import { type CodeVersion, codeVersion, displayPath, type InputFile, inputFiles } from "../store/provenance.ts";
@@ -33,12 +33,13 @@ import { type SampleFacts, sampleFacts } from "../method/sample_estimates.ts";
 import { type ScoreReliability, scoreReliability } from "../method/reliability.ts";
 import { evalBudgetText } from "../method/labels.ts";
 import type { SearchLimit } from "../engine/limit.ts";
-import { loadStage4, StageInputError } from "./selfplay/stage.ts";
+import { loadStage4 } from "./selfplay/stage.ts";
 import { analyse, type Correlation, type Pair, powerReport, REQUIRED_POWER, type Verdict } from "./statistics.ts";
 import { checkAgainstPublished, type PublishedCheck } from "./published_check.ts";
 import { METHOD_DISTRIBUTION, summarise } from "./distribution.ts";
 import { ladderDatasets } from "./convergence.ts";
 import { comparePair } from "./comparison.ts";
+import { MbiError } from "../core/errors.ts";
 
 /** Schema version of `sample.json`. */
 export const METHOD_SAMPLE_SCHEMA = 1;
@@ -165,7 +166,9 @@ function valuesOn(d: EvalDataset, sps: readonly number[]): number[] {
   const bySp = new Map(d.records.map((r) => [r.sp, r.eval_cp]));
   return sps.map((sp) => {
     const v = bySp.get(sp);
-    if (v === undefined || v === null) throw new DatasetError(`${displayPath(d.path)} has no value for SP ${sp}`);
+    if (v === undefined || v === null) {
+      throw new MbiError("dataset", `${displayPath(d.path)} has no value for SP ${sp}`);
+    }
     return v;
   });
 }
@@ -181,24 +184,29 @@ async function loadSample(path: string, positions: readonly number[], fingerprin
     throw e;
   });
   const fix = `run deno task eval-all --profile full --sp ${positions.join(",")} --out ${displayPath(path)}`;
-  if (!d) throw new StageInputError(`no sample at ${displayPath(path)}: ${fix}`);
+  if (!d) throw new MbiError("stage-input", `no sample at ${displayPath(path)}: ${fix}`);
   const want = [...positions].sort((a, b) => a - b).join(",");
   if ([...d.header.positions].sort((a, b) => a - b).join(",") !== want) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `${
         displayPath(path)
       } holds other positions than the self-play's ${positions.length}; it is not this design's sample`,
     );
   }
   if (d.missing.length) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `${displayPath(path)} has ${d.records.length} of ${d.header.positions.length} positions: ${fix} to finish`,
     );
   }
   const mate = d.records.find((r) => r.eval_cp === null);
-  if (mate) throw new StageInputError(`${displayPath(path)}: SP ${mate.sp} has no centipawn value (a mate score)`);
+  if (mate) {
+    throw new MbiError("stage-input", `${displayPath(path)}: SP ${mate.sp} has no centipawn value (a mate score)`);
+  }
   if (d.header.config.engine_fingerprint !== fingerprint) {
-    throw new StageInputError(
+    throw new MbiError(
+      "engine-fingerprint",
       `${
         displayPath(path)
       } was computed by an engine of fingerprint ${d.header.config.engine_fingerprint}, the index by ${fingerprint}: not comparable`,
@@ -246,7 +254,7 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
   const samplePath = opts.samplePath ?? methodSamplePath(profile);
   const indexPath = evalFilePath(profileDir(profile));
   const index = await readEvalDataset(indexPath);
-  if (!index) throw new StageInputError(`no stage-1 dataset at ${displayPath(indexPath)}`);
+  if (!index) throw new MbiError("stage-input", `no stage-1 dataset at ${displayPath(indexPath)}`);
   const sample = await loadSample(samplePath, sps, index.header.config.engine_fingerprint);
   const { resamples, seed } = profile;
   const rel = scoreReliability(results.positions);

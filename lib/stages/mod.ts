@@ -3,7 +3,7 @@
  * evaluation (`evaluation.ts`, `eval_all.ts`, `evaluation_session.ts`,
  * `verification.ts`, `determinism.ts`), distribution (`distribution.ts`),
  * convergence across the budget ladder (`convergence.ts`), the
- * index (`mbi_index.ts`), self-play (`selfplay/`), statistics
+ * index (`mbi_index.ts`), self-play (`selfplay/`; its records in `selfplay/records.ts`), statistics
  * (`statistics.ts`), comparison of datasets (`comparison.ts`), outcome tables
  * of real games and the external validation (`outcomes/`), and the pipeline
  * (`pipeline.ts`); plus what runs them: profile and engine of a command

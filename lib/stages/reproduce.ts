@@ -16,7 +16,6 @@
  * @module
  */
 
-import diff from "microdiff";
 import { join, relative } from "node:path";
 import { cpus } from "node:os";
 import { withoutTiming } from "../store/eval_dataset.ts";
@@ -28,6 +27,9 @@ import { SELFPLAY_MERGE } from "./selfplay/play.ts";
 import type { GameRecord } from "./selfplay/game.ts";
 import { writeFileAtomic } from "../store/atomic.ts";
 import { sha256Text } from "../core/hash.ts";
+import { firstDifference, type Ignore, shortJson } from "../core/compare.ts";
+import * as v from "valibot";
+import { fileKind, int, schemaVersion, text } from "../core/records.ts";
 
 /**
  * The committed files a report compared whose bytes have changed since (or
@@ -51,72 +53,47 @@ export const REPRODUCE_SCHEMA = 1;
 export const SET_ASIDE =
   "set aside: wall/search times and nps/time in raw engine lines, recorded times (creation times, the PGN Date tag), code versions, and the SHA-256 of input files that hold such times; paths compared relative to the results root";
 
+/** How one file compared: the file (relative to the profile folder), its verdict (identical apart from what is set aside, different, or missing on one side), how it was compared, the first difference (committed vs recomputed) when there is one, and the SHA-256 of the committed file compared (a report is recorded only for these bytes). */
+export const FileVerdict = v.object({
+  file: text(),
+  verdict: v.picklist(["identical", "different", "missing"], "is not identical, different or missing"),
+  compared: v.picklist(["records", "json", "text"], "is not records, json or text"),
+  difference: v.optional(text()),
+  sha256: v.optional(text()),
+});
+
 /** How one file compared. */
-export interface FileVerdict {
-  /** File, relative to the profile folder. */
-  file: string;
-  /** Identical (apart from what is set aside), different, or missing on one side. */
-  verdict: "identical" | "different" | "missing";
-  /** How it was compared: `records`, `json` or `text`. */
-  compared: "records" | "json" | "text";
-  /** The first difference (committed vs recomputed), when there is one. */
-  difference?: string;
-  /** SHA-256 of the committed file compared (absent when it was missing): a report is recorded only for these bytes. */
-  sha256?: string;
-}
+export type FileVerdict = v.InferOutput<typeof FileVerdict>;
+
+/**
+ * `reproduce.json`, the last reproduction of a profile: kind, schema, profile
+ * (results key), when it finished (ISO 8601), the machine, the recomputation
+ * and comparison's wall time in s, the engine it used (from the committed
+ * evals header), the command a reviewer runs, what the comparison sets aside,
+ * the per-file verdicts, and whether every file is identical.
+ */
+export const ReproduceRecord = v.object({
+  kind: fileKind("mbi-reproduce"),
+  schema: schemaVersion(REPRODUCE_SCHEMA),
+  profile: text(),
+  date: text(),
+  machine: v.object({ hostname: text(), os: text(), arch: text(), cores: int(), cpu: text() }),
+  duration_s: v.number("is not a number"),
+  engine: v.object({ id: text(), uci_name: text(), fingerprint: v.nullable(int()) }),
+  command: text(),
+  set_aside: text(),
+  files: v.array(FileVerdict, "is not a list of file verdicts"),
+  identical: v.boolean("is not true or false"),
+});
 
 /** `reproduce.json`: the last reproduction of a profile. */
-export interface ReproduceRecord {
-  /** File kind. */
-  kind: "mbi-reproduce";
-  /** Schema version. */
-  schema: number;
-  /** Profile (results key). */
-  profile: string;
-  /** When the reproduction finished (ISO 8601). */
-  date: string;
-  /** The machine it ran on. */
-  machine: { hostname: string; os: string; arch: string; cores: number; cpu: string };
-  /** Wall time of the recomputation and comparison, seconds. */
-  duration_s: number;
-  /** The engine the recomputation used (from the committed evals header). */
-  engine: { id: string; uci_name: string; fingerprint: number | null };
-  /** The command a reviewer runs. */
-  command: string;
-  /** What the comparison sets aside. */
-  set_aside: string;
-  /** Per-file verdicts. */
-  files: FileVerdict[];
-  /** True when every file is identical. */
-  identical: boolean;
-}
-
-type Path = (string | number)[];
-type Ignore = (path: Path) => boolean;
+export type ReproduceRecord = v.InferOutput<typeof ReproduceRecord>;
 
 /** A path matcher from patterns such as `inputs.*.sha256`. */
 function ignoring(...patterns: string[]): Ignore {
   const ps = patterns.map((p) => p.split("."));
   return (path) =>
     ps.some((p) => p.length <= path.length && p.every((seg, i) => seg === "*" || seg === String(path[i])));
-}
-
-const show = (v: unknown) => {
-  const s = JSON.stringify(v) ?? "undefined";
-  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
-};
-
-/** The first difference between two values (microdiff), outside the ignored paths; null when equal. */
-export function firstDifference(a: unknown, b: unknown, ignore: Ignore = () => false): string | null {
-  if (typeof a !== "object" || a === null || typeof b !== "object" || b === null) {
-    return JSON.stringify(a) === JSON.stringify(b) ? null : `${show(a)} vs ${show(b)}`;
-  }
-  const d = diff(a as Record<string, unknown>, b as Record<string, unknown>).find((x) => !ignore(x.path));
-  if (!d) return null;
-  const where = d.path.join(".");
-  if (d.type === "CREATE") return `${where}: absent vs ${show(d.value)}`;
-  if (d.type === "REMOVE") return `${where}: ${show(d.oldValue)} vs absent`;
-  return `${where}: ${show(d.oldValue)} vs ${show(d.value)}`;
 }
 
 /** How one kind of result file is compared. */
@@ -176,7 +153,7 @@ export function compareText(a: string, b: string, ignoreLines?: RegExp): string 
   let line = -1;
   for (let k = 0; k < n && line < 0; k++) if (la[k] !== lb[k] && !aside(la[k], lb[k])) line = k;
   if (line < 0) return null;
-  const cut = (s: string | undefined) => s === undefined ? "end of file" : show(s);
+  const cut = (s: string | undefined) => s === undefined ? "end of file" : shortJson(s);
   return `line ${line + 1}: ${cut(la[line])} vs ${cut(lb[line])}`;
 }
 
@@ -266,7 +243,8 @@ export async function writeReproduceRecord(
 export async function readReproduceRecord(profile: Profile): Promise<ReproduceRecord | undefined> {
   try {
     const r = JSON.parse(await Deno.readTextFile(reproducePath(profile)));
-    return r?.kind === "mbi-reproduce" ? r as ReproduceRecord : undefined;
+    // Not ours, unreadable or not of this schema: no reproduction recorded (it is made again).
+    return v.is(ReproduceRecord, r) ? r : undefined;
   } catch {
     return undefined;
   }

@@ -1,16 +1,9 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
-import { compareProfiles, compareText, firstDifference, reproduceRules } from "./reproduce.ts";
+import { compareProfiles, compareText, reproduceRules } from "./reproduce.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/profiles.ts";
 import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
-
-Deno.test("firstDifference names the path and both values, outside the ignored paths", () => {
-  assertEquals(firstDifference({ a: 1, b: [1, 2] }, { a: 1, b: [1, 3] }), "b.1: 2 vs 3");
-  assertEquals(firstDifference({ a: 1 }, { a: 1, c: "x" }), 'c: absent vs "x"');
-  assertEquals(firstDifference({ a: 1, t: 5 }, { a: 1, t: 6 }, (p) => p[0] === "t"), null);
-  assertEquals(firstDifference("x", "y"), '"x" vs "y"');
-});
 
 Deno.test("compareProfiles: timing, creation time and the recomputed root's paths aside; the first real difference per file", async () => {
   const a = await Deno.makeTempDir({ prefix: "mbi-repro-a-" });

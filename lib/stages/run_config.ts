@@ -9,7 +9,6 @@
 
 import {
   defaultEngineId,
-  EngineConfigError,
   type EngineEntry,
   isReferenceEngine,
   loadRegistry,
@@ -17,6 +16,7 @@ import {
   resolveEngine,
 } from "../engine/registry.ts";
 import type { SearchLimit } from "../engine/limit.ts";
+import { isMbiError, MbiError } from "../core/errors.ts";
 import type { Profile, ProfileOverrides } from "../method/profiles.ts";
 import { baseProfileName, getProfile, parseKey } from "../store/results_key.ts";
 
@@ -42,7 +42,8 @@ export function profileAndEngine(
   const engine = resolveEngine(arg, opts);
   const tag = engineTag(engine.entry);
   if (named.engine && tag !== named.engine) {
-    throw new EngineConfigError(
+    throw new MbiError(
+      "engine-config",
       `profile ${named.name} holds results of engine ${named.engine}, not of ${engine.entry.id}`,
     );
   }
@@ -60,7 +61,7 @@ export function evalLimit(profile: Profile, entry: EngineEntry): SearchLimit {
   const overrides = parseKey(profile.name).overrides;
   if (profile.evalDepth !== null) {
     if (entry.limit !== "depth" && !entry.id.startsWith("path:")) {
-      throw new EngineConfigError(`engine ${entry.id} takes node budgets (go nodes), not --depth`);
+      throw new MbiError("engine-config", `engine ${entry.id} takes node budgets (go nodes), not --depth`);
     }
     return { depth: profile.evalDepth };
   }
@@ -68,12 +69,14 @@ export function evalLimit(profile: Profile, entry: EngineEntry): SearchLimit {
   const own = entry.budgets?.[base];
   if (entry.limit === "depth") {
     if (overrides.evalNodes !== undefined) {
-      throw new EngineConfigError(
+      throw new MbiError(
+        "engine-config",
         `engine ${entry.id} honours only depth limits (no go nodes): give --depth, not --nodes`,
       );
     }
     if (!own || !("depth" in own)) {
-      throw new EngineConfigError(
+      throw new MbiError(
+        "engine-config",
         `engine ${entry.id} honours only depth limits; data/engines.json gives it no depth budget for profile ${base} (give --depth)`,
       );
     }
@@ -99,7 +102,7 @@ export function engineForDataset(
     return { engine: resolveEngine(recorded), note: `engine ${recorded}, as recorded` };
   } catch (e) {
     const reference = loadRegistry().reference_fingerprint;
-    if (!(e instanceof EngineConfigError) || header.config.engine_fingerprint !== reference) throw e;
+    if (!isMbiError(e, "engine-config", "engine-missing") || header.config.engine_fingerprint !== reference) throw e;
     const fallback = resolveEngine(defaultEngineId());
     return {
       engine: fallback,

@@ -7,10 +7,12 @@
 
 import { startPosition } from "../method/chess960.ts";
 import type { ResolvedEngine } from "../engine/registry.ts";
-import { DatasetError, type EvalDataset } from "../store/eval_dataset.ts";
+import { type EvalDataset } from "../store/eval_dataset.ts";
 import { EvaluationSession } from "./evaluation_session.ts";
 import { type EngineIdentity, engineIdentity } from "../engine/identity.ts";
 import { type EvaluationRecord } from "../method/evaluation_record.ts";
+import { MbiError } from "../core/errors.ts";
+import { same } from "../core/compare.ts";
 
 /** Outcome of a verification. */
 export interface Verification {
@@ -45,7 +47,8 @@ export async function verifyReproduce(
 ): Promise<Verification> {
   const recorded = dataset.records.find((r) => r.sp === sp);
   if (!recorded) {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `SP ${sp} is not in ${dataset.path} (it holds ${dataset.records.length} positions${
         dataset.records.length ? `, e.g. ${dataset.records.slice(0, 3).map((r) => r.sp).join(", ")}` : ""
       })`,
@@ -60,7 +63,7 @@ export async function verifyReproduce(
     const e = await session.start();
     const identity = await engineIdentity(engine, e);
     const recomputed = await session.evaluate(startPosition(sp));
-    const differences = COMPARED.filter((k) => JSON.stringify(recorded[k]) !== JSON.stringify(recomputed[k]))
+    const differences = COMPARED.filter((k) => !same(recorded[k], recomputed[k]))
       .map((k) => `${k}: recorded ${JSON.stringify(recorded[k])}, now ${JSON.stringify(recomputed[k])}`);
     const causes: string[] = [];
     if (differences.length) {
@@ -74,7 +77,7 @@ export async function verifyReproduce(
           `engine version ${identity.version} vs the dataset's ${was.version}`,
         );
       }
-      if (JSON.stringify(recorded.limit) !== JSON.stringify(config.limit)) {
+      if (!same(recorded.limit, config.limit)) {
         causes.push(
           `node budget: the record says ${JSON.stringify(recorded.limit)}, the header ${JSON.stringify(config.limit)}`,
         );

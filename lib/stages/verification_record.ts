@@ -13,49 +13,52 @@ import { readJsonIfExists, writeFileAtomic } from "../store/atomic.ts";
 import { displayPath } from "../store/provenance.ts";
 import { machineInfo, type ReproduceRecord } from "./reproduce.ts";
 import type { Verification } from "./verification.ts";
+import * as v from "valibot";
+import { checkRecord, fileKind, int, opaque, schemaVersion, text, texts } from "../core/records.ts";
 
 /** Schema version of `verify-reproduce.json`. */
 export const VERIFY_RECORD_SCHEMA = 1;
 
+/**
+ * One recorded check of one position: its SP, when it finished (ISO 8601), the
+ * machine, the engine build that recomputed it, whether it was bit for bit
+ * identical (value, mate, depth, seldepth, PV, nodes), the fields that
+ * differed, and the command.
+ */
+export const VerifyCheck = v.object({
+  sp: int(),
+  date: text(),
+  machine: opaque<ReproduceRecord["machine"]>(),
+  engine: v.object({ id: text(), uci_name: text(), fingerprint: v.nullable(int()), sha256: text() }),
+  match: v.boolean("is not true or false"),
+  differences: texts("is not a list of fields"),
+  command: text(),
+});
+
 /** One recorded check of one position. */
-export interface VerifyCheck {
-  /** Start position. */
-  sp: number;
-  /** When it finished (ISO 8601). */
-  date: string;
-  /** The machine. */
-  machine: ReproduceRecord["machine"];
-  /** The engine build that recomputed it. */
-  engine: { id: string; uci_name: string; fingerprint: number | null; sha256: string };
-  /** Bit for bit identical (value, mate, depth, seldepth, PV, nodes). */
-  match: boolean;
-  /** Fields that differed. */
-  differences: string[];
-  /** The command. */
-  command: string;
-}
+export type VerifyCheck = v.InferOutput<typeof VerifyCheck>;
+
+/** `verify-reproduce.json`: kind, schema, the dataset checked (display path of its evals.jsonl), the checks by SP then engine. */
+export const VerifyRecord = v.object({
+  kind: fileKind("mbi-verify-reproduce"),
+  schema: schemaVersion(VERIFY_RECORD_SCHEMA),
+  dataset: text(),
+  checks: v.array(VerifyCheck, "is not a list of checks"),
+});
 
 /** `verify-reproduce.json`. */
-export interface VerifyRecord {
-  /** File kind. */
-  kind: "mbi-verify-reproduce";
-  /** Schema version. */
-  schema: number;
-  /** The dataset checked (display path of its evals.jsonl). */
-  dataset: string;
-  /** The checks, by SP then engine. */
-  checks: VerifyCheck[];
-}
+export type VerifyRecord = v.InferOutput<typeof VerifyRecord>;
 
 /** Path of the record beside a dataset's `evals.jsonl`. */
 export function verifyRecordPath(evalsPath: string): string {
   return join(dirname(evalsPath), "verify-reproduce.json");
 }
 
-/** Reads the record beside a dataset, if there is one. */
+/** Reads the record beside a dataset, if there is one (a file of another kind is not one; a damaged one is a `dataset` error). */
 export async function readVerifyRecord(evalsPath: string): Promise<VerifyRecord | undefined> {
-  const r = await readJsonIfExists<VerifyRecord>(verifyRecordPath(evalsPath));
-  return r?.kind === "mbi-verify-reproduce" ? r : undefined;
+  const path = verifyRecordPath(evalsPath);
+  const r = await readJsonIfExists<{ kind?: unknown }>(path);
+  return r?.kind === "mbi-verify-reproduce" ? checkRecord(VerifyRecord, r, path, "dataset") : undefined;
 }
 
 /** Adds (or replaces) the check of one position by one engine build; returns the file's path. */

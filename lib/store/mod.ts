@@ -1,10 +1,12 @@
 /**
  * **store** — result files as data products: the results key and folder
- * layout (`results_key.ts`), append-only JSONL with torn-line repair
- * (`jsonl.ts`), atomic writes (`atomic.ts`), provenance (`provenance.ts`),
+ * layout (`results_key.ts`), append-only JSONL with torn-line repair, read
+ * through the records' schemas (`jsonl.ts`), atomic writes (`atomic.ts`), provenance (`provenance.ts`),
  * shards and their merge (`shards.ts`), and the typed files of the stages:
  * evaluation datasets (`eval_dataset.ts`, `eval_merge.ts`), MBI tables
- * (`mbi_table.ts`) and outcome tables (`outcome_table.ts`).
+ * (`mbi_table.ts`; the values they are derived from, `position_values.ts`)
+ * and outcome tables (`outcome_table.ts`). Each record is declared once, as a
+ * schema (see core/records.ts).
  *
  * May import: core, engine (types), method.
  *

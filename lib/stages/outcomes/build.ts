@@ -31,7 +31,9 @@ import {
   writeOutcomeTable,
 } from "../../store/outcome_table.ts";
 import { codeVersion, displayPath } from "../../store/provenance.ts";
-import { ingestPgn, type IngestProgress, OutcomesError, type PgnIngest } from "./ingest.ts";
+import { ingestPgn, type IngestProgress, type PgnIngest } from "./ingest.ts";
+import { MbiError } from "../../core/errors.ts";
+import { same } from "../../core/compare.ts";
 
 /** Options of a build. */
 export interface BuildOptions {
@@ -54,8 +56,9 @@ async function guardExisting(name: string, sha256: string, filters: OutcomeFilte
     | OutcomeTableMeta
     | undefined;
   if (!old || replace) return;
-  if (old.source?.sha256 !== sha256 || JSON.stringify(old.filters) !== JSON.stringify(filters)) {
-    throw new OutcomesError(
+  if (old.source?.sha256 !== sha256 || !same(old.filters, filters)) {
+    throw new MbiError(
+      "outcomes",
       `outcome table "${name}" exists with ${
         old.source?.sha256 !== sha256 ? `another source (${old.source?.file})` : "other filters"
       }: ` +
@@ -135,9 +138,9 @@ export async function buildOutcomesFromTable(
   try {
     bytes = await Deno.readFile(path);
   } catch (e) {
-    throw new OutcomesError(`cannot read ${path}: ${(e as Error).message.split("\n")[0]}`);
+    throw new MbiError("outcomes", `cannot read ${path}: ${(e as Error).message.split("\n")[0]}`);
   }
-  if (bytes.length === 0) throw new OutcomesError(`${path} is empty (0 bytes): expected a CSV table`);
+  if (bytes.length === 0) throw new MbiError("outcomes", `${path} is empty (0 bytes): expected a CSV table`);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const parsed = parseOutcomeCsv(new TextDecoder().decode(bytes), path);
   await guardExisting(name, sha256, null, opts.replace ?? false);

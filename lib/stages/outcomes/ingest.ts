@@ -28,15 +28,6 @@ import { PgnScanner, type ScannedGame } from "./pgn_scan.ts";
 import { formatDuration } from "../progress.ts";
 import { ZstdFrames } from "./zstd_frames.ts";
 
-/** Raised for an input the outcome tables cannot be built from (missing, empty, no Chess960 game, bad table). */
-export class OutcomesError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("outcomes", message);
-    this.name = "OutcomesError";
-  }
-}
-
 /** How a file is compressed. */
 export type Compression = "none" | "gzip" | "zstd";
 
@@ -92,7 +83,7 @@ const PIECE = 1 << 20;
 
 /**
  * Reads a PGN file (plain, gzip or zstd) and counts its Chess960 games per
- * start position under `filters`. Throws {@link OutcomesError} for a missing
+ * start position under `filters`. Throws an `outcomes` MbiError for a missing
  * or empty file, a file without games, without Chess960 games, or without a
  * game that passes the filters.
  */
@@ -106,12 +97,12 @@ export async function ingestPgn(
   try {
     file = await Deno.open(path);
   } catch (e) {
-    throw new OutcomesError(`cannot read ${path}: ${(e as Error).message.split("\n")[0]}`);
+    throw new MbiError("outcomes", `cannot read ${path}: ${(e as Error).message.split("\n")[0]}`);
   }
   const totalBytes = (await file.stat()).size;
   if (totalBytes === 0) {
     file.close();
-    throw new OutcomesError(`${path} is empty (0 bytes): expected PGN games (plain, .gz or .zst)`);
+    throw new MbiError("outcomes", `${path} is empty (0 bytes): expected PGN games (plain, .gz or .zst)`);
   }
   const classifier = new GameClassifier(filters);
   const counts = new OutcomeAccumulator();
@@ -273,15 +264,17 @@ function checkKept(path: string, r: PgnIngest): void {
     ? ` before the file ended at byte ${r.damaged.compressed_bytes_read} (${r.damaged.message})`
     : "";
   if (r.read === 0) {
-    throw new OutcomesError(`no PGN game in ${path}${where}: expected [Tag "value"] headers and movetext`);
+    throw new MbiError("outcomes", `no PGN game in ${path}${where}: expected [Tag "value"] headers and movetext`);
   }
   if (r.chess960 === 0) {
-    throw new OutcomesError(
+    throw new MbiError(
+      "outcomes",
       `no Chess960 game in ${path}${where} (${r.read} games read: ${describeSkipped(r.skipped)}); ` +
         'Chess960 games have [Variant "Chess960"] (or "chess 960", "fischerandom", or no Variant) and a start FEN',
     );
   }
-  throw new OutcomesError(
+  throw new MbiError(
+    "outcomes",
     `no game of ${path} passed the filters (${r.read} games read: ${describeSkipped(r.skipped)})`,
   );
 }

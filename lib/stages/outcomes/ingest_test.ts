@@ -3,8 +3,9 @@ import { gzipSync, zstdCompressSync } from "node:zlib";
 import { join } from "node:path";
 import { NO_FILTERS, SKIP } from "../../method/pgn_headers.ts";
 import { LichessLikeGames } from "./generate.ts";
-import { ingestPgn, OutcomesError } from "./ingest.ts";
+import { ingestPgn } from "./ingest.ts";
 import { ZstdFrames } from "./zstd_frames.ts";
+import { isMbiError } from "../../core/errors.ts";
 
 const dir = Deno.makeTempDirSync({ prefix: "mbi-ingest-" });
 const gen = new LichessLikeGames(11n);
@@ -81,7 +82,7 @@ Deno.test("empty files, files without games or Chess960 games, and all-filtered 
   for (const [name, content, re] of cases) {
     const p = write(name, new TextEncoder().encode(content));
     await rejects(ingestPgn(p, { ...NO_FILTERS, rated: true }), (e: Error) => {
-      ok(e instanceof OutcomesError && re.test(e.message) && !e.message.includes("\n"), `${name}: ${e.message}`);
+      ok(isMbiError(e, "outcomes") && re.test(e.message) && !e.message.includes("\n"), `${name}: ${e.message}`);
       return true;
     });
   }

@@ -47,15 +47,6 @@ export const DEFAULT_MIN_GAMES = 20;
 /** Fewest positions for a correlation within a group. */
 export const MIN_GROUP_POSITIONS = 20;
 
-/** Raised when a dataset cannot be validated as asked (unknown key, missing or incomplete file). */
-export class ValidationInputError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("validation", message);
-    this.name = "ValidationInputError";
-  }
-}
-
 /** A stage-1 dataset and the key its validation file is named by. */
 export interface ResolvedDataset {
   /** The dataset. */
@@ -72,17 +63,19 @@ export async function resolveDataset(arg: string): Promise<ResolvedDataset> {
   try {
     d = await readEvalDataset(path);
   } catch (e) {
-    throw new ValidationInputError((e as Error).message.split("\n")[0]);
+    throw new MbiError("validation", (e as Error).message.split("\n")[0]);
   }
   if (!d) {
     const complete = (await scanDatasets()).complete.map((x) => relative(resultsRoot(), x.path).split("/")[0]);
-    throw new ValidationInputError(
+    throw new MbiError(
+      "validation",
       `no dataset at ${displayPath(path)} (complete datasets: ${complete.join(", ") || "none"})`,
     );
   }
   const incomplete = d.missing.length + d.records.filter((r) => r.eval_cp === null).length;
   if (incomplete) {
-    throw new ValidationInputError(
+    throw new MbiError(
+      "validation",
       `dataset ${
         displayPath(path)
       } is incomplete (${incomplete} positions without a centipawn value): the index needs all of them`,
@@ -248,7 +241,8 @@ export async function validateOutcomes(
     }));
   const pairs = toPairs(table.rows);
   if (pairs.length < 3) {
-    throw new ValidationInputError(
+    throw new MbiError(
+      "validation",
       `only ${pairs.length} positions of table "${tableName}" have at least ${minGames} games and a value in ${key}: ` +
         "a correlation needs at least 3 (lower --min-games or use a larger table)",
     );
@@ -351,7 +345,10 @@ export async function validateAll(
     log(`skipped ${displayPath(d.path)}: incomplete (${d.missing.length} positions missing)`);
   }
   if (scan.complete.length === 0) {
-    throw new ValidationInputError(`no complete stage-1 dataset under ${resultsRoot()}: run deno task eval-all first`);
+    throw new MbiError(
+      "validation",
+      `no complete stage-1 dataset under ${resultsRoot()}: run deno task eval-all first`,
+    );
   }
   const out: OutcomeValidation[] = [];
   for (const d of scan.complete) {

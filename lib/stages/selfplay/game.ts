@@ -14,8 +14,10 @@ import { negateScore } from "../../engine/info.ts";
 import { seedHex } from "../../method/seed.ts";
 import { adjudicate, type AdjudicationRules, type WhiteScore } from "../../method/adjudication.ts";
 import { GameState, type Outcome } from "../../method/rules.ts";
-import { MbiError } from "../../core/errors.ts";
-import type { OpeningLine } from "./openings.ts";
+import { errorKind } from "../../core/errors.ts";
+import type { GameRecord, MoveInfo, OpeningLine } from "./records.ts";
+
+export type { GameRecord, MoveInfo } from "./records.ts";
 
 /** Everything that determines a game. */
 export interface GameSpec {
@@ -35,54 +37,8 @@ export interface GameSpec {
   adjudication: AdjudicationRules;
 }
 
-/** One move of a game with what the engine said. */
-export interface MoveInfo {
-  /** The move in UCI. */
-  uci: string;
-  /** The move in SAN. */
-  san: string;
-  /** Score of the mover's search, White's point of view (null when no completed iteration). */
-  score: WhiteScore | null;
-  /** Depth of that search's completed iteration. */
-  depth: number | null;
-  /** True for the moves of the game's opening line (their score and depth are from the opening set's search). */
-  opening?: boolean;
-}
-
-/** A played game. */
-export interface GameRecord {
-  /** Start position number. */
-  sp: number;
-  /** Game index (1-based; PGN Round). */
-  game: number;
-  /** Per-game seed as 16 hex digits. */
-  seed: string;
-  /** Result. */
-  result: Outcome["result"];
-  /** Why it ended. */
-  termination: Outcome["termination"];
-  /** Number of plies. */
-  plies: number;
-  /** Moves in UCI. */
-  moves: string[];
-  /** Index of the game's line in the position's opening set, and its length in plies. */
-  opening: { index: number; plies: number };
-  /** Per-move details (SAN, score, depth, opening draws). */
-  info: MoveInfo[];
-  /** Wall time of the game in ms (not part of the result). */
-  wall_ms: number;
-  /** Time spent inside engine searches (go → bestmove) in ms. */
-  search_ms: number;
-}
-
 /** Raised when an engine plays an illegal move or gives no usable search. */
-export class GameError extends MbiError {
-  /** Creates the error. */
-  constructor(message: string) {
-    super("game", message);
-    this.name = "GameError";
-  }
-}
+export class GameError extends errorKind("game") {}
 
 /**
  * Plays one game. `white` and `black` are running engines with the method's

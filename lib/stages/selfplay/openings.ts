@@ -24,58 +24,12 @@ import { deriveSeed, rngFromSeed } from "../../method/seed.ts";
 import type { UciEngine } from "../../engine/uci.ts";
 import { negateScore } from "../../engine/info.ts";
 import { MbiError } from "../../core/errors.ts";
+import type { OpeningLine, OpeningRules, OpeningSet } from "./records.ts";
+
+export type { OpeningLine, OpeningRules, OpeningSet } from "./records.ts";
 
 /** Seed path element of the opening-set draw (distinct from any game index). */
 export const OPENING_STREAM = 0x09e75e7;
-
-/** How opening sets are built. */
-export interface OpeningRules {
-  /** Plies every line has at least (K). */
-  plies: number;
-  /** MultiPV width of the searches (M). */
-  multipv: number;
-  /** Window in centipawns from the best move (W). */
-  windowCp: number;
-  /** Deepest a line may grow when a position has too few near-best moves. */
-  maxPlies: number;
-}
-
-/** One line of an opening set: its moves with the searches that chose them. */
-export interface OpeningLine {
-  /** Moves in UCI. */
-  moves: string[];
-  /** Moves in SAN. */
-  san: string[];
-  /** Each move's score from its search, White's point of view. */
-  scores: WhiteScore[];
-  /** Depth of each move's search (last completed iteration). */
-  depths: number[];
-}
-
-/** A position's opening set, as recorded in `openings.jsonl`. */
-export interface OpeningSet {
-  /** Start position. */
-  sp: number;
-  /** The lines, in the set's order (game g takes one by its seed). */
-  lines: OpeningLine[];
-  /** Plies of the lines. */
-  plies: number;
-  /** Searches made to build the set. */
-  searches: number;
-  /** Games the set was built for. */
-  games: number;
-  /** Lines missing for every game to have its own (0 unless a position has too few near-best lines up to maxPlies). */
-  shortfall: number;
-}
-
-/** Raised when a search gave no usable line for the set. */
-export class OpeningSetError extends MbiError {
-  /** Creates the error. */
-  constructor(message: string) {
-    super("opening-set", message);
-    this.name = "OpeningSetError";
-  }
-}
 
 /** The near-best moves of one MultiPV search, best first, with their White-view scores and depths. */
 function nearBest(
@@ -132,7 +86,8 @@ export async function buildOpeningSet(
         searches++;
         const moves = nearBest(out.infos, nodesPerMove, rules, state.turn === "w");
         if (moves.length === 0) {
-          throw new OpeningSetError(
+          throw new MbiError(
+            "opening-set",
             `SP ${position.sp}: no completed search after ${line.moves.join(" ") || "the start"}`,
           );
         }
@@ -166,7 +121,7 @@ export async function buildOpeningSet(
  */
 export function assignLines(set: OpeningSet, games: number, gameSeed: (game: number) => bigint): number[] {
   const n = set.lines.length;
-  if (n === 0) throw new OpeningSetError(`SP ${set.sp}: the opening set is empty`);
+  if (n === 0) throw new MbiError("opening-set", `SP ${set.sp}: the opening set is empty`);
   const out: number[] = [];
   let free: number[] = [];
   for (let g = 1; g <= games; g++) {

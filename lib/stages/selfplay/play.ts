@@ -14,90 +14,36 @@
 
 import { basename, dirname, join } from "node:path";
 import { type ResolvedEngine } from "../../engine/registry.ts";
-import { type EngineIdentity, engineIdentity } from "../../engine/identity.ts";
-import { JsonlAppender, type JsonlContent, JsonlError, readJsonl } from "../../store/jsonl.ts";
+import { engineIdentity } from "../../engine/identity.ts";
+import { JsonlAppender } from "../../store/jsonl.ts";
+import {
+  type GameRecord,
+  type OpeningSet,
+  plannedGames,
+  readGames,
+  readOpenings,
+  SELFPLAY_SCHEMA,
+  type SelfplayConfig,
+  selfplayConfigDifference,
+  type SelfplayHeader,
+} from "./records.ts";
 import { mbiRowsHash, type MbiTable } from "../../store/mbi_table.ts";
 import type { Profile } from "../../method/profiles.ts";
 import { type Progress, ProgressTracker } from "../progress.ts";
-import { type CodeVersion, codeVersion, displayPath } from "../../store/provenance.ts";
+import { codeVersion, displayPath } from "../../store/provenance.ts";
 import { deriveSeed } from "../../method/seed.ts";
 import { EngineExitedError, EngineTimeoutError, type UciEngine } from "../../engine/uci.ts";
 import { launchEngine } from "../../engine/launch.ts";
-import { type AdjudicationRules, DEFAULT_ADJUDICATION } from "../../method/adjudication.ts";
-import { GameError, type GameRecord, type GameSpec, playGame } from "./game.ts";
-import { assignLines, buildOpeningSet, type OpeningRules, type OpeningSet } from "./openings.ts";
+import { DEFAULT_ADJUDICATION } from "../../method/adjudication.ts";
+import { GameError, type GameSpec, playGame } from "./game.ts";
+import { assignLines, buildOpeningSet } from "./openings.ts";
 import { type SelectedPosition, selectPositions } from "../../method/selection.ts";
-import { type MergeSpec, type Shard, shardOf } from "../../store/shards.ts";
-import { MbiError, UsageError } from "../../core/errors.ts";
+import { type Shard, shardOf } from "../../store/shards.ts";
+import { MbiError } from "../../core/errors.ts";
 import { acquireLock } from "../../store/lock.ts";
 import { writeFileAtomic } from "../../store/atomic.ts";
 import { runPool } from "../worker_pool.ts";
 import { IllegalMoveError } from "../../method/rules.ts";
-
-/** Schema version of self-play files (2: opening sets, distinct games by construction). */
-export const SELFPLAY_SCHEMA = 2;
-
-/** What must be equal for games to belong to one run. */
-export interface SelfplayConfig {
-  /** Engine bench fingerprint. */
-  engine_fingerprint: number | null;
-  /** UCI options set on both engines (MultiPV is switched while building opening sets). */
-  options: Record<string, string>;
-  /** Node budget per move (also of the opening-set searches). */
-  nodes_per_move: number;
-  /** Games per position (game indices 1..games). */
-  games: number;
-  /** Base seed. */
-  seed: number;
-  /** Opening sets: K plies, MultiPV M, window W cp, deepest line. */
-  opening: OpeningRules;
-  /** Adjudication rules. */
-  adjudication: AdjudicationRules;
-  /** The positions played, in stratum order. */
-  positions: number[];
-}
-
-/** First line of `games.jsonl`. */
-export interface SelfplayHeader {
-  /** File kind. */
-  kind: "mbi-selfplay-games";
-  /** Schema version. */
-  schema: number;
-  /** Profile. */
-  profile: string;
-  /** Configuration. */
-  config: SelfplayConfig;
-  /** Engine identity. */
-  engine: EngineIdentity;
-  /** The chosen positions with eval, MBI and stratum. */
-  selection: SelectedPosition[];
-  /** How the positions, opening lines and seeds were derived. */
-  method: string;
-  /** Stage-3 table the positions came from: file, hash, and the hash of its rows (what the games depend on). */
-  input: { path: string; sha256: string; rows_sha256: string };
-  /** The shard of the games this file holds, or null for all. */
-  shard: Shard | null;
-  /** Creation time. */
-  created: string;
-  /** Code version. */
-  code: CodeVersion;
-}
-
-/** First line of `openings.jsonl`. */
-export interface OpeningsHeader {
-  /** File kind. */
-  kind: "mbi-opening-sets";
-  /** Schema version. */
-  schema: number;
-  /** Profile. */
-  profile: string;
-  /** The games' configuration (the sets depend on engine, options, budget, seed, rules and games). */
-  config: SelfplayConfig;
-  /** The shard this file serves, or null. */
-  shard: Shard | null;
-  /** Creation time. */
-  created: string;
-}
 
 /** Options of {@link runSelfplay}. */
 export interface SelfplayOptions {
@@ -151,22 +97,6 @@ export const SELFPLAY_METHOD =
   "game g (1-based) of SP s has seed deriveSeed(seed, s, g) = splitmix64(splitmix64(splitmix64(seed) ^ s) ^ g) and draws its line with that seed among the lines not taken by games 1..g-1; " +
   "the line's moves are played, then each engine plays its bestmove (MultiPV 1)";
 
-/** Raised for a games file of another configuration, or one whose records contradict it. */
-export class SelfplayConfigError extends MbiError {
-  /** Creates the error. */
-  constructor(message: string) {
-    super("selfplay-config", message);
-    this.name = "SelfplayConfigError";
-  }
-}
-
-/** Describes how two self-play configurations differ ("" when equal). */
-export function selfplayConfigDifference(a: SelfplayConfig, b: SelfplayConfig): string {
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])] as (keyof SelfplayConfig)[];
-  return keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
-    .map((k) => `${k} ${JSON.stringify(a[k])} vs ${JSON.stringify(b[k])}`).join("; ");
-}
-
 /** The positions to play: explicit SPs (must be in the table) or the stratified draw. */
 export function planPositions(
   table: MbiTable,
@@ -178,7 +108,8 @@ export function planPositions(
   return explicit.map((sp) => {
     const row = table.rows.find((r) => r.sp === sp);
     if (!row) {
-      throw new UsageError(
+      throw new MbiError(
+        "bad-argument",
         `SP ${sp} is not in the MBI table of profile ${table.profile} (${table.rows.length} positions)`,
       );
     }
@@ -204,57 +135,6 @@ class GameSlot {
     await Promise.all(this.engines.map((e) => e.quit()));
     this.engines = [];
   }
-}
-
-const RESULTS = new Set(["1-0", "0-1", "1/2-1/2"]);
-const isInt = (v: unknown) => typeof v === "number" && Number.isInteger(v);
-
-/**
- * Reads a games file: header and records, each record checked against the
- * header (SP among its positions, game index in range, result in the PGN set,
- * moves and plies consistent); errors name the file and line.
- */
-export async function readGames(path: string): Promise<JsonlContent<SelfplayHeader, GameRecord> | undefined> {
-  const content = await readJsonl<SelfplayHeader, GameRecord>(path).catch((e) => {
-    throw e instanceof JsonlError ? new SelfplayConfigError(e.message) : e;
-  });
-  if (!content) return undefined;
-  const h = content.header;
-  if (h?.kind !== "mbi-selfplay-games") throw new SelfplayConfigError(`${path} is not a self-play games file`);
-  if (!(h.schema <= SELFPLAY_SCHEMA)) {
-    throw new SelfplayConfigError(`${path} has schema ${h.schema}; this code reads up to ${SELFPLAY_SCHEMA}`);
-  }
-  const positions = new Set(h.config?.positions ?? []);
-  content.records.forEach((g, i) => {
-    const where = `${path} line ${i + 2}`;
-    if (g === null || typeof g !== "object") throw new SelfplayConfigError(`${where}: not a game record`);
-    if (!isInt(g.sp) || !positions.has(g.sp)) {
-      throw new SelfplayConfigError(`${where}: SP ${JSON.stringify(g.sp)} is not one of the header's positions`);
-    }
-    if (!isInt(g.game) || g.game < 1 || g.game > h.config.games) {
-      throw new SelfplayConfigError(`${where}: game ${JSON.stringify(g.game)} is not in 1..${h.config.games}`);
-    }
-    if (!RESULTS.has(g.result)) {
-      throw new SelfplayConfigError(`${where}: result ${JSON.stringify(g.result)} is not 1-0, 0-1 or 1/2-1/2`);
-    }
-    if (!Array.isArray(g.moves) || g.moves.length !== g.plies) {
-      throw new SelfplayConfigError(
-        `${where}: ${g.plies} plies but ${Array.isArray(g.moves) ? g.moves.length : "no"} moves`,
-      );
-    }
-  });
-  return content;
-}
-
-/** Reads an opening-sets file (undefined when there is none). */
-export async function readOpenings(path: string): Promise<JsonlContent<OpeningsHeader, OpeningSet> | undefined> {
-  const content = await readJsonl<OpeningsHeader, OpeningSet>(path).catch((e) => {
-    throw e instanceof JsonlError ? new SelfplayConfigError(e.message) : e;
-  });
-  if (content && content.header?.kind !== "mbi-opening-sets") {
-    throw new SelfplayConfigError(`${path} is not an opening-sets file`);
-  }
-  return content;
 }
 
 /** Builds the spec of game `game` (1-based) of a position from its opening set. */
@@ -289,11 +169,6 @@ export function openingsPath(games: string): string {
   return join(dirname(games), basename(games).replace(/^games/, "openings"));
 }
 
-/** Keys `sp:game` of every planned game, positions in stratum order, games 1..G. */
-export function plannedGames(config: SelfplayConfig): string[] {
-  return config.positions.flatMap((sp) => Array.from({ length: config.games }, (_, i) => `${sp}:${i + 1}`));
-}
-
 /**
  * Moves a games file (with its opening sets and error log) that no longer
  * follows from the MBI table or the configuration into `stale-<time>/`; says
@@ -326,7 +201,8 @@ export async function repairRepeatedGames(path: string, log: (line: string) => v
     const seen = first.get(key);
     if (!seen) return void first.set(key, { line: i + 2, game: g });
     if (!same(seen.game, g)) {
-      throw new SelfplayConfigError(
+      throw new MbiError(
+        "selfplay-config",
         `${displayPath(path)} holds two different games ${g.game} of SP ${g.sp} (lines ${seen.line} and ${
           i + 2
         }); not repairing it: keep the right line by hand`,
@@ -408,7 +284,8 @@ export async function runSelfplay(opts: SelfplayOptions): Promise<SelfplaySummar
     const setsPath = openingsPath(path);
     const setsFile = await readOpenings(setsPath);
     if (setsFile && selfplayConfigDifference(setsFile.header.config, config)) {
-      throw new SelfplayConfigError(
+      throw new MbiError(
+        "selfplay-config",
         `${displayPath(setsPath)} holds opening sets of another configuration; not appending`,
       );
     }
@@ -530,44 +407,15 @@ export async function runSelfplay(opts: SelfplayOptions): Promise<SelfplaySummar
   }
 }
 
-/** How self-play shard files merge: by (SP, game), same configuration. */
-export const SELFPLAY_MERGE: MergeSpec<SelfplayHeader, GameRecord> = {
-  shard: (h) => h.shard,
-  planned: (h) => shardOf(plannedGames(h.config), h.shard ?? undefined),
-  key: (g) => `${g.sp}:${g.game}`,
-  difference: (a, b) => {
-    if (a?.kind !== "mbi-selfplay-games" || b?.kind !== "mbi-selfplay-games") return "not a self-play games file";
-    return selfplayConfigDifference(a.config, b.config);
-  },
-  mergedHeader: (first, _records, sources) => ({ ...first, shard: null, merged_from: sources }) as SelfplayHeader,
-  compare: (a, b) => a.sp - b.sp || a.game - b.game,
-  stable: (g) => {
-    const { wall_ms: _w, search_ms: _s, ...rest } = g;
-    return rest;
-  },
-};
-
-/**
- * Merges the opening-set files of shards: one set per position; the same
- * position built by two shards must give the same set (it is deterministic).
- */
-export async function mergeOpenings(paths: string[], out: string): Promise<number> {
-  const sets = new Map<number, OpeningSet>();
-  let header: OpeningsHeader | undefined;
-  for (const p of paths) {
-    const c = await readOpenings(p);
-    if (!c) continue;
-    header ??= { ...c.header, shard: null };
-    for (const s of c.records) {
-      const have = sets.get(s.sp);
-      if (have && JSON.stringify(have) !== JSON.stringify(s)) {
-        throw new SelfplayConfigError(`${p}: the opening set of SP ${s.sp} differs from another shard's`);
-      }
-      sets.set(s.sp, s);
-    }
-  }
-  if (!header) return 0;
-  const records = [...sets.values()].sort((a, b) => a.sp - b.sp);
-  await writeFileAtomic(out, [header, ...records].map((x) => JSON.stringify(x)).join("\n") + "\n");
-  return records.length;
-}
+export {
+  mergeOpenings,
+  type OpeningsHeader,
+  plannedGames,
+  readGames,
+  readOpenings,
+  SELFPLAY_MERGE,
+  SELFPLAY_SCHEMA,
+  type SelfplayConfig,
+  selfplayConfigDifference,
+  type SelfplayHeader,
+} from "./records.ts";

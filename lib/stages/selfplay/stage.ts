@@ -25,12 +25,11 @@ import {
   readOpenings,
   runSelfplay,
   SELFPLAY_MERGE,
-  type SelfplayHeader,
   type SelfplaySummary,
 } from "./play.ts";
 import { buildOpeningSet } from "./openings.ts";
 import { type MergeResult, mergeShardFiles, type Shard } from "../../store/shards.ts";
-import { type PositionResult, summarisePositions } from "./results.ts";
+import { summarisePositions } from "./results.ts";
 import { launchEngine } from "../../engine/launch.ts";
 import { profileDir, selfplayDir } from "../../store/results_key.ts";
 import { MbiError } from "../../core/errors.ts";
@@ -40,52 +39,11 @@ import { SCORE_INTERVAL_DEFINITION } from "../../method/intervals.ts";
 import { type SearchLimit } from "../../engine/limit.ts";
 import { repoPath } from "../../core/paths.ts";
 import { withLock } from "../../store/lock.ts";
+import { same } from "../../core/compare.ts";
+import { checkRecord } from "../../core/records.ts";
+import { SELFPLAY_RESULTS_SCHEMA, SelfplayResults } from "./records.ts";
 
-/** Schema version of `selfplay.json` (2: Wilson-type intervals, distinct games, content hashes, banner). */
-export const SELFPLAY_RESULTS_SCHEMA = 2;
-
-/** The stage-4 results file. */
-export interface SelfplayResults {
-  /** File kind. */
-  kind: "mbi-selfplay-results";
-  /** Schema version. */
-  schema: number;
-  /** Profile. */
-  profile: string;
-  /** The banner for people (null at the method's budgets). */
-  banner: string | null;
-  /** Configuration of the games. */
-  config: SelfplayHeader["config"];
-  /** Engine identity. */
-  engine: SelfplayHeader["engine"];
-  /** How positions, opening lines and seeds were derived. */
-  method: string;
-  /** The per-position interval's definition. */
-  score_interval: string;
-  /** Input files with hashes: the MBI table (with its rows' hash), the games and the opening sets. */
-  inputs: { path: string; sha256: string; rows_sha256?: string }[];
-  /** Hash of the games' results (what this file was derived from), whatever the games file's bytes. */
-  games_sha256: string;
-  /** Positions with results. */
-  n_positions: number;
-  /** Games in all. */
-  n_games: number;
-  /** Games that repeat an earlier game of their position (0 when every opening set was complete). */
-  n_duplicate_games: number;
-  /** Code that wrote the file. */
-  code: Awaited<ReturnType<typeof codeVersion>>;
-  /** Per-position results. */
-  positions: PositionResult[];
-}
-
-/** Raised when an earlier stage's output is missing or out of date. */
-export class StageInputError extends MbiError {
-  /** Creates the error with a one-line message naming the stage to run. */
-  constructor(message: string) {
-    super("stage-input", message);
-    this.name = "StageInputError";
-  }
-}
+export { SELFPLAY_RESULTS_SCHEMA, SelfplayResults };
 
 /** Folder of a profile's self-play files (explicit position lists get their own). */
 export function selfplayFolder(profile: Profile, positions?: number[]): string {
@@ -102,7 +60,8 @@ export async function loadCurrentTable(profile: Profile) {
   const path = mbiPaths(profileDir(profile)).json;
   const table = await readMbiTable(path).catch((e) => {
     if (e instanceof Deno.errors.NotFound) {
-      throw new StageInputError(
+      throw new MbiError(
+        "stage-input",
         `no MBI table at ${displayPath(path)}: run deno task derive-mbi --profile ${profile.name}`,
       );
     }
@@ -111,7 +70,8 @@ export async function loadCurrentTable(profile: Profile) {
   const dataset = await loadStage1(profile);
   const current = valuesHash(dataset.records);
   if (table.input.values_sha256 !== current) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `${displayPath(path)} was not derived from the values now in ${displayPath(dataset.path)}: ` +
         `run deno task derive-mbi --profile ${profile.name}`,
     );
@@ -201,7 +161,7 @@ export async function writeStage4Outputs(
 ): Promise<SelfplayResults> {
   const gamesPath = join(outDir, "games.jsonl");
   const content = await readGames(gamesPath);
-  if (!content) throw new StageInputError(`no games at ${displayPath(gamesPath)}: run deno task selfplay`);
+  if (!content) throw new MbiError("stage-input", `no games at ${displayPath(gamesPath)}: run deno task selfplay`);
   const { header } = content;
   const games = [...content.records].sort((a, b) => a.sp - b.sp || a.game - b.game);
   const fenOf = new Map(header.selection.map((s) => [s.sp, s.fen]));
@@ -285,33 +245,40 @@ export async function loadStage4(profile: Profile): Promise<SelfplayResults> {
   try {
     text = await Deno.readTextFile(path);
   } catch {
-    throw new StageInputError(`no self-play results at ${displayPath(path)}: ${fix}`);
+    throw new MbiError("stage-input", `no self-play results at ${displayPath(path)}: ${fix}`);
   }
-  let r: SelfplayResults;
+  let r;
   try {
     r = JSON.parse(text);
   } catch (e) {
-    throw new StageInputError(`${displayPath(path)} is damaged (${(e as Error).message}): ${fix} to write it again`);
+    throw new MbiError(
+      "stage-input",
+      `${displayPath(path)} is damaged (${(e as Error).message}): ${fix} to write it again`,
+    );
   }
   if (r?.kind !== "mbi-selfplay-results" || !(r.schema >= SELFPLAY_RESULTS_SCHEMA)) {
-    throw new StageInputError(`${displayPath(path)} is not a current self-play results file: ${fix}`);
+    throw new MbiError("stage-input", `${displayPath(path)} is not a current self-play results file: ${fix}`);
   }
+  r = checkRecord(SelfplayResults, r, displayPath(path), "stage-input");
   const games = await readGames(join(dir, "games.jsonl"));
-  if (!games) throw new StageInputError(`no games beside ${displayPath(path)}: ${fix}`);
+  if (!games) throw new MbiError("stage-input", `no games beside ${displayPath(path)}: ${fix}`);
   const planned = games.header.config.positions.length * games.header.config.games;
   if (games.records.length !== planned || r.n_games !== planned) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `${displayPath(join(dir, "games.jsonl"))} has ${games.records.length} of ${planned} games: ${fix} to finish`,
     );
   }
   if (gamesHash(games.records) !== r.games_sha256) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `${displayPath(path)} was not made from the games now in games.jsonl: ${fix} to rewrite it`,
     );
   }
   const { table } = await loadCurrentTable(profile);
   if (games.header.input.rows_sha256 !== mbiRowsHash(table)) {
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `the games were played from an older MBI table: ${fix} (it keeps or replays them as needed)`,
     );
   }
@@ -346,11 +313,12 @@ export async function replayGame(
 ): Promise<Replay> {
   const gamesFile = join(outDir, "games.jsonl");
   const content = await readGames(gamesFile);
-  if (!content) throw new StageInputError(`no games in ${displayPath(outDir)}: run deno task selfplay`);
+  if (!content) throw new MbiError("stage-input", `no games in ${displayPath(outDir)}: run deno task selfplay`);
   const recorded = content.records.find((g) => g.sp === sp && g.game === game);
   if (!recorded) {
     const sps = [...new Set(content.records.map((g) => g.sp))];
-    throw new StageInputError(
+    throw new MbiError(
+      "stage-input",
       `no game ${game} of SP ${sp} recorded (SPs: ${sps.slice(0, 8).join(", ")}${
         sps.length > 8 ? ", …" : ""
       }; games 1..${content.header.config.games})`,
@@ -375,7 +343,7 @@ export async function replayGame(
         rules: config.opening,
         seed: config.seed,
       });
-      openingSetIdentical = recordedSet ? JSON.stringify(built) === JSON.stringify(recordedSet) : null;
+      openingSetIdentical = recordedSet ? same(built, recordedSet) : null;
       set = built;
     }
     const replayed = await playGame(engines[0], engines[1], gameSpec(config, pos, game, set));
@@ -400,7 +368,7 @@ export async function recordedGamePgn(
   const content = await readGames(join(outDir, "games.jsonl"));
   const g = content?.records.find((r) => r.sp === sp && r.game === game);
   if (!content || !g) {
-    throw new StageInputError(`no game ${game} of SP ${sp} in ${outDir}`);
+    throw new MbiError("stage-input", `no game ${game} of SP ${sp} in ${outDir}`);
   }
   const pos = content.header.selection.find((s) => s.sp === sp)!;
   return gamePgn(g, {
