@@ -8,7 +8,7 @@
 
 import { formatDuration, terminalProgress } from "../stages/progress.ts";
 import { runStage4, runStage4Shard, type SelfplayResults } from "../stages/selfplay/stage.ts";
-import type { SelfplaySummary } from "../stages/selfplay/play.ts";
+import type { SelfplaySummary } from "../stages/selfplay/run.ts";
 import { parseShard } from "../store/shards.ts";
 import { parseSpList } from "../method/chess960.ts";
 import {

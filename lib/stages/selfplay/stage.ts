@@ -23,11 +23,10 @@ import {
   openingsPath,
   readGames,
   readOpenings,
-  runSelfplay,
   SELFPLAY_MERGE,
   type SelfplayHeader,
-  type SelfplaySummary,
 } from "./play.ts";
+import { runSelfplay, type SelfplaySummary } from "./run.ts";
 import { buildOpeningSet } from "./openings.ts";
 import { type MergeResult, mergeShardFiles, type Shard } from "../../store/shards.ts";
 import { type PositionResult, summarisePositions } from "./results.ts";
