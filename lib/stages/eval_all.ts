@@ -115,6 +115,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   const outcome = await resumableRun<EvalHeader, EvaluationRecord, number, EvaluationSession>({
     pool: "evaluations",
     label: "eval",
+    profile: profile.name,
     path,
     manifest: {
       kind: "mbi-evaluations-manifest",
@@ -151,7 +152,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
         existing,
         tasks: planned.filter((sp) => !done.has(sp)),
         planned: planned.length,
-        manifest: { profile: profile.name, engine: identity, config: want },
+        config: want,
         header: async (): Promise<EvalHeader> => ({
           kind: "mbi-evaluations",
           schema: EVAL_SCHEMA,

@@ -54,14 +54,16 @@ export interface RunPlan<H, R, T> {
   tasks: readonly T[];
   /** Tasks of the whole file (done and left). */
   planned: number;
-  /** What the manifest records of the file besides its runs (profile, engine, configuration…). */
-  manifest: Record<string, unknown>;
+  /** The configuration the file's records share (the manifest records it with the profile and the engine). */
+  config: unknown;
 }
 
 /** How one stage runs: its file, its checks, its workers and its task. */
 export interface ResumableRun<H, R, T, W extends RunWorker> {
   /** Name of the worker pool (the test kill switch names it). */
   pool: string;
+  /** The profile's name (recorded in the manifest). */
+  profile: string;
   /** Label of the progress line. */
   label: string;
   /** The append-only JSONL file. */
@@ -162,7 +164,9 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
             kind: spec.manifest.kind,
             schema: spec.manifest.schema,
             file: displayPath(path),
-            ...plan.manifest,
+            profile: spec.profile,
+            engine: found.identity,
+            config: plan.config,
             planned: plan.planned,
             status,
             runs: [...(plan.fresh ? [] : previous?.runs ?? []), runInfo],

@@ -176,6 +176,7 @@ export async function runSelfplay(opts: SelfplayOptions): Promise<SelfplaySummar
   const outcome = await resumableRun<SelfplayHeader, GameRecord, GameTask, GameSlot>({
     pool: "games",
     label: "selfplay",
+    profile: profile.name,
     path,
     manifest: {
       kind: "mbi-selfplay-manifest",
@@ -222,7 +223,7 @@ export async function runSelfplay(opts: SelfplayOptions): Promise<SelfplaySummar
         fresh,
         tasks,
         planned: all.length,
-        manifest: { profile: profile.name, engine: identity, config: want },
+        config: want,
         header: async (): Promise<SelfplayHeader> => ({
           kind: "mbi-selfplay-games",
           schema: SELFPLAY_SCHEMA,
