@@ -8,7 +8,7 @@
 
 import { formatDuration, terminalProgress } from "../stages/progress.ts";
 import { runStage4, runStage4Shard, type SelfplayResults } from "../stages/selfplay/stage.ts";
-import type { SelfplaySummary } from "../stages/selfplay/play.ts";
+import type { SelfplaySummary } from "../stages/selfplay/run.ts";
 import { command, runCommand, valueOf, whole, wholeNumber } from "./command.ts";
 import { ENGINE, OUT_DIR, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
 import { UsageError, userPath } from "./common.ts";

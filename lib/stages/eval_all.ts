@@ -5,7 +5,6 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
 import { startPosition } from "../method/chess960.ts";
 import { type Shard, shardOf } from "../store/shards.ts";
 import { type ResolvedEngine } from "../engine/registry.ts";
@@ -18,27 +17,23 @@ import {
   readEvalDataset,
   repairDuplicates,
 } from "../store/eval_dataset.ts";
-import { acquireLock } from "../store/lock.ts";
-import { runPool } from "./worker_pool.ts";
-import { launchEngine } from "../engine/launch.ts";
 import { checkExecutable, timeoutsForSpeed } from "../engine/uci.ts";
-import { EvaluationSession } from "./evaluation_session.ts";
-import { benchNodesPerSecond, engineIdentity } from "../engine/identity.ts";
-import { JsonlAppender } from "../store/jsonl.ts";
-import { writeFileAtomic } from "../store/atomic.ts";
+import { EvaluationSession, type EvaluationSettings } from "./evaluation_session.ts";
+import { benchNodesPerSecond } from "../engine/identity.ts";
+import { type EvaluationRecord } from "../method/evaluation_record.ts";
+import { resumableRun, RunManifest } from "./resumable_run.ts";
+import { MbiError } from "../core/errors.ts";
+import { same } from "../core/compare.ts";
+import * as v from "valibot";
+import { fileKind, schemaVersion } from "../core/records.ts";
 import { type Profile } from "../method/profiles.ts";
 import { codeVersion, displayPath, inputFiles } from "../store/provenance.ts";
-import { type Progress, ProgressTracker } from "./progress.ts";
+import { type Progress } from "./progress.ts";
 import { repoPath } from "../core/paths.ts";
 import { POSITIONS_CSV_PATH } from "../method/positions_csv.ts";
 import { BENCH_SCRIPT_PATH } from "../engine/identity.ts";
 import { evalLimit } from "./run_config.ts";
 import { profileDir } from "../store/results_key.ts";
-import { MbiError } from "../core/errors.ts";
-import { same } from "../core/compare.ts";
-import * as v from "valibot";
-import { checkRecord, count, fileKind, opaque, schemaVersion, text } from "../core/records.ts";
-import type { EngineIdentity } from "../engine/identity.ts";
 
 /** What to evaluate and how. */
 export interface EvalAllOptions {
@@ -118,29 +113,34 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     };
   }
 
-  await Deno.mkdir(dirname(path), { recursive: true });
-  const lock = await acquireLock(path, log);
-  const sessions: EvaluationSession[] = [];
-  try {
-    // The manifest beside the file is this run's too: a file of that name that is not one is never replaced.
-    const manifestPath = join(dirname(path), basename(path).replace(/\.jsonl$/, "") + ".manifest.json");
-    const previous = await readManifest(manifestPath);
-    const removed = await repairDuplicates(path);
-    if (removed) log(`repaired ${displayPath(path)}: removed ${removed} repeated record(s) identical to the first`);
-    const existing = await readEvalDataset(path);
-    if (existing) checkSameLimit(path, existing.header.config.limit, limit);
-
-    const probe = await launchEngine(engine, engine.entry.options);
-    let identity, options;
-    try {
-      identity = await engineIdentity(engine, probe);
-      options = Object.fromEntries(probe.optionsSet);
-    } finally {
-      await probe.quit();
-    }
-    const config: EvalConfig = { engine_fingerprint: identity.fingerprint, limit, options };
-    if (existing) {
-      const diff = configDifference(existing.header.config, config);
+  let existing: Awaited<ReturnType<typeof readEvalDataset>>;
+  let settings: EvaluationSettings | undefined;
+  const outcome = await resumableRun<EvalHeader, EvaluationRecord, number, EvaluationSession>({
+    pool: "evaluations",
+    label: "eval",
+    profile: profile.name,
+    path,
+    manifest: {
+      kind: "mbi-evaluations-manifest",
+      schema: EVAL_SCHEMA,
+      of: "an evaluation file",
+      todoKey: "to_evaluate",
+      doneKey: "evaluated",
+    },
+    engine,
+    options: engine.entry.options,
+    workers: opts.workers,
+    log,
+    onProgress: opts.onProgress,
+    check: async () => {
+      const removed = await repairDuplicates(path);
+      if (removed) log(`repaired ${displayPath(path)}: removed ${removed} repeated record(s) identical to the first`);
+      existing = await readEvalDataset(path);
+      if (existing) checkSameLimit(path, existing.header.config.limit, limit);
+    },
+    plan: async ({ identity, options }) => {
+      const want: EvalConfig = { engine_fingerprint: identity.fingerprint, limit, options };
+      const diff = existing && configDifference(existing.header.config, want);
       if (diff) {
         throw new MbiError(
           "dataset",
@@ -149,113 +149,49 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
           } was computed with another configuration (${diff}); not appending. Use another --profile/--out`,
         );
       }
-    }
-    const done = new Set(existing?.records.map((r) => r.sp) ?? []);
-    const todo = planned.filter((sp) => !done.has(sp));
-    const resumed = planned.length - todo.length;
-    const nps = await benchNodesPerSecond(identity);
-    const settings = {
-      limit,
-      options: engine.entry.options,
-      timeouts: timeoutsForSpeed(nps),
-      onEvent: log,
-    };
-
-    const appender = await JsonlAppender.resume(
-      path,
-      existing,
-      async (): Promise<EvalHeader> => ({
-        kind: "mbi-evaluations",
-        schema: EVAL_SCHEMA,
-        profile: profile.name,
-        config,
-        engine: identity,
-        shard: opts.shard ?? null,
-        positions: planned,
-        created: new Date().toISOString(),
-        code: await codeVersion(),
-        inputs: await inputFiles([
-          repoPath(POSITIONS_CSV_PATH),
-          repoPath(BENCH_SCRIPT_PATH),
-        ]),
-      }),
-    );
-
-    // Start all engines before the clock of the progress display starts.
-    const count = Math.max(1, Math.min(opts.workers, todo.length));
-    while (sessions.length < count) sessions.push(new EvaluationSession(engine, settings));
-    if (todo.length) await Promise.all(sessions.map((s) => s.start()));
-    const tracker = new ProgressTracker("eval", planned.length, resumed);
-    opts.onProgress?.(tracker.snapshot());
-    const run = {
-      started: new Date().toISOString(),
-      engine: identity.id,
-      workers: count,
-      to_evaluate: todo.length,
-      code: await codeVersion(),
-    };
-    const writeManifest = async (status: string, runInfo: Record<string, unknown>) => {
-      await writeFileAtomic(
-        manifestPath,
-        JSON.stringify(
-          {
-            kind: "mbi-evaluations-manifest" as const,
-            schema: EVAL_SCHEMA,
-            file: displayPath(path),
-            profile: profile.name,
-            engine: identity,
-            config,
-            planned: planned.length,
-            status,
-            runs: [...(previous?.runs ?? []), runInfo],
-          } satisfies v.InferOutput<typeof EvalManifest>,
-          null,
-          2,
-        ) + "\n",
-      );
-    };
-    await writeManifest("running", run);
-
-    let nodes = 0;
-    let failure: unknown;
-    try {
-      await runPool("evaluations", todo, sessions, async (session, sp) => {
-        const record = await session.evaluate(startPosition(sp));
-        await appender.append(record);
-        nodes += record.nodes ?? 0;
-        tracker.add(record.nodes ?? 0);
-        opts.onProgress?.(tracker.snapshot());
-      });
-    } catch (e) {
-      failure = e;
-    }
-    await appender.close();
-    const restarts = sessions.reduce((s, x) => s + x.restarts, 0);
-    const wallS = (performance.now() - t0) / 1000;
-    await writeManifest(failure === undefined ? "complete" : "failed", {
-      ...run,
-      ended: new Date().toISOString(),
-      evaluated: tracker.snapshot().done - resumed,
-      restarts,
-      nodes_per_second: wallS > 0 ? Math.round(nodes / wallS) : null,
-      ...(failure === undefined ? {} : { error: String((failure as Error).message ?? failure) }),
-    });
-    if (failure !== undefined) throw failure;
-    return {
-      path,
-      planned: planned.length,
-      evaluated: todo.length,
-      resumed,
-      repairedTornLine: existing?.torn ?? false,
-      restarts,
-      wallS,
-      nodes,
-      engine: identity.id,
-    };
-  } finally {
-    await Promise.all(sessions.map((s) => s.close()));
-    await lock.release();
-  }
+      const done = new Set(existing?.records.map((r) => r.sp) ?? []);
+      const nps = await benchNodesPerSecond(identity);
+      settings = { limit, options: engine.entry.options, timeouts: timeoutsForSpeed(nps), onEvent: log };
+      return {
+        existing,
+        tasks: planned.filter((sp) => !done.has(sp)),
+        planned: planned.length,
+        config: want,
+        header: async (): Promise<EvalHeader> => ({
+          kind: "mbi-evaluations",
+          schema: EVAL_SCHEMA,
+          profile: profile.name,
+          config: want,
+          engine: identity,
+          shard: opts.shard ?? null,
+          positions: planned,
+          created: new Date().toISOString(),
+          code: await codeVersion(),
+          inputs: await inputFiles([
+            repoPath(POSITIONS_CSV_PATH),
+            repoPath(BENCH_SCRIPT_PATH),
+          ]),
+        }),
+      };
+    },
+    worker: () => new EvaluationSession(engine, settings!),
+    run: async (session, sp, append) => {
+      const record = await session.evaluate(startPosition(sp));
+      await append(record);
+      return record.nodes ?? 0;
+    },
+  });
+  return {
+    path,
+    planned: outcome.planned,
+    evaluated: outcome.done,
+    resumed: outcome.resumed,
+    repairedTornLine: existing?.torn ?? false,
+    restarts: outcome.restarts,
+    wallS: (performance.now() - t0) / 1000,
+    nodes: outcome.nodes,
+    engine: outcome.identity.id,
+  };
 }
 
 /** Refuses a file whose header limit is not the one asked for (before the engine is even started). */
@@ -270,44 +206,10 @@ function checkSameLimit(path: string, have: unknown, want: unknown): void {
   }
 }
 
-/**
- * `evals.manifest.json` beside an evaluation file: kind, schema, the file, its
- * profile, engine identity and configuration, positions planned, the status of
- * the last run (`running`, `complete`, …) and every run with its facts.
- */
+/** `evals.manifest.json` beside an evaluation file: a run manifest whose configuration is stage 1's. */
 export const EvalManifest = v.object({
+  ...RunManifest.entries,
   kind: fileKind("mbi-evaluations-manifest"),
   schema: schemaVersion(EVAL_SCHEMA),
-  file: text(),
-  profile: text(),
-  engine: opaque<EngineIdentity>(),
   config: EvalConfig,
-  planned: count(),
-  status: text(),
-  runs: v.array(opaque<Record<string, unknown>>("is not a run (an object)"), "is not a list of runs"),
 });
-
-async function readManifest(path: string): Promise<v.InferOutput<typeof EvalManifest> | undefined> {
-  let text;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  }
-  let m;
-  try {
-    m = JSON.parse(text);
-  } catch {
-    // not JSON: reported below
-  }
-  if (m?.kind !== "mbi-evaluations-manifest") {
-    throw new MbiError(
-      "dataset",
-      `${
-        displayPath(path)
-      } exists and is not the manifest of an evaluation file of this workspace; not writing over it`,
-    );
-  }
-  return checkRecord(EvalManifest, m, displayPath(path), "dataset");
-}

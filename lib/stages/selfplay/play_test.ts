@@ -8,7 +8,8 @@ import { UciEngine } from "../../engine/uci.ts";
 import { startPosition } from "../../method/chess960.ts";
 import { deriveSeed } from "../../method/seed.ts";
 import { selectPositions } from "../../method/selection.ts";
-import { readGames, runSelfplay } from "./play.ts";
+import { readGames } from "./play.ts";
+import { runSelfplay } from "./run.ts";
 import type { ResolvedEngine } from "../../engine/registry.ts";
 import { replayGame } from "./stage.ts";
 import { getProfile } from "../../store/results_key.ts";
@@ -74,12 +75,33 @@ Deno.test("kill -9 after 5 games, then resume: every game exactly once and disti
   }
   const pgn = await Deno.readTextFile(join(out, "games.pgn"));
   assertEquals(pgn.match(/\[Variant "Chess960"\]/g)?.length, 24);
+  // The manifest beside the games shows both runs: the killed one still "running" with 19 to play, the
+  // resumed one complete with the 19 that were left.
+  const manifest = JSON.parse(await Deno.readTextFile(join(out, "games.manifest.json")));
+  assertEquals([manifest.kind, manifest.status, manifest.planned], ["mbi-selfplay-manifest", "complete", 24]);
+  assertEquals(manifest.runs.map((r: { to_play: number; played?: number }) => [r.to_play, r.played]), [
+    [24, undefined],
+    [19, 19],
+  ]);
+  assertEquals(manifest.config, games.header.config);
 
   const g = games.records[5];
   const replay = await replayGame(out, g.sp, g.game);
   ok(replay.identical, `replay differs at ply ${replay.firstDifference + 1}`);
   const fromSeed = await replayGame(out, g.sp, g.game, undefined, { fromSeed: true });
   ok(fromSeed.identical && fromSeed.openingSetIdentical, "replayed from the seed alone");
+
+  // Another configuration in the same folder: the old games go aside with their manifest; the new manifest
+  // starts with this run alone.
+  const other = await selfplay(out, ["--games", "1"]);
+  assertEquals(other.code, 0, other.stderr);
+  const aside = [...Deno.readDirSync(out)].filter((e) => e.isDirectory && e.name.startsWith("stale-"));
+  assertEquals(aside.length, 1);
+  const moved = JSON.parse(await Deno.readTextFile(join(out, aside[0].name, "games.manifest.json")));
+  assertEquals(moved.runs.length, 2);
+  const fresh = JSON.parse(await Deno.readTextFile(join(out, "games.manifest.json")));
+  assertEquals([fresh.runs.length, fresh.config.games], [1, 1]);
+  assertEquals(fresh.runs[0].played, fresh.config.positions.length); // one game of each position
 });
 
 Deno.test("bad self-play input: one-line errors", async () => {

@@ -17,16 +17,8 @@ import type { Progress } from "../progress.ts";
 import { codeVersion, displayPath } from "../../store/provenance.ts";
 import { type GameRecord, playGame } from "./game.ts";
 import { gamePgn, pgnDate } from "./pgn.ts";
-import {
-  gameSpec,
-  mergeOpenings,
-  openingsPath,
-  readGames,
-  readOpenings,
-  runSelfplay,
-  SELFPLAY_MERGE,
-  type SelfplaySummary,
-} from "./play.ts";
+import { gameSpec, mergeOpenings, openingsPath, readGames, readOpenings, SELFPLAY_MERGE } from "./play.ts";
+import { runSelfplay, type SelfplaySummary } from "./run.ts";
 import { buildOpeningSet } from "./openings.ts";
 import { type MergeResult, mergeShardFiles, type Shard } from "../../store/shards.ts";
 import { summarisePositions } from "./results.ts";
