@@ -1,7 +1,10 @@
 /**
  * The architecture as a test: every module imports only from its own layer
- * (folder) or from layers below it, in the order of {@link LAYERS}; the README's
- * module map lists exactly these folders.
+ * (folder) or from layers below it, in the order of {@link LAYERS}, and from
+ * another layer only through its `mod.ts` (tests may also take the test
+ * helpers `testing.ts`, `test_fixtures.ts` and `testdata/` directly); every
+ * module of a layer is exported by its `mod.ts`; the README's module map lists
+ * exactly these folders.
  *
  * @module
  */
@@ -11,7 +14,22 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The layers, lowest first: a module may import from its own layer and any layer listed before it. */
-export const LAYERS = ["core", "engine", "method", "store", "plot", "stages", "notebook", "site", "cli"];
+export const LAYERS = [
+  "core",
+  "engine",
+  "method",
+  "store",
+  "plot",
+  "runs",
+  "evaluation",
+  "selfplay",
+  "analysis",
+  "outcomes",
+  "report",
+  "notebook",
+  "site",
+  "cli",
+];
 
 const LIB = dirname(fileURLToPath(import.meta.url));
 
@@ -26,6 +44,12 @@ function modules(dir: string): string[] {
 }
 
 const layerOf = (path: string) => relative(LIB, path).split("/")[0];
+
+/** Test helpers a test of any layer may import directly. */
+const TEST_HELPERS = /(^|\/)(testing\.ts|test_fixtures\.ts|testdata\/.*)$/;
+
+/** Modules compiled for the browser (bundled into the pages): not part of the site layer's barrel. */
+const BROWSER = /^site\/(board\/(entry|viewer|line|ladder_figure)\.ts|page_script\/.*)$/;
 
 Deno.test("every module lives in a layer folder, and no module imports from a layer above its own", () => {
   const violations: string[] = [];
@@ -43,6 +67,12 @@ Deno.test("every module lives in a layer folder, and no module imports from a la
       if (to !== layer && LAYERS.indexOf(to) > LAYERS.indexOf(layer)) {
         violations.push(`${relative(LIB, file)} (${layer}) imports ${relative(LIB, target)} (${to})`);
       }
+      const helper = file.endsWith("_test.ts") && TEST_HELPERS.test(relative(LIB, target));
+      if (to !== layer && LAYERS.includes(to) && relative(LIB, target) !== `${to}/mod.ts` && !helper) {
+        violations.push(
+          `${relative(LIB, file)} imports ${relative(LIB, target)}: another layer only through ${to}/mod.ts`,
+        );
+      }
     }
   }
   assertEquals(violations, []);
@@ -58,6 +88,21 @@ Deno.test("each layer has a mod.ts that says what it is and what it may import",
     }
     assertEquals(/@module/.test(text) && /may import/i.test(text), true, `lib/${layer}/mod.ts`);
   }
+});
+
+Deno.test("each layer's mod.ts exports every module of the layer (the command entry points excepted)", () => {
+  const missing: string[] = [];
+  for (const layer of LAYERS.filter((l) => l !== "cli")) {
+    const text = Deno.readTextFileSync(join(LIB, layer, "mod.ts"));
+    const exported = new Set([...text.matchAll(/^export \* from "\.\/([^"]+)";/gm)].map((m) => m[1]));
+    for (const file of modules(join(LIB, layer))) {
+      const rel = relative(join(LIB, layer), file);
+      if (rel === "mod.ts" || rel.endsWith("_test.ts") || TEST_HELPERS.test(rel)) continue;
+      if (BROWSER.test(`${layer}/${rel}`)) continue;
+      if (!exported.has(rel)) missing.push(`lib/${layer}/mod.ts does not export ./${rel}`);
+    }
+  }
+  assertEquals(missing, []);
 });
 
 Deno.test("the README's module map names exactly the layer folders", () => {

@@ -5,9 +5,8 @@
  * @module
  */
 
-import { median } from "../stages/bench_eval.ts";
-import { rngFromSeed } from "../method/seed.ts";
-import { bootstrapSpearman } from "../method/stats.ts";
+import { median } from "../evaluation/mod.ts";
+import { bootstrapSpearman, rngFromSeed } from "../method/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { RESAMPLES } from "./options.ts";
 

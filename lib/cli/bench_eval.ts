@@ -5,8 +5,8 @@
  * @module
  */
 
-import { resolveEngine } from "../engine/registry.ts";
-import { evalThroughput, singleEngineSpeed } from "../stages/bench_eval.ts";
+import { resolveEngine } from "../engine/mod.ts";
+import { evalThroughput, singleEngineSpeed } from "../evaluation/mod.ts";
 import { command, runCommand, text, whole } from "./command.ts";
 import { ENGINE, NODES } from "./options.ts";
 

@@ -9,7 +9,7 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { type BenchRun, ensureBenchPgn, ensureZstd, measureIngest } from "../stages/outcomes/bench.ts";
+import { type BenchRun, ensureBenchPgn, ensureZstd, measureIngest } from "../outcomes/mod.ts";
 import { command, runCommand, text, whole } from "./command.ts";
 import { JSON_OUTPUT } from "./options.ts";
 

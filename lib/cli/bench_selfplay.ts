@@ -8,13 +8,12 @@
  */
 
 import { join } from "node:path";
-import { buildMbiTable, readPositionValues, writeMbiTable } from "../store/mbi_table.ts";
-import { PROFILES } from "../method/profiles.ts";
-import { resolveEngine } from "../engine/registry.ts";
-import { runStage4 } from "../stages/selfplay/stage.ts";
+import { buildMbiTable, getProfile, readPositionValues, writeMbiTable } from "../store/mod.ts";
+import { PROFILES } from "../method/mod.ts";
+import { resolveEngine } from "../engine/mod.ts";
+import { runSelfplay } from "../selfplay/mod.ts";
 import { command, runCommand, text, whole } from "./command.ts";
 import { ENGINE } from "./options.ts";
-import { getProfile } from "../store/results_key.ts";
 
 /** The declaration of `deno task bench-selfplay`. */
 export const COMMAND = command({
@@ -57,7 +56,7 @@ if (import.meta.main) {
         if (p.done === 0) t0 = performance.now();
         t1 = performance.now();
       };
-      const r = await runStage4({
+      const r = await runSelfplay({
         profile,
         engine: e,
         workers,

@@ -6,11 +6,9 @@
  * @module
  */
 
-import { benchSite } from "../site/bench.ts";
-import { CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable } from "../site/browser.ts";
-import { buildSite } from "../site/site.ts";
-import { getProfile } from "../store/results_key.ts";
-import { MbiError } from "../core/errors.ts";
+import { benchSite, buildSite, CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable } from "../site/mod.ts";
+import { getProfile } from "../store/mod.ts";
+import { MbiError } from "../core/mod.ts";
 import { command, runCommand, whole } from "./command.ts";
 import { PROFILE } from "./options.ts";
 

@@ -6,10 +6,10 @@
  * @module
  */
 
-import { checkDeterminism } from "../stages/determinism.ts";
+import { checkDeterminism } from "../evaluation/mod.ts";
 import { command, runCommand, whole } from "./command.ts";
 import { ENGINE, PROFILE } from "./options.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
+import { profileAndEngine } from "../runs/mod.ts";
 
 /** The declaration of `deno task check-determinism`. */
 export const COMMAND = command({

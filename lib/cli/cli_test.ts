@@ -1,8 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { errorLines, testRoot } from "../core/testing.ts";
-import { repoPath } from "../core/paths.ts";
-import { writeFileAtomic } from "../store/atomic.ts";
+import { repoPath } from "../core/mod.ts";
+import { writeFileAtomic } from "../store/mod.ts";
 
 // Command-line behaviour shared by every command: usage errors exit 2 with one line naming the value and what is
 // allowed, domain errors exit 1, --help prints the usage; the results root is a temporary folder.

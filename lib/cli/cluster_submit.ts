@@ -7,10 +7,9 @@
  * @module
  */
 
-import { type ClusterStage, sbatchScript, submitSbatch, writeSbatchScript } from "../stages/cluster.ts";
+import { type ClusterStage, profileAndEngine, sbatchScript, submitSbatch, writeSbatchScript } from "../runs/mod.ts";
 import { command, flag, runCommand, text, whole } from "./command.ts";
 import { ENGINE, PROFILE } from "./options.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
 
 /** The declaration of `deno task cluster-submit`. */
 export const COMMAND = command({

@@ -17,7 +17,7 @@
  * @module
  */
 
-import { UsageError } from "../core/errors.ts";
+import { UsageError } from "../core/mod.ts";
 import { runCli } from "./common.ts";
 
 /** An option of a command: what it takes, its help, and how its text becomes a value. */

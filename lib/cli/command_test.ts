@@ -3,7 +3,7 @@ import { command, commandMain, flag, text, valueOf, whole } from "./command.ts";
 import { POSITION_WORDS, positionWords, PROFILE, SP_LIST, WORKERS } from "./options.ts";
 import { commandModules } from "./docs.ts";
 import { UsageError } from "./common.ts";
-import { repoPath } from "../core/paths.ts";
+import { repoPath } from "../core/mod.ts";
 
 // One declaration gives the parsing, the help and the errors; these tests use a declaration of their own and then
 // every real command's.

@@ -7,9 +7,8 @@
  */
 
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { installShutdown, runCleanups } from "../core/shutdown.ts";
-import { exitCodeOf, UsageError } from "../core/errors.ts";
-import { parsePosition, PositionError, type StartPosition } from "../method/chess960.ts";
+import { exitCodeOf, installShutdown, runCleanups, UsageError } from "../core/mod.ts";
+import { parsePosition, PositionError, type StartPosition } from "../method/mod.ts";
 
 export { UsageError };
 

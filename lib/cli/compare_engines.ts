@@ -6,7 +6,7 @@
  * @module
  */
 
-import { compareAll } from "../stages/comparison.ts";
+import { compareAll } from "../analysis/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { RESAMPLES } from "./options.ts";
 

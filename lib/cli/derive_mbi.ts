@@ -10,12 +10,11 @@
  */
 
 import { dirname } from "node:path";
-import { buildMbiTable, mbiPaths, readPositionValues, writeMbiTable } from "../store/mbi_table.ts";
+import { buildMbiTable, displayPath, mbiPaths, readPositionValues, writeMbiTable } from "../store/mod.ts";
 import { deriveAll } from "./derive_all.ts";
 import { command, runCommand, valueOf } from "./command.ts";
 import { ENGINE, OUT_DIR, PROFILE, resultsProfile } from "./options.ts";
 import { UsageError, userPath } from "./common.ts";
-import { displayPath } from "../store/provenance.ts";
 
 /** The declaration of `deno task derive-mbi`. */
 export const COMMAND = command({

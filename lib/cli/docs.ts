@@ -10,8 +10,8 @@
 
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { repoPath } from "../core/paths.ts";
-import { writeFileAtomic } from "../store/atomic.ts";
+import { repoPath } from "../core/mod.ts";
+import { writeFileAtomic } from "../store/mod.ts";
 import { type Command, command, type Options, runCommand } from "./command.ts";
 
 /** The declaration of `deno task docs`. */

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { filesUnder } from "../notebook/notebooks.ts";
+import { filesUnder } from "../notebook/mod.ts";
 import { commandModules, denoJsonText, modulePath, readmeText, type Task, taskOf } from "./docs.ts";
 
 const ROOT = join(import.meta.dirname!, "..", "..");

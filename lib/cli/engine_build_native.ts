@@ -6,10 +6,7 @@
  * @module
  */
 
-import { loadRegistry, resolveEngine } from "../engine/registry.ts";
-import { runBench } from "../engine/identity.ts";
-import { buildNative, DEBIAN_MIRROR } from "../engine/native_build.ts";
-import { UciEngine } from "../engine/uci.ts";
+import { buildNative, DEBIAN_MIRROR, loadRegistry, resolveEngine, runBench, UciEngine } from "../engine/mod.ts";
 import { command, runCommand, text } from "./command.ts";
 
 /** The declaration of `deno task engine-build-native`. */

@@ -6,12 +6,10 @@
  * @module
  */
 
-import { loadRegistry, resolveEngine } from "../engine/registry.ts";
-import { cachedBench, engineIdentity } from "../engine/identity.ts";
-import { UciEngine } from "../engine/uci.ts";
+import { cachedBench, engineIdentity, loadRegistry, resolveEngine, UciEngine } from "../engine/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, JSON_OUTPUT } from "./options.ts";
-import { displayPath } from "../store/provenance.ts";
+import { displayPath } from "../store/mod.ts";
 
 /** The declaration of `deno task engine-info`. */
 export const COMMAND = command({

@@ -5,13 +5,11 @@
  * @module
  */
 
-import { evalAll } from "../stages/eval_all.ts";
-import { runStage1 } from "../stages/evaluation.ts";
-import { formatDuration, terminalProgress } from "../stages/progress.ts";
+import { evalAll, runEvaluation } from "../evaluation/mod.ts";
+import { evalLimit, formatDuration, profileAndEngine, terminalProgress } from "../runs/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { DEPTH, ENGINE, NODES, OUT_FILE, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
 import { UsageError } from "./common.ts";
-import { evalLimit, profileAndEngine } from "../stages/run_config.ts";
 
 /** The declaration of `deno task eval-all`. */
 export const COMMAND = command({
@@ -62,7 +60,7 @@ if (import.meta.main) {
         out,
         onProgress,
       })
-      : await runStage1({ profile, engine, workers, onProgress });
+      : await runEvaluation({ profile, engine, workers, onProgress });
     console.error(
       `done: ${s.path}: ${s.evaluated} evaluated now, ${s.resumed} already there, ${s.planned} planned; ` +
         `${formatDuration(s.wallS)}; ${s.nodes ? Math.round(s.nodes / s.wallS).toLocaleString("en-US") : 0} nodes/s` +

@@ -7,12 +7,10 @@
  */
 
 import { join } from "node:path";
-import { mergeEvalFiles } from "../store/eval_merge.ts";
-import { evalFilePath } from "../store/eval_dataset.ts";
+import { evalFilePath, mergeEvalFiles, profileDir } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, NODES, OUT_FILE, PROFILE, resultsProfile } from "./options.ts";
-import { profileDir } from "../store/results_key.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** The declaration of `deno task eval-merge`. */
 export const COMMAND = command({

@@ -5,9 +5,8 @@
  * @module
  */
 
-import { resolveEngine } from "../engine/registry.ts";
-import { EvaluationSession } from "../stages/evaluation_session.ts";
-import { engineIdentity } from "../engine/identity.ts";
+import { engineIdentity, resolveEngine } from "../engine/mod.ts";
+import { EvaluationSession } from "../evaluation/mod.ts";
 import { command, flag, runCommand } from "./command.ts";
 import { DEPTH, ENGINE, JSON_OUTPUT, NODES, POSITION } from "./options.ts";
 import { UsageError } from "./common.ts";

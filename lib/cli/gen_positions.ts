@@ -4,9 +4,9 @@
  * @module
  */
 
-import { POSITIONS_CSV_PATH, positionsCsv } from "../method/positions_csv.ts";
-import { repoPath } from "../core/paths.ts";
-import { writeFileAtomic } from "../store/atomic.ts";
+import { POSITIONS_CSV_PATH, positionsCsv } from "../method/mod.ts";
+import { repoPath } from "../core/mod.ts";
+import { writeFileAtomic } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 
 /** The declaration of `deno task gen-positions`. */

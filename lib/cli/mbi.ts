@@ -6,15 +6,13 @@
  * @module
  */
 
-import { requireCurrent } from "../stages/derived.ts";
-import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { bestReferenceProfile, loadStage3 } from "../stages/mbi_index.ts";
+import { bestReferenceProfile, loadIndex, requireCurrent } from "../analysis/mod.ts";
+import { evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, JSON_OUTPUT, POSITION_WORDS, positionWords, PROFILE, resultsProfile } from "./options.ts";
 import { UsageError } from "./common.ts";
-import { profileDir } from "../store/results_key.ts";
-import { evalBudgetText } from "../method/labels.ts";
-import { type SearchLimit } from "../engine/limit.ts";
+import { evalBudgetText } from "../method/mod.ts";
+import { type SearchLimit } from "../engine/mod.ts";
 
 /** The declaration of `deno task mbi`. */
 export const COMMAND = command({
@@ -35,7 +33,7 @@ if (import.meta.main) {
     const best = values.profile === undefined && values.engine === undefined ? await bestReferenceProfile() : undefined;
     const profile = best?.profile ?? resultsProfile(values);
     await requireCurrent(profile, { later: false }); // the answer comes from current files or not at all
-    const table = await loadStage3(profile);
+    const table = await loadIndex(profile);
     const row = table.rows.find((r) => r.sp === position.sp);
     if (!row) throw new UsageError(`SP ${position.sp} is not in profile ${profile.name}'s table`);
     const dataset = await readEvalDataset(evalFilePath(profileDir(profile)));

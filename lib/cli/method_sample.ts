@@ -8,8 +8,8 @@
  * @module
  */
 
-import { methodSamplePath, runMethodSample } from "../stages/method_sample.ts";
-import { displayPath } from "../store/provenance.ts";
+import { methodSamplePath, runMethodSample } from "../report/mod.ts";
+import { displayPath } from "../store/mod.ts";
 import { correlationLine } from "./stats.ts";
 import { command, runCommand, valueOf } from "./command.ts";
 import { PROFILE, resultsProfile } from "./options.ts";

@@ -8,10 +8,10 @@
  * @module
  */
 
-import { runStageNotebooks } from "../notebook/notebooks.ts";
+import { runStageNotebooks } from "../notebook/mod.ts";
 import { command, flag, runCommand } from "./command.ts";
 import { PROFILE } from "./options.ts";
-import { getProfile } from "../store/results_key.ts";
+import { getProfile } from "../store/mod.ts";
 
 /** The declaration of `deno task notebooks`. */
 export const COMMAND = command({

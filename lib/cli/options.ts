@@ -7,11 +7,10 @@
  * @module
  */
 
-import { DEFAULT_ENGINE_ID, ENGINE_ENV, NATIVE_ENGINE_ID } from "../engine/registry.ts";
-import { parseSpList, type StartPosition } from "../method/chess960.ts";
-import { type Profile, type ProfileOverrides, PROFILES } from "../method/profiles.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
-import { parseShard } from "../store/shards.ts";
+import { DEFAULT_ENGINE_ID, ENGINE_ENV, NATIVE_ENGINE_ID } from "../engine/mod.ts";
+import { parseSpList, type Profile, type ProfileOverrides, PROFILES, type StartPosition } from "../method/mod.ts";
+import { profileAndEngine } from "../runs/mod.ts";
+import { parseShard } from "../store/mod.ts";
 import { flag, text, valueOf, whole, wholeNumber } from "./command.ts";
 import { outputDir, outputPath, positionArg, UsageError } from "./common.ts";
 

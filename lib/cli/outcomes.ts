@@ -9,13 +9,17 @@
  * @module
  */
 
-import { NO_FILTERS, type OutcomeFilters, TIME_CONTROL_CLASSES, type TimeControlClass } from "../method/pgn_headers.ts";
-import { listOutcomeTables, outcomePaths, type OutcomeTableMeta } from "../store/outcome_table.ts";
-import { displayPath } from "../store/provenance.ts";
-import { buildOutcomesFromPgn, buildOutcomesFromTable } from "../stages/outcomes/build.ts";
-import { describeSkipped, formatIngestProgress, type IngestProgress } from "../stages/outcomes/ingest.ts";
-import { terminalProgress } from "../stages/progress.ts";
-import { shippedTable } from "../stages/outcomes/report.ts";
+import { NO_FILTERS, type OutcomeFilters, TIME_CONTROL_CLASSES, type TimeControlClass } from "../method/mod.ts";
+import { displayPath, listOutcomeTables, outcomePaths, type OutcomeTableMeta } from "../store/mod.ts";
+import {
+  buildOutcomesFromPgn,
+  buildOutcomesFromTable,
+  describeSkipped,
+  formatIngestProgress,
+  type IngestProgress,
+  shippedTable,
+} from "../outcomes/mod.ts";
+import { terminalProgress } from "../runs/mod.ts";
 import { command, flag, runCommand, text, valueOf, whole } from "./command.ts";
 import { UsageError } from "./common.ts";
 

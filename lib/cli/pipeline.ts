@@ -6,15 +6,13 @@
  * @module
  */
 
-import { runPipeline } from "../stages/pipeline.ts";
-import { requireRendered, runStageNotebooks } from "../notebook/notebooks.ts";
-import { formatDuration } from "../stages/progress.ts";
+import { runPipeline } from "../analysis/mod.ts";
+import { requireRendered, runStageNotebooks } from "../notebook/mod.ts";
+import { formatDuration, profileAndEngine } from "../runs/mod.ts";
 import { command, flag, runCommand } from "./command.ts";
 import { ENGINE, PROFILE, WORKERS } from "./options.ts";
-import { displayPath } from "../store/provenance.ts";
-import { profileDir } from "../store/results_key.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
-import { buildSite } from "../site/site.ts";
+import { displayPath, profileDir } from "../store/mod.ts";
+import { buildSite } from "../site/mod.ts";
 
 /** The declaration of `deno task pipeline`. */
 export const COMMAND = command({

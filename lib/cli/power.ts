@@ -16,14 +16,13 @@ import {
   gamesNeeded,
   METHOD_VARIANCES,
   positionsNeeded,
+  PROFILES,
+  rowCounts,
   scoreReliability,
-} from "../method/reliability.ts";
-import { PROFILES } from "../method/profiles.ts";
-import { rowCounts } from "../method/outcomes.ts";
-import { PUBLISHED, REQUIRED_POWER } from "../stages/statistics.ts";
-import { loadStage4 } from "../stages/selfplay/stage.ts";
-import { readOutcomeTable } from "../store/outcome_table.ts";
-import { getProfile } from "../store/results_key.ts";
+} from "../method/mod.ts";
+import { PUBLISHED, REQUIRED_POWER } from "../analysis/mod.ts";
+import { loadSelfplay } from "../selfplay/mod.ts";
+import { getProfile, readOutcomeTable } from "../store/mod.ts";
 import { command, runCommand, valueOf, whole } from "./command.ts";
 import { OUTCOMES, PROFILE } from "./options.ts";
 import { UsageError } from "./common.ts";
@@ -75,7 +74,7 @@ if (import.meta.main) {
     let between: number, game: number, from: string;
     if (values.profile || values.outcomes) {
       const rel = values.profile
-        ? scoreReliability((await loadStage4(getProfile(values.profile))).positions)
+        ? scoreReliability((await loadSelfplay(getProfile(values.profile))).positions)
         : scoreReliability((await readOutcomeTable(values.outcomes!)).rows.map(rowCounts));
       const v = designVariances(
         rel,

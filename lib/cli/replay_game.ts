@@ -5,11 +5,11 @@
  * @module
  */
 
-import { resolveEngine } from "../engine/registry.ts";
-import { replayGame } from "../stages/selfplay/stage.ts";
+import { resolveEngine } from "../engine/mod.ts";
+import { replayGame } from "../selfplay/mod.ts";
 import { command, runCommand, whole } from "./command.ts";
 import { ENGINE, POSITION, PROFILE, resultsProfile, SELFPLAY_DIR } from "./options.ts";
-import { selfplayDir } from "../store/results_key.ts";
+import { selfplayDir } from "../store/mod.ts";
 
 /** The declaration of `deno task replay-game`. */
 export const COMMAND = command({

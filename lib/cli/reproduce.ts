@@ -17,10 +17,8 @@
  */
 
 import { join } from "node:path";
-import { repoPath } from "../core/paths.ts";
-import { loadStage1 } from "../stages/evaluation.ts";
-import { siblingDatasets } from "../stages/distribution.ts";
-import { formatDuration } from "../stages/progress.ts";
+import { MbiError, repoPath } from "../core/mod.ts";
+import { loadEvaluations } from "../evaluation/mod.ts";
 import {
   changedSince,
   compareProfiles,
@@ -28,18 +26,16 @@ import {
   REPRODUCE_SCHEMA,
   type ReproduceRecord,
   SET_ASIDE,
+  siblingDatasets,
   writeReproduceRecord,
-} from "../stages/reproduce.ts";
-import { datasetFolder } from "../store/scan.ts";
-import { displayPath } from "../store/provenance.ts";
-import { getProfile, RESULTS_ENV, resultsRoot } from "../store/results_key.ts";
-import { buildSite } from "../site/site.ts";
-import { MbiError } from "../core/errors.ts";
+} from "../analysis/mod.ts";
+import { engineForDataset, formatDuration } from "../runs/mod.ts";
+import { datasetFolder, displayPath, getProfile, RESULTS_ENV, resultsRoot } from "../store/mod.ts";
+import { buildSite } from "../site/mod.ts";
 import { command, flag, runCommand, text } from "./command.ts";
 import { PROFILE, WORKERS } from "./options.ts";
 import { UsageError } from "./common.ts";
-import type { Profile } from "../method/profiles.ts";
-import { engineForDataset } from "../stages/run_config.ts";
+import { type Profile } from "../method/mod.ts";
 
 /** The declaration of `deno task reproduce`. */
 export const COMMAND = command({
@@ -102,7 +98,7 @@ if (import.meta.main) {
       return await recordReport(profile, values["record-report"]);
     }
     const workers = values.workers;
-    const committed = await loadStage1(profile);
+    const committed = await loadEvaluations(profile);
     const h = committed.header;
     // The engine that made the committed files, as recorded in their header (or one with its fingerprint).
     const chosen = engineForDataset(h);

@@ -6,13 +6,11 @@
  * @module
  */
 
-import { formatDuration, terminalProgress } from "../stages/progress.ts";
-import { runStage4, runStage4Shard, type SelfplayResults } from "../stages/selfplay/stage.ts";
-import type { SelfplaySummary } from "../stages/selfplay/run.ts";
+import { formatDuration, profileAndEngine, terminalProgress } from "../runs/mod.ts";
+import { type PlayGamesSummary, runSelfplay, runSelfplayShard, type SelfplayResults } from "../selfplay/mod.ts";
 import { command, runCommand, valueOf, whole, wholeNumber } from "./command.ts";
 import { ENGINE, OUT_DIR, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
 import { UsageError, userPath } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
 
 /** `--positions K`: a count (positions are drawn); a list of SP numbers belongs to `--sp`. */
 function positionCount(text: string, option: string): number {
@@ -72,9 +70,9 @@ if (import.meta.main) {
       outDir: values.out,
     };
     {
-      const r: SelfplaySummary & { results?: SelfplayResults } = shard
-        ? await runStage4Shard({ ...common, shard })
-        : await runStage4(common);
+      const r: PlayGamesSummary & { results?: SelfplayResults } = shard
+        ? await runSelfplayShard({ ...common, shard })
+        : await runSelfplay(common);
       console.error(
         `done: ${r.path}: ${r.played} played now, ${r.resumed} already there; ${r.errors} failed tries replayed; ` +
           `${formatDuration(r.wallS)}; ${(r.searchShare * 100).toFixed(1)}% of slot time in engine searches`,

@@ -6,10 +6,10 @@
  * @module
  */
 
-import { mergeStage4 } from "../stages/selfplay/stage.ts";
+import { mergeSelfplayShards } from "../selfplay/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, PROFILE, resultsProfile, SELFPLAY_DIR } from "./options.ts";
-import { selfplayDir } from "../store/results_key.ts";
+import { selfplayDir } from "../store/mod.ts";
 
 /** The declaration of `deno task selfplay-merge`. */
 export const COMMAND = command({
@@ -26,7 +26,7 @@ export const COMMAND = command({
 if (import.meta.main) {
   await runCommand(COMMAND, async ({ values, positionals }) => {
     const dir = values.dir ?? selfplayDir(resultsProfile(values));
-    const r = await mergeStage4(dir, positionals.length ? positionals : undefined);
+    const r = await mergeSelfplayShards(dir, positionals.length ? positionals : undefined);
     console.log(
       r.unchanged
         ? `${r.out} already holds this merge of ${r.files} shard files (${r.records} games); outputs checked`

@@ -5,8 +5,8 @@
  * @module
  */
 
-import { buildSite } from "../site/site.ts";
-import { getProfile } from "../store/results_key.ts";
+import { buildSite } from "../site/mod.ts";
+import { getProfile } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { PROFILE } from "./options.ts";
 

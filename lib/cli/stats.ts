@@ -5,8 +5,7 @@
  * @module
  */
 
-import { runStage5 } from "../stages/statistics.ts";
-import type { Correlation } from "../stages/statistics.ts";
+import { type Correlation, runStatistics } from "../analysis/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, PROFILE, RESAMPLES, resultsProfile } from "./options.ts";
 
@@ -27,7 +26,7 @@ export const COMMAND = command({
 if (import.meta.main) {
   await runCommand(COMMAND, async ({ values }) => {
     const profile = resultsProfile(values, { resamples: values.resamples });
-    const { summary: s } = await runStage5(profile);
+    const { summary: s } = await runStatistics(profile);
     console.log(
       `profile ${s.profile}: ${s.n_positions} positions, ${s.n_games} games, B = ${s.resamples}, seed ${s.seed}`,
     );

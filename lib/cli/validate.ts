@@ -6,7 +6,7 @@
  * @module
  */
 
-import { displayPath } from "../store/provenance.ts";
+import { displayPath } from "../store/mod.ts";
 import {
   DEFAULT_MIN_GAMES,
   type OutcomeValidation,
@@ -14,7 +14,7 @@ import {
   validateAll,
   validateOutcomes,
   validationPath,
-} from "../stages/outcomes/validate.ts";
+} from "../outcomes/mod.ts";
 import { command, flag, runCommand, text, whole } from "./command.ts";
 import { OUTCOMES, RESAMPLES } from "./options.ts";
 import { UsageError } from "./common.ts";

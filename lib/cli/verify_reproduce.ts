@@ -8,17 +8,14 @@
  * @module
  */
 
-import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { verifyReproduce } from "../stages/verification.ts";
-import { recordVerification } from "../stages/verification_record.ts";
-import { displayPath } from "../store/provenance.ts";
+import { displayPath, evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
+import { verifyReproduce } from "../evaluation/mod.ts";
+import { recordVerification } from "../analysis/mod.ts";
 import { command, flag, runCommand, text } from "./command.ts";
 import { ENGINE, POSITION, PROFILE, resultsProfile } from "./options.ts";
-import { engineForDataset } from "../stages/run_config.ts";
-import { profileDir } from "../store/results_key.ts";
-import { type EvaluationRecord } from "../method/evaluation_record.ts";
-import { evalBudgetText, formatOptions } from "../method/labels.ts";
-import { MbiError } from "../core/errors.ts";
+import { engineForDataset } from "../runs/mod.ts";
+import { evalBudgetText, type EvaluationRecord, formatOptions } from "../method/mod.ts";
+import { MbiError } from "../core/mod.ts";
 
 function show(label: string, r: EvaluationRecord): string {
   const score = r.mate !== null ? `mate ${r.mate}` : `${r.eval_cp} cp`;

@@ -6,15 +6,16 @@
  * check (`records.ts`), CSV text (`csv.ts`) and HTML escaped by default
  * (`html.ts`: the one escaper and the `markup` tagged template).
  *
- * May import: nothing of the project (only Deno and node: built-ins, and npm
- * packages).
+ * May import: only Deno and node: built-ins and the npm packages in deno.json.
  *
  * @module
  */
 
-export * from "./paths.ts";
-export * from "./hash.ts";
-export * from "./errors.ts";
-export * from "./html.ts";
 export * from "./compare.ts";
+export * from "./csv.ts";
+export * from "./errors.ts";
+export * from "./hash.ts";
+export * from "./html.ts";
+export * from "./paths.ts";
 export * from "./records.ts";
+export * from "./shutdown.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type ErrorCode, MbiError } from "../core/errors.ts";
+import { type ErrorCode, MbiError } from "../core/mod.ts";
 import type { EngineCommand } from "./uci.ts";
 
 /** The codes of engine failures: the `engine-…` codes of core/errors.ts. */

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { MbiError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** A score as the engine reports it: centipawns or moves to mate, from the side to move. */
 export type Score = { cp: number } | { mate: number };

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
 import { negateScore, parseInfo } from "./info.ts";
-import { isMbiError } from "../core/errors.ts";
+import { isMbiError } from "../core/mod.ts";
 
 Deno.test("parses every field of a Stockfish info line", () => {
   assertEquals(

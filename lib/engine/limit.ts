@@ -6,7 +6,7 @@
  */
 
 import * as v from "valibot";
-import { int } from "../core/records.ts";
+import { int } from "../core/mod.ts";
 
 /** The search limit given to `go`, as result files record it: `{"nodes": N}` or `{"depth": D}`. */
 export const SearchLimit = v.union(

@@ -15,10 +15,13 @@
  * @module
  */
 
-export * from "./uci.ts";
-export * from "./info.ts";
-export * from "./limit.ts";
-export * from "./registry.ts";
-export * from "./launch.ts";
-export * from "./identity.ts";
 export * from "./adapters.ts";
+export * from "./failures.ts";
+export * from "./identity.ts";
+export * from "./info.ts";
+export * from "./launch.ts";
+export * from "./limit.ts";
+export * from "./native_build.ts";
+export * from "./registry.ts";
+export * from "./timeouts.ts";
+export * from "./uci.ts";

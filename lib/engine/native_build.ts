@@ -11,9 +11,7 @@
  */
 
 import { execa } from "execa";
-import { repoPath } from "../core/paths.ts";
-import { sha256File } from "../core/hash.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError, repoPath, sha256File } from "../core/mod.ts";
 
 /** Debian source package version that is upstream Stockfish 17.1. */
 export const DEBIAN_SOURCE = "stockfish=17-1";

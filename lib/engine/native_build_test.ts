@@ -1,6 +1,6 @@
 import { ok, rejects } from "node:assert/strict";
 import { buildNative } from "./native_build.ts";
-import { exitCodeOf, isMbiError } from "../core/errors.ts";
+import { exitCodeOf, isMbiError } from "../core/mod.ts";
 
 Deno.test("a native build whose tools are missing is an engine-build error naming the step (exit 1, not a crash)", async () => {
   const work = await Deno.makeTempDir({ prefix: "mbi-native-build-" });

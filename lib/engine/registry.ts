@@ -7,8 +7,7 @@
 
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { pathExists, repoPath } from "../core/paths.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError, pathExists, repoPath } from "../core/mod.ts";
 import type { EngineCommand } from "./uci.ts";
 import { ADAPTERS, type UciAdapter } from "./adapters.ts";
 import type { SearchLimit } from "./limit.ts";

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import { DEFAULT_ENGINE_ID, defaultEngineId, fromEntry, loadRegistry, resolveEngine } from "./registry.ts";
-import { isMbiError } from "../core/errors.ts";
+import { isMbiError } from "../core/mod.ts";
 
 Deno.test("the default engine is the native Stockfish 17.1 when built, else the embedded WASM build run by Deno", () => {
   const r = resolveEngine(undefined);

@@ -13,7 +13,7 @@
 
 import { execa, type ResultPromise } from "execa";
 import { fileURLToPath } from "node:url";
-import { onShutdown } from "../core/shutdown.ts";
+import { onShutdown } from "../core/mod.ts";
 import { checkExecutable, describeExit, EngineError, EngineExitedError, EngineTimeoutError } from "./failures.ts";
 import { DEFAULT_TIMEOUTS, type EngineTimeouts, searchTimeoutMs, WAIT_NOTICE_MS } from "./timeouts.ts";
 

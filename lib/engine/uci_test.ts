@@ -11,7 +11,7 @@ import {
   timeoutsForSpeed,
   UciEngine,
 } from "./uci.ts";
-import { isMbiError } from "../core/errors.ts";
+import { isMbiError } from "../core/mod.ts";
 
 const FAKE = fileURLToPath(new URL("testdata/fake_engine.sh", import.meta.url));
 const fake = (...args: string[]): EngineCommand => ({

@@ -11,7 +11,7 @@
  */
 
 import { parseFen } from "chessops/fen";
-import { errorKind, MbiError } from "../core/errors.ts";
+import { errorKind, MbiError } from "../core/mod.ts";
 
 /** Number of Chess960 start positions. */
 export const POSITION_COUNT = 960;

@@ -9,9 +9,8 @@
  * @module
  */
 
-import type { InfoLine, Score } from "../engine/info.ts";
-import type { SearchLimit } from "../engine/limit.ts";
-import { errorKind } from "../core/errors.ts";
+import { type InfoLine, type Score, type SearchLimit } from "../engine/mod.ts";
+import { errorKind } from "../core/mod.ts";
 
 /** The value of a finished search, taken from its last completed iteration. */
 export interface CompletedIteration {

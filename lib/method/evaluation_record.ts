@@ -9,9 +9,8 @@
 import type { StartPosition } from "./chess960.ts";
 import { lastCompletedIteration } from "./completed.ts";
 import * as v from "valibot";
-import { SearchLimit } from "../engine/limit.ts";
-import { count, int, text, texts } from "../core/records.ts";
-import { negateScore } from "../engine/info.ts";
+import { negateScore, SearchLimit } from "../engine/mod.ts";
+import { count, int, text, texts } from "../core/mod.ts";
 
 /**
  * One evaluated position, the `evaluate` record, as a line of a stage-1 file

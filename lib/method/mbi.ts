@@ -8,7 +8,7 @@
 
 import { averageRanks } from "./ranks.ts";
 import { quantileSorted } from "./stats.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** One position's value, as input to the index. */
 export interface PositionValue {

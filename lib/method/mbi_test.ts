@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import { deriveMbi, mbiOfRank } from "./mbi.ts";
 import { averageRanks } from "./ranks.ts";
-import { isMbiError } from "../core/errors.ts";
+import { isMbiError } from "../core/mod.ts";
 
 const rows = (evals: number[]) => deriveMbi(evals.map((eval_cp, sp) => ({ sp, eval_cp })));
 

@@ -7,8 +7,7 @@
  */
 
 import { CLASSICAL_SP, POSITION_COUNT } from "./chess960.ts";
-import { MbiError } from "../core/errors.ts";
-import { same } from "../core/compare.ts";
+import { MbiError, same } from "../core/mod.ts";
 
 /** The method's base seed (self-play and bootstrap). */
 export const METHOD_SEED = 20260825;

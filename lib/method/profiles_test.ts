@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
 import { builtinProfile, CI_POSITIONS, isMethodBudget, PROFILES } from "./profiles.ts";
-import { isMbiError } from "../core/errors.ts";
+import { isMbiError } from "../core/mod.ts";
 
 Deno.test("built-in profiles: the method's budgets, quick, and ci with SP 0, 518, 959", () => {
   assertEquals(PROFILES.full.evalNodes, 400_000_000);

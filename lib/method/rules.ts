@@ -10,7 +10,7 @@ import { Chess } from "chessops/chess";
 import { makeFen, parseFen } from "chessops/fen";
 import { makeSanAndPlay } from "chessops/san";
 import { parseUci } from "chessops/util";
-import { errorKind } from "../core/errors.ts";
+import { errorKind } from "../core/mod.ts";
 
 /** How a game ended. */
 export type Termination =

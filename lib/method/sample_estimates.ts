@@ -18,7 +18,7 @@
 import { deriveSeed, rngFromSeed } from "./seed.ts";
 import { quantileSorted } from "./stats.ts";
 import { scoreInterval } from "./intervals.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** An estimate with its 95% interval. */
 export interface Estimate {

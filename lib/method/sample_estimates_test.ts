@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict"
 import { bootstrapStatistic, sampleFacts } from "./sample_estimates.ts";
 import { quantileSorted } from "./stats.ts";
 import { rngFromSeed } from "./seed.ts";
-import { isMbiError } from "../core/errors.ts";
+import { isMbiError } from "../core/mod.ts";
 
 const isStatsError = (e: Error) => isMbiError(e, "stats");
 

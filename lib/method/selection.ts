@@ -9,7 +9,7 @@
  */
 
 import { deriveSeed, rngFromSeed } from "./seed.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** Seed path element for the position draw (distinct from any SP or game index). */
 export const SELECTION_STREAM = 0x5e1ec7;

@@ -16,7 +16,7 @@ import { errorFunction, probit } from "simple-statistics";
 import { averageRanks } from "./ranks.ts";
 import { deriveSeed, rngFromSeed } from "./seed.ts";
 import { METHOD_SEED } from "./profiles.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 
 function checkPairs(x: readonly number[], y: readonly number[]): void {
   if (x.length !== y.length) {

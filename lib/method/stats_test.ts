@@ -9,7 +9,7 @@ import {
   spearmanOfResample,
 } from "./stats.ts";
 import { rngFromSeed } from "./seed.ts";
-import { isMbiError } from "../core/errors.ts";
+import { isMbiError } from "../core/mod.ts";
 
 const isStatsError = (e: Error) => isMbiError(e, "stats");
 

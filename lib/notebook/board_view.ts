@@ -6,10 +6,10 @@
  * @module
  */
 
-import { type Html, markup } from "../core/html.ts";
-import { PALETTE } from "../plot/palette.ts";
-import type { GameRecord } from "../stages/selfplay/game.ts";
-import { GameState } from "../method/rules.ts";
+import { type Html, markup } from "../core/mod.ts";
+import { PALETTE } from "../plot/mod.ts";
+import { type GameRecord } from "../selfplay/mod.ts";
+import { GameState } from "../method/mod.ts";
 import { type Displayable, html } from "./display.ts";
 
 const PIECES: Record<string, string> = {

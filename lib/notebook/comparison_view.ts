@@ -8,13 +8,13 @@
  */
 
 import { join } from "node:path";
-import { markup } from "../core/html.ts";
-import { PALETTE } from "../plot/palette.ts";
-import type { DeterminismReport } from "../stages/determinism.ts";
-import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
-import { formatLimit } from "../engine/limit.ts";
-import { METHOD_EVAL_TEXT } from "../method/labels.ts";
-import { listResultFolders } from "../store/scan.ts";
+import { markup } from "../core/mod.ts";
+import { PALETTE } from "../plot/mod.ts";
+import { type DeterminismReport } from "../evaluation/mod.ts";
+import { type DatasetInfo, type PairAgreement } from "../analysis/mod.ts";
+import { formatLimit } from "../engine/mod.ts";
+import { METHOD_EVAL_TEXT } from "../method/mod.ts";
+import { listResultFolders } from "../store/mod.ts";
 import { strength, STRENGTH_BANDS } from "./frames.ts";
 import { bannerBox, type Displayable, html, htmlTable } from "./display.ts";
 

@@ -8,19 +8,14 @@
  */
 
 import { join } from "node:path";
-import { type Profile } from "../method/profiles.ts";
-import { budgetBanner, type BudgetFacts, formatBudgets } from "../method/labels.ts";
-import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { profileDir, selfplayDir } from "../store/results_key.ts";
-import { readJsonIfExists } from "../store/atomic.ts";
-import { type EngineEntry, resolveEngine } from "../engine/registry.ts";
-import type { SearchLimit } from "../engine/limit.ts";
-import { evalLimit } from "../stages/run_config.ts";
-import type { SelfplayResults } from "../stages/selfplay/stage.ts";
-import { captionLine } from "../plot/theme.ts";
-import { type Html, markup } from "../core/html.ts";
+import { budgetBanner, type BudgetFacts, evalBudgetText, formatBudgets, type Profile } from "../method/mod.ts";
+import { evalFilePath, profileDir, readEvalDataset, readJsonIfExists, selfplayDir } from "../store/mod.ts";
+import { type EngineEntry, resolveEngine, type SearchLimit } from "../engine/mod.ts";
+import { evalLimit } from "../runs/mod.ts";
+import { type SelfplayResults } from "../selfplay/mod.ts";
+import { captionLine } from "../plot/mod.ts";
+import { type Html, markup } from "../core/mod.ts";
 import { bannerBox, type Displayable, html, stopHere } from "./display.ts";
-import { evalBudgetText } from "../method/labels.ts";
 
 /** A notebook's profile with its engine and budgets, for banners and captions. */
 export interface NotebookContext {

@@ -6,9 +6,9 @@
  * @module
  */
 
-import { Html, markup } from "../core/html.ts";
-import { PALETTE } from "../plot/palette.ts";
-import { formatProgress, type Progress } from "../stages/progress.ts";
+import { Html, markup } from "../core/mod.ts";
+import { PALETTE } from "../plot/mod.ts";
+import { formatProgress, type Progress } from "../runs/mod.ts";
 
 /** A value the Deno kernel renders with the given MIME bundle. */
 export interface Displayable {

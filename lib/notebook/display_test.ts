@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { markup } from "../core/html.ts";
-import { PALETTE } from "../plot/palette.ts";
+import { markup } from "../core/mod.ts";
+import { PALETTE } from "../plot/mod.ts";
 import { bannerBox, html, htmlTable, stack } from "./display.ts";
 
 Deno.test("stack shows several outputs as one, in order, with a plain-text fallback", () => {

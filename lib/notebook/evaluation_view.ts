@@ -6,18 +6,23 @@
  * @module
  */
 
-import { type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { profileDir } from "../store/results_key.ts";
-import { defaultEngineId, ENGINE_ENV, loadRegistry, NATIVE_ENGINE_ID, resolveEngine } from "../engine/registry.ts";
-import { type EngineIdentity, engineIdentity } from "../engine/identity.ts";
-import { launchEngine } from "../engine/launch.ts";
-import { evalBudgetText, formatOptions, METHOD_EVAL_TEXT } from "../method/labels.ts";
-import { displayPath } from "../store/provenance.ts";
-import { loadStage1, runStage1 } from "../stages/evaluation.ts";
-import type { Progress } from "../stages/progress.ts";
+import { displayPath, type EvalDataset, evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
+import {
+  defaultEngineId,
+  ENGINE_ENV,
+  type EngineIdentity,
+  engineIdentity,
+  launchEngine,
+  loadRegistry,
+  NATIVE_ENGINE_ID,
+  resolveEngine,
+} from "../engine/mod.ts";
+import { evalBudgetText, formatOptions, METHOD_EVAL_TEXT } from "../method/mod.ts";
+import { loadEvaluations, runEvaluation } from "../evaluation/mod.ts";
+import { type Progress } from "../runs/mod.ts";
 import type { NotebookContext } from "./context.ts";
-import { joinHtml, markup } from "../core/html.ts";
-import { PALETTE } from "../plot/palette.ts";
+import { joinHtml, markup } from "../core/mod.ts";
+import { PALETTE } from "../plot/mod.ts";
 import { type Displayable, html, htmlKeyValues } from "./display.ts";
 
 /** The profile's stage-1 settings next to the method's. */
@@ -123,16 +128,16 @@ export async function stage1(
   ctx: NotebookContext,
   onProgress?: (p: Progress) => void,
 ): Promise<{ dataset: EvalDataset; note: string }> {
-  const complete = await loadStage1(ctx.profile).catch(() => undefined);
+  const complete = await loadEvaluations(ctx.profile).catch(() => undefined);
   if (complete && complete.records.every((r) => r.eval_cp !== null || r.mate !== null)) {
     return {
       dataset: complete,
       note: `${complete.records.length} positions already in ${displayPath(complete.path)}: nothing to run`,
     };
   }
-  const s = await runStage1({ profile: ctx.profile, onProgress });
+  const s = await runEvaluation({ profile: ctx.profile, onProgress });
   return {
-    dataset: await loadStage1(ctx.profile),
+    dataset: await loadEvaluations(ctx.profile),
     note: `${s.evaluated} evaluated in this run, ${s.resumed} already done; ${
       s.wallS.toFixed(1)
     } s (engine ${s.engine})`,

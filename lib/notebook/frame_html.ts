@@ -7,8 +7,8 @@
  * @module
  */
 
-import { markup } from "../core/html.ts";
-import { PALETTE } from "../plot/palette.ts";
+import { markup } from "../core/mod.ts";
+import { PALETTE } from "../plot/mod.ts";
 import type { DataFrame, Series } from "./frames.ts";
 
 /** The key of a frame's caption (set by `withCaption`). */

@@ -7,21 +7,22 @@
  * first use (it loads TensorFlow.js: about 0.5–3 s).
  *
  * The frames are views of the result files; the numbers come from the stage
- * modules (`lib/stages/`), never from here.
+ * modules (`lib/analysis/`, `lib/evaluation/`, `lib/selfplay/`, `lib/report/`), never from here.
  *
  * @module
  */
 
-import type { EvalDataset } from "../store/eval_dataset.ts";
-import type { MbiTable } from "../store/mbi_table.ts";
-import type { SelfplayResults } from "../stages/selfplay/stage.ts";
-import type { GameRecord } from "../stages/selfplay/game.ts";
-import type { OpeningSet } from "../stages/selfplay/openings.ts";
-import type { Correlation, Summary } from "../stages/statistics.ts";
-import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
-import type { RankAgreement } from "../stages/distribution.ts";
-import type { Convergence } from "../stages/convergence.ts";
-import { formatLimit } from "../engine/limit.ts";
+import { type EvalDataset, type MbiTable } from "../store/mod.ts";
+import { type GameRecord, type OpeningSet, type SelfplayResults } from "../selfplay/mod.ts";
+import {
+  type Convergence,
+  type Correlation,
+  type DatasetInfo,
+  type PairAgreement,
+  type RankAgreement,
+  type Summary,
+} from "../analysis/mod.ts";
+import { formatLimit } from "../engine/mod.ts";
 import { FRAME_CAPTION, FRAME_COLUMNS, frameHtml, framePlainText, frameTable } from "./frame_html.ts";
 
 /** The danfojs module. */

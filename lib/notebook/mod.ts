@@ -7,14 +7,20 @@
  * profile (`context.ts`) and the longer views (`views.ts`,
  * `evaluation_view.ts`).
  *
- * May import: core, engine, method, store, plot, stages.
+ * May import: core, engine, method, store, plot, runs, evaluation, selfplay, analysis, outcomes, report.
  *
  * @module
  */
 
-export * from "./runner.ts";
-export * from "./notebooks.ts";
-export * from "./display.ts";
-export * from "./frames.ts";
-export * from "./frame_html.ts";
+export * from "./board_view.ts";
+export * from "./check.ts";
+export * from "./comparison_view.ts";
 export * from "./context.ts";
+export * from "./display.ts";
+export * from "./evaluation_view.ts";
+export * from "./frame_html.ts";
+export * from "./frames.ts";
+export * from "./ipynb.ts";
+export * from "./notebooks.ts";
+export * from "./runner.ts";
+export * from "./views.ts";

@@ -2,12 +2,12 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { checkNotebooks } from "./check.ts";
 import { renderInputs, renderInputsHash, renderOrder, requireRendered, stageNotebooks } from "./notebooks.ts";
-import { exitCodeOf, isMbiError } from "../core/errors.ts";
+import { exitCodeOf, isMbiError } from "../core/mod.ts";
 import { executeNotebook, jupyterAvailable } from "./runner.ts";
 import { type Notebook, outputText } from "./ipynb.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
-import { CI_POSITIONS } from "../method/profiles.ts";
-import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { CI_POSITIONS } from "../method/mod.ts";
+import { getProfile, RESULTS_ENV } from "../store/mod.ts";
 import { testRoot } from "../core/testing.ts";
 
 // Rendering needs Debian's Jupyter: skipped with a note where it is missing (never in CI, which installs it).

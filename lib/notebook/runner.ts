@@ -8,8 +8,7 @@
 
 import { execa } from "execa";
 import { basename, join } from "node:path";
-import { repoPath } from "../core/paths.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError, repoPath } from "../core/mod.ts";
 
 /** Python that has Debian's nbclient and nbconvert. */
 export const PYTHON = "/usr/bin/python3";

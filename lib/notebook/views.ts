@@ -10,18 +10,16 @@
  * @module
  */
 
-import { verdictText } from "../method/borderline.ts";
-import type { DistributionSummary } from "../stages/distribution.ts";
-import type { MbiTable } from "../store/mbi_table.ts";
-import type { SelfplayResults } from "../stages/selfplay/stage.ts";
-import type { Summary } from "../stages/statistics.ts";
-import type { Limitation } from "../stages/limitations.ts";
-import { markup } from "../core/html.ts";
-import { PALETTE } from "../plot/palette.ts";
+import { budgetBanner, formatBudgets, formatOptions, verdictText } from "../method/mod.ts";
+import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
+import { type MbiTable } from "../store/mod.ts";
+import { type SelfplayResults } from "../selfplay/mod.ts";
+import { type Limitation } from "../report/mod.ts";
+import { markup } from "../core/mod.ts";
+import { PALETTE } from "../plot/mod.ts";
 import { type Displayable, html, htmlKeyValues, htmlTable } from "./display.ts";
 import { backRankHtml } from "./board_view.ts";
-import { formatLimit } from "../engine/limit.ts";
-import { budgetBanner, formatBudgets, formatOptions } from "../method/labels.ts";
+import { formatLimit } from "../engine/mod.ts";
 
 const fmt = (v: number, d = 1) => Number.isInteger(v) ? String(v) : v.toFixed(d);
 
@@ -237,7 +235,7 @@ export function publishedAgainstCeiling(s: Summary): string {
       `would correspond to about ${f(Math.min(1, published / ceiling))}.`;
 }
 
-/** The limitations computed from the data (lib/stages/limitations.ts), each with the files it rests on. */
+/** The limitations computed from the data (lib/report/limitations.ts), each with the files it rests on. */
 export function limitationsView(
   items: readonly Limitation[],
   title = "Limitations (computed from the result files)",

@@ -2,9 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { powerView, publishedAgainstCeiling, verdictView } from "./views.ts";
 import { boardHtml } from "./board_view.ts";
 import { agreementSentences, informativePairs } from "./comparison_view.ts";
-import { PUBLISHED } from "../stages/statistics.ts";
-import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
-import type { Summary } from "../stages/statistics.ts";
+import { type DatasetInfo, type PairAgreement, PUBLISHED, type Summary } from "../analysis/mod.ts";
 
 /** The HTML a view shows, its entities undone (the text a reader sees, tags kept). */
 const html = (d: object) =>

@@ -5,11 +5,11 @@
  * shared theme with title and caption inside the SVG and outlier-robust axes
  * (`theme.ts`), and the colours of everything the project shows (`palette.ts`).
  *
- * May import: core, engine (types), method, store.
+ * May import: core, engine, method, store.
  *
  * @module
  */
 
+export * from "./palette.ts";
 export * from "./render.ts";
 export * from "./theme.ts";
-export * from "./palette.ts";

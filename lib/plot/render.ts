@@ -9,8 +9,8 @@
 
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
-import { writeTextIfChanged } from "../store/atomic.ts";
-import { escapeHtml } from "../core/html.ts";
+import { writeTextIfChanged } from "../store/mod.ts";
+import { escapeHtml } from "../core/mod.ts";
 import { PALETTE } from "./palette.ts";
 
 export { Plot };

@@ -11,9 +11,8 @@
 
 import type * as PlotTypes from "@observablehq/plot";
 import { plotSvg, type RenderedPlot } from "./render.ts";
-import { type BudgetFacts, evalBudgetText, selfplayBudgetText } from "../method/labels.ts";
-import { quantileSorted } from "../method/stats.ts";
-import { escapeHtml } from "../core/html.ts";
+import { type BudgetFacts, evalBudgetText, quantileSorted, selfplayBudgetText } from "../method/mod.ts";
+import { escapeHtml } from "../core/mod.ts";
 import { PALETTE } from "./palette.ts";
 
 /** Sizes, fonts and colours shared by every figure. */

@@ -13,7 +13,7 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MbiError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 
 /** The entries, relative to this folder, by name. */

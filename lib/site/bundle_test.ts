@@ -1,5 +1,5 @@
 import { ok } from "node:assert/strict";
-import { scriptText } from "../core/html.ts";
+import { scriptText } from "../core/mod.ts";
 import { BOARD_CREDITS, BOARD_GLOBAL, POSITION_EVENT } from "./board/config.ts";
 import { siteBundles } from "./bundle.ts";
 

@@ -7,41 +7,47 @@
  * @module
  */
 
-import { requireCurrent } from "../stages/derived.ts";
-import { basename, join, relative } from "node:path";
-import { formatLimit } from "../engine/limit.ts";
-import type { EngineIdentity } from "../engine/identity.ts";
-import { sha256File } from "../core/hash.ts";
-import { deriveMbi } from "../method/mbi.ts";
-import { budgetBanner, formatBudgets, formatOptions } from "../method/labels.ts";
-import type { Profile } from "../method/profiles.ts";
-import { GameState } from "../method/rules.ts";
-import type { CodeVersion, InputFile } from "../store/provenance.ts";
 import {
+  type DistributionSummary,
+  isOtherBudget,
+  readReproduceRecord,
+  readVerifyRecord,
+  type ReproduceRecord,
+  requireCurrent,
+  sameSetDatasets,
+  type Summary,
+  type VerifyRecord,
+} from "../analysis/mod.ts";
+import { basename, join, relative } from "node:path";
+import { type EngineIdentity, formatLimit } from "../engine/mod.ts";
+import { pathExists, sha256File } from "../core/mod.ts";
+import { budgetBanner, deriveMbi, formatBudgets, formatOptions, GameState, type Profile } from "../method/mod.ts";
+import {
+  type CodeVersion,
+  datasetFolder,
   describedAs,
+  displayPath,
+  type EvalDataset,
+  type InputFile,
+  listOutcomeTables,
   MBI_CSV_COLUMNS,
   mbiPaths,
   type MbiTable,
   type MbiTableRow,
+  outcomePaths,
+  profileDir,
+  readJsonIfExists,
   readMbiTable,
+  resultsRoot,
   rowInterval,
-} from "../store/mbi_table.ts";
-import { readJsonIfExists } from "../store/atomic.ts";
-import type { EvalDataset } from "../store/eval_dataset.ts";
-import { datasetFolder } from "../store/scan.ts";
-import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
-import { type DistributionSummary, isOtherBudget, sameSetDatasets } from "../stages/distribution.ts";
-import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
-import { computeLimitations, type Limitation } from "../stages/limitations.ts";
+  selfplayDir,
+  summaryPath,
+} from "../store/mod.ts";
+import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
+import { computeLimitations, type Limitation } from "../report/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
-import { readReproduceRecord, type ReproduceRecord } from "../stages/reproduce.ts";
-import type { Summary } from "../stages/statistics.ts";
-import type { SelfplayResults } from "../stages/selfplay/stage.ts";
-import { readVerifyRecord, type VerifyRecord } from "../stages/verification_record.ts";
-import type { OutcomeValidation } from "../stages/outcomes/validate.ts";
-import { listOutcomeTables, outcomePaths } from "../store/outcome_table.ts";
-import { displayPath } from "../store/provenance.ts";
-import { pathExists } from "../core/paths.ts";
+import { type SelfplayResults } from "../selfplay/mod.ts";
+import { type OutcomeValidation } from "../outcomes/mod.ts";
 
 /** One position as the page shows it: its row of the MBI table, and more. */
 export interface SitePosition extends MbiTableRow {

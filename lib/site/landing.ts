@@ -9,16 +9,13 @@
  * @module
  */
 
-import { formatLimit } from "../engine/limit.ts";
+import { formatLimit } from "../engine/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
-import { writeTextIfChanged } from "../store/atomic.ts";
-import { displayPath } from "../store/provenance.ts";
-import { LICENCE } from "../store/mbi_table.ts";
-import { convergenceSentences, ladderEngineText } from "../stages/convergence.ts";
-import { PUBLISHED } from "../stages/statistics.ts";
+import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
+import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { collectLanding, type LandingData, landingPath } from "./landing_data.ts";
-import { type Html, type HtmlValue, joinHtml, markup, raw } from "../core/html.ts";
+import { type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
 import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;

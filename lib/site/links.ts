@@ -7,9 +7,9 @@
  */
 
 import { join, relative } from "node:path";
-import { type Html, markup } from "../core/html.ts";
-import type { Profile } from "../method/profiles.ts";
-import { publishedPaths, resultsRoot } from "../store/results_key.ts";
+import { type Html, markup } from "../core/mod.ts";
+import { type Profile } from "../method/mod.ts";
+import { publishedPaths, resultsRoot } from "../store/mod.ts";
 
 /** The landing page's file name under the results root. */
 export const LANDING_PAGE = "index.html";

@@ -11,13 +11,25 @@
  * the browser code (`bundle.ts`: `deno bundle`), and headless Chromium for
  * the browser tests and the benchmark (`browser.ts`).
  *
- * May import: core, engine, method, store, plot, stages, notebook.
+ * May import: core, engine, method, store, plot, runs, evaluation, selfplay, analysis, outcomes, report, notebook.
  *
  * @module
  */
 
-export * from "./site.ts";
-export * from "./data.ts";
-export * from "./outcome_tables.ts";
+export * from "./bench.ts";
+export * from "./browser.ts";
+export * from "./bundle.ts";
 export * from "./card.ts";
+export * from "./data.ts";
 export * from "./landing.ts";
+export * from "./landing_data.ts";
+export * from "./links.ts";
+export * from "./outcome_tables.ts";
+export * from "./page.ts";
+export * from "./page_data.ts";
+export * from "./page_sections.ts";
+export * from "./site.ts";
+export * from "./style.ts";
+export * from "./board/config.ts";
+export * from "./board/site_board.ts";
+export * from "./board/style.ts";

@@ -10,11 +10,8 @@
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
 import { join } from "node:path";
-import { describedAs } from "../store/mbi_table.ts";
-import { outcomeFileTexts } from "../store/outcome_table.ts";
-import { readJsonIfExists } from "../store/atomic.ts";
-import { resultsRoot } from "../store/results_key.ts";
-import { unevenlyCounted } from "../stages/outcomes/report.ts";
+import { describedAs, outcomeFileTexts, readJsonIfExists, resultsRoot } from "../store/mod.ts";
+import { unevenlyCounted } from "../outcomes/mod.ts";
 
 /** An outcome table under `<results root>/outcomes/<name>/`. */
 export interface OutcomeTable {

@@ -8,8 +8,8 @@
  * @module
  */
 
-import { jsonInScript, markup, raw, scriptText } from "../core/html.ts";
-import { LICENCE } from "../store/mbi_table.ts";
+import { jsonInScript, markup, raw, scriptText } from "../core/mod.ts";
+import { LICENCE } from "../store/mod.ts";
 import { citationLine, formatBytes } from "./card.ts";
 import type { SiteData } from "./data.ts";
 import type { BoardConfig } from "./board/config.ts";

@@ -7,9 +7,8 @@
  * @module
  */
 
-import { escapeHtml, type Html, raw } from "../core/html.ts";
-import { Plot, renderPlot } from "../plot/render.ts";
-import { clipOutliers, THEME } from "../plot/theme.ts";
+import { escapeHtml, type Html, raw } from "../core/mod.ts";
+import { clipOutliers, Plot, renderPlot, THEME } from "../plot/mod.ts";
 import { OUTCOME_LABELS } from "./outcome_tables.ts";
 import type { SiteData } from "./data.ts";
 import type { PageData } from "./page_script/data.ts";

@@ -7,10 +7,9 @@
  */
 
 import { Marked } from "marked";
-import { type Html, markup, raw } from "../core/html.ts";
-import { METHOD_DISTRIBUTION } from "../stages/distribution.ts";
-import { PUBLISHED } from "../stages/statistics.ts";
-import { verdictText } from "../method/borderline.ts";
+import { type Html, markup, raw } from "../core/mod.ts";
+import { METHOD_DISTRIBUTION, PUBLISHED } from "../analysis/mod.ts";
+import { verdictText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { pageCaption } from "./page_data.ts";
 import { commandHtml } from "./page_script/position.ts";

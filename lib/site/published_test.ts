@@ -1,11 +1,9 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { repoPath } from "../core/paths.ts";
-import { pathExists } from "../core/paths.ts";
-import { computeLimitations } from "../stages/limitations.ts";
-import type { DistributionSummary } from "../stages/distribution.ts";
-import type { Summary } from "../stages/statistics.ts";
-import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { pathExists, repoPath } from "../core/mod.ts";
+import { computeLimitations } from "../report/mod.ts";
+import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
+import { getProfile, RESULTS_ENV } from "../store/mod.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 

@@ -9,23 +9,18 @@
  */
 
 import { basename, dirname, join, relative } from "node:path";
-import { writeTextIfChanged } from "../store/atomic.ts";
-import type { Profile } from "../method/profiles.ts";
-import { profileDir, publishedPaths } from "../store/results_key.ts";
-import { displayPath } from "../store/provenance.ts";
+import { displayPath, profileDir, publishedPaths, withLock, writeTextIfChanged } from "../store/mod.ts";
+import { type Profile } from "../method/mod.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 import { renderPage } from "./page.ts";
 import { siteBundles } from "./bundle.ts";
-import { filesUnder } from "../notebook/notebooks.ts";
-import { runStage2 } from "../stages/distribution.ts";
-import { pathExists } from "../core/paths.ts";
-import { bestReferenceProfile } from "../stages/mbi_index.ts";
+import { filesUnder } from "../notebook/mod.ts";
+import { bestReferenceProfile, runDistribution } from "../analysis/mod.ts";
+import { pathExists, testKillPoint } from "../core/mod.ts";
 import { boardConfig, boardFiles, readBoardGames } from "./board/site_board.ts";
 import { buildLanding } from "./landing.ts";
 import { pageLinks } from "./links.ts";
-import { withLock } from "../store/lock.ts";
-import { testKillPoint } from "../core/shutdown.ts";
 
 /** What a site build did. */
 export interface SiteBuild {
@@ -59,7 +54,7 @@ export async function buildSite(profile: Profile, log: (line: string) => void = 
 
 async function build(profile: Profile, log: (line: string) => void): Promise<SiteBuild> {
   if (!pathExists(join(profileDir(profile), "distribution.json"))) {
-    const s2 = await runStage2(profile);
+    const s2 = await runDistribution(profile);
     log(`stage 2 distribution (was missing): median ${s2.summary.eval.median} cp -> distribution.json`);
   }
   const data = await collectSiteData(profile);

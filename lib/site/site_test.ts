@@ -1,16 +1,15 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { sha256Text } from "../core/hash.ts";
+import { sha256Text } from "../core/mod.ts";
 import { inTempRoot } from "../core/testing.ts";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSite } from "./site.ts";
 import { pvSan } from "./data.ts";
-import { MBI_CSV_COLUMNS, writeMbiTable } from "../store/mbi_table.ts";
-import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
+import { getProfile, MBI_CSV_COLUMNS, RESULTS_ENV, writeMbiTable } from "../store/mod.ts";
+import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
-import { CI_POSITIONS } from "../method/profiles.ts";
-import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { CI_POSITIONS } from "../method/mod.ts";
 
 Deno.test("pvSan: the PV in SAN from the start FEN (Chess960 castling as king takes rook); an illegal move gives none", () => {
   const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { PALETTE } from "../plot/palette.ts";
+import { PALETTE } from "../plot/mod.ts";
 
 /** The palette as CSS custom properties on `:root`. */
 export const PALETTE_VARIABLES = `:root{${

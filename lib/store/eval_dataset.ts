@@ -9,16 +9,13 @@
 
 import { join } from "node:path";
 import * as v from "valibot";
-import type { EngineIdentity } from "../engine/identity.ts";
+import { type EngineIdentity, SearchLimit } from "../engine/mod.ts";
 import { readCheckedJsonl } from "./jsonl.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { CodeVersion, InputFile } from "./provenance.ts";
-import { SearchLimit } from "../engine/limit.ts";
-import { EvaluationRecord, EvaluationRecordFields, oneValue } from "../method/evaluation_record.ts";
-import { fileKind, int, opaque, schemaVersion, text } from "../core/records.ts";
+import { EvaluationRecord, EvaluationRecordFields, oneValue } from "../method/mod.ts";
+import { differingKeys, fileKind, int, MbiError, opaque, same, schemaVersion, text } from "../core/mod.ts";
 import { Shard } from "./shards.ts";
-import { MbiError } from "../core/errors.ts";
-import { differingKeys, same } from "../core/compare.ts";
 
 /** Schema version of evaluation files. */
 export const EVAL_SCHEMA = 1;

@@ -8,9 +8,8 @@
  */
 
 import { dirname } from "node:path";
-import { type ErrorCode, errorKind, MbiError } from "../core/errors.ts";
+import { checkRecord, type ErrorCode, errorKind, MbiError } from "../core/mod.ts";
 import type * as v from "valibot";
-import { checkRecord } from "../core/records.ts";
 
 /** Raised for a JSONL file that is damaged beyond a torn last line, or is not a results file. */
 export class JsonlError extends errorKind("jsonl") {}

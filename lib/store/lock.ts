@@ -17,10 +17,8 @@
  * @module
  */
 
-import { MbiError } from "../core/errors.ts";
+import { int, MbiError, onShutdown, procInfo, text } from "../core/mod.ts";
 import * as v from "valibot";
-import { int, text } from "../core/records.ts";
-import { onShutdown, procInfo } from "../core/shutdown.ts";
 import { displayPath } from "./provenance.ts";
 import { readTextIfExists } from "./atomic.ts";
 

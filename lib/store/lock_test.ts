@@ -2,8 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { acquireLock } from "./lock.ts";
-import { repoPath } from "../core/paths.ts";
-import { isMbiError } from "../core/errors.ts";
+import { isMbiError, repoPath } from "../core/mod.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "mbi-lock-test-" });
 

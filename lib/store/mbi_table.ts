@@ -8,19 +8,33 @@
 
 import { join } from "node:path";
 import { writeFileAtomic, writeTextIfChanged } from "./atomic.ts";
-import { startPosition } from "../method/chess960.ts";
-import { sha256File, sha256Text } from "../core/hash.ts";
-import { deriveMbi, type PositionValue, ROUNDING } from "../method/mbi.ts";
+import {
+  budgetBanner,
+  deriveMbi,
+  evalBudgetText,
+  INTERVAL_DEFINITION,
+  INTERVAL_ITERATIONS,
+  mbiIntervals,
+  type PositionValue,
+  ROUNDING,
+  startPosition,
+} from "../method/mod.ts";
+import {
+  checkRecord,
+  fileKind,
+  int,
+  isMbiError,
+  MbiError,
+  same,
+  sha256File,
+  sha256Text,
+  text,
+  toCsv,
+} from "../core/mod.ts";
 import { CodeVersion, codeVersion, displayPath } from "./provenance.ts";
-import { INTERVAL_DEFINITION, INTERVAL_ITERATIONS, mbiIntervals } from "../method/uncertainty.ts";
 import * as v from "valibot";
-import { checkRecord, fileKind, int, text } from "../core/records.ts";
 import type { InputValues } from "./position_values.ts";
-import { isMbiError, MbiError } from "../core/errors.ts";
-import { budgetBanner, evalBudgetText } from "../method/labels.ts";
-import { type SearchLimit } from "../engine/limit.ts";
-import { toCsv } from "../core/csv.ts";
-import { same } from "../core/compare.ts";
+import { type SearchLimit } from "../engine/mod.ts";
 
 /** Schema version of the MBI table (2: per-position intervals, content hashes, budget label). */
 export const MBI_SCHEMA = 2;
@@ -273,7 +287,7 @@ export async function writeMbiTable(
     const md = await writeTextIfChanged(paths.md, mbiMarkdown(old));
     return { written: csv || md };
   }
-  // The views first, the table last: readers compare the views with the table (see stages/derived.ts).
+  // The views first, the table last: readers compare the views with the table (see analysis/derived.ts).
   await writeFileAtomic(paths.csv, mbiCsv(table));
   await writeFileAtomic(paths.md, mbiMarkdown(table));
   await writeFileAtomic(paths.json, JSON.stringify(table, null, 1) + "\n");

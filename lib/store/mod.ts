@@ -8,18 +8,20 @@
  * and outcome tables (`outcome_table.ts`). Each record is declared once, as a
  * schema (see core/records.ts).
  *
- * May import: core, engine (types), method.
+ * May import: core, engine, method.
  *
  * @module
  */
 
-export * from "./results_key.ts";
-export * from "./jsonl.ts";
 export * from "./atomic.ts";
-export * from "./provenance.ts";
-export * from "./shards.ts";
 export * from "./eval_dataset.ts";
 export * from "./eval_merge.ts";
+export * from "./jsonl.ts";
+export * from "./lock.ts";
 export * from "./mbi_table.ts";
-export * from "./scan.ts";
 export * from "./outcome_table.ts";
+export * from "./position_values.ts";
+export * from "./provenance.ts";
+export * from "./results_key.ts";
+export * from "./scan.ts";
+export * from "./shards.ts";

@@ -14,15 +14,22 @@
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
 import { join } from "node:path";
-import { MbiError } from "../core/errors.ts";
-import { sha256Text } from "../core/hash.ts";
-import { POSITION_COUNT, PositionError, setupToSp, spToSetup } from "../method/chess960.ts";
-import { type GroupRow, type OutcomeRow, outcomeRow, type OutcomeTotals, scoreOnlyRow } from "../method/outcomes.ts";
-import type { OutcomeFilters } from "../method/pgn_headers.ts";
+import { checkRecord, count, fileKind, MbiError, opaque, schemaVersion, sha256Text, text, texts } from "../core/mod.ts";
+import {
+  type GroupRow,
+  type OutcomeFilters,
+  type OutcomeRow,
+  outcomeRow,
+  type OutcomeTotals,
+  POSITION_COUNT,
+  PositionError,
+  scoreOnlyRow,
+  setupToSp,
+  spToSetup,
+} from "../method/mod.ts";
 import { writeJsonUnlessSame, writeTextIfChanged } from "./atomic.ts";
 import { CodeVersion } from "./provenance.ts";
 import * as v from "valibot";
-import { checkRecord, count, fileKind, opaque, schemaVersion, text, texts } from "../core/records.ts";
 import { resultsRoot } from "./results_key.ts";
 
 /** Schema version of outcome tables. */

@@ -8,11 +8,9 @@
 
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
-import { POSITION_COUNT } from "../method/chess960.ts";
-import type { PositionValue } from "../method/mbi.ts";
-import { MbiError } from "../core/errors.ts";
+import { lastIterationValues, POSITION_COUNT, type PositionValue } from "../method/mod.ts";
+import { MbiError } from "../core/mod.ts";
 import { readEvalDataset } from "./eval_dataset.ts";
-import { lastIterationValues } from "../method/uncertainty.ts";
 
 /** Values read from a file, with the file's stage-1 metadata when it has a header. */
 export interface InputValues {

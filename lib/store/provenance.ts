@@ -6,10 +6,8 @@
 
 import { execa } from "execa";
 import { relative } from "node:path";
-import { sha256File } from "../core/hash.ts";
-import { REPO_ROOT } from "../core/paths.ts";
+import { REPO_ROOT, sha256File, text } from "../core/mod.ts";
 import * as v from "valibot";
-import { text } from "../core/records.ts";
 
 /** The code that produced a result: git commit (or "unknown" outside a git checkout), and whether tracked files under lib/ or data/ differed from it. */
 export const CodeVersion = v.object({ commit: text(), dirty: v.boolean("is not true or false") });

@@ -14,9 +14,8 @@
  */
 
 import { join } from "node:path";
-import { repoPath } from "../core/paths.ts";
-import { builtinProfile, type Profile, type ProfileOverrides } from "../method/profiles.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError, repoPath } from "../core/mod.ts";
+import { builtinProfile, type Profile, type ProfileOverrides } from "../method/mod.ts";
 
 /** Environment variable naming another results root (tests use a temporary folder). */
 export const RESULTS_ENV = "MBI_RESULTS_DIR";

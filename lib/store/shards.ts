@@ -7,13 +7,10 @@
  */
 
 import { writeFileAtomic } from "./atomic.ts";
-import { sha256File } from "../core/hash.ts";
+import { count, int, MbiError, same, sha256File } from "../core/mod.ts";
 import { displayPath } from "./provenance.ts";
 import { readJsonl } from "./jsonl.ts";
-import { MbiError } from "../core/errors.ts";
 import * as v from "valibot";
-import { count, int } from "../core/records.ts";
-import { same } from "../core/compare.ts";
 
 /** A shard: units at list index k with k % count === index (0-based `index`, e.g. `$SLURM_ARRAY_TASK_ID`, of `count` shards). */
 export const Shard = v.pipe(

@@ -9,11 +9,11 @@
  * @module
  */
 
-import { gamesPath, readGames } from "../../stages/selfplay/play.ts";
-import { selfplayDir } from "../../store/results_key.ts";
-import type { Profile } from "../../method/profiles.ts";
+import { gamesPath, readGames } from "../../selfplay/mod.ts";
+import { selfplayDir } from "../../store/mod.ts";
+import { type Profile } from "../../method/mod.ts";
 import type { SiteData } from "../data.ts";
-import { jsonInScript } from "../../core/html.ts";
+import { jsonInScript } from "../../core/mod.ts";
 import { siteBundles } from "../bundle.ts";
 import { BOARD_CREDITS, type BoardConfig, type BoardGame, GAMES_CALLBACK, type LadderRung } from "./config.ts";
 

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { getProfile, publishedPaths, RESULTS_ENV, selfplayDir } from "../../store/results_key.ts";
+import { getProfile, publishedPaths, RESULTS_ENV, selfplayDir } from "../../store/mod.ts";
 import type { SiteData } from "../data.ts";
 import { boardConfig, gamesScript, gamesScriptPath, ladderRungs, readBoardGames } from "./site_board.ts";
 import { pageLinks } from "../links.ts";
