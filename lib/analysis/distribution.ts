@@ -10,16 +10,14 @@
 import { join } from "node:path";
 import { mean, sampleStandardDeviation } from "simple-statistics";
 import {
-  configDifference,
   datasetFolder,
   displayPath,
   type EvalDataset,
   profileDir,
-  scanDatasets,
+  siblingDatasets,
   writeTextIfChanged,
 } from "../store/mod.ts";
-import { MbiError, sha256File } from "../core/mod.ts";
-import { sameLimit } from "../engine/mod.ts";
+import { sha256File } from "../core/mod.ts";
 import {
   averageRanks,
   deriveMbi,
@@ -148,33 +146,6 @@ export function rankAgreement(
     },
     mbi_shift: mbiShift(index(ea), index(eb)),
   };
-}
-
-/**
- * The other complete datasets under the results root over exactly the same
- * positions as `d` (any engine, any budget): a comparison over another set
- * (e.g. the ci fixture) says nothing about this one. An unreadable file is an
- * error, not a silent gap.
- */
-export async function sameSetDatasets(d: EvalDataset): Promise<EvalDataset[]> {
-  const scan = await scanDatasets({ includeCi: true });
-  if (scan.problems.length) {
-    throw new MbiError("dataset", `cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
-  }
-  const positions = (xs: { sp: number }[]) => xs.map((r) => r.sp).join(",");
-  return scan.complete.filter((o) => o.path !== d.path && positions(o.records) === positions(d.records));
-}
-
-/** True when `o` is the same engine (fingerprint and options) as `d` at another budget. */
-export function isOtherBudget(d: EvalDataset, o: EvalDataset): boolean {
-  const c = o.header.config, mine = d.header.config;
-  return c.engine_fingerprint === mine.engine_fingerprint &&
-    configDifference({ ...c, limit: mine.limit }, mine) === "" && !sameLimit(c.limit, mine.limit);
-}
-
-/** Other complete datasets of the same engine (fingerprint and options) and the same positions, at another budget. */
-export async function siblingDatasets(d: EvalDataset): Promise<EvalDataset[]> {
-  return (await sameSetDatasets(d)).filter((o) => isOtherBudget(d, o));
 }
 
 /** `distribution.json`. */

@@ -26,11 +26,10 @@ import {
   REPRODUCE_SCHEMA,
   type ReproduceRecord,
   SET_ASIDE,
-  siblingDatasets,
   writeReproduceRecord,
 } from "../analysis/mod.ts";
 import { engineForDataset, formatDuration } from "../runs/mod.ts";
-import { datasetFolder, displayPath, getProfile, RESULTS_ENV, resultsRoot } from "../store/mod.ts";
+import { datasetFolder, displayPath, getProfile, RESULTS_ENV, resultsRoot, siblingDatasets } from "../store/mod.ts";
 import { buildSite } from "../site/mod.ts";
 import { command, flag, runCommand, text } from "./command.ts";
 import { PROFILE, WORKERS } from "./options.ts";

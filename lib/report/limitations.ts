@@ -13,14 +13,17 @@ import { dirname, join } from "node:path";
 import { formatLimit } from "../engine/mod.ts";
 import {
   datasetFolder,
+  type DatasetScan,
   describedAs,
   displayPath,
   type EvalDataset,
+  isOtherBudget,
   profileDir,
   readJsonIfExists,
   readMbiTable,
   resultsRoot,
   rowInterval,
+  sameSetDatasets,
   selfplayDir,
   summaryPath,
 } from "../store/mod.ts";
@@ -33,7 +36,7 @@ import {
   type Profile,
   quantileSorted,
 } from "../method/mod.ts";
-import { isOtherBudget, PUBLISHED, rankAgreement, sameSetDatasets, type Summary, tieGroups } from "../analysis/mod.ts";
+import { PUBLISHED, rankAgreement, type Summary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 
@@ -227,7 +230,7 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
  * published 0.76 (from `summary.json`'s power fields, else computed from
  * `selfplay.json`). Statements whose files are missing are left out.
  */
-export async function computeLimitations(profile: Profile): Promise<Limitation[]> {
+export async function computeLimitations(profile: Profile, scan?: DatasetScan): Promise<Limitation[]> {
   const d = await loadEvaluations(profile);
   const evalsPath = displayPath(d.path);
   const out: Limitation[] = [];
@@ -285,7 +288,7 @@ export async function computeLimitations(profile: Profile): Promise<Limitation[]
       sources: [evalsPath],
     });
   }
-  const others = await sameSetDatasets(d);
+  const others = await sameSetDatasets(d, scan);
   const sameEngineFirst = [...others.filter((o) => isOtherBudget(d, o)), ...others.filter((o) => !isOtherBudget(d, o))];
   out.push(...await rankStatements(d, sameEngineFirst));
   const mbiPath = join(profileDir(profile), "mbi.json");

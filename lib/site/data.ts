@@ -9,39 +9,39 @@
 
 import {
   type DistributionSummary,
-  isOtherBudget,
   readReproduceRecord,
   readVerifyRecord,
   type ReproduceRecord,
   requireCurrent,
-  sameSetDatasets,
   type Summary,
   type VerifyRecord,
 } from "../analysis/mod.ts";
 import { basename, join, relative } from "node:path";
 import { type EngineIdentity, formatLimit } from "../engine/mod.ts";
 import { pathExists, sha256File } from "../core/mod.ts";
-import { budgetBanner, deriveMbi, formatBudgets, formatOptions, GameState, type Profile } from "../method/mod.ts";
+import { budgetBanner, deriveMbi, formatBudgets, formatOptions, GameState } from "../method/mod.ts";
 import {
   type CodeVersion,
   datasetFolder,
+  type DatasetScan,
   describedAs,
   displayPath,
   type EvalDataset,
   type InputFile,
+  isOtherBudget,
   listOutcomeTables,
   MBI_CSV_COLUMNS,
   mbiPaths,
   type MbiTable,
   type MbiTableRow,
   outcomePaths,
-  profileDir,
   readJsonIfExists,
   readMbiTable,
+  type ResolvedDataset,
   resultsRoot,
   rowInterval,
-  selfplayDir,
-  summaryPath,
+  sameSetDatasets,
+  scanDatasets,
 } from "../store/mod.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { computeLimitations, type Limitation } from "../report/mod.ts";
@@ -219,18 +219,17 @@ async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDatase
   };
 }
 
-/** The files of a profile offered for download (those that exist), with what they hold. */
-async function downloads(profile: Profile): Promise<DownloadFile[]> {
-  const dir = profileDir(profile);
-  const sp = selfplayDir(profile);
+/** The files of a dataset offered for download (those that exist), with what they hold. */
+async function downloads(ds: ResolvedDataset): Promise<DownloadFile[]> {
+  const { dir, selfplay: sp } = ds;
   const wanted: [string, string, string][] = [
-    ["mbi.csv", join(dir, "mbi.csv"), `the index: ${MBI_CSV_COLUMNS.join(", ")} (CSV)`],
-    ["mbi.json", join(dir, "mbi.json"), "the index with its definition and provenance (JSON)"],
+    ["mbi.csv", ds.mbi.csv, `the index: ${MBI_CSV_COLUMNS.join(", ")} (CSV)`],
+    ["mbi.json", ds.mbi.json, "the index with its definition and provenance (JSON)"],
     ["evals.csv", join(dir, "evals.csv"), `stage 1 per position: ${EVALS_CSV_COLUMNS.join(", ")} (CSV)`],
-    ["distribution.json", join(dir, "distribution.json"), "stage 2: distribution, ties, depth, rank agreement (JSON)"],
+    ["distribution.json", ds.distribution, "stage 2: distribution, ties, depth, rank agreement (JSON)"],
     ["selfplay.json", join(sp, "selfplay.json"), "stage 4: self-play results per position (JSON)"],
     ["games.pgn", join(sp, "games.pgn"), "stage 4: every self-play game (PGN)"],
-    [basename(summaryPath(profile)), summaryPath(profile), "stage 5: correlations, intervals, verdicts (JSON)"],
+    [basename(ds.summary), ds.summary, "stage 5: correlations, intervals, verdicts (JSON)"],
   ];
   const out: DownloadFile[] = [];
   for (const [name, path, what] of wanted) {
@@ -241,11 +240,11 @@ async function downloads(profile: Profile): Promise<DownloadFile[]> {
   return out;
 }
 
-/** The files of a profile folder the card describes besides the downloads (those that exist). */
-function heldFiles(profile: Profile): HeldFile[] {
-  const dir = profileDir(profile);
+/** The files of a dataset's folder the card describes besides the downloads (those that exist). */
+function heldFiles(ds: ResolvedDataset): HeldFile[] {
+  const dir = ds.dir;
   // every self-play folder: the profile's own design first, then others (e.g. `selfplay~pos60~games50~move30000/`)
-  const own = relative(dir, selfplayDir(profile));
+  const own = relative(dir, ds.selfplay);
   const folders = [own, ...listFolders(dir).filter((n) => /^selfplay(~|$)/.test(n) && n !== own).sort()];
   const wanted: [string, string][] = [
     ["evals.jsonl", "stage 1 with the raw engine lines; its first line is the header with the configuration"],
@@ -256,6 +255,7 @@ function heldFiles(profile: Profile): HeldFile[] {
         join(f, "openings.jsonl"),
         "the opening set of each self-play position: the distinct near-best lines its games start from",
       ],
+      [join(f, "games.manifest.json"), "start and end of every run of those games"],
     ]),
     ["verify-reproduce.json", "the recorded checks of single positions recomputed from scratch"],
   ];
@@ -293,12 +293,17 @@ async function siteValidations(folder: string): Promise<SiteValidation[]> {
   return out;
 }
 
-/** Gathers a profile's site data from its result files (stage 1 and 3 must be there; the rest is shown when present). */
-export async function collectSiteData(profile: Profile): Promise<SiteData> {
+/**
+ * Gathers a dataset's site data from its result files (stage 1 and 3 must be
+ * there; the rest is shown when present). `scan` is the one scan of the
+ * results root the neighbours and limitations are found in (read when not given).
+ */
+export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): Promise<SiteData> {
+  const { profile, dir } = ds;
+  const results = scan ?? await scanDatasets({ includeCi: true });
   // Every file the site publishes must follow from what it was derived from (else: the command that fixes it).
   const d = await requireCurrent(profile);
-  const dir = profileDir(profile);
-  const table = await readMbiTable(mbiPaths(dir).json);
+  const table = await readMbiTable(ds.mbi.json);
   const bySp = new Map(d.records.map((r) => [r.sp, r]));
   const positions: SitePosition[] = table.rows.map((r) => {
     const e = bySp.get(r.sp);
@@ -310,7 +315,7 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
       pv_san: e ? pvSan(e.fen, e.pv) : [],
     };
   });
-  const selfplay = await readJsonIfExists<SelfplayResults>(join(selfplayDir(profile), "selfplay.json"));
+  const selfplay = await readJsonIfExists<SelfplayResults>(join(ds.selfplay, "selfplay.json"));
   const facts = {
     profile: profile.name,
     evalLimit: d.header.config.limit,
@@ -319,14 +324,14 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
       ? { positions: selfplay.n_positions, games: selfplay.config.games, nodesPerMove: selfplay.config.nodes_per_move }
       : undefined,
   };
-  const others = await Promise.all((await sameSetDatasets(d)).map((o) => otherDataset(d, o)));
+  const others = await Promise.all((await sameSetDatasets(d, results)).map((o) => otherDataset(d, o)));
   others.sort((
     a,
     b,
   ) => (a.relation === b.relation ? a.folder.localeCompare(b.folder) : a.relation === "budget" ? -1 : 1));
   return {
     profile: profile.name,
-    folder: basename(dir),
+    folder: ds.folder,
     engine: d.header.engine,
     limit: formatLimit(d.header.config.limit),
     nodes: nodesOf(d.header.config.limit),
@@ -348,17 +353,17 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
       (table as { uncertainty?: { iterations?: unknown } }).uncertainty?.iterations,
     ),
     positions,
-    distribution: await readJsonIfExists<DistributionSummary>(join(dir, "distribution.json")),
-    summary: await readJsonIfExists<Summary>(summaryPath(profile)),
-    summaryFile: basename(summaryPath(profile)),
+    distribution: await readJsonIfExists<DistributionSummary>(ds.distribution),
+    summary: await readJsonIfExists<Summary>(ds.summary),
+    summaryFile: basename(ds.summary),
     selfplay,
     others,
     outcomes: await readOutcomeTables(),
-    limitations: await computeLimitations(profile),
+    limitations: await computeLimitations(profile, results),
     reproduce: await readReproduceRecord(profile),
-    files: await downloads(profile),
-    held: heldFiles(profile),
-    validations: await siteValidations(basename(dir)),
+    files: await downloads(ds),
+    held: heldFiles(ds),
+    validations: await siteValidations(ds.folder),
     verified: await readVerifyRecord(d.path),
   };
 }

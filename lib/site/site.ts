@@ -9,7 +9,14 @@
  */
 
 import { basename, dirname, join, relative } from "node:path";
-import { displayPath, profileDir, publishedPaths, withLock, writeTextIfChanged } from "../store/mod.ts";
+import {
+  displayPath,
+  resolveDataset,
+  type ResolvedDataset,
+  scanDatasets,
+  withLock,
+  writeTextIfChanged,
+} from "../store/mod.ts";
 import { type Profile } from "../method/mod.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
@@ -49,17 +56,20 @@ export interface SiteBuild {
  * distribution figures.
  */
 export async function buildSite(profile: Profile, log: (line: string) => void = () => {}): Promise<SiteBuild> {
-  return await withLock(publishedPaths(profile).site, () => build(profile, log), log);
+  // The dataset is resolved here, once: key, folder and every path; the layers below take it as it is.
+  const ds = resolveDataset(profile);
+  return await withLock(ds.published.site, () => build(ds, log), log);
 }
 
-async function build(profile: Profile, log: (line: string) => void): Promise<SiteBuild> {
-  if (!pathExists(join(profileDir(profile), "distribution.json"))) {
+async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<SiteBuild> {
+  const { profile } = ds;
+  if (!pathExists(ds.distribution)) {
     const s2 = await runDistribution(profile);
     log(`stage 2 distribution (was missing): median ${s2.summary.eval.median} cp -> distribution.json`);
   }
-  const data = await collectSiteData(profile);
-  const pdir = profileDir(profile);
-  const { site: dir, card: cardPath } = publishedPaths(profile);
+  const data = await collectSiteData(ds, await scanDatasets({ includeCi: true }));
+  const pdir = ds.dir;
+  const { site: dir, card: cardPath } = ds.published;
   await removeLeftovers(dir);
   const card = datasetCard(data);
   const downloads = [

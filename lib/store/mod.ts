@@ -14,6 +14,7 @@
  */
 
 export * from "./atomic.ts";
+export * from "./datasets.ts";
 export * from "./eval_dataset.ts";
 export * from "./eval_merge.ts";
 export * from "./jsonl.ts";
