@@ -2,7 +2,8 @@
  * The architecture as a test: every module imports only from its own layer
  * (folder) or from layers below it, in the order of {@link LAYERS}, and from
  * another layer only through its `mod.ts` (tests may also take the test
- * helpers `testing.ts`, `test_fixtures.ts` and `testdata/` directly); every
+ * helpers `testing.ts`, `test_fixtures.ts` and `testdata/` directly, and code
+ * bundled for the browser takes modules that import nothing directly); every
  * module of a layer is exported by its `mod.ts`; the README's module map lists
  * exactly these folders.
  *
@@ -68,6 +69,13 @@ Deno.test("every module lives in a layer folder, and no module imports from a la
         violations.push(`${relative(LIB, file)} (${layer}) imports ${relative(LIB, target)} (${to})`);
       }
       const helper = file.endsWith("_test.ts") && TEST_HELPERS.test(relative(LIB, target));
+      // Code bundled for the browser takes only modules that import nothing, directly (a barrel would pull in Deno).
+      if (BROWSER.test(relative(LIB, file)) && to !== layer) {
+        if (/^import /m.test(Deno.readTextFileSync(target))) {
+          violations.push(`${relative(LIB, file)} (browser) imports ${relative(LIB, target)}, which imports more`);
+        }
+        continue;
+      }
       if (to !== layer && LAYERS.includes(to) && relative(LIB, target) !== `${to}/mod.ts` && !helper) {
         violations.push(
           `${relative(LIB, file)} imports ${relative(LIB, target)}: another layer only through ${to}/mod.ts`,

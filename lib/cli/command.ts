@@ -17,7 +17,7 @@
  * @module
  */
 
-import { UsageError } from "../core/mod.ts";
+import { INPUT_ERROR_CODES, isMbiError, UsageError } from "../core/mod.ts";
 import { runCli } from "./common.ts";
 
 /** An option of a command: what it takes, its help, and how its text becomes a value. */
@@ -222,7 +222,7 @@ function parse<O extends Options>(spec: CommandSpec<O>, args: readonly string[],
       const list = o.choices.length === 2 ? o.choices.join(" or ") : `one of ${o.choices.join(", ")}`;
       throw new UsageError(`--${name} ${given}: expected ${list}`);
     }
-    values[name] = o.parse(given, name);
+    values[name] = asUsage(() => o.parse(given, name));
   }
   for (const [name, o] of Object.entries(options)) {
     if (values[name] !== undefined) continue;
@@ -265,4 +265,14 @@ export async function commandMain<O extends Options>(
     return 0;
   }
   return await main(cmd.parse(args));
+}
+
+/** A value the user typed that the layers below refuse as bad input is a usage error of the command. */
+function asUsage<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isMbiError(e) && !(e instanceof UsageError) && INPUT_ERROR_CODES.has(e.code)) throw new UsageError(e.message);
+    throw e;
+  }
 }

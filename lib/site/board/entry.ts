@@ -14,7 +14,7 @@
 import baseCss from "chessground/assets/chessground.base.css" with { type: "text" };
 import brownCss from "chessground/assets/chessground.brown.css" with { type: "text" };
 import piecesCss from "chessground/assets/chessground.cburnett.css" with { type: "text" };
-import { joinHtml, markup } from "../../core/mod.ts";
+import { joinHtml, markup } from "../../core/html.ts";
 import { type PageData, readPageData } from "../page_script/data.ts";
 import { BOARD_STYLE } from "./style.ts";
 import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK } from "./config.ts";

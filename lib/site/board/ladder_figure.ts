@@ -11,8 +11,8 @@
  * @module
  */
 
-import { type Html, markup } from "../../core/mod.ts";
-import { PALETTE } from "../../plot/mod.ts";
+import { type Html, markup } from "../../core/html.ts";
+import { PALETTE } from "../../plot/palette.ts";
 
 /** One rung's values for the position. */
 export interface RungPoint {

@@ -16,7 +16,7 @@
 import { Chessground } from "chessground";
 import type { Api } from "chessground/api";
 import type { Key } from "chessground/types";
-import { joinHtml, markup } from "../../core/mod.ts";
+import { joinHtml, markup } from "../../core/html.ts";
 import { fenAt, type Line, numbered } from "./line.ts";
 
 /** How a line is shown. */

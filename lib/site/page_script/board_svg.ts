@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type Html, markup } from "../../core/mod.ts";
+import { type Html, markup } from "../../core/html.ts";
 import { BLACK, TEXT, WHITE } from "./table.ts";
 
 const NAMES: Record<string, string> = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight" };

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type Html, raw } from "../../core/mod.ts";
+import { type Html, raw } from "../../core/html.ts";
 import { COL, type PageData, type PageRow } from "./data.ts";
 import { signed } from "./table.ts";
 

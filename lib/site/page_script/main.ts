@@ -11,7 +11,7 @@
  * @module
  */
 
-import { joinHtml } from "../../core/mod.ts";
+import { joinHtml } from "../../core/html.ts";
 import { POSITION_EVENT } from "../board/config.ts";
 import { installBoardLoader } from "./board_loader.ts";
 import { readPageData } from "./data.ts";

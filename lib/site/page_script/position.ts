@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type Html, joinHtml, markup } from "../../core/mod.ts";
+import { type Html, joinHtml, markup } from "../../core/html.ts";
 import { COL, type PageData } from "./data.ts";
 import { boardSvg } from "./board_svg.ts";
 import { mbiText, signed } from "./table.ts";

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { raw } from "../../core/mod.ts";
+import { raw } from "../../core/html.ts";
 import type { PageData } from "./data.ts";
 import { commandHtml, missingPositionHtml, positionHtml, pvText } from "./position.ts";
 import { rowHtml } from "./table.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type Html, markup } from "../../core/mod.ts";
+import { type Html, markup } from "../../core/html.ts";
 import type { PageRow } from "./data.ts";
 
 /** White's pieces as chess symbols. */
