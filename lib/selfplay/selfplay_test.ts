@@ -87,15 +87,20 @@ Deno.test("kill -9 after 5 games, then resume: every game exactly once and disti
   const fromSeed = await replayGame(out, g.sp, g.game, undefined, { fromSeed: true });
   ok(fromSeed.identical && fromSeed.openingSetIdentical, "replayed from the seed alone");
 
-  // Another configuration in the same folder: the old games go aside with their manifest; the new manifest
-  // starts with this run alone.
-  const other = await selfplay(out, ["--games", "1"]);
+  // Another configuration in a copy of the folder (later tests read this one): the old games go aside with
+  // their manifest; the new manifest starts with this run alone.
+  const copy = join(dir, "killed-other");
+  await Deno.mkdir(copy);
+  for (const f of ["games.jsonl", "openings.jsonl", "games.manifest.json"]) {
+    await Deno.copyFile(join(out, f), join(copy, f));
+  }
+  const other = await selfplay(copy, ["--games", "1"]);
   assertEquals(other.code, 0, other.stderr);
-  const aside = [...Deno.readDirSync(out)].filter((e) => e.isDirectory && e.name.startsWith("stale-"));
+  const aside = [...Deno.readDirSync(copy)].filter((e) => e.isDirectory && e.name.startsWith("stale-"));
   assertEquals(aside.length, 1);
-  const moved = JSON.parse(await Deno.readTextFile(join(out, aside[0].name, "games.manifest.json")));
+  const moved = JSON.parse(await Deno.readTextFile(join(copy, aside[0].name, "games.manifest.json")));
   assertEquals(moved.runs.length, 2);
-  const fresh = JSON.parse(await Deno.readTextFile(join(out, "games.manifest.json")));
+  const fresh = JSON.parse(await Deno.readTextFile(join(copy, "games.manifest.json")));
   assertEquals([fresh.runs.length, fresh.config.games], [1, 1]);
   assertEquals(fresh.runs[0].played, fresh.config.positions.length); // one game of each position
 });
