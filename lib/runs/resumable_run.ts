@@ -196,7 +196,8 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
           2,
         ) + "\n",
       );
-    await writeManifest("running", run);
+    // A run with nothing to do leaves the files as they are (no manifest entry: nothing ran).
+    if (plan.tasks.length) await writeManifest("running", run);
 
     let nodes = 0;
     let failure: unknown;
@@ -216,14 +217,16 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
     const restarts = workers.reduce((s, w) => s + (w.restarts ?? 0), 0);
     const wallS = (performance.now() - t0) / 1000;
     const done = tracker.snapshot().done - resumed;
-    await writeManifest(failure === undefined ? "complete" : "failed", {
-      ...run,
-      ended: new Date().toISOString(),
-      [spec.manifest.doneKey]: done,
-      restarts,
-      nodes_per_second: wallS > 0 ? Math.round(nodes / wallS) : null,
-      ...(failure === undefined ? {} : { error: String((failure as Error).message ?? failure) }),
-    });
+    if (plan.tasks.length) {
+      await writeManifest(failure === undefined ? "complete" : "failed", {
+        ...run,
+        ended: new Date().toISOString(),
+        [spec.manifest.doneKey]: done,
+        restarts,
+        nodes_per_second: wallS > 0 ? Math.round(nodes / wallS) : null,
+        ...(failure === undefined ? {} : { error: String((failure as Error).message ?? failure) }),
+      });
+    }
     if (failure !== undefined) throw failure;
     return {
       planned: plan.planned,
