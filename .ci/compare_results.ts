@@ -5,8 +5,8 @@
  * @module
  */
 
-import { readEvalDataset, withoutTiming } from "../lib/store/eval_dataset.ts";
-import { readGames, SELFPLAY_MERGE } from "../lib/stages/selfplay/play.ts";
+import { readEvalDataset, withoutTiming } from "../lib/store/mod.ts";
+import { readGames, SELFPLAY_MERGE } from "../lib/selfplay/mod.ts";
 
 const [kind, a, b] = Deno.args;
 let left: unknown[], right: unknown[];

@@ -1,7 +1,11 @@
 /**
  * The architecture as a test: every module imports only from its own layer
- * (folder) or from layers below it, in the order of {@link LAYERS}; the README's
- * module map lists exactly these folders.
+ * (folder) or from layers below it, in the order of {@link LAYERS}, and from
+ * another layer only through its `mod.ts` (tests may also take the test
+ * helpers `testing.ts`, `test_fixtures.ts` and `testdata/` directly, and code
+ * bundled for the browser takes modules that import nothing directly); every
+ * module of a layer is exported by its `mod.ts`; the README's module map lists
+ * exactly these folders.
  *
  * @module
  */
@@ -11,7 +15,22 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The layers, lowest first: a module may import from its own layer and any layer listed before it. */
-export const LAYERS = ["core", "engine", "method", "store", "plot", "stages", "notebook", "site", "cli"];
+export const LAYERS = [
+  "core",
+  "engine",
+  "method",
+  "store",
+  "plot",
+  "runs",
+  "evaluation",
+  "selfplay",
+  "analysis",
+  "outcomes",
+  "report",
+  "notebook",
+  "site",
+  "cli",
+];
 
 const LIB = dirname(fileURLToPath(import.meta.url));
 
@@ -26,6 +45,12 @@ function modules(dir: string): string[] {
 }
 
 const layerOf = (path: string) => relative(LIB, path).split("/")[0];
+
+/** Test helpers a test of any layer may import directly. */
+const TEST_HELPERS = /(^|\/)(testing\.ts|test_fixtures\.ts|testdata\/.*)$/;
+
+/** Modules compiled for the browser (bundled into the pages): not part of the site layer's barrel. */
+const BROWSER = /^site\/(board\/(entry|viewer|line|ladder_figure)\.ts|page_script\/.*)$/;
 
 Deno.test("every module lives in a layer folder, and no module imports from a layer above its own", () => {
   const violations: string[] = [];
@@ -42,6 +67,19 @@ Deno.test("every module lives in a layer folder, and no module imports from a la
       const to = layerOf(target);
       if (to !== layer && LAYERS.indexOf(to) > LAYERS.indexOf(layer)) {
         violations.push(`${relative(LIB, file)} (${layer}) imports ${relative(LIB, target)} (${to})`);
+      }
+      const helper = file.endsWith("_test.ts") && TEST_HELPERS.test(relative(LIB, target));
+      // Code bundled for the browser takes only modules that import nothing, directly (a barrel would pull in Deno).
+      if (BROWSER.test(relative(LIB, file)) && to !== layer) {
+        if (/^import /m.test(Deno.readTextFileSync(target))) {
+          violations.push(`${relative(LIB, file)} (browser) imports ${relative(LIB, target)}, which imports more`);
+        }
+        continue;
+      }
+      if (to !== layer && LAYERS.includes(to) && relative(LIB, target) !== `${to}/mod.ts` && !helper) {
+        violations.push(
+          `${relative(LIB, file)} imports ${relative(LIB, target)}: another layer only through ${to}/mod.ts`,
+        );
       }
     }
   }
@@ -60,6 +98,21 @@ Deno.test("each layer has a mod.ts that says what it is and what it may import",
   }
 });
 
+Deno.test("each layer's mod.ts exports every module of the layer (the command entry points excepted)", () => {
+  const missing: string[] = [];
+  for (const layer of LAYERS.filter((l) => l !== "cli")) {
+    const text = Deno.readTextFileSync(join(LIB, layer, "mod.ts"));
+    const exported = new Set([...text.matchAll(/^export \* from "\.\/([^"]+)";/gm)].map((m) => m[1]));
+    for (const file of modules(join(LIB, layer))) {
+      const rel = relative(join(LIB, layer), file);
+      if (rel === "mod.ts" || rel.endsWith("_test.ts") || TEST_HELPERS.test(rel)) continue;
+      if (BROWSER.test(`${layer}/${rel}`)) continue;
+      if (!exported.has(rel)) missing.push(`lib/${layer}/mod.ts does not export ./${rel}`);
+    }
+  }
+  assertEquals(missing, []);
+});
+
 Deno.test("the README's module map names exactly the layer folders", () => {
   const readme = Deno.readTextFileSync(join(LIB, "..", "README.md"));
   const map = readme.split("## Module map")[1]?.split("\n## ")[0] ?? "";
@@ -70,4 +123,12 @@ Deno.test("the README's module map names exactly the layer folders", () => {
 Deno.test("the README has no unfilled figure (every number in it was measured and written in)", () => {
   const readme = Deno.readTextFileSync(join(LIB, "..", "README.md"));
   assertEquals(readme.match(/[A-Z_]+_FILL\b/g) ?? [], []);
+});
+
+Deno.test("usage errors are thrown only by the commands (lib/cli/); the layers below throw MbiError with a code", () => {
+  const outside = modules(LIB)
+    .filter((f) => layerOf(f) !== "cli" && !f.endsWith("_test.ts"))
+    .filter((f) => /\bnew UsageError\b/.test(Deno.readTextFileSync(f)))
+    .map((f) => relative(LIB, f));
+  assertEquals(outside, []);
 });

@@ -5,21 +5,21 @@
  * @module
  */
 
-import { median } from "../stages/bench_eval.ts";
-import { rngFromSeed } from "../method/seed.ts";
-import { bootstrapSpearman } from "../method/stats.ts";
-import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
+import { median } from "../evaluation/mod.ts";
+import { bootstrapSpearman, rngFromSeed } from "../method/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { RESAMPLES } from "./options.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task bench-bootstrap [--resamples B]\n  time of B bootstrap resamples of Spearman's rho over 60 and 960 pairs",
-  positionals: 0,
-};
+/** The declaration of `deno task bench-bootstrap`. */
+export const COMMAND = command({
+  name: "bench-bootstrap",
+  description: "time of B bootstrap resamples of Spearman's rho over 60 and over 960 pairs (figures, no assertions)",
+  options: { resamples: { ...RESAMPLES, default: 10_000, defaultText: undefined } },
+});
 
 if (import.meta.main) {
-  await runCli(() => {
-    const { values } = parseCli({ resamples: { type: "string" } }, USAGE);
-    const B = positiveInt("resamples", values.resamples) ?? 10_000;
+  await runCommand(COMMAND, ({ values }) => {
+    const B = values.resamples;
     const rng = rngFromSeed(1n);
     for (const n of [60, 960]) {
       const x = Array.from({ length: n }, () => rng.int(-7, 83));
@@ -36,6 +36,6 @@ if (import.meta.main) {
         } ms of 3 runs (${times.map((t) => t.toFixed(0)).join(", ")} ms)`,
       );
     }
-    return Promise.resolve(0);
+    return 0;
   });
 }

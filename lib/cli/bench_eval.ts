@@ -5,29 +5,30 @@
  * @module
  */
 
-import { resolveEngine } from "../engine/registry.ts";
-import { evalThroughput, singleEngineSpeed } from "../stages/bench_eval.ts";
-import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
+import { resolveEngine } from "../engine/mod.ts";
+import { evalThroughput, singleEngineSpeed } from "../evaluation/mod.ts";
+import { command, runCommand, text, whole } from "./command.ts";
+import { ENGINE, NODES } from "./options.ts";
 
 const k = (n: number) => `${Math.round(n / 1000).toLocaleString("en-US")}k`;
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task bench-eval [--engine ID|PATH] [--native ID|PATH] [--nodes N] [--positions K]\n  stage-1 benchmarks: engine speed, eval-all scaling, overhead per position",
-  positionals: 0,
-};
+/** The declaration of `deno task bench-eval`. */
+export const COMMAND = command({
+  name: "bench-eval",
+  description: "stage-1 benchmarks: engine speed, eval-all scaling with 1 and 2 workers, overhead per position",
+  details: ["prints figures; asserts nothing about time"],
+  options: {
+    engine: ENGINE,
+    native: text("ID|PATH", "also measure this engine on SP 518 and give its speed against --engine's"),
+    nodes: { ...NODES, help: "the node budget per search", default: 500_000, defaultText: undefined },
+    // Enough positions that the last, lone searches of a W=2 run weigh little.
+    positions: whole("K", "the positions of the eval-all runs, spread over the 960", { default: 24 }),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      engine: { type: "string" },
-      native: { type: "string" },
-      nodes: { type: "string" },
-      positions: { type: "string" },
-    }, USAGE);
-    const nodes = positiveInt("nodes", values.nodes) ?? 500_000;
-    // Enough positions that the last, lone searches of a W=2 run weigh little.
-    const count = positiveInt("positions", values.positions) ?? 24;
+  await runCommand(COMMAND, async ({ values }) => {
+    const { nodes, positions: count } = values;
     const engine = resolveEngine(values.engine);
     console.log(
       `bench-eval: ${engine.entry.id}, ${nodes.toLocaleString("en-US")} nodes per search`,

@@ -9,14 +9,25 @@
  */
 
 import { fileURLToPath } from "node:url";
-import { type BenchRun, ensureBenchPgn, ensureZstd, measureIngest } from "../stages/outcomes/bench.ts";
-import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
+import { type BenchRun, ensureBenchPgn, ensureZstd, measureIngest } from "../outcomes/mod.ts";
+import { command, runCommand, text, whole } from "./command.ts";
+import { JSON_OUTPUT } from "./options.ts";
 
-const USAGE: CliSpec = {
-  usage: "deno task bench-outcomes [--games N] [--dir DIR] [--json]\n" +
-    "  speed and peak memory of the PGN ingest on generated Lichess-layout files (figures, no assertions)",
-  positionals: 0,
-};
+/** The declaration of `deno task bench-outcomes`. */
+export const COMMAND = command({
+  name: "bench-outcomes",
+  description: "speed and peak memory of the PGN ingest on generated Lichess-layout files (figures, no assertions)",
+  details: [
+    "generates (once) a PGN of N games and one of N/10 games, and a zstd copy of the large one, then ingests each",
+    "in a fresh process; memory is flat in the file size when the small and the large file peak alike",
+  ],
+  options: {
+    games: whole("N", "games in the large file", { default: 1_000_000, min: 10 }),
+    dir: text("DIR", "where the generated files are kept", { default: "/tmp/mbi-bench-outcomes" }),
+    json: { ...JSON_OUTPUT, help: "print the runs as JSON" },
+    child: text("FILE", "internal: measure the ingest of FILE in this process (the command runs itself so)"),
+  },
+});
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
@@ -31,20 +42,12 @@ async function inChild(file: string): Promise<BenchRun> {
 }
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      games: { type: "string" },
-      dir: { type: "string" },
-      json: { type: "boolean" },
-      child: { type: "string" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     if (values.child) {
       console.log(JSON.stringify(await measureIngest(values.child)));
       return 0;
     }
-    const games = positiveInt("games", values.games) ?? 1_000_000;
-    if (games < 10) throw new UsageError(`--games ${games}: expected a whole number >= 10`);
-    const dir = values.dir ?? "/tmp/mbi-bench-outcomes";
+    const { games, dir } = values;
     const log = (l: string) => console.error(l);
     const load = await Deno.readTextFile("/proc/loadavg").then((t) => t.split(" ").slice(0, 3).join(" "), () => "?");
     log(`load average before the runs: ${load} (other work on the machine slows the figures)`);

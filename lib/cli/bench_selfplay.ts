@@ -8,30 +8,33 @@
  */
 
 import { join } from "node:path";
-import { buildMbiTable, readPositionValues, writeMbiTable } from "../store/mbi_table.ts";
-import { PROFILES } from "../method/profiles.ts";
-import { resolveEngine } from "../engine/registry.ts";
-import { runStage4 } from "../stages/selfplay/stage.ts";
-import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
-import { getProfile } from "../store/results_key.ts";
+import { buildMbiTable, getProfile, readPositionValues, writeMbiTable } from "../store/mod.ts";
+import { PROFILES } from "../method/mod.ts";
+import { resolveEngine } from "../engine/mod.ts";
+import { runSelfplay } from "../selfplay/mod.ts";
+import { command, runCommand, text, whole } from "./command.ts";
+import { ENGINE } from "./options.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task bench-selfplay [--engine ID|PATH] [--method-engine ID|PATH] [--games G]\n  self-play benchmarks: share of time in searches, games per hour, scaling",
-  positionals: 0,
-};
+/** The declaration of `deno task bench-selfplay`. */
+export const COMMAND = command({
+  name: "bench-selfplay",
+  description: "self-play benchmarks: share of time in searches, games per hour per worker, scaling to 2 workers",
+  details: ["figures for notes; no assertions"],
+  options: {
+    engine: ENGINE,
+    // The method's 300,000 nodes/move is slow on WASM; --method-engine sf17.1-native measures it natively.
+    "method-engine": text("ID|PATH", "the engine of the run at the method's 300,000 nodes/move", {
+      defaultText: "--engine",
+    }),
+    games: whole("G", "games per run at the quick budget (the method-budget run plays G/6)", { default: 12 }),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      engine: { type: "string" },
-      games: { type: "string" },
-      "method-engine": { type: "string" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     const engine = resolveEngine(values.engine);
-    // The method's 300,000 nodes/move is slow on WASM; --method-engine sf17.1-native measures it natively.
     const methodEngine = values["method-engine"] ? resolveEngine(values["method-engine"]) : engine;
-    const games = positiveInt("games", values.games) ?? 12;
+    const games = values.games;
     const dir = await Deno.makeTempDir({ prefix: "mbi-bench-selfplay-" });
     // A small synthetic table: the runner's speed does not depend on the values.
     const csv = join(dir, "values.csv");
@@ -53,7 +56,7 @@ if (import.meta.main) {
         if (p.done === 0) t0 = performance.now();
         t1 = performance.now();
       };
-      const r = await runStage4({
+      const r = await runSelfplay({
         profile,
         engine: e,
         workers,

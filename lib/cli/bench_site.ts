@@ -6,28 +6,29 @@
  * @module
  */
 
-import { benchSite } from "../site/bench.ts";
-import { CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable } from "../site/browser.ts";
-import { buildSite } from "../site/site.ts";
-import { getProfile } from "../store/results_key.ts";
-import { MbiError } from "../core/errors.ts";
-import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
+import { benchSite, buildSite, CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable } from "../site/mod.ts";
+import { getProfile } from "../store/mod.ts";
+import { MbiError } from "../core/mod.ts";
+import { command, runCommand, whole } from "./command.ts";
+import { PROFILE } from "./options.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task bench-site [--profile P] [--runs N]\n  the site's page size and the time until its table is usable in headless Chromium, the board's load time, the landing page's size and time until usable",
-  positionals: 0,
-};
+/** The declaration of `deno task bench-site`. */
+export const COMMAND = command({
+  name: "bench-site",
+  description:
+    "the site's page size and the time until its table is usable in headless Chromium, and the landing page's",
+  details: ["builds the profile's site first (nothing recomputed; unchanged files untouched)"],
+  options: { profile: PROFILE, runs: whole("N", "page loads to take the median of", { default: 5 }) },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({ profile: { type: "string" }, runs: { type: "string" } }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     if (!chromiumAvailable()) {
       throw new MbiError("chromium", `no Chromium at ${CHROMIUM}; install it with: ${CHROMIUM_INSTALL}`);
     }
     const profile = getProfile(values.profile);
     const site = await buildSite(profile, console.error);
-    const b = await benchSite(site.dir, positiveInt("runs", values.runs) ?? 5, site.landing.path);
+    const b = await benchSite(site.dir, values.runs, site.landing.path);
     const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
     console.log(`site of ${profile.name}: ${b.page}`);
     console.log(`  rows in the table:             ${b.rows}`);

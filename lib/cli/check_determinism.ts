@@ -6,25 +6,27 @@
  * @module
  */
 
-import { checkDeterminism } from "../stages/determinism.ts";
-import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
+import { checkDeterminism } from "../evaluation/mod.ts";
+import { command, runCommand, whole } from "./command.ts";
+import { ENGINE, PROFILE } from "./options.ts";
+import { profileAndEngine } from "../runs/mod.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task check-determinism [--engine ID|PATH] [--profile P] [--positions K]\n  evaluates K positions twice in fresh engine processes and compares",
-  positionals: 0,
-};
+/** The declaration of `deno task check-determinism`. */
+export const COMMAND = command({
+  name: "check-determinism",
+  description: "evaluates K positions twice in fresh engine processes and compares (writes determinism.json)",
+  details: ["exit 0 when every result is identical, 1 otherwise"],
+  options: {
+    engine: ENGINE,
+    profile: PROFILE,
+    positions: whole("K", "positions to evaluate twice, spread over the profile's", { default: 20 }),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      engine: { type: "string" },
-      profile: { type: "string" },
-      positions: { type: "string" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
-    const k = positiveInt("positions", values.positions) ?? 20;
+    const k = values.positions;
     const positions = profile.positions.filter((_, i) =>
       i % Math.max(1, Math.floor(profile.positions.length / k)) === 0
     ).slice(0, k);

@@ -1,8 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { errorLines, testRoot } from "../core/testing.ts";
-import { repoPath } from "../core/paths.ts";
-import { writeFileAtomic } from "../store/atomic.ts";
+import { repoPath } from "../core/mod.ts";
+import { writeFileAtomic } from "../store/mod.ts";
 
 // Command-line behaviour shared by every command: usage errors exit 2 with one line naming the value and what is
 // allowed, domain errors exit 1, --help prints the usage; the results root is a temporary folder.
@@ -12,6 +12,9 @@ Deno.test("usage errors: one line, exit 2, naming the value and what is allowed"
   const cases: [string, string[], RegExp][] = [
     ["mbi.ts", ["-1"], /SP out of range: -1 \(allowed: integers 0\.\.959\)/],
     ["mbi.ts", ["518", "--bogus"], /unknown option --bogus \(allowed: --profile, --engine, --json; see --help\)/],
+    ["eval_all.ts", ["--profile", "ci", "--sp", "-1"], /--sp -1: SP -1 out of range \(allowed: 0\.\.959\)/],
+    ["evaluate.ts", ["--fen", "x"], /unknown option --fen \(allowed: --sp, /],
+    ["evaluate.ts", ["--nodes", "100"], /--sp SP\|BACKRANK\|FEN is required \(the start position: /],
     ["eval_all.ts", ["--profile", "ci", "--nodes", "abc"], /--nodes abc: expected a whole number >= 1/],
     ["selfplay.ts", ["--profile", "ci", "--positions", "abc"], /--positions abc: a number of positions to draw/],
     ["stats.ts", ["extra"], /unexpected argument "extra" \(did you mean --profile extra\?\)/],
@@ -47,6 +50,30 @@ Deno.test("domain errors exit 1 with one line; --help exits 0 with the usage", a
       new RegExp(`^deno task ${scripts[i].replace(".ts", "").replace("_", "-")} `).test(h.stdout),
       `${scripts[i]}: ${h.stdout}`,
     );
+  }
+});
+
+Deno.test("user-facing failures are domain errors: exit 1 with one error line, not an internal error", async () => {
+  const cases: [string, string[], Record<string, string>, RegExp][] = [
+    [
+      "eval_merge.ts",
+      ["--profile", "ci"],
+      {},
+      /^error: no shard files in .*ci\/shards \(run eval-all --shard i\/n first\)$/,
+    ],
+    [
+      "cluster_submit.ts",
+      ["--stage", "eval", "--shards", "2", "--profile", "ci", "--engine", "sf17.1-wasm"],
+      { PATH: dir }, // no sbatch on PATH
+      /^error: sbatch failed: sbatch not found: is this a Slurm login node\?$/,
+    ],
+  ];
+  for (const [script, args, env, message] of cases) {
+    const r = await cli(script, args, env);
+    assertEquals(r.code, 1, `${script}: ${r.stderr}`);
+    const errors = errorLines(r.stderr);
+    assertEquals(errors.length, 1, r.stderr);
+    ok(message.test(errors[0]), `${script}: ${errors[0]}`);
   }
 });
 

@@ -7,32 +7,29 @@
  * @module
  */
 
-import { type ClusterStage, sbatchScript, submitSbatch, writeSbatchScript } from "../stages/cluster.ts";
-import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
+import { type ClusterStage, profileAndEngine, sbatchScript, submitSbatch, writeSbatchScript } from "../runs/mod.ts";
+import { command, flag, runCommand, text, whole } from "./command.ts";
+import { ENGINE, PROFILE } from "./options.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task cluster-submit --stage eval|selfplay --shards N [--profile P] [--engine ID|PATH] [--partition NAME] [--time HH:MM:SS] [--dry-run]\n  writes and submits a Slurm array job",
-  positionals: 0,
-};
+/** The declaration of `deno task cluster-submit`. */
+export const COMMAND = command({
+  name: "cluster-submit",
+  description: "writes a Slurm array job of shards of stage 1 or stage 4 and submits it",
+  details: ["the sbatch script goes to results/<profile>/slurm/"],
+  options: {
+    stage: text("STAGE", "the stage the array runs", { choices: ["eval", "selfplay"], required: true }),
+    shards: whole("N", "the number of array tasks (one shard each)", { required: true }),
+    profile: PROFILE,
+    engine: ENGINE,
+    partition: text("NAME", "the Slurm partition", { defaultText: "the cluster's default" }),
+    time: text("HH:MM:SS", "the time limit of each task", { defaultText: "the cluster's default" }),
+    "dry-run": flag("print the sbatch script instead of writing and submitting it"),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      stage: { type: "string" },
-      shards: { type: "string" },
-      profile: { type: "string" },
-      engine: { type: "string" },
-      partition: { type: "string" },
-      time: { type: "string" },
-      "dry-run": { type: "boolean" },
-    }, USAGE);
-    if (values.stage !== "eval" && values.stage !== "selfplay") {
-      throw new UsageError(`--stage ${values.stage ?? "(missing)"}: expected eval or selfplay`);
-    }
-    const shards = positiveInt("shards", values.shards);
-    if (shards === undefined) throw new UsageError("--shards missing: the number of array tasks (>= 1)");
+  await runCommand(COMMAND, async ({ values }) => {
+    const shards = values.shards;
     const job = {
       stage: values.stage as ClusterStage,
       shards,

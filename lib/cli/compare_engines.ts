@@ -6,18 +6,20 @@
  * @module
  */
 
-import { compareAll } from "../stages/comparison.ts";
-import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
+import { compareAll } from "../analysis/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { RESAMPLES } from "./options.ts";
 
-const USAGE: CliSpec = {
-  usage: "deno task compare-engines [--resamples B]\n  rank agreement of every pair of complete datasets",
-  positionals: 0,
-};
+/** The declaration of `deno task compare-engines`. */
+export const COMMAND = command({
+  name: "compare-engines",
+  description: "rank agreement of every pair of complete stage-1 datasets (writes results/engine_comparison.json)",
+  options: { resamples: { ...RESAMPLES, defaultText: "10000 (for Kendall's tau: 1000)" } },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({ resamples: { type: "string" } }, USAGE);
-    const r = await compareAll({ resamples: positiveInt("resamples", values.resamples) });
+  await runCommand(COMMAND, async ({ values }) => {
+    const r = await compareAll({ resamples: values.resamples });
     console.log(
       `datasets: ${r.datasets.map((d) => `${d.folder} (${d.engine}, ${JSON.stringify(d.limit)})`).join("; ")}`,
     );

@@ -11,30 +11,26 @@
  */
 
 import { join } from "node:path";
-import { type Profile } from "../method/profiles.ts";
-import { mbiPaths } from "../store/mbi_table.ts";
-import { displayPath } from "../store/provenance.ts";
-import { profileDir, publishedPaths } from "../store/results_key.ts";
-import { runStage3 } from "../stages/mbi_index.ts";
-import { loadStage1, writeEvalsCsv } from "../stages/evaluation.ts";
-import { runStage2 } from "../stages/distribution.ts";
-import { staleLine, staleStage5Files } from "../stages/derived.ts";
-import { buildSite } from "../site/site.ts";
+import { type Profile } from "../method/mod.ts";
+import { displayPath, mbiPaths, profileDir, publishedPaths } from "../store/mod.ts";
+import { deriveIndex, runDistribution, staleLine, staleStatisticsFiles } from "../analysis/mod.ts";
+import { loadEvaluations, writeEvalsCsv } from "../evaluation/mod.ts";
+import { buildSite } from "../site/mod.ts";
 
 /** Derives every stage-1-derived file of `profile` again; returns the lines to print. */
 export async function deriveAll(profile: Profile): Promise<string[]> {
   const dir = profileDir(profile);
   const lines: string[] = [];
-  const d = await loadStage1(profile);
-  const { table, written } = await runStage3(profile);
+  const d = await loadEvaluations(profile);
+  const { table, written } = await deriveIndex(profile);
   const said = (w: boolean, path: string) => `${w ? "wrote" : "unchanged:"} ${displayPath(path)}`;
   lines.push(`${said(written, mbiPaths(dir).json)}, .csv, .md (${table.rows.length} positions)`);
   lines.push(said(await writeEvalsCsv(profile, d), join(dir, "evals.csv")));
   const distPath = join(dir, "distribution.json");
   const before = await Deno.readTextFile(distPath).catch(() => undefined);
-  await runStage2(profile);
+  await runDistribution(profile);
   lines.push(said(before !== await Deno.readTextFile(distPath), distPath) + " (and plots/)");
-  const later = await staleStage5Files(profile);
+  const later = await staleStatisticsFiles(profile);
   for (const s of later) lines.push(`not derived from the dataset, out of date: ${staleLine(s)}`);
   const site = publishedPaths(profile).site;
   if (await Deno.stat(site).then(() => true, () => false)) {

@@ -10,44 +10,45 @@
  */
 
 import { dirname } from "node:path";
-import { buildMbiTable, mbiPaths, readPositionValues, writeMbiTable } from "../store/mbi_table.ts";
+import { buildMbiTable, displayPath, mbiPaths, readPositionValues, writeMbiTable } from "../store/mod.ts";
 import { deriveAll } from "./derive_all.ts";
-import { type CliSpec, outputDir, parseCli, runCli, UsageError, userPath } from "./common.ts";
-import { displayPath } from "../store/provenance.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
+import { command, runCommand, valueOf } from "./command.ts";
+import { ENGINE, OUT_DIR, PROFILE, resultsProfile } from "./options.ts";
+import { UsageError, userPath } from "./common.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task derive-mbi [--profile P] [--engine ID|PATH] | --evals FILE [--out DIR]\n  derives the MBI table of a stage-1 dataset (or any JSONL/CSV with sp and eval_cp)",
-  positionals: 0,
-};
+/** The declaration of `deno task derive-mbi`. */
+export const COMMAND = command({
+  name: "derive-mbi",
+  description: "derives the MBI table of a stage-1 dataset (or of any JSONL/CSV with sp and eval_cp)",
+  details: ["with --profile it writes again every file derived from the profile's dataset"],
+  options: {
+    profile: PROFILE,
+    engine: ENGINE,
+    evals: valueOf("FILE", "index this JSONL/CSV file with sp and eval_cp columns instead of a profile", userPath),
+    out: { ...OUT_DIR, help: "with --evals: write the table into this folder", defaultText: "beside the --evals file" },
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      profile: { type: "string" },
-      engine: { type: "string" },
-      evals: { type: "string" },
-      out: { type: "string" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     if (!values.evals) {
       if (values.out) {
         throw new UsageError(
           "--out needs --evals (a profile's table goes to results/<profile>/)",
         );
       }
-      const profile = profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile;
+      const profile = resultsProfile(values);
       for (const line of await deriveAll(profile)) console.log(line);
       return;
     }
-    const path = userPath(values.evals);
+    const path = values.evals;
     const input = await readPositionValues(path);
     const table = await buildMbiTable(
       path,
       input,
       input.header?.profile ?? "custom",
     );
-    const out = values.out === undefined ? dirname(path) : outputDir("out", values.out);
+    const out = values.out ?? dirname(path);
     const { written } = await writeMbiTable(out, table);
     console.log(
       `${written ? "wrote" : "unchanged:"} ${

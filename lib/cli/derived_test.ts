@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { testRoot } from "../core/testing.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
-import { CI_POSITIONS } from "../method/profiles.ts";
+import { CI_POSITIONS } from "../method/mod.ts";
 
 // Derived files against what they were derived from, on a synthetic ci dataset (no engine runs): a changed
 // stage-1 value, a mixed MBI set, a dataset of another budget. Every reader refuses with the command that

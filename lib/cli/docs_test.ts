@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { filesUnder } from "../notebook/notebooks.ts";
+import { filesUnder } from "../notebook/mod.ts";
+import { commandModules, denoJsonText, modulePath, readmeText, type Task, taskOf } from "./docs.ts";
 
 const ROOT = join(import.meta.dirname!, "..", "..");
 const NOTES = "docs/METHOD.md";
@@ -72,4 +73,27 @@ Deno.test("the README's paths exist, and every claim of a check it reports names
   const bare = claims.filter((m) => !pathsIn(readme.slice(m.index, m.index + 400)).some((p) => record.test(p)))
     .map((m) => readme.slice(Math.max(0, m.index - 60), m.index + 80).replace(/\s+/g, " "));
   assertEquals(bare, []);
+});
+
+Deno.test("every entry module of lib/cli/ declares its command under the file's name, and has its task", async () => {
+  const modules = await commandModules();
+  const bad = modules.filter((m) => !m.command || modulePath(m.command.name) !== m.path).map((m) => m.path);
+  assertEquals(bad, []);
+  const tasks = JSON.parse(Deno.readTextFileSync(join(ROOT, "deno.json"))).tasks as Record<string, Task>;
+  const commands = Object.fromEntries(modules.map(taskOf));
+  // every task but `test` is a command, with the command's declared description, and every command a task
+  assertEquals(Object.keys(tasks).filter((t) => t !== "test").sort(), Object.keys(commands).sort());
+  for (const [name, task] of Object.entries(commands)) assertEquals(tasks[name], task, name);
+  assertEquals(tasks.test.command, "deno fmt --check && deno lint && deno check lib/ .ci/ && deno test -A lib/");
+  ok(tasks.test.description.length > 0);
+});
+
+Deno.test("the README's list of commands and deno.json's tasks are current (deno task docs writes them)", async () => {
+  const modules = await commandModules();
+  for (const [file, make] of [["README.md", readmeText], ["deno.json", denoJsonText]] as const) {
+    const text = Deno.readTextFileSync(join(ROOT, file));
+    assertEquals(make(text, modules), text, `${file} is not current: run deno task docs`);
+  }
+  const readme = Deno.readTextFileSync(join(ROOT, "README.md"));
+  for (const m of modules) ok(readme.includes(`- \`deno task ${m.command!.name}`), m.command!.name);
 });

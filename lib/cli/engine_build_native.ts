@@ -1,29 +1,28 @@
 /**
- * `deno task engine-build-native [--arch ARCH]`: builds Stockfish 17.1 for this
+ * `deno task engine-build-native [--arch ARCH] [--mirror URL]`: builds Stockfish 17.1 for this
  * CPU from Debian's source package, checks its bench fingerprint and prints
  * the path to give as `--engine` (or use `--engine sf17.1-native`).
  *
  * @module
  */
 
-import { loadRegistry, resolveEngine } from "../engine/registry.ts";
-import { runBench } from "../engine/identity.ts";
-import { buildNative } from "../engine/native_build.ts";
-import { UciEngine } from "../engine/uci.ts";
-import { type CliSpec, parseCli, runCli } from "./common.ts";
+import { buildNative, DEBIAN_MIRROR, loadRegistry, resolveEngine, runBench, UciEngine } from "../engine/mod.ts";
+import { command, runCommand, text } from "./command.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task engine-build-native [--arch ARCH]\n  builds Stockfish 17.1 for this CPU from Debian's source package",
-  positionals: 0,
-};
+/** The declaration of `deno task engine-build-native`. */
+export const COMMAND = command({
+  name: "engine-build-native",
+  description: "builds Stockfish 17.1 for this CPU from Debian's source package and checks its bench fingerprint",
+  options: {
+    arch: text("ARCH", "Stockfish's make target ARCH=, e.g. x86-64-avx2", {
+      defaultText: "native: the best the compiler finds for this CPU",
+    }),
+    mirror: text("URL", "the Debian mirror holding trixie's sources", { default: DEBIAN_MIRROR }),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      arch: { type: "string" },
-      mirror: { type: "string" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     const built = await buildNative({
       arch: values.arch,
       mirror: values.mirror,

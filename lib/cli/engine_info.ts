@@ -6,23 +6,21 @@
  * @module
  */
 
-import { loadRegistry, resolveEngine } from "../engine/registry.ts";
-import { cachedBench, engineIdentity } from "../engine/identity.ts";
-import { UciEngine } from "../engine/uci.ts";
-import { type CliSpec, parseCli, runCli } from "./common.ts";
-import { displayPath } from "../store/provenance.ts";
+import { cachedBench, engineIdentity, loadRegistry, resolveEngine, UciEngine } from "../engine/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { ENGINE, JSON_OUTPUT } from "./options.ts";
+import { displayPath } from "../store/mod.ts";
 
-const USAGE: CliSpec = {
-  usage: "deno task engine-info [--engine ID|PATH] [--json]\n  the engine's identity and bench fingerprint",
-  positionals: 0,
-};
+/** The declaration of `deno task engine-info`. */
+export const COMMAND = command({
+  name: "engine-info",
+  description: "the engine's identity and bench fingerprint, and whether it searches like the MBI reference engine",
+  details: ["exit 0 when it matches the reference engine's fingerprint, 3 when it does not"],
+  options: { engine: ENGINE, json: { ...JSON_OUTPUT, help: "print the identity as one JSON object" } },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      engine: { type: "string" },
-      json: { type: "boolean" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     const resolved = resolveEngine(values.engine);
     const engine = await UciEngine.start(resolved.command);
     try {

@@ -5,41 +5,36 @@
  * @module
  */
 
-import { parseSpList } from "../method/chess960.ts";
-import { evalAll } from "../stages/eval_all.ts";
-import { parseShard } from "../store/shards.ts";
-import { runStage1 } from "../stages/evaluation.ts";
-import { formatDuration, terminalProgress } from "../stages/progress.ts";
-import { type CliSpec, outputPath, parseCli, positiveInt, runCli, UsageError, workersOption } from "./common.ts";
-import { evalLimit, profileAndEngine } from "../stages/run_config.ts";
+import { evalAll, runEvaluation } from "../evaluation/mod.ts";
+import { evalLimit, formatDuration, profileAndEngine, terminalProgress } from "../runs/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { DEPTH, ENGINE, NODES, OUT_FILE, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
+import { UsageError } from "./common.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task eval-all [--profile P] [--nodes N | --depth D] [--workers W] [--engine ID|PATH] [--sp 0-99,518] [--shard i/n] [--out FILE]\n  stage 1: evaluate the start positions, resumable",
-  positionals: 0,
-};
+/** The declaration of `deno task eval-all`. */
+export const COMMAND = command({
+  name: "eval-all",
+  description: "stage 1: evaluates the start positions at a fixed budget, resumable",
+  options: {
+    profile: PROFILE,
+    nodes: NODES,
+    depth: DEPTH,
+    workers: WORKERS,
+    engine: ENGINE,
+    sp: SP_LIST,
+    shard: SHARD,
+    out: { ...OUT_FILE, help: "write the evaluations to this file instead of the profile's evals.jsonl" },
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      profile: { type: "string" },
-      nodes: { type: "string" },
-      workers: { type: "string" },
-      engine: { type: "string" },
-      sp: { type: "string" },
-      shard: { type: "string" },
-      out: { type: "string" },
-      depth: { type: "string" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     const { profile, engine } = profileAndEngine(values.profile, {
-      evalNodes: positiveInt("nodes", values.nodes),
-      evalDepth: positiveInt("depth", values.depth),
+      evalNodes: values.nodes,
+      evalDepth: values.depth,
     }, values.engine);
     const limit = evalLimit(profile, engine.entry);
-    const workers = workersOption(values.workers);
-    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-    const out = values.out === undefined ? undefined : outputPath("out", values.out);
-    const positions = values.sp === undefined ? undefined : parseSpList(values.sp);
+    const { workers, shard, out, sp: positions } = values;
     if (positions) {
       const outside = positions.filter((sp) => !profile.positions.includes(sp));
       if (outside.length) {
@@ -65,7 +60,7 @@ if (import.meta.main) {
         out,
         onProgress,
       })
-      : await runStage1({ profile, engine, workers, onProgress });
+      : await runEvaluation({ profile, engine, workers, onProgress });
     console.error(
       `done: ${s.path}: ${s.evaluated} evaluated now, ${s.resumed} already there, ${s.planned} planned; ` +
         `${formatDuration(s.wallS)}; ${s.nodes ? Math.round(s.nodes / s.wallS).toLocaleString("en-US") : 0} nodes/s` +

@@ -1,5 +1,5 @@
 /**
- * `deno task eval-merge [--profile P] [--out FILE] [SHARD_FILE…]`: merges the
+ * `deno task eval-merge [--profile P] [--engine ID|PATH] [--nodes N] [--out FILE] [SHARD_FILE…]`: merges the
  * shard files of a profile (default: `results/<profile>/shards/evals.shard-*`)
  * into `results/<profile>/evals.jsonl`.
  *
@@ -7,34 +7,31 @@
  */
 
 import { join } from "node:path";
-import { mergeEvalFiles } from "../store/eval_merge.ts";
-import { evalFilePath } from "../store/eval_dataset.ts";
-import { type CliSpec, outputPath, parseCli, positiveInt, runCli } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
-import { profileDir } from "../store/results_key.ts";
+import { evalFilePath, mergeEvalFiles, profileDir } from "../store/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { ENGINE, NODES, OUT_FILE, PROFILE, resultsProfile } from "./options.ts";
+import { MbiError } from "../core/mod.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task eval-merge [--profile P] [--engine ID|PATH] [--out FILE] [SHARD_FILE ...]\n  merges stage-1 shard files into one dataset",
-  positionals: "any",
-};
+/** The declaration of `deno task eval-merge`. */
+export const COMMAND = command({
+  name: "eval-merge",
+  description: "merges stage-1 shard files into one dataset",
+  positionals: {
+    value: "SHARD_FILE",
+    help: "the shard files to merge (default: the profile's shards/evals.shard-*-of-*.jsonl)",
+    many: true,
+  },
+  options: {
+    profile: PROFILE,
+    engine: ENGINE,
+    nodes: { ...NODES, help: "the node budget of the dataset (its results key, as eval-all --nodes)" },
+    out: { ...OUT_FILE, help: "write the merged dataset to this file instead of the profile's evals.jsonl" },
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values, positionals } = parseCli({
-      profile: { type: "string" },
-      engine: { type: "string" },
-      nodes: { type: "string" },
-      out: { type: "string" },
-    }, USAGE);
-    const profile = profileAndEngine(
-      values.profile,
-      {
-        evalNodes: positiveInt("nodes", values.nodes),
-      },
-      values.engine,
-      { requireBinary: false },
-    ).profile;
+  await runCommand(COMMAND, async ({ values, positionals }) => {
+    const profile = resultsProfile(values, { evalNodes: values.nodes });
     const dir = profileDir(profile);
     let files = positionals;
     if (files.length === 0) {
@@ -48,12 +45,13 @@ if (import.meta.main) {
         files = [];
       }
       if (files.length === 0) {
-        throw new Error(
+        throw new MbiError(
+          "shard",
           `no shard files in ${shardDir} (run eval-all --shard i/n first)`,
         );
       }
     }
-    const s = await mergeEvalFiles(files, values.out === undefined ? evalFilePath(dir) : outputPath("out", values.out));
+    const s = await mergeEvalFiles(files, values.out ?? evalFilePath(dir));
     console.log(
       s.unchanged
         ? `${s.out} already holds this merge of ${s.files} shard files (${s.records} positions); nothing written`

@@ -1,45 +1,41 @@
 /**
- * `deno task evaluate --sp 518 --nodes 5000000 [--engine ID|PATH] [--json]`:
+ * `deno task evaluate --sp 518 [--nodes 5000000 | --depth D] [--engine ID|PATH] [--json]`:
  * evaluates one start position with the MBI options and prints the record.
  *
  * @module
  */
 
-import { resolveEngine } from "../engine/registry.ts";
-import { EvaluationSession } from "../stages/evaluation_session.ts";
-import { engineIdentity } from "../engine/identity.ts";
-import { type CliSpec, parseCli, positionArg, positiveInt, runCli, UsageError } from "./common.ts";
+import { engineIdentity, resolveEngine } from "../engine/mod.ts";
+import { EvaluationSession } from "../evaluation/mod.ts";
+import { command, flag, runCommand } from "./command.ts";
+import { DEPTH, ENGINE, JSON_OUTPUT, NODES, POSITION } from "./options.ts";
+import { UsageError } from "./common.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task evaluate --sp SP | --fen FEN [--nodes N | --depth D] [--engine ID|PATH] [--json]\n  evaluates one position and prints the record",
-  positionals: 0,
-};
+const DEFAULT_NODES = 5_000_000;
+
+/** The declaration of `deno task evaluate`. */
+export const COMMAND = command({
+  name: "evaluate",
+  description: "evaluates one position with the MBI engine options and prints the record",
+  options: {
+    sp: POSITION,
+    nodes: { ...NODES, defaultText: String(DEFAULT_NODES) },
+    depth: DEPTH,
+    engine: ENGINE,
+    json: { ...JSON_OUTPUT, help: "print the record, the engine's identity and its options as one JSON object" },
+    "no-fingerprint": flag("do not measure the engine's bench fingerprint (its identity then says not measured)"),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values, positionals } = parseCli({
-      sp: { type: "string" },
-      nodes: { type: "string" },
-      depth: { type: "string" },
-      engine: { type: "string" },
-      json: { type: "boolean" },
-      "no-fingerprint": { type: "boolean" },
-    }, USAGE);
-    const input = values.sp ?? positionals.join(" ");
-    if (!input) {
-      throw new UsageError(
-        "missing --sp (an SP number 0..959, a back rank or a FEN)",
-      );
-    }
-    const position = positionArg(input);
-    const nodes = positiveInt("nodes", values.nodes);
-    const depth = positiveInt("depth", values.depth);
+  await runCommand(COMMAND, async ({ values }) => {
+    const position = values.sp;
+    const { nodes, depth } = values;
     if (nodes !== undefined && depth !== undefined) {
       throw new UsageError("give --nodes or --depth, not both");
     }
     const resolved = resolveEngine(values.engine);
-    const limit = depth !== undefined ? { depth } : { nodes: nodes ?? 5_000_000 };
+    const limit = depth !== undefined ? { depth } : { nodes: nodes ?? DEFAULT_NODES };
     const session = new EvaluationSession(resolved, {
       limit,
       options: resolved.entry.options,

@@ -6,38 +6,34 @@
  * @module
  */
 
-import { requireCurrent } from "../stages/derived.ts";
-import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { bestReferenceProfile, loadStage3 } from "../stages/mbi_index.ts";
-import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
-import { profileDir } from "../store/results_key.ts";
-import { evalBudgetText } from "../method/labels.ts";
-import { type SearchLimit } from "../engine/limit.ts";
+import { bestReferenceProfile, loadIndex, requireCurrent } from "../analysis/mod.ts";
+import { evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { ENGINE, JSON_OUTPUT, POSITION_WORDS, positionWords, PROFILE, resultsProfile } from "./options.ts";
+import { UsageError } from "./common.ts";
+import { evalBudgetText } from "../method/mod.ts";
+import { type SearchLimit } from "../engine/mod.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task mbi SP|BACKRANK|FEN [--profile P] [--engine ID|PATH] [--json]\n  one position's MBI with its interval, from the best complete dataset (or --profile)",
-  positionals: "any",
-};
+/** The declaration of `deno task mbi`. */
+export const COMMAND = command({
+  name: "mbi",
+  description: "one position's MBI with its interval, rank, eval and PV, from the best complete index (or --profile)",
+  positionals: POSITION_WORDS,
+  options: {
+    profile: { ...PROFILE, defaultText: "the largest complete budget of the reference engine" },
+    engine: ENGINE,
+    json: JSON_OUTPUT,
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values, positionals } = parseCli({
-      profile: { type: "string" },
-      engine: { type: "string" },
-      json: { type: "boolean" },
-    }, USAGE);
-    if (positionals.length === 0) {
-      throw new UsageError("missing position: an SP number 0..959, a back rank or a FEN");
-    }
-    const position = positionArg(positionals.join(" "));
+  await runCommand(COMMAND, async ({ values, positionals }) => {
+    const position = positionWords(positionals);
     // Without --profile/--engine: the best index here (the largest complete budget of the reference engine).
     const best = values.profile === undefined && values.engine === undefined ? await bestReferenceProfile() : undefined;
-    const profile = best?.profile ??
-      profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile;
+    const profile = best?.profile ?? resultsProfile(values);
     await requireCurrent(profile, { later: false }); // the answer comes from current files or not at all
-    const table = await loadStage3(profile);
+    const table = await loadIndex(profile);
     const row = table.rows.find((r) => r.sp === position.sp);
     if (!row) throw new UsageError(`SP ${position.sp} is not in profile ${profile.name}'s table`);
     const dataset = await readEvalDataset(evalFilePath(profileDir(profile)));

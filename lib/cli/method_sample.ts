@@ -8,23 +8,30 @@
  * @module
  */
 
-import { methodSamplePath, runMethodSample } from "../stages/method_sample.ts";
-import { displayPath } from "../store/provenance.ts";
+import { methodSamplePath, runMethodSample } from "../report/mod.ts";
+import { displayPath } from "../store/mod.ts";
 import { correlationLine } from "./stats.ts";
-import { type CliSpec, parseCli, runCli, userPath } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
+import { command, runCommand, valueOf } from "./command.ts";
+import { PROFILE, resultsProfile } from "./options.ts";
+import { userPath } from "./common.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task method-sample [--profile P] [--sample FILE]\n  the method's budget on the self-play positions of profile P (default sample: results/full/sample<positions>/evals.jsonl)",
-  positionals: 0,
-};
+/** The declaration of `deno task method-sample`. */
+export const COMMAND = command({
+  name: "method-sample",
+  description: "the method's budget on a self-play design's positions beside the index they were drawn from",
+  details: ["writes sample.json beside the sample's evals.jsonl"],
+  options: {
+    profile: { ...PROFILE, help: "the self-play design (a results key with its self-play tags)" },
+    sample: valueOf("FILE", "the sample's evals.jsonl at the method's budget", userPath, {
+      defaultText: "results/full/sample<positions>/evals.jsonl",
+    }),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({ profile: { type: "string" }, sample: { type: "string" } }, USAGE);
-    const { profile } = profileAndEngine(values.profile, {}, undefined, { requireBinary: false });
-    const samplePath = values.sample === undefined ? methodSamplePath(profile) : userPath(values.sample);
+  await runCommand(COMMAND, async ({ values }) => {
+    const profile = resultsProfile({ profile: values.profile });
+    const samplePath = values.sample ?? methodSamplePath(profile);
     const { summary: s, path } = await runMethodSample({ profile, samplePath });
     console.log(`${s.about}`);
     for (const v of s.validation) {

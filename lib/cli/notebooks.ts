@@ -8,19 +8,25 @@
  * @module
  */
 
-import { runStageNotebooks } from "../notebook/notebooks.ts";
-import { type CliSpec, parseCli, runCli } from "./common.ts";
-import { getProfile } from "../store/results_key.ts";
+import { runStageNotebooks } from "../notebook/mod.ts";
+import { command, flag, runCommand } from "./command.ts";
+import { PROFILE } from "./options.ts";
+import { getProfile } from "../store/mod.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task notebooks [--profile P] [--force] [01 02 ...]\n  executes the stage notebooks headless and renders HTML",
-  positionals: "any",
-};
+/** The declaration of `deno task notebooks`. */
+export const COMMAND = command({
+  name: "notebooks",
+  description: "executes the stage notebooks headless and renders them to HTML",
+  details: ["executed notebooks and renders go to results/<profile>/notebooks/"],
+  positionals: { value: "NOTEBOOK", help: "only these notebooks, by number (01 02 ...; default: all)", many: true },
+  options: {
+    profile: PROFILE,
+    force: flag("run even when neither the cells nor the result files they read changed since the last render"),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values, positionals } = parseCli({ profile: { type: "string" }, force: { type: "boolean" } }, USAGE);
+  await runCommand(COMMAND, async ({ values, positionals }) => {
     const runs = await runStageNotebooks(getProfile(values.profile), positionals, console.error, values.force);
     return runs.every((r) => r.ok) ? 0 : 1;
   });

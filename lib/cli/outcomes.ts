@@ -9,36 +9,56 @@
  * @module
  */
 
-import { NO_FILTERS, type OutcomeFilters, TIME_CONTROL_CLASSES, type TimeControlClass } from "../method/pgn_headers.ts";
-import { listOutcomeTables, outcomePaths, type OutcomeTableMeta } from "../store/outcome_table.ts";
-import { displayPath } from "../store/provenance.ts";
-import { buildOutcomesFromPgn, buildOutcomesFromTable } from "../stages/outcomes/build.ts";
-import { describeSkipped, formatIngestProgress, type IngestProgress } from "../stages/outcomes/ingest.ts";
-import { terminalProgress } from "../stages/progress.ts";
-import { shippedTable } from "../stages/outcomes/report.ts";
-import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
-
-const USAGE: CliSpec = {
-  usage: "deno task outcomes --pgn FILE [--name N] [--rated] [--min-elo K] [--time-control C,...] [--min-plies P] " +
-    "[--exclude-termination T,...] [--include-bad-castling] [--replace]\n" +
-    "  | deno task outcomes --table FILE [--name N] [--description TEXT] [--origin TEXT] [--replace]\n" +
-    "  | deno task outcomes --list\n" +
-    "  per-position outcomes (W/D/L) of the Chess960 games of a PGN collection (plain, .gz, .zst), or of a per-position CSV",
-  positionals: 0,
-};
+import { NO_FILTERS, type OutcomeFilters, TIME_CONTROL_CLASSES, type TimeControlClass } from "../method/mod.ts";
+import { displayPath, listOutcomeTables, outcomePaths, type OutcomeTableMeta } from "../store/mod.ts";
+import {
+  buildOutcomesFromPgn,
+  buildOutcomesFromTable,
+  describeSkipped,
+  formatIngestProgress,
+  type IngestProgress,
+  shippedTable,
+} from "../outcomes/mod.ts";
+import { terminalProgress } from "../runs/mod.ts";
+import { command, flag, runCommand, text, valueOf, whole } from "./command.ts";
+import { UsageError } from "./common.ts";
 
 const int = (n: number) => n.toLocaleString("en-US");
 
-/** Parses `--time-control`: a comma list of classes. */
-export function parseTimeControls(v: string | undefined): TimeControlClass[] | null {
-  if (v === undefined) return null;
+/** `--time-control C,…`: a comma list of classes. */
+function timeControls(v: string, option: string): TimeControlClass[] {
   const list = v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
   const bad = list.find((c) => !(TIME_CONTROL_CLASSES as readonly string[]).includes(c));
   if (bad !== undefined || list.length === 0) {
-    throw new UsageError(`--time-control ${v}: expected a comma list of ${TIME_CONTROL_CLASSES.join(", ")}`);
+    throw new UsageError(`--${option} ${v}: expected a comma list of ${TIME_CONTROL_CLASSES.join(", ")}`);
   }
   return list as TimeControlClass[];
 }
+
+/** The declaration of `deno task outcomes`. */
+export const COMMAND = command({
+  name: "outcomes",
+  description: "per-position outcomes (W/D/L) of the Chess960 games of a PGN collection, or of a per-position CSV",
+  details: [
+    "give one of --pgn FILE (games; plain, .gz or .zst, streamed) or --table FILE (published aggregates), or --list",
+    "the table goes to results/outcomes/<name>/ (outcomes.csv, outcomes.json)",
+  ],
+  options: {
+    pgn: text("FILE", "a PGN collection (plain, .gz, .zst)"),
+    table: text("FILE", "a per-position CSV: sp (or setup) with white_wins, draws, black_wins"),
+    list: flag("list the outcome tables there are"),
+    name: text("N", "the table's name", { defaultText: "a shipped table's own, else the file's name" }),
+    rated: flag("--pgn: rated games only"),
+    "min-elo": whole("K", "--pgn: both players rated at least K"),
+    "time-control": valueOf("C,...", `--pgn: only these classes (${TIME_CONTROL_CLASSES.join(", ")})`, timeControls),
+    "min-plies": whole("P", "--pgn: games of at least P plies"),
+    "exclude-termination": text("T,...", "--pgn: leave out games with these Termination header values"),
+    "include-bad-castling": flag("--pgn: keep start FENs whose castling rights do not match the rooks"),
+    description: text("TEXT", "--table: what the table holds", { defaultText: "a shipped table's own" }),
+    origin: text("TEXT", "--table: where it comes from (attribution)", { defaultText: "a shipped table's own" }),
+    replace: flag("replace a table of that name made from another file or with other filters"),
+  },
+});
 
 function summary(meta: OutcomeTableMeta): string[] {
   const t = meta.totals;
@@ -63,22 +83,7 @@ function summary(meta: OutcomeTableMeta): string[] {
 }
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      pgn: { type: "string" },
-      table: { type: "string" },
-      name: { type: "string" },
-      rated: { type: "boolean" },
-      "min-elo": { type: "string" },
-      "time-control": { type: "string" },
-      "min-plies": { type: "string" },
-      "exclude-termination": { type: "string" },
-      description: { type: "string" },
-      origin: { type: "string" },
-      replace: { type: "boolean" },
-      list: { type: "boolean" },
-      "include-bad-castling": { type: "boolean" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     if (values.list) {
       for (const n of listOutcomeTables()) console.log(n);
       return 0;
@@ -115,13 +120,12 @@ if (import.meta.main) {
       for (const l of summary(meta)) console.log(l);
       return 0;
     }
-    const minElo = positiveInt("min-elo", values["min-elo"]);
     const filters: OutcomeFilters = {
       ...NO_FILTERS,
       rated: values.rated ?? false,
-      min_elo: minElo ?? null,
-      time_controls: parseTimeControls(values["time-control"]),
-      min_plies: positiveInt("min-plies", values["min-plies"]) ?? null,
+      min_elo: values["min-elo"] ?? null,
+      time_controls: values["time-control"] ?? null,
+      min_plies: values["min-plies"] ?? null,
       exclude_terminations: (values["exclude-termination"] ?? "").split(",").map((s) => s.trim()).filter(Boolean),
       ...(values["include-bad-castling"] ? { castling_mismatch: "include" as const } : {}),
     };

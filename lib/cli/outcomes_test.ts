@@ -1,10 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { repoPath } from "../core/paths.ts";
-import { startPosition } from "../method/chess960.ts";
-import { SKIP } from "../method/pgn_headers.ts";
-import { spearman } from "../method/stats.ts";
-import { readOutcomeTable } from "../store/outcome_table.ts";
+import { repoPath } from "../core/mod.ts";
+import { SKIP, spearman, startPosition } from "../method/mod.ts";
+import { readOutcomeTable } from "../store/mod.ts";
 
 // `outcomes` and `validate` as a user runs them, on PGNs written here and on this
 // workspace's own self-play games; every result goes to a temporary results root.

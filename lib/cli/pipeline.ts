@@ -6,32 +6,31 @@
  * @module
  */
 
-import { runPipeline } from "../stages/pipeline.ts";
-import { runStageNotebooks } from "../notebook/notebooks.ts";
-import { formatDuration } from "../stages/progress.ts";
-import { type CliSpec, parseCli, runCli, workersOption } from "./common.ts";
-import { displayPath } from "../store/provenance.ts";
-import { profileDir } from "../store/results_key.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
-import { buildSite } from "../site/site.ts";
+import { runPipeline } from "../analysis/mod.ts";
+import { requireRendered, runStageNotebooks } from "../notebook/mod.ts";
+import { formatDuration, profileAndEngine } from "../runs/mod.ts";
+import { command, flag, runCommand } from "./command.ts";
+import { ENGINE, PROFILE, WORKERS } from "./options.ts";
+import { displayPath, profileDir } from "../store/mod.ts";
+import { buildSite } from "../site/mod.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks] [--no-site]\n  stages 1-5, then the notebooks, then the dataset card and site",
-  positionals: 0,
-};
+/** The declaration of `deno task pipeline`. */
+export const COMMAND = command({
+  name: "pipeline",
+  description: "stages 1-5 (resuming what is done), then the notebooks, then the dataset card and site",
+  options: {
+    profile: PROFILE,
+    workers: WORKERS,
+    engine: ENGINE,
+    "no-notebooks": flag("skip the notebooks"),
+    "no-site": flag("skip the dataset card and site"),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      profile: { type: "string" },
-      workers: { type: "string" },
-      engine: { type: "string" },
-      "no-notebooks": { type: "boolean" },
-      "no-site": { type: "boolean" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     const { profile, engine } = profileAndEngine(values.profile, {}, values.engine);
-    const workers = workersOption(values.workers);
+    const workers = values.workers;
     const selfplay = engine.entry.limit === "nodes";
     console.error(
       `pipeline: profile ${profile.name} (${profile.description}); engine ${engine.entry.id}; ${workers} workers`,
@@ -51,8 +50,7 @@ if (import.meta.main) {
         ...(values["no-notebooks"] ? [] : [{
           name: "notebooks",
           run: async (log: (line: string) => void) => {
-            const failed = (await runStageNotebooks(profile, [], log)).find((r) => !r.ok);
-            if (failed) throw new Error(`notebook ${failed.input} failed: ${failed.error}`);
+            requireRendered(await runStageNotebooks(profile, [], log));
           },
         }]),
         ...(values["no-site"] ? [] : [{

@@ -1,11 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
-import { sha256File } from "../core/hash.ts";
-import { repoPath } from "../core/paths.ts";
-import { procInfo } from "../core/shutdown.ts";
+import { procInfo, repoPath, sha256File } from "../core/mod.ts";
 import { errorLines, testRoot } from "../core/testing.ts";
-import { jupyterAvailable } from "../notebook/runner.ts";
-import { filesUnder } from "../notebook/notebooks.ts";
+import { filesUnder, jupyterAvailable } from "../notebook/mod.ts";
 
 // The whole pipeline on the ci profile in a temporary results root, notebooks included (CI installs
 // Jupyter; on a machine without it the notebook step is skipped with a note); then the ways a user

@@ -4,24 +4,22 @@
  * @module
  */
 
-import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
+import { command, runCommand } from "./command.ts";
+import { JSON_OUTPUT, POSITION_WORDS, positionWords } from "./options.ts";
 
-const USAGE: CliSpec = {
-  usage: "deno task position SP|BACKRANK|FEN [--json]\n  SP, back rank and Shredder-FEN of a start position",
-  positionals: "any",
-};
+/** The declaration of `deno task position`. */
+export const COMMAND = command({
+  name: "position",
+  description: "SP, back rank and Shredder-FEN of a start position",
+  positionals: POSITION_WORDS,
+  options: { json: JSON_OUTPUT },
+});
 
 if (import.meta.main) {
-  await runCli(() => {
-    const { values, positionals } = parseCli({ json: { type: "boolean" } }, USAGE);
-    if (positionals.length === 0) {
-      throw new UsageError(
-        "missing position: give an SP number 0..959, a back rank such as RNBQKBNR, or a FEN",
-      );
-    }
-    const p = positionArg(positionals.join(" "));
+  await runCommand(COMMAND, ({ values, positionals }) => {
+    const p = positionWords(positionals);
     if (values.json) console.log(JSON.stringify(p));
     else console.log(`SP ${p.sp}\nsetup ${p.setup}\nFEN ${p.fen}`);
-    return Promise.resolve(0);
+    return 0;
   });
 }

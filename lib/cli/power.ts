@@ -16,41 +16,57 @@ import {
   gamesNeeded,
   METHOD_VARIANCES,
   positionsNeeded,
+  PROFILES,
+  rowCounts,
   scoreReliability,
-} from "../method/reliability.ts";
-import { PROFILES } from "../method/profiles.ts";
-import { rowCounts } from "../method/outcomes.ts";
-import { PUBLISHED, REQUIRED_POWER } from "../stages/statistics.ts";
-import { loadStage4 } from "../stages/selfplay/stage.ts";
-import { readOutcomeTable } from "../store/outcome_table.ts";
-import { getProfile } from "../store/results_key.ts";
-import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
-
-const USAGE: CliSpec = {
-  usage: "deno task power [--profile P | --outcomes NAME | --between-sd S --game-sd G] [--rho R] [--positions N] " +
-    "[--games G]\n  reliability, expected rho and power of a design (default: the method's 60 x 50 at the published 0.76,\n" +
-    "  with the variances of docs/METHOD.md decision 6)",
-  positionals: 0,
-};
+} from "../method/mod.ts";
+import { PUBLISHED, REQUIRED_POWER } from "../analysis/mod.ts";
+import { loadSelfplay } from "../selfplay/mod.ts";
+import { getProfile, readOutcomeTable } from "../store/mod.ts";
+import { command, runCommand, valueOf, whole } from "./command.ts";
+import { OUTCOMES, PROFILE } from "./options.ts";
+import { UsageError } from "./common.ts";
 
 /** A positive number option (a decimal). */
-function positiveNumber(name: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
+function positiveNumber(v: string, name: string): number {
   if (!/^\d*\.?\d+$/.test(v) || !(Number(v) > 0)) throw new UsageError(`--${name} ${v}: expected a number > 0`);
   return Number(v);
 }
 
+/** A correlation strictly between 0 and 1. */
+function trueRho(v: string, name: string): number {
+  const rho = Number(v);
+  if (!(rho > 0 && rho < 1)) throw new UsageError(`--${name} ${v}: expected a number between 0 and 1`);
+  return rho;
+}
+
+const METHOD = PROFILES.full.selfplay;
+
+/** The declaration of `deno task power`. */
+export const COMMAND = command({
+  name: "power",
+  description: "reliability, expected rho and power of a self-play (or outcome) design, for planning a run",
+  details: [
+    "variances from a profile's games, an outcome table, or given by hand; with none of these, those of",
+    "docs/METHOD.md decision 6 (the method's design at the published rho)",
+  ],
+  options: {
+    profile: {
+      ...PROFILE,
+      help: "take the variances from the self-play games of this profile",
+      defaultText: undefined,
+    },
+    outcomes: { ...OUTCOMES, help: "take the variances from this outcome table (see deno task outcomes --list)" },
+    "between-sd": valueOf("S", "the SD of the true scores between positions (with --game-sd)", positiveNumber),
+    "game-sd": valueOf("G", "the SD of one game's score (with --between-sd)", positiveNumber),
+    rho: valueOf("R", "the true rho", trueRho, { default: PUBLISHED.rho_eval_score }),
+    positions: whole("N", "positions of the design", { default: METHOD.positions }),
+    games: whole("G", "games per position", { default: METHOD.games }),
+  },
+});
+
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      profile: { type: "string" },
-      outcomes: { type: "string" },
-      "between-sd": { type: "string" },
-      "game-sd": { type: "string" },
-      rho: { type: "string" },
-      positions: { type: "string" },
-      games: { type: "string" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     const sources = [values.profile, values.outcomes, values["between-sd"] ?? values["game-sd"]].filter((v) => v);
     if (sources.length > 1) {
       throw new UsageError("give one source of variances: --profile P, --outcomes NAME, or --between-sd and --game-sd");
@@ -58,7 +74,7 @@ if (import.meta.main) {
     let between: number, game: number, from: string;
     if (values.profile || values.outcomes) {
       const rel = values.profile
-        ? scoreReliability((await loadStage4(getProfile(values.profile))).positions)
+        ? scoreReliability((await loadSelfplay(getProfile(values.profile))).positions)
         : scoreReliability((await readOutcomeTable(values.outcomes!)).rows.map(rowCounts));
       const v = designVariances(
         rel,
@@ -66,17 +82,13 @@ if (import.meta.main) {
       );
       [between, game, from] = [v.between, v.game, v.note];
     } else if (values["between-sd"] !== undefined || values["game-sd"] !== undefined) {
-      const b = positiveNumber("between-sd", values["between-sd"]), g = positiveNumber("game-sd", values["game-sd"]);
+      const b = values["between-sd"], g = values["game-sd"];
       if (b === undefined || g === undefined) throw new UsageError("--between-sd and --game-sd go together");
       [between, game, from] = [b * b, g * g, "the standard deviations given"];
     } else {
       [between, game, from] = [METHOD_VARIANCES.between, METHOD_VARIANCES.game, METHOD_VARIANCES.source];
     }
-    const rho = values.rho === undefined ? PUBLISHED.rho_eval_score : Number(values.rho);
-    if (!(rho > 0 && rho < 1)) throw new UsageError(`--rho ${values.rho}: expected a number between 0 and 1`);
-    const m = PROFILES.full.selfplay;
-    const positions = positiveInt("positions", values.positions) ?? m.positions;
-    const games = positiveInt("games", values.games) ?? m.games;
+    const { rho, positions, games } = values;
     const d = designPower(rho, between, game, positions, games);
     const f = (x: number) => x.toFixed(3);
     console.log(`variances: ${from}`);

@@ -5,34 +5,32 @@
  * @module
  */
 
-import { resolveEngine } from "../engine/registry.ts";
-import { replayGame } from "../stages/selfplay/stage.ts";
-import { type CliSpec, parseCli, positionArg, positiveInt, runCli, UsageError } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
-import { selfplayDir } from "../store/results_key.ts";
+import { resolveEngine } from "../engine/mod.ts";
+import { replayGame } from "../selfplay/mod.ts";
+import { command, runCommand, whole } from "./command.ts";
+import { ENGINE, POSITION, PROFILE, resultsProfile, SELFPLAY_DIR } from "./options.ts";
+import { selfplayDir } from "../store/mod.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task replay-game --sp SP --game G [--profile P] [--engine ID|PATH] [--dir DIR]\n  replays one recorded self-play game from its seed and compares",
-  positionals: 0,
-};
+/** The declaration of `deno task replay-game`. */
+export const COMMAND = command({
+  name: "replay-game",
+  description: "replays one recorded self-play game from its seed and checks it is identical",
+  details: ["exit 0 when identical, 1 when it differs"],
+  options: {
+    sp: POSITION,
+    game: whole("G", "the game's 1-based index among the position's games", { required: true }),
+    profile: PROFILE,
+    engine: { ...ENGINE, defaultText: "the engine the games record" },
+    dir: SELFPLAY_DIR,
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      sp: { type: "string" },
-      game: { type: "string" },
-      profile: { type: "string" },
-      engine: { type: "string" },
-      dir: { type: "string" },
-    }, USAGE);
-    if (!values.sp || !values.game) {
-      throw new UsageError("give --sp and --game (1-based game index)");
-    }
-    const sp = positionArg(values.sp).sp;
-    const game = positiveInt("game", values.game)!;
+  await runCommand(COMMAND, async ({ values }) => {
+    const sp = values.sp.sp;
+    const game = values.game;
     const r = await replayGame(
-      values.dir ?? selfplayDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile),
+      values.dir ?? selfplayDir(resultsProfile(values)),
       sp,
       game,
       values.engine ? resolveEngine(values.engine) : undefined,

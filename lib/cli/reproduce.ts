@@ -17,10 +17,8 @@
  */
 
 import { join } from "node:path";
-import { repoPath } from "../core/paths.ts";
-import { loadStage1 } from "../stages/evaluation.ts";
-import { siblingDatasets } from "../stages/distribution.ts";
-import { formatDuration } from "../stages/progress.ts";
+import { MbiError, repoPath } from "../core/mod.ts";
+import { loadEvaluations } from "../evaluation/mod.ts";
 import {
   changedSince,
   compareProfiles,
@@ -29,23 +27,35 @@ import {
   type ReproduceRecord,
   SET_ASIDE,
   writeReproduceRecord,
-} from "../stages/reproduce.ts";
-import { datasetFolder } from "../store/scan.ts";
-import { displayPath } from "../store/provenance.ts";
-import { getProfile, RESULTS_ENV, resultsRoot } from "../store/results_key.ts";
-import { buildSite } from "../site/site.ts";
-import { MbiError } from "../core/errors.ts";
-import { type CliSpec, parseCli, runCli, UsageError, workersOption } from "./common.ts";
-import type { Profile } from "../method/profiles.ts";
-import { engineForDataset } from "../stages/run_config.ts";
+} from "../analysis/mod.ts";
+import { engineForDataset, formatDuration } from "../runs/mod.ts";
+import { datasetFolder, displayPath, getProfile, RESULTS_ENV, resultsRoot, siblingDatasets } from "../store/mod.ts";
+import { buildSite } from "../site/mod.ts";
+import { command, flag, runCommand, text } from "./command.ts";
+import { PROFILE, WORKERS } from "./options.ts";
+import { UsageError } from "./common.ts";
+import { type Profile } from "../method/mod.ts";
 
-const USAGE: CliSpec = {
-  usage: "deno task reproduce [--profile P] [--workers W] [--keep] [--record | --record-report FILE]\n" +
-    "  recompute the profile from scratch in a scratch folder, compare every file with the committed one;\n" +
-    "  the report goes to the scratch folder, and with --record to the profile folder (shown on the page and card);\n" +
-    "  --record-report FILE records a report made earlier, without recomputing",
-  positionals: 0,
-};
+/** The declaration of `deno task reproduce`. */
+export const COMMAND = command({
+  name: "reproduce",
+  description:
+    "recomputes a published profile from scratch in a scratch folder and compares every file with the committed one",
+  details: [
+    "the report goes to the scratch folder (reproduce.json); the committed files are not touched unless --record",
+    "exit 0 when every file is identical, 1 otherwise",
+  ],
+  options: {
+    profile: PROFILE,
+    workers: WORKERS,
+    keep: flag("keep the recomputed results in the scratch folder"),
+    record: flag("also write the report into the profile folder and rebuild its site and card, which show it"),
+    "record-report": text(
+      "FILE",
+      "record a report made earlier, without recomputing (refused if a file it compared changed)",
+    ),
+  },
+});
 
 /** `--record-report FILE`: records an earlier report of this profile when the files it compared are unchanged. */
 async function recordReport(profile: Profile, file: string): Promise<number> {
@@ -80,21 +90,14 @@ async function recordReport(profile: Profile, file: string): Promise<number> {
 }
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      profile: { type: "string" },
-      workers: { type: "string" },
-      keep: { type: "boolean" },
-      record: { type: "boolean" },
-      "record-report": { type: "string" },
-    }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     const profile = getProfile(values.profile);
     if (values["record-report"] !== undefined) {
       if (values.record) throw new UsageError("--record and --record-report: give one");
       return await recordReport(profile, values["record-report"]);
     }
-    const workers = workersOption(values.workers);
-    const committed = await loadStage1(profile);
+    const workers = values.workers;
+    const committed = await loadEvaluations(profile);
     const h = committed.header;
     // The engine that made the committed files, as recorded in their header (or one with its fingerprint).
     const chosen = engineForDataset(h);

@@ -1,84 +1,78 @@
 /**
  * `deno task selfplay [--profile P] [--games G] [--nodes-per-move N] [--workers W]
- * [--positions K | --positions SP,SP,…] [--engine ID|PATH] [--table mbi.json] [--out DIR] [--shard i/n]`:
+ * [--positions K | --sp SP,SP,…] [--engine ID|PATH] [--table mbi.json] [--out DIR] [--shard i/n]`:
  * stage 4, resumable. `--table` plays positions of another MBI table; `--out` writes elsewhere.
  *
  * @module
  */
 
-import { formatDuration, terminalProgress } from "../stages/progress.ts";
-import { runStage4, runStage4Shard, type SelfplayResults } from "../stages/selfplay/stage.ts";
-import type { SelfplaySummary } from "../stages/selfplay/play.ts";
-import { parseShard } from "../store/shards.ts";
-import { parseSpList } from "../method/chess960.ts";
-import {
-  type CliSpec,
-  outputDir,
-  parseCli,
-  positiveInt,
-  runCli,
-  UsageError,
-  userPath,
-  workersOption,
-} from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
+import { formatDuration, profileAndEngine, terminalProgress } from "../runs/mod.ts";
+import { type PlayGamesSummary, runSelfplay, runSelfplayShard, type SelfplayResults } from "../selfplay/mod.ts";
+import { command, runCommand, valueOf, whole, wholeNumber } from "./command.ts";
+import { ENGINE, OUT_DIR, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
+import { UsageError, userPath } from "./common.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task selfplay [--profile P] [--games G] [--nodes-per-move N] [--workers W] [--positions K | --sp SP,SP,...] [--engine ID|PATH] [--table mbi.json] [--out DIR] [--shard i/n]\n  stage 4: seeded self-play, resumable",
-  positionals: 0,
-};
+/** `--positions K`: a count (positions are drawn); a list of SP numbers belongs to `--sp`. */
+function positionCount(text: string, option: string): number {
+  if (!/^\d+$/.test(text)) {
+    throw new UsageError(
+      `--${option} ${text}: a number of positions to draw (one per edge stratum); to play given positions use --sp 518,0,…`,
+    );
+  }
+  return wholeNumber(option, text);
+}
+
+/** The declaration of `deno task selfplay`. */
+export const COMMAND = command({
+  name: "selfplay",
+  description: "stage 4: seeded self-play of positions drawn one per edge stratum, resumable",
+  options: {
+    profile: PROFILE,
+    games: whole("G", "games per position", { defaultText: "the profile's" }),
+    "nodes-per-move": whole("N", "the node budget per move", { defaultText: "the profile's" }),
+    workers: { ...WORKERS, help: "games at once (a number above the cores is lowered to it)" },
+    positions: valueOf("K", "positions to draw, one per edge stratum", positionCount, { defaultText: "the profile's" }),
+    sp: { ...SP_LIST, help: "play these positions instead of drawing them: SP numbers and ranges" },
+    engine: ENGINE,
+    table: valueOf("FILE", "draw the positions from this MBI table (an mbi.json) instead of the profile's", userPath),
+    out: { ...OUT_DIR, help: "write the games into this folder instead of the profile's selfplay/" },
+    shard: SHARD,
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      profile: { type: "string" },
-      games: { type: "string" },
-      "nodes-per-move": { type: "string" },
-      workers: { type: "string" },
-      positions: { type: "string" },
-      sp: { type: "string" },
-      engine: { type: "string" },
-      table: { type: "string" },
-      out: { type: "string" },
-      shard: { type: "string" },
-    }, USAGE);
-    if (values.positions !== undefined && !/^\d+$/.test(values.positions)) {
-      throw new UsageError(
-        `--positions ${values.positions}: a number of positions to draw (one per edge stratum); to play given positions use --sp 518,0,…`,
-      );
-    }
-    const count = positiveInt("positions", values.positions);
-    const explicit = values.sp === undefined ? undefined : parseSpList(values.sp);
+  await runCommand(COMMAND, async ({ values }) => {
+    const count = values.positions;
+    const explicit = values.sp;
     if (count !== undefined && explicit) throw new UsageError("--positions and --sp exclude each other");
     const { profile, engine } = profileAndEngine(values.profile, {
-      games: positiveInt("games", values.games),
-      nodesPerMove: positiveInt("nodes-per-move", values["nodes-per-move"]),
+      games: values.games,
+      nodesPerMove: values["nodes-per-move"],
       selfplayPositions: count,
     }, values.engine);
     if (engine.entry.limit !== "nodes") {
       throw new UsageError(`engine ${engine.entry.id} honours only depth limits; self-play needs go nodes`);
     }
-    const workers = workersOption(values.workers);
+    const workers = values.workers;
     const s = profile.selfplay;
     console.error(
       `stage 4: profile ${profile.name}, ${explicit ? explicit.length : s.positions} positions x ${s.games} games, ` +
         `${s.nodesPerMove.toLocaleString("en-US")} nodes/move, ${workers} game slot(s), ${engine.entry.id}`,
     );
-    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+    const shard = values.shard;
     const common = {
       profile,
       engine,
       workers,
       positions: explicit,
       onProgress: terminalProgress(),
-      table: values.table === undefined ? undefined : userPath(values.table),
-      outDir: values.out === undefined ? undefined : outputDir("out", values.out),
+      table: values.table,
+      outDir: values.out,
     };
     {
-      const r: SelfplaySummary & { results?: SelfplayResults } = shard
-        ? await runStage4Shard({ ...common, shard })
-        : await runStage4(common);
+      const r: PlayGamesSummary & { results?: SelfplayResults } = shard
+        ? await runSelfplayShard({ ...common, shard })
+        : await runSelfplay(common);
       console.error(
         `done: ${r.path}: ${r.played} played now, ${r.resumed} already there; ${r.errors} failed tries replayed; ` +
           `${formatDuration(r.wallS)}; ${(r.searchShare * 100).toFixed(1)}% of slot time in engine searches`,

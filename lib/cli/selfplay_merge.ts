@@ -6,27 +6,27 @@
  * @module
  */
 
-import { mergeStage4 } from "../stages/selfplay/stage.ts";
-import { type CliSpec, parseCli, runCli } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
-import { selfplayDir } from "../store/results_key.ts";
+import { mergeSelfplayShards } from "../selfplay/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { ENGINE, PROFILE, resultsProfile, SELFPLAY_DIR } from "./options.ts";
+import { selfplayDir } from "../store/mod.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task selfplay-merge [--profile P] [--engine ID|PATH] [--dir DIR] [SHARD_FILE ...]\n  merges self-play shard files",
-  positionals: "any",
-};
+/** The declaration of `deno task selfplay-merge`. */
+export const COMMAND = command({
+  name: "selfplay-merge",
+  description: "merges self-play shard files into games.jsonl and writes games.pgn and selfplay.json",
+  positionals: {
+    value: "SHARD_FILE",
+    help: "the shard files to merge (default: the folder's shards/games.shard-*)",
+    many: true,
+  },
+  options: { profile: PROFILE, engine: ENGINE, dir: SELFPLAY_DIR },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values, positionals } = parseCli({
-      profile: { type: "string" },
-      engine: { type: "string" },
-      dir: { type: "string" },
-    }, USAGE);
-    const dir = values.dir ??
-      selfplayDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile);
-    const r = await mergeStage4(dir, positionals.length ? positionals : undefined);
+  await runCommand(COMMAND, async ({ values, positionals }) => {
+    const dir = values.dir ?? selfplayDir(resultsProfile(values));
+    const r = await mergeSelfplayShards(dir, positionals.length ? positionals : undefined);
     console.log(
       r.unchanged
         ? `${r.out} already holds this merge of ${r.files} shard files (${r.records} games); outputs checked`

@@ -5,19 +5,20 @@
  * @module
  */
 
-import { buildSite } from "../site/site.ts";
-import { getProfile } from "../store/results_key.ts";
-import { type CliSpec, parseCli, runCli } from "./common.ts";
+import { buildSite } from "../site/mod.ts";
+import { getProfile } from "../store/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { PROFILE } from "./options.ts";
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task site [--profile P]\n  the dataset card (DATASET.md) and the static site of a profile, from its result files",
-  positionals: 0,
-};
+/** The declaration of `deno task site`. */
+export const COMMAND = command({
+  name: "site",
+  description: "the dataset card (DATASET.md) and the static site of a profile, from its result files",
+  options: { profile: PROFILE },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({ profile: { type: "string" } }, USAGE);
+  await runCommand(COMMAND, async ({ values }) => {
     await buildSite(getProfile(values.profile), console.error);
   });
 }

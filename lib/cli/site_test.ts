@@ -1,11 +1,10 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { sha256File } from "../core/hash.ts";
+import { sha256File } from "../core/mod.ts";
 import { testRoot } from "../core/testing.ts";
-import { CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable, launchChromium } from "../site/browser.ts";
-import { pvSan } from "../site/data.ts";
-import { filesUnder } from "../notebook/notebooks.ts";
+import { CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable, launchChromium, pvSan } from "../site/mod.ts";
+import { filesUnder } from "../notebook/mod.ts";
 
 // The ci profile's pipeline (its last step writes the site) in a temporary results root, then
 // `deno task reproduce` on it, then the page in a real browser: Debian's chromium via puppeteer-core.

@@ -5,10 +5,9 @@
  * @module
  */
 
-import { runStage5 } from "../stages/statistics.ts";
-import type { Correlation } from "../stages/statistics.ts";
-import { type CliSpec, parseCli, positiveInt, runCli } from "./common.ts";
-import { profileAndEngine } from "../stages/run_config.ts";
+import { type Correlation, runStatistics } from "../analysis/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { ENGINE, PROFILE, RESAMPLES, resultsProfile } from "./options.ts";
 
 const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
 /** One correlation in one line: rho, percentile and BCa intervals, undefined resamples. */
@@ -17,28 +16,17 @@ export const correlationLine = (c: Correlation): string =>
   (c.ci95_bca ? `${f(c.ci95_bca[0])}..${f(c.ci95_bca[1])} (BCa)` : "BCa n/a") +
   (c.undefined_resamples ? `; ${c.undefined_resamples} undefined resamples` : "");
 
-const USAGE: CliSpec = {
-  usage:
-    "deno task stats [--profile P] [--engine ID|PATH] [--resamples B]\n  stage 5: correlations with bootstrap CIs, reliability, power and verdicts",
-  positionals: 0,
-};
+/** The declaration of `deno task stats`. */
+export const COMMAND = command({
+  name: "stats",
+  description: "stage 5: the three correlations with bootstrap CIs, reliability, power and the verdicts",
+  options: { profile: PROFILE, engine: ENGINE, resamples: RESAMPLES },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      profile: { type: "string" },
-      engine: { type: "string" },
-      resamples: { type: "string" },
-    }, USAGE);
-    const profile = profileAndEngine(
-      values.profile,
-      {
-        resamples: positiveInt("resamples", values.resamples),
-      },
-      values.engine,
-      { requireBinary: false },
-    ).profile;
-    const { summary: s } = await runStage5(profile);
+  await runCommand(COMMAND, async ({ values }) => {
+    const profile = resultsProfile(values, { resamples: values.resamples });
+    const { summary: s } = await runStatistics(profile);
     console.log(
       `profile ${s.profile}: ${s.n_positions} positions, ${s.n_games} games, B = ${s.resamples}, seed ${s.seed}`,
     );

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { displayPath } from "../store/provenance.ts";
+import { displayPath } from "../store/mod.ts";
 import {
   DEFAULT_MIN_GAMES,
   type OutcomeValidation,
@@ -14,16 +14,26 @@ import {
   validateAll,
   validateOutcomes,
   validationPath,
-} from "../stages/outcomes/validate.ts";
-import { type CliSpec, parseCli, positiveInt, runCli, UsageError } from "./common.ts";
-
-const USAGE: CliSpec = {
-  usage: "deno task validate (--evals DATASET | --all) --outcomes NAME [--min-games K] [--resamples B]\n" +
-    "  a stage-1 dataset (results key or evals.jsonl) against an outcome table: correlations, reliability, verdict",
-  positionals: 0,
-};
-
+} from "../outcomes/mod.ts";
+import { command, flag, runCommand, text, whole } from "./command.ts";
+import { OUTCOMES, RESAMPLES } from "./options.ts";
+import { UsageError } from "./common.ts";
 import { correlationLine } from "./stats.ts";
+
+/** The declaration of `deno task validate`. */
+export const COMMAND = command({
+  name: "validate",
+  description:
+    "a stage-1 dataset against an outcome table: the correlations, rho(MBI, draw rate), reliability, verdict",
+  details: ["give one of --evals DATASET or --all"],
+  options: {
+    evals: text("DATASET", "a results key (quick, quick~eval500000, quick@sf18-wasm) or the path of an evals.jsonl"),
+    all: flag("validate every complete dataset under results/ instead"),
+    outcomes: { ...OUTCOMES, required: true },
+    "min-games": whole("K", "positions with at least K games only", { default: DEFAULT_MIN_GAMES }),
+    resamples: { ...RESAMPLES, defaultText: "10000" },
+  },
+});
 
 const int = (n: number) => n.toLocaleString("en-US");
 
@@ -63,22 +73,11 @@ export function validationLines(v: OutcomeValidation): string[] {
 }
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values } = parseCli({
-      evals: { type: "string" },
-      all: { type: "boolean" },
-      outcomes: { type: "string" },
-      "min-games": { type: "string" },
-      resamples: { type: "string" },
-    }, USAGE);
-    if (!values.outcomes) throw new UsageError("--outcomes NAME is required (see deno task outcomes --list)");
+  await runCommand(COMMAND, async ({ values }) => {
     if ((values.evals === undefined) === !values.all) {
       throw new UsageError("give one of --evals DATASET (a results key or an evals.jsonl) or --all");
     }
-    const opts = {
-      minGames: positiveInt("min-games", values["min-games"]) ?? DEFAULT_MIN_GAMES,
-      resamples: positiveInt("resamples", values.resamples),
-    };
+    const opts = { minGames: values["min-games"], resamples: values.resamples };
     const results = values.all
       ? await validateAll(values.outcomes, opts)
       : [(await validateOutcomes(await resolveDataset(values.evals!), values.outcomes, opts)).validation];

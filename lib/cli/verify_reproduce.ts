@@ -8,48 +8,42 @@
  * @module
  */
 
-import { DatasetError, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { verifyReproduce } from "../stages/verification.ts";
-import { recordVerification } from "../stages/verification_record.ts";
-import { displayPath } from "../store/provenance.ts";
-import { type CliSpec, parseCli, positionArg, runCli, UsageError } from "./common.ts";
-import { engineForDataset, profileAndEngine } from "../stages/run_config.ts";
-import { profileDir } from "../store/results_key.ts";
-import { type EvaluationRecord } from "../method/evaluation_record.ts";
-import { evalBudgetText, formatOptions } from "../method/labels.ts";
+import { displayPath, evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
+import { verifyReproduce } from "../evaluation/mod.ts";
+import { recordVerification } from "../analysis/mod.ts";
+import { command, flag, runCommand, text } from "./command.ts";
+import { ENGINE, POSITION, PROFILE, resultsProfile } from "./options.ts";
+import { engineForDataset } from "../runs/mod.ts";
+import { evalBudgetText, type EvaluationRecord, formatOptions } from "../method/mod.ts";
+import { MbiError } from "../core/mod.ts";
 
 function show(label: string, r: EvaluationRecord): string {
   const score = r.mate !== null ? `mate ${r.mate}` : `${r.eval_cp} cp`;
   return `${label}: ${score}, depth ${r.depth}/${r.seldepth ?? "-"}, nodes ${r.nodes}, pv ${r.pv.join(" ")}`;
 }
 
-const USAGE: CliSpec = {
-  usage: "deno task verify-reproduce --sp SP [--dataset FILE] [--profile P] [--engine ID|PATH] [--record]\n" +
-    "  recomputes one position and compares bit for bit; --record adds the result to verify-reproduce.json beside the dataset",
-  positionals: 0,
-};
+/** The declaration of `deno task verify-reproduce`. */
+export const COMMAND = command({
+  name: "verify-reproduce",
+  description: "recomputes one position of a dataset and compares it bit for bit",
+  details: ["exit 0 on a match, 1 on a mismatch"],
+  options: {
+    sp: POSITION,
+    dataset: text("FILE", "the stage-1 dataset (an evals.jsonl)", { defaultText: "the profile's evals.jsonl" }),
+    profile: PROFILE,
+    engine: { ...ENGINE, defaultText: "the dataset's engine (or one with its fingerprint)" },
+    record: flag("add the result (date, machine, engine build, match) to verify-reproduce.json beside the dataset"),
+  },
+});
 
 if (import.meta.main) {
-  await runCli(async () => {
-    const { values, positionals } = parseCli({
-      sp: { type: "string" },
-      dataset: { type: "string" },
-      profile: { type: "string" },
-      engine: { type: "string" },
-      record: { type: "boolean" },
-    }, USAGE);
-    const input = values.sp ?? positionals.join(" ");
-    if (!input) {
-      throw new UsageError(
-        "missing --sp (an SP number 0..959, a back rank or a FEN)",
-      );
-    }
-    const position = positionArg(input);
-    const path = values.dataset ??
-      evalFilePath(profileDir(profileAndEngine(values.profile, {}, values.engine, { requireBinary: false }).profile));
+  await runCommand(COMMAND, async ({ values }) => {
+    const position = values.sp;
+    const path = values.dataset ?? evalFilePath(profileDir(resultsProfile(values)));
     const dataset = await readEvalDataset(path);
     if (!dataset) {
-      throw new DatasetError(
+      throw new MbiError(
+        "dataset",
         `no dataset at ${path} (run deno task eval-all first, or give --dataset)`,
       );
     }

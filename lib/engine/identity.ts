@@ -9,8 +9,7 @@
 
 import { basename } from "node:path";
 import { engineFiles, loadRegistry, type ResolvedEngine } from "./registry.ts";
-import { sha256File, sha256Text } from "../core/hash.ts";
-import { repoPath } from "../core/paths.ts";
+import { repoPath, sha256File, sha256Text } from "../core/mod.ts";
 import { UciEngine } from "./uci.ts";
 import { Chess } from "chessops/chess";
 import { parseFen } from "chessops/fen";

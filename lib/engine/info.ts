@@ -7,7 +7,7 @@
  * @module
  */
 
-import { MbiError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** A score as the engine reports it: centipawns or moves to mate, from the side to move. */
 export type Score = { cp: number } | { mate: number };
@@ -58,13 +58,9 @@ const INTEGER_FIELDS = [
   "currmovenumber",
 ] as const;
 
-/** Raised for a malformed `info` line (a field without its value or a non-number). */
-export class InfoParseError extends MbiError {
-  /** Creates the error naming the line and the field. */
-  constructor(line: string, detail: string) {
-    super("info-parse", `bad UCI info line (${detail}): ${line}`);
-    this.name = "InfoParseError";
-  }
+/** A malformed `info` line (a field without its value or a non-number): an `engine-protocol` error. */
+function infoParseError(line: string, detail: string): MbiError {
+  return new MbiError("engine-protocol", `bad UCI info line (${detail}): ${line}`);
 }
 
 /**
@@ -79,7 +75,7 @@ export function parseInfo(line: string): InfoLine | undefined {
   const int = (i: number, field: string): number => {
     const t = tokens[i];
     if (t === undefined || !/^-?\d+$/.test(t)) {
-      throw new InfoParseError(
+      throw infoParseError(
         line,
         `${field} needs an integer, got ${t ?? "nothing"}`,
       );
@@ -96,7 +92,7 @@ export function parseInfo(line: string): InfoLine | undefined {
       const kind = tokens[i + 1];
       if (kind === "cp") info.score = { cp: int(i + 2, "score cp") };
       else if (kind === "mate") info.score = { mate: int(i + 2, "score mate") };
-      else {throw new InfoParseError(
+      else {throw infoParseError(
           line,
           `score kind must be cp or mate, got ${kind}`,
         );}

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import { InfoParseError, negateScore, parseInfo } from "./info.ts";
+import { negateScore, parseInfo } from "./info.ts";
+import { isMbiError } from "../core/mod.ts";
 
 Deno.test("parses every field of a Stockfish info line", () => {
   assertEquals(
@@ -70,8 +71,11 @@ Deno.test("info string lines keep their text", () => {
 
 Deno.test("non-info lines and malformed lines", () => {
   assertEquals(parseInfo("bestmove e2e4 ponder e7e5"), undefined);
-  throws(() => parseInfo("info depth x"), InfoParseError);
-  throws(() => parseInfo("info score pawns 3"), InfoParseError);
+  throws(
+    () => parseInfo("info depth x"),
+    (e: Error) => isMbiError(e, "engine-protocol") && /depth needs an integer/.test(e.message),
+  );
+  throws(() => parseInfo("info score pawns 3"), (e: Error) => isMbiError(e, "engine-protocol"));
 });
 
 Deno.test("negateScore flips cp and mate, without -0", () => {

@@ -5,8 +5,17 @@
  * @module
  */
 
+import * as v from "valibot";
+import { int } from "../core/mod.ts";
+
+/** The search limit given to `go`, as result files record it: `{"nodes": N}` or `{"depth": D}`. */
+export const SearchLimit = v.union(
+  [v.object({ nodes: int() }), v.object({ depth: int() })],
+  'is not a search limit ({"nodes": N} or {"depth": D})',
+);
+
 /** The search limit given to `go`. */
-export type SearchLimit = { nodes: number } | { depth: number };
+export type SearchLimit = v.InferOutput<typeof SearchLimit>;
 
 /** A search limit in words: `125,000 nodes` or `depth 14` (anything else as JSON). */
 export function formatLimit(limit: unknown): string {

@@ -1,7 +1,8 @@
 /**
  * **engine** — talking to chess engines, and nothing about the method: the
- * UCI client (`uci.ts`: handshake, options, searches, every failure as a typed
- * error), info-line parsing (`info.ts`), search limits (`limit.ts`), the engine
+ * UCI client (`uci.ts`: handshake, options, searches; its time limits in
+ * `timeouts.ts`; every failure an error with its own code, `failures.ts`),
+ * info-line parsing (`info.ts`), search limits (`limit.ts`), the engine
  * registry (`registry.ts`, data in `data/engines.json`), starting an engine
  * with its options (`launch.ts`), identity and the bench fingerprint
  * (`identity.ts`), protocol adapters (`adapters.ts`) and the native build of
@@ -14,10 +15,13 @@
  * @module
  */
 
-export * from "./uci.ts";
-export * from "./info.ts";
-export * from "./limit.ts";
-export * from "./registry.ts";
-export * from "./launch.ts";
-export * from "./identity.ts";
 export * from "./adapters.ts";
+export * from "./failures.ts";
+export * from "./identity.ts";
+export * from "./info.ts";
+export * from "./launch.ts";
+export * from "./limit.ts";
+export * from "./native_build.ts";
+export * from "./registry.ts";
+export * from "./timeouts.ts";
+export * from "./uci.ts";

@@ -11,14 +11,16 @@
  */
 
 import { execa } from "execa";
-import { repoPath } from "../core/paths.ts";
-import { sha256File } from "../core/hash.ts";
+import { MbiError, repoPath, sha256File } from "../core/mod.ts";
 
 /** Debian source package version that is upstream Stockfish 17.1. */
 export const DEBIAN_SOURCE = "stockfish=17-1";
 
 /** Where the built engine is installed (the registry's `sf17.1-native` path). */
 export const NATIVE_ENGINE_PATH = ".cache/stockfish-17.1-native/stockfish";
+
+/** The Debian mirror a build downloads trixie's sources from unless told otherwise. */
+export const DEBIAN_MIRROR = "http://deb.debian.org/debian";
 
 /** Options of a native build. */
 export interface NativeBuildOptions {
@@ -28,6 +30,8 @@ export interface NativeBuildOptions {
   mirror?: string;
   /** Progress messages. */
   log?: (line: string) => void;
+  /** Folder of the apt configuration, the download and the sources (default `.cache/native-build`). */
+  workDir?: string;
 }
 
 /** What a build produced. */
@@ -40,17 +44,21 @@ export interface NativeBuildResult {
   arch: string;
 }
 
-/** Downloads the source with a private apt configuration and builds it; returns the binary's path. */
+/**
+ * Downloads the source with a private apt configuration and builds it; returns
+ * the binary's path. A step that fails (apt-get, tar, make missing or failing)
+ * is an `engine-build` error naming the step.
+ */
 export async function buildNative(
   opts: NativeBuildOptions = {},
 ): Promise<NativeBuildResult> {
   const log = opts.log ?? console.log;
-  const root = repoPath(".cache", "native-build");
+  const root = opts.workDir ?? repoPath(".cache", "native-build");
   const apt = `${root}/apt`;
   for (const d of ["lists/partial", "cache/archives/partial", "etc", "dl"]) {
     await Deno.mkdir(`${apt}/${d}`, { recursive: true });
   }
-  const mirror = opts.mirror ?? "http://deb.debian.org/debian";
+  const mirror = opts.mirror ?? DEBIAN_MIRROR;
   await Deno.writeTextFile(
     `${apt}/etc/sources.list`,
     `deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror} trixie main\n`,
@@ -68,20 +76,17 @@ export async function buildNative(
   const tarball = `${apt}/dl/stockfish_17.orig.tar.gz`;
   if (!(await exists(tarball))) {
     log("apt-get update (private trixie deb-src configuration)");
-    await execa("apt-get", [...aptOpts, "update"], { stdio: "inherit" });
+    await step("apt-get update", () => execa("apt-get", [...aptOpts, "update"], { stdio: "inherit" }));
     log(`apt-get source --download-only ${DEBIAN_SOURCE}`);
-    await execa("apt-get", [
-      ...aptOpts,
-      "source",
-      "--download-only",
-      DEBIAN_SOURCE,
-    ], {
-      cwd: `${apt}/dl`,
-      reject: false,
-      stdio: "inherit",
-    });
+    await step("apt-get source", () =>
+      execa("apt-get", [...aptOpts, "source", "--download-only", DEBIAN_SOURCE], {
+        cwd: `${apt}/dl`,
+        reject: false,
+        stdio: "inherit",
+      }));
     if (!(await exists(tarball))) {
-      throw new Error(
+      throw new MbiError(
+        "engine-build",
         `apt-get did not fetch ${tarball}: is the Debian mirror ${mirror} reachable?`,
       );
     }
@@ -91,13 +96,13 @@ export async function buildNative(
   const srcRoot = `${root}/src`;
   await Deno.remove(srcRoot, { recursive: true }).catch(() => {});
   await Deno.mkdir(srcRoot, { recursive: true });
-  await execa("tar", ["xzf", tarball, "-C", srcRoot, "--strip-components=1"]);
+  await step("unpacking the source", () => execa("tar", ["xzf", tarball, "-C", srcRoot, "--strip-components=1"]));
   const arch = opts.arch ?? "native";
   log(`make -j2 build ARCH=${arch} (about a minute)`);
-  const make = await execa("make", ["-j2", "build", `ARCH=${arch}`], {
-    cwd: `${srcRoot}/src`,
-    all: true,
-  });
+  const make = await step(
+    "make",
+    () => execa("make", ["-j2", "build", `ARCH=${arch}`], { cwd: `${srcRoot}/src`, all: true }),
+  );
   const chosen = /-DARCH=(\S+)/.exec(make.all ?? "")?.[1] ?? arch;
   const target = repoPath(NATIVE_ENGINE_PATH);
   await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), {
@@ -106,6 +111,19 @@ export async function buildNative(
   await Deno.copyFile(`${srcRoot}/src/stockfish`, target);
   await Deno.chmod(target, 0o755);
   return { path: target, tarballSha256, arch: chosen };
+}
+
+/** Runs one step of the build; its failure (the tool missing, or failing) is an `engine-build` error naming the step. */
+async function step<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    const err = e as { shortMessage?: string; message?: string };
+    throw new MbiError(
+      "engine-build",
+      `native build: ${what} failed (${(err.shortMessage ?? err.message ?? String(e)).split("\n")[0]})`,
+    );
+  }
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -7,8 +7,7 @@
 
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { pathExists, repoPath } from "../core/paths.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError, pathExists, repoPath } from "../core/mod.ts";
 import type { EngineCommand } from "./uci.ts";
 import { ADAPTERS, type UciAdapter } from "./adapters.ts";
 import type { SearchLimit } from "./limit.ts";
@@ -87,15 +86,6 @@ export function defaultEngineId(): string {
 /** Environment variable that selects the engine when `--engine` is not given. */
 export const ENGINE_ENV = "MBI_ENGINE";
 
-/** Raised for an `--engine` value that names no known engine and no file, or a configuration the engine cannot run. */
-export class EngineConfigError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("engine-config", message);
-    this.name = "EngineConfigError";
-  }
-}
-
 let registryCache: EngineRegistry | undefined;
 
 /** Reads `data/engines.json`. */
@@ -126,7 +116,8 @@ export function resolveEngine(arg?: string, opts: { requireBinary?: boolean } = 
       options: { ...registry.method_options },
     });
   }
-  throw new EngineConfigError(
+  throw new MbiError(
+    "engine-config",
     `unknown engine "${value}" (known ids: ${
       registry.engines.map((e) => e.id).join(", ")
     }; or give a path to a UCI executable)`,
@@ -169,7 +160,7 @@ export function fromEntry(entry: EngineEntry, requireBinary = true): ResolvedEng
       : entry.id === NATIVE_ENGINE_ID
       ? "build it with: deno task engine-build-native"
       : "give the path of an engine binary";
-    throw new EngineConfigError(`engine ${entry.id}: missing binary ${path}; ${how}`);
+    throw new MbiError("engine-missing", `engine ${entry.id}: missing binary ${path}; ${how}`);
   }
   return {
     entry,
@@ -214,7 +205,8 @@ export function isReferenceEngine(entry: EngineEntry): boolean {
 function adapterOf(entry: EngineEntry): () => UciAdapter {
   const make = ADAPTERS[entry.adapter!];
   if (!make) {
-    throw new EngineConfigError(
+    throw new MbiError(
+      "engine-config",
       `engine ${entry.id}: unknown adapter "${entry.adapter}" (known: ${Object.keys(ADAPTERS).join(", ")})`,
     );
   }

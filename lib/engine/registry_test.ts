@@ -1,12 +1,6 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import {
-  DEFAULT_ENGINE_ID,
-  defaultEngineId,
-  EngineConfigError,
-  fromEntry,
-  loadRegistry,
-  resolveEngine,
-} from "./registry.ts";
+import { DEFAULT_ENGINE_ID, defaultEngineId, fromEntry, loadRegistry, resolveEngine } from "./registry.ts";
+import { isMbiError } from "../core/mod.ts";
 
 Deno.test("the default engine is the native Stockfish 17.1 when built, else the embedded WASM build run by Deno", () => {
   const r = resolveEngine(undefined);
@@ -30,7 +24,7 @@ Deno.test("an unknown id is a one-line error listing the known ids", () => {
   throws(
     () => resolveEngine("stockfish99"),
     (e: Error) =>
-      e instanceof EngineConfigError &&
+      isMbiError(e, "engine-config") &&
       /unknown engine "stockfish99" \(known ids: sf17.1-wasm/.test(e.message),
   );
 });
@@ -51,7 +45,7 @@ Deno.test("engine configuration errors: missing binary, unknown adapter, budgets
   throws(
     () => fromEntry({ ...base, start: { path: "/nonexistent/engine", debian: "x-chess" } }),
     (e: Error) =>
-      e instanceof EngineConfigError &&
+      isMbiError(e, "engine-missing") &&
       /missing binary \/nonexistent\/engine; install it with: apt-get install x-chess/.test(e.message),
   );
   throws(() => fromEntry({ ...base, start: { path: "/bin/true" }, adapter: "nope" }), /unknown adapter "nope"/);

@@ -13,8 +13,12 @@
 
 import { execa, type ResultPromise } from "execa";
 import { fileURLToPath } from "node:url";
-import { onShutdown } from "../core/shutdown.ts";
-import { MbiError } from "../core/errors.ts";
+import { onShutdown } from "../core/mod.ts";
+import { checkExecutable, describeExit, EngineError, EngineExitedError, EngineTimeoutError } from "./failures.ts";
+import { DEFAULT_TIMEOUTS, type EngineTimeouts, searchTimeoutMs, WAIT_NOTICE_MS } from "./timeouts.ts";
+
+export * from "./failures.ts";
+export * from "./timeouts.ts";
 import { createInterface } from "node:readline";
 import { type InfoLine, parseInfo } from "./info.ts";
 import type { SearchLimit } from "./limit.ts";
@@ -60,104 +64,8 @@ export interface SearchOutput {
   wallMs: number;
 }
 
-/** Base class of all engine failures; the message names the engine. */
-export class EngineError extends MbiError {
-  /** Creates an error about engine `label`. */
-  constructor(readonly label: string, message: string) {
-    super("engine", `engine ${label}: ${message}`);
-    this.name = "EngineError";
-  }
-}
-
-/** The engine process could not be started (missing, not executable, not a program). */
-export class EngineStartError extends EngineError {
-  /** Creates the error. */
-  constructor(label: string, message: string) {
-    super(label, message);
-    this.name = "EngineStartError";
-  }
-}
-
-/** The engine did not answer in time (no `uciok`, `readyok` or `bestmove`). */
-export class EngineTimeoutError extends EngineError {
-  /** Creates the error. */
-  constructor(label: string, message: string) {
-    super(label, message);
-    this.name = "EngineTimeoutError";
-  }
-}
-
-/** The engine process exited while a command was waiting for its answer. */
-export class EngineExitedError extends EngineError {
-  /** Creates the error. */
-  constructor(label: string, message: string) {
-    super(label, message);
-    this.name = "EngineExitedError";
-  }
-}
-
-/** An option the engine does not declare, or a value it does not allow. */
-export class EngineOptionError extends EngineError {
-  /** Creates the error. */
-  constructor(label: string, message: string) {
-    super(label, message);
-    this.name = "EngineOptionError";
-  }
-}
-
-/**
- * Time limits of the client, in milliseconds. A node-limited search may take
- * `searchFactor` times its expected time at `nodesPerSecond` (the engine's
- * measured speed, when known), never less than `searchFloorMs` nor more than
- * `searchCapMs`; a depth-limited search has `depthSearchMs`.
- */
-export interface EngineTimeouts {
-  /** From start to `uciok` (the WASM build needs ~1.6 s; a first run also downloads it). */
-  handshakeMs: number;
-  /** From `isready` to `readyok`. */
-  readyMs: number;
-  /** Expected search speed (nodes per second); the default assumes a slow engine. */
-  nodesPerSecond: number;
-  /** How many times the expected search time a search may take. */
-  searchFactor: number;
-  /** Shortest search timeout. */
-  searchFloorMs: number;
-  /** Longest search timeout. */
-  searchCapMs: number;
-  /** Timeout of a depth-limited search (its length cannot be predicted). */
-  depthSearchMs: number;
-  /** A wait longer than this (and than twice a search's expected time) is reported, then every minute (default 10 s). */
-  noticeMs?: number;
-}
-
-/** Default time limits, for an engine whose speed has not been measured (assumed 50,000 nodes/s). */
-export const DEFAULT_TIMEOUTS: EngineTimeouts = {
-  handshakeMs: 120_000,
-  readyMs: 60_000,
-  nodesPerSecond: 50_000,
-  searchFactor: 10,
-  searchFloorMs: 30_000,
-  searchCapMs: 2 * 3600_000,
-  depthSearchMs: 600_000,
-};
-
-/** The timeout of one search under `timeouts` (see {@link EngineTimeouts}). */
-export function searchTimeoutMs(limit: SearchLimit, timeouts: EngineTimeouts): number {
-  if (!("nodes" in limit)) return timeouts.depthSearchMs;
-  const expected = (limit.nodes / timeouts.nodesPerSecond) * 1000;
-  return Math.round(Math.min(timeouts.searchCapMs, Math.max(timeouts.searchFloorMs, timeouts.searchFactor * expected)));
-}
-
-/** Timeouts for an engine measured at `nodesPerSecond` (e.g. by the bench fingerprint). */
-export function timeoutsForSpeed(nodesPerSecond: number | undefined): EngineTimeouts {
-  return nodesPerSecond && nodesPerSecond > 0 ? { ...DEFAULT_TIMEOUTS, nodesPerSecond } : DEFAULT_TIMEOUTS;
-}
-
 /** The guard script that kills an engine whose client has died (see guard.sh). */
 const GUARD = fileURLToPath(new URL("guard.sh", import.meta.url));
-
-/** How long a wait may last before it is reported, by default (see {@link EngineTimeouts.noticeMs}). */
-export const WAIT_NOTICE_MS = 10_000;
 
 interface Waiter {
   done: (line: string) => boolean;
@@ -249,8 +157,9 @@ export class UciEngine {
 
   /**
    * Starts an engine and completes the UCI handshake (`uci` … `uciok`).
-   * Throws {@link EngineStartError} when the program cannot run or does not
-   * speak UCI within the handshake timeout.
+   * Throws an {@link EngineError}: `engine-missing` when the program cannot
+   * run, `engine-protocol` when it does not speak UCI within the handshake
+   * timeout, `engine-crash` when it exits during the handshake.
    */
   static async start(
     command: EngineCommand,
@@ -275,13 +184,15 @@ export class UciEngine {
     } catch (e) {
       engine.kill();
       if (e instanceof EngineTimeoutError) {
-        throw new EngineStartError(
+        throw new EngineError(
+          "engine-protocol",
           command.label,
           `does not speak UCI: no "uciok" within ${timeouts.handshakeMs / 1000} s of "uci"`,
         );
       }
       if (e instanceof EngineExitedError) {
-        throw new EngineStartError(
+        throw new EngineError(
+          engine.#exit?.code === 127 ? "engine-missing" : "engine-crash", // 127: command not found
           command.label,
           `exited during the UCI handshake (${e.message.replace(/^engine \S+: /, "")})`,
         );
@@ -307,7 +218,7 @@ export class UciEngine {
 
   /**
    * Sets a UCI option the engine declared (case-insensitive name). Throws
-   * {@link EngineOptionError} for an unknown option or a spin value out of range.
+   * an `engine-option` {@link EngineError} for an unknown option or a spin value out of range.
    */
   async setOption(
     name: string,
@@ -315,7 +226,8 @@ export class UciEngine {
   ): Promise<void> {
     const decl = this.declared.get(name.toLowerCase());
     if (!decl) {
-      throw new EngineOptionError(
+      throw new EngineError(
+        "engine-option",
         this.command.label,
         `unknown option "${name}" (declared: ${[...this.declared.values()].map((d) => d.name).join(", ")})`,
       );
@@ -327,14 +239,16 @@ export class UciEngine {
         !Number.isInteger(n) || (decl.min !== undefined && n < decl.min) ||
         (decl.max !== undefined && n > decl.max)
       ) {
-        throw new EngineOptionError(
+        throw new EngineError(
+          "engine-option",
           this.command.label,
           `option ${decl.name} = ${text} not allowed (integer ${decl.min ?? "-inf"}..${decl.max ?? "inf"})`,
         );
       }
     }
     if (decl.type === "check" && text !== "true" && text !== "false") {
-      throw new EngineOptionError(
+      throw new EngineError(
+        "engine-option",
         this.command.label,
         `option ${decl.name} = ${text} not allowed (true or false)`,
       );
@@ -430,6 +344,7 @@ export class UciEngine {
     }
     if (this.#searching && this.#waiter) {
       throw new EngineError(
+        "engine-protocol",
         this.command.label,
         `refusing to send "${line}" during a search`,
       );
@@ -451,6 +366,7 @@ export class UciEngine {
     if (this.#waiter) {
       return Promise.reject(
         new EngineError(
+          "engine-protocol",
           this.command.label,
           `"${line}" sent while waiting for an answer`,
         ),
@@ -521,62 +437,6 @@ export class UciEngine {
   }
 
   #describeExit(): string {
-    const e = this.#exit!;
-    // The guard exits with the engine's status: 128 + n when the engine was killed by signal n.
-    const signal = e.signal ??
-      (e.code !== null && e.code > 128 && e.code < 160 ? SIGNAL_NAMES[e.code - 128] : undefined);
-    const how = signal
-      ? `signal ${signal}`
-      : e.code === 127
-      ? "exit code 127 (command not found)"
-      : `exit code ${e.code}`;
-    const detail = e.stderr || this.#stderr.slice(-1)[0] || "";
-    return detail ? `${how}: ${detail}` : how;
-  }
-}
-
-const SIGNAL_NAMES: Record<number, string> = {
-  1: "SIGHUP",
-  2: "SIGINT",
-  4: "SIGILL",
-  6: "SIGABRT",
-  9: "SIGKILL",
-  11: "SIGSEGV",
-  13: "SIGPIPE",
-  15: "SIGTERM",
-};
-
-/** Checks that the command's file exists, is a file and is executable (one-line errors), without starting it. */
-export async function checkExecutable(command: EngineCommand): Promise<void> {
-  const it = command.label === command.file ? "the file" : command.file;
-  let stat: Deno.FileInfo;
-  try {
-    stat = await Deno.stat(command.file);
-  } catch {
-    if (!command.file.includes("/")) return; // a bare name: looked up on PATH by execa
-    throw new EngineStartError(command.label, `${it} does not exist`);
-  }
-  if (!stat.isFile) {
-    throw new EngineStartError(command.label, `${it} is not a file`);
-  }
-  if (stat.mode !== null && (stat.mode & 0o111) === 0) {
-    throw new EngineStartError(
-      command.label,
-      `${it} is not executable (chmod +x, or give another engine)`,
-    );
-  }
-  // An executable text file without "#!" cannot be exec'd; say so plainly.
-  const head = new Uint8Array(4);
-  const f = await Deno.open(command.file);
-  const n = (await f.read(head)) ?? 0;
-  f.close();
-  const isElf = n === 4 && head[0] === 0x7f && head[1] === 0x45 &&
-    head[2] === 0x4c && head[3] === 0x46;
-  const isScript = n >= 2 && head[0] === 0x23 && head[1] === 0x21;
-  if (!isElf && !isScript) {
-    throw new EngineStartError(
-      command.label,
-      `${it} is not a program (neither a binary nor a #! script)`,
-    );
+    return describeExit(this.#exit!, this.#stderr.slice(-1)[0]);
   }
 }

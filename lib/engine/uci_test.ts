@@ -3,15 +3,15 @@ import { fileURLToPath } from "node:url";
 import {
   DEFAULT_TIMEOUTS,
   type EngineCommand,
+  EngineError,
   EngineExitedError,
-  EngineOptionError,
-  EngineStartError,
   EngineTimeoutError,
   parseOptionLine,
   searchTimeoutMs,
   timeoutsForSpeed,
   UciEngine,
 } from "./uci.ts";
+import { isMbiError } from "../core/mod.ts";
 
 const FAKE = fileURLToPath(new URL("testdata/fake_engine.sh", import.meta.url));
 const fake = (...args: string[]): EngineCommand => ({
@@ -80,16 +80,16 @@ Deno.test("unknown option and out-of-range value are clear errors", async () => 
     await rejects(
       e.setOption("Contempt", 10),
       (err: Error) =>
-        err instanceof EngineOptionError &&
+        err instanceof EngineError && err.code === "engine-option" &&
         /unknown option "Contempt"/.test(err.message),
     );
     await rejects(
       e.setOption("Hash", 0),
       (err: Error) =>
-        err instanceof EngineOptionError &&
+        err instanceof EngineError && err.code === "engine-option" &&
         /Hash = 0 not allowed/.test(err.message),
     );
-    await rejects(e.setOption("UCI_Chess960", "yes"), EngineOptionError);
+    await rejects(e.setOption("UCI_Chess960", "yes"), (err: Error) => isMbiError(err, "engine-option"));
   } finally {
     await e.quit();
   }
@@ -101,7 +101,7 @@ Deno.test("start errors: missing file, text file, not executable, no uciok", asy
       { file: "/nonexistent/engine", args: [], label: "x" },
       FAST,
     ),
-    /does not exist/,
+    (err: Error) => isMbiError(err, "engine-missing") && /does not exist/.test(err.message),
   );
   const text = fileURLToPath(
     new URL("testdata/not_an_engine.txt", import.meta.url),
@@ -119,7 +119,7 @@ Deno.test("start errors: missing file, text file, not executable, no uciok", asy
   await rejects(
     UciEngine.start(fake("mute"), FAST),
     (err: Error) =>
-      err instanceof EngineStartError &&
+      isMbiError(err, "engine-protocol") &&
       /does not speak UCI: no "uciok"/.test(err.message),
   );
 });
@@ -128,7 +128,7 @@ Deno.test("an engine that dies mid-search, and one that hangs", async () => {
   const dying = await UciEngine.start(fake("die"), FAST);
   await rejects(
     dying.search("8/8/8/8/8/8/8/K6k w - - 0 1", [], { nodes: 10 }),
-    (err: Error) => err instanceof EngineExitedError && /exit code 3/.test(err.message),
+    (err: Error) => err instanceof EngineExitedError && err.code === "engine-crash" && /exit code 3/.test(err.message),
   );
   ok(dying.exited);
   const hanging = await UciEngine.start(fake("hang"), { ...FAST, noticeMs: 300 });
@@ -136,7 +136,7 @@ Deno.test("an engine that dies mid-search, and one that hangs", async () => {
   hanging.onWait = (line) => notices.push(line);
   await rejects(
     hanging.search("8/8/8/8/8/8/8/K6k w - - 0 1", [], { nodes: 10 }),
-    EngineTimeoutError,
+    (err: Error) => err instanceof EngineTimeoutError && err.code === "engine-timeout",
   );
   // The wait is reported while it lasts, saying what it waits for.
   assertEquals(notices.length, 1, notices.join("\n"));

@@ -11,7 +11,7 @@
  */
 
 import { parseFen } from "chessops/fen";
-import { MbiError, UsageError } from "../core/errors.ts";
+import { errorKind, MbiError } from "../core/mod.ts";
 
 /** Number of Chess960 start positions. */
 export const POSITION_COUNT = 960;
@@ -30,13 +30,7 @@ export interface StartPosition {
 }
 
 /** Raised for input that is not a Chess960 start position (SP, back rank or FEN). */
-export class PositionError extends MbiError {
-  /** Creates the error with a one-line message naming the bad value. */
-  constructor(message: string) {
-    super("position", message);
-    this.name = "PositionError";
-  }
-}
+export class PositionError extends errorKind("position") {}
 
 /** The ten ways to place two knights on five free squares, in Scharnagl order. */
 const KNIGHT_CODES: readonly (readonly [number, number])[] = [
@@ -240,21 +234,17 @@ export function parseSpList(text: string, option = "sp"): number[] {
   for (const part of text.split(",")) {
     const m = /^\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?$/.exec(part);
     if (!m) {
-      throw new UsageError(
-        `--${option} ${text}: "${part}" is not an SP number or range (e.g. 0-99,518)`,
-      );
+      throw new MbiError("bad-argument", `--${option} ${text}: "${part}" is not an SP number or range (e.g. 0-99,518)`);
     }
     const a = Number(m[1]);
     const b = m[2] === undefined ? a : Number(m[2]);
     for (const v of [a, b]) {
       if (v < 0 || v >= POSITION_COUNT) {
-        throw new UsageError(
-          `--${option} ${text}: SP ${v} out of range (allowed: 0..959)`,
-        );
+        throw new MbiError("bad-argument", `--${option} ${text}: SP ${v} out of range (allowed: 0..959)`);
       }
     }
     if (b < a) {
-      throw new UsageError(`--${option} ${text}: range ${part} runs backwards`);
+      throw new MbiError("bad-argument", `--${option} ${text}: range ${part} runs backwards`);
     }
     for (let sp = a; sp <= b; sp++) out.add(sp);
   }

@@ -13,7 +13,7 @@ import {
   startPosition,
 } from "./chess960.ts";
 import { POSITIONS_CSV_PATH, positionsCsv } from "./positions_csv.ts";
-import { repoPath } from "../core/paths.ts";
+import { repoPath } from "../core/mod.ts";
 
 // Published Scharnagl table values (SP -> back rank).
 const KNOWN: [number, string][] = [

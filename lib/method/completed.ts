@@ -9,9 +9,8 @@
  * @module
  */
 
-import type { InfoLine, Score } from "../engine/info.ts";
-import type { SearchLimit } from "../engine/limit.ts";
-import { MbiError } from "../core/errors.ts";
+import { type InfoLine, type Score, type SearchLimit } from "../engine/mod.ts";
+import { errorKind } from "../core/mod.ts";
 
 /** The value of a finished search, taken from its last completed iteration. */
 export interface CompletedIteration {
@@ -32,13 +31,7 @@ export interface CompletedIteration {
 }
 
 /** Raised when a search produced no usable (exact, completed) iteration. */
-export class NoCompletedIterationError extends MbiError {
-  /** Creates the error with a description of what the search printed. */
-  constructor(detail: string) {
-    super("no-completed-iteration", `no completed iteration in the search output: ${detail}`);
-    this.name = "NoCompletedIterationError";
-  }
-}
+export class NoCompletedIterationError extends errorKind("no-completed-iteration") {}
 
 /**
  * Picks the last completed iteration from a search's info lines (in order,

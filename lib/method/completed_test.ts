@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
 import { lastCompletedIteration, NoCompletedIterationError } from "./completed.ts";
-import { type InfoLine, parseInfo } from "../engine/info.ts";
+import { type InfoLine, parseInfo } from "../engine/mod.ts";
 import { readTranscript } from "../engine/testdata/read.ts";
 
 function infosOf(lines: string[]): InfoLine[] {

@@ -8,38 +8,52 @@
 
 import type { StartPosition } from "./chess960.ts";
 import { lastCompletedIteration } from "./completed.ts";
-import type { SearchLimit } from "../engine/limit.ts";
-import { negateScore } from "../engine/info.ts";
+import * as v from "valibot";
+import { negateScore, SearchLimit } from "../engine/mod.ts";
+import { count, int, text, texts } from "../core/mod.ts";
 
-/** One evaluated position: the `evaluate` record. */
-export interface EvaluationRecord {
-  /** Start position number. */
-  sp: number;
-  /** Back rank. */
-  setup: string;
-  /** FEN searched. */
-  fen: string;
-  /** Value in centipawns from White's point of view; null when the engine sees a mate. */
-  eval_cp: number | null;
-  /** Moves to mate from White's point of view (positive: White mates); null otherwise. */
-  mate: number | null;
-  /** Depth of the last completed iteration. */
-  depth: number;
-  /** Its selective depth (null when the engine does not report one). */
-  seldepth: number | null;
-  /** Its principal variation in UCI notation. */
-  pv: string[];
-  /** Nodes the whole search used (last reported `nodes`). */
-  nodes: number | null;
-  /** The engine's `bestmove` (for reference; the result is the completed iteration). */
-  bestmove: string;
-  /** The search limit given. */
-  limit: SearchLimit;
-  /** Wall time of the search in milliseconds (not part of the result). */
-  wall_ms: number;
-  /** Raw engine output from `go` to `bestmove`. */
-  raw: string[];
+/**
+ * One evaluated position, the `evaluate` record, as a line of a stage-1 file
+ * holds it (fields in the order written): SP, back rank and FEN searched; the
+ * value of the last completed iteration from White's point of view (`eval_cp`,
+ * or `mate`: moves to mate, positive when White mates; exactly one is set), its
+ * depth, selective depth (null when not reported) and PV (UCI); the nodes of the
+ * whole search; the engine's `bestmove` (for reference); the limit given; the
+ * wall time in ms (not part of the result); the raw output from `go` to
+ * `bestmove`.
+ */
+export const EvaluationRecordFields = v.object({
+  sp: int(),
+  setup: text(),
+  fen: text(),
+  eval_cp: v.nullable(int("is not a whole number or null")),
+  mate: v.nullable(int()),
+  depth: count(),
+  seldepth: v.nullable(count()),
+  pv: texts("is not a list of moves"),
+  nodes: v.nullable(count()),
+  bestmove: text(),
+  limit: SearchLimit,
+  wall_ms: v.number("is not a number"),
+  raw: texts("is not a list of engine output lines"),
+}, "not a record (an object)");
+
+/** The check that exactly one of `eval_cp` and `mate` is set, for a record of type `T`. */
+export function oneValue<T extends { eval_cp: number | null; mate: number | null }>() {
+  return v.check<T, string>(
+    (r) => (r.eval_cp === null) !== (r.mate === null),
+    "exactly one of eval_cp and mate must be set",
+  );
 }
+
+/** An evaluation record: {@link EvaluationRecordFields}, one value set. */
+export const EvaluationRecord = v.pipe(
+  EvaluationRecordFields,
+  oneValue<v.InferOutput<typeof EvaluationRecordFields>>(),
+);
+
+/** One evaluated position: the `evaluate` record (see the schema {@link EvaluationRecord}). */
+export type EvaluationRecord = v.InferOutput<typeof EvaluationRecord>;
 
 /** Builds an evaluation record from a search's output (White's point of view). */
 export function toRecord(

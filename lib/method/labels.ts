@@ -6,7 +6,7 @@
  * @module
  */
 
-import { formatLimit, type SearchLimit } from "../engine/limit.ts";
+import { formatLimit, type SearchLimit } from "../engine/mod.ts";
 import { PROFILES } from "./profiles.ts";
 
 /** The budgets behind a result. */

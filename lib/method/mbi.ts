@@ -8,7 +8,7 @@
 
 import { averageRanks } from "./ranks.ts";
 import { quantileSorted } from "./stats.ts";
-import { MbiError as DomainError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** One position's value, as input to the index. */
 export interface PositionValue {
@@ -36,15 +36,6 @@ export interface MbiValue {
   mbi: number;
 }
 
-/** Raised when the index is not defined for the input (mate scores, too few or duplicate positions). */
-export class IndexUndefinedError extends DomainError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("index-undefined", message);
-    this.name = "IndexUndefinedError";
-  }
-}
-
 /** The rounding rule, stated in every output. */
 export const ROUNDING = "round half up: MBI = floor(100 * (N - rank) / (N - 1) + 0.5), computed exactly";
 
@@ -55,11 +46,11 @@ export const ROUNDING = "round half up: MBI = floor(100 * (N - rank) / (N - 1) +
  */
 export function mbiOfRank(rank: number, n: number): number {
   if (n < 2) {
-    throw new IndexUndefinedError(`the index needs at least 2 positions (got ${n})`);
+    throw new MbiError("index-undefined", `the index needs at least 2 positions (got ${n})`);
   }
   const twice = Math.round(2 * rank);
   if (Math.abs(twice - 2 * rank) > 1e-9 || rank < 1 || rank > n) {
-    throw new IndexUndefinedError(`rank ${rank} is not a whole or half number in 1..${n}`);
+    throw new MbiError("index-undefined", `rank ${rank} is not a whole or half number in 1..${n}`);
   }
   const num = 100 * (2 * n - twice); // = 200 * (n - rank)
   const den = 2 * (n - 1);
@@ -68,15 +59,16 @@ export function mbiOfRank(rank: number, n: number): number {
 
 /**
  * Computes edge, rank and MBI for a complete set of positions. Throws
- * {@link IndexUndefinedError} for a mate score, a duplicate SP or fewer than 2 positions.
+ * an `index-undefined` MbiError for a mate score, a duplicate SP or fewer than 2 positions.
  */
 export function deriveMbi(values: readonly PositionValue[]): MbiValue[] {
   const seen = new Set<number>();
   for (const v of values) {
-    if (seen.has(v.sp)) throw new IndexUndefinedError(`SP ${v.sp} appears twice`);
+    if (seen.has(v.sp)) throw new MbiError("index-undefined", `SP ${v.sp} appears twice`);
     seen.add(v.sp);
     if (v.eval_cp === null || !Number.isFinite(v.eval_cp)) {
-      throw new IndexUndefinedError(
+      throw new MbiError(
+        "index-undefined",
         `SP ${v.sp} has no centipawn value${
           v.mate ? ` (mate ${v.mate})` : ""
         }: the index is defined only on a complete set of cp values`,
@@ -84,7 +76,8 @@ export function deriveMbi(values: readonly PositionValue[]): MbiValue[] {
     }
   }
   if (values.length < 2) {
-    throw new IndexUndefinedError(
+    throw new MbiError(
+      "index-undefined",
       `the index needs at least 2 positions (got ${values.length})`,
     );
   }

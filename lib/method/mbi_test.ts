@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import { deriveMbi, IndexUndefinedError, mbiOfRank } from "./mbi.ts";
+import { deriveMbi, mbiOfRank } from "./mbi.ts";
 import { averageRanks } from "./ranks.ts";
+import { isMbiError } from "../core/mod.ts";
 
 const rows = (evals: number[]) => deriveMbi(evals.map((eval_cp, sp) => ({ sp, eval_cp })));
 
@@ -59,7 +60,7 @@ Deno.test("mate scores, duplicates and too few positions are errors", () => {
   throws(
     () => deriveMbi([{ sp: 1, eval_cp: 10 }, { sp: 2, eval_cp: null, mate: 5 }]),
     (e: Error) =>
-      e instanceof IndexUndefinedError &&
+      isMbiError(e, "index-undefined") &&
       /SP 2 has no centipawn value \(mate 5\)/.test(e.message),
   );
   throws(

@@ -9,27 +9,29 @@
  * (`pgn_headers.ts`), per-position counts (`outcomes.ts`) and the score
  * interval (`intervals.ts`).
  *
- * May import: core, engine (types and parsers of what engines print).
+ * May import: core, engine.
  *
  * @module
  */
 
+export * from "./adjudication.ts";
 export * from "./borderline.ts";
 export * from "./chess960.ts";
 export * from "./completed.ts";
 export * from "./evaluation_record.ts";
-export * from "./ranks.ts";
+export * from "./intervals.ts";
+export * from "./kendall.ts";
+export * from "./labels.ts";
 export * from "./mbi.ts";
-export * from "./stats.ts";
+export * from "./outcomes.ts";
+export * from "./pgn_headers.ts";
+export * from "./positions_csv.ts";
+export * from "./profiles.ts";
+export * from "./ranks.ts";
+export * from "./reliability.ts";
+export * from "./rules.ts";
 export * from "./sample_estimates.ts";
 export * from "./seed.ts";
 export * from "./selection.ts";
-export * from "./profiles.ts";
-export * from "./rules.ts";
-export * from "./adjudication.ts";
-export * from "./kendall.ts";
-export * from "./reliability.ts";
-export * from "./labels.ts";
-export * from "./intervals.ts";
-export * from "./pgn_headers.ts";
-export * from "./outcomes.ts";
+export * from "./stats.ts";
+export * from "./uncertainty.ts";

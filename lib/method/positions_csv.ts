@@ -5,7 +5,7 @@
  */
 
 import { allStartPositions } from "./chess960.ts";
-import { toCsv } from "../core/csv.ts";
+import { toCsv } from "../core/mod.ts";
 
 /** Path of the committed positions file, relative to the repository root. */
 export const POSITIONS_CSV_PATH = "data/positions960.csv";

@@ -7,7 +7,7 @@
  */
 
 import { CLASSICAL_SP, POSITION_COUNT } from "./chess960.ts";
-import { UsageError } from "../core/errors.ts";
+import { MbiError, same } from "../core/mod.ts";
 
 /** The method's base seed (self-play and bootstrap). */
 export const METHOD_SEED = 20260825;
@@ -126,15 +126,6 @@ export const PROFILES: Record<string, Profile> = {
   },
 };
 
-/** Raised for an unknown profile name or a budget that is not allowed: a usage error (exit 2). */
-export class ProfileError extends UsageError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super(message, "profile");
-    this.name = "ProfileError";
-  }
-}
-
 /** Budget overrides from the command line. */
 export interface ProfileOverrides {
   /** Stage 1 node budget. */
@@ -154,7 +145,7 @@ export interface ProfileOverrides {
 /** A built-in profile by name (own properties only, so `constructor` is not a profile). */
 export function builtinProfile(name: string): Profile {
   if (!Object.hasOwn(PROFILES, name)) {
-    throw new ProfileError(`unknown profile "${name}" (allowed: ${Object.keys(PROFILES).join(", ")})`);
+    throw new MbiError("profile", `unknown profile "${name}" (allowed: ${Object.keys(PROFILES).join(", ")})`);
   }
   return structuredClone(PROFILES[name]);
 }
@@ -163,5 +154,5 @@ export function builtinProfile(name: string): Profile {
 export function isMethodBudget(profile: Profile): boolean {
   const full = PROFILES.full;
   return profile.evalNodes === full.evalNodes && profile.evalDepth === null &&
-    JSON.stringify(profile.selfplay) === JSON.stringify(full.selfplay) && profile.resamples === full.resamples;
+    same(profile.selfplay, full.selfplay) && profile.resamples === full.resamples;
 }

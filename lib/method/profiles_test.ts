@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import { builtinProfile, CI_POSITIONS, isMethodBudget, ProfileError, PROFILES } from "./profiles.ts";
+import { builtinProfile, CI_POSITIONS, isMethodBudget, PROFILES } from "./profiles.ts";
+import { isMbiError } from "../core/mod.ts";
 
 Deno.test("built-in profiles: the method's budgets, quick, and ci with SP 0, 518, 959", () => {
   assertEquals(PROFILES.full.evalNodes, 400_000_000);
@@ -19,7 +20,7 @@ Deno.test("only own profile names are profiles: constructor, toString and __prot
   for (const name of ["constructor", "toString", "__proto__", "huge"]) {
     throws(
       () => builtinProfile(name),
-      (e: Error) => e instanceof ProfileError && e.message === `unknown profile "${name}" (allowed: full, quick, ci)`,
+      (e: Error) => isMbiError(e, "profile") && e.message === `unknown profile "${name}" (allowed: full, quick, ci)`,
     );
   }
 });

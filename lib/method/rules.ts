@@ -10,7 +10,7 @@ import { Chess } from "chessops/chess";
 import { makeFen, parseFen } from "chessops/fen";
 import { makeSanAndPlay } from "chessops/san";
 import { parseUci } from "chessops/util";
-import { MbiError } from "../core/errors.ts";
+import { errorKind } from "../core/mod.ts";
 
 /** How a game ended. */
 export type Termination =
@@ -35,13 +35,7 @@ export interface Outcome {
 }
 
 /** Raised for a move that is not legal (or not a move) in the current position. */
-export class IllegalMoveError extends MbiError {
-  /** Creates the error naming the move and the position. */
-  constructor(readonly uci: string, readonly fen: string) {
-    super("illegal-move", `illegal move ${uci} in ${fen}`);
-    this.name = "IllegalMoveError";
-  }
-}
+export class IllegalMoveError extends errorKind("illegal-move") {}
 
 /** A game in progress: position, moves played and repetition counts. */
 export class GameState {
@@ -82,7 +76,7 @@ export class GameState {
   play(uci: string): string {
     const move = parseUci(uci);
     if (!move || !this.#pos.isLegal(move)) {
-      throw new IllegalMoveError(uci, this.fen);
+      throw new IllegalMoveError(`illegal move ${uci} in ${this.fen}`);
     }
     const san = makeSanAndPlay(this.#pos, move);
     this.moves.push(uci);

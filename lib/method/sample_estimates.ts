@@ -16,8 +16,9 @@
  */
 
 import { deriveSeed, rngFromSeed } from "./seed.ts";
-import { quantileSorted, StatsError } from "./stats.ts";
+import { quantileSorted } from "./stats.ts";
 import { scoreInterval } from "./intervals.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** An estimate with its 95% interval. */
 export interface Estimate {
@@ -48,11 +49,11 @@ export function bootstrapStatistic(
   statistic: (sorted: number[]) => number,
   opts: SampleBootstrapOptions,
 ): Estimate {
-  if (values.length < 2) throw new StatsError(`a bootstrap needs at least 2 values (got ${values.length})`);
+  if (values.length < 2) throw new MbiError("stats", `a bootstrap needs at least 2 values (got ${values.length})`);
   if (!Number.isInteger(opts.resamples) || opts.resamples < 1) {
-    throw new StatsError(`resamples ${opts.resamples}: expected a whole number >= 1`);
+    throw new MbiError("stats", `resamples ${opts.resamples}: expected a whole number >= 1`);
   }
-  for (const v of values) if (!Number.isFinite(v)) throw new StatsError(`not a finite number: ${v}`);
+  for (const v of values) if (!Number.isFinite(v)) throw new MbiError("stats", `not a finite number: ${v}`);
   const n = values.length;
   const rng = rngFromSeed(deriveSeed(opts.seed, opts.stream));
   const out = new Float64Array(opts.resamples);

@@ -9,7 +9,7 @@
  */
 
 import { deriveSeed, rngFromSeed } from "./seed.ts";
-import { UsageError } from "../core/errors.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** Seed path element for the position draw (distinct from any SP or game index). */
 export const SELECTION_STREAM = 0x5e1ec7;
@@ -45,7 +45,8 @@ export function selectPositions(
   seed: number,
 ): SelectedPosition[] {
   if (!Number.isInteger(count) || count < 1 || count > rows.length) {
-    throw new UsageError(
+    throw new MbiError(
+      "bad-argument",
       `cannot choose ${count} positions from ${rows.length} (allowed: 1..${rows.length})`,
     );
   }

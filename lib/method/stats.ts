@@ -16,31 +16,24 @@ import { errorFunction, probit } from "simple-statistics";
 import { averageRanks } from "./ranks.ts";
 import { deriveSeed, rngFromSeed } from "./seed.ts";
 import { METHOD_SEED } from "./profiles.ts";
-import { MbiError } from "../core/errors.ts";
-
-/** Raised for input on which a statistic is not defined. */
-export class StatsError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("stats", message);
-    this.name = "StatsError";
-  }
-}
+import { MbiError } from "../core/mod.ts";
 
 function checkPairs(x: readonly number[], y: readonly number[]): void {
   if (x.length !== y.length) {
-    throw new StatsError(
+    throw new MbiError(
+      "stats",
       `x has ${x.length} values, y has ${y.length}: pairs needed`,
     );
   }
   if (x.length < 3) {
-    throw new StatsError(
+    throw new MbiError(
+      "stats",
       `Spearman's rho needs at least 3 pairs (got ${x.length})`,
     );
   }
   for (const v of [...x, ...y]) {
     if (!Number.isFinite(v)) {
-      throw new StatsError(`not a finite number: ${v}`);
+      throw new MbiError("stats", `not a finite number: ${v}`);
     }
   }
 }
@@ -62,7 +55,7 @@ export function pearson(x: readonly number[], y: readonly number[]): number {
 
 /**
  * Spearman's rho: the Pearson correlation of average ranks (ties share their
- * mean rank), as scipy.stats.spearmanr. Throws {@link StatsError} for fewer
+ * mean rank), as scipy.stats.spearmanr. Throws a `stats` MbiError for fewer
  * than 3 pairs or non-finite values; returns NaN when a column is constant
  * (the correlation is undefined there).
  */
@@ -231,7 +224,7 @@ export function bootstrapSpearman(
   checkPairs(x, y);
   const B = opts.resamples ?? 10_000;
   if (!Number.isInteger(B) || B < 1) {
-    throw new StatsError(`resamples ${B}: expected a whole number >= 1`);
+    throw new MbiError("stats", `resamples ${B}: expected a whole number >= 1`);
   }
   const seed = opts.seed ?? METHOD_SEED;
   const stream = opts.stream ?? 0;

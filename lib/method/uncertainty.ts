@@ -13,8 +13,7 @@
  * @module
  */
 
-import type { SearchLimit } from "../engine/limit.ts";
-import { parseInfo } from "../engine/info.ts";
+import { parseInfo, type SearchLimit } from "../engine/mod.ts";
 import { mbiOfRank } from "./mbi.ts";
 
 /** Iterations whose values make a position's interval. */

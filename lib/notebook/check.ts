@@ -10,7 +10,7 @@
 
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { repoPath } from "../core/paths.ts";
+import { repoPath } from "../core/mod.ts";
 import type { Notebook } from "./ipynb.ts";
 
 /** The code cells of a notebook as one module (imports of `../lib/` made absolute), with a header naming the file. */

@@ -8,18 +8,14 @@
  */
 
 import { join } from "node:path";
-import { type Profile } from "../method/profiles.ts";
-import { budgetBanner, type BudgetFacts, formatBudgets } from "../method/labels.ts";
-import { evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { profileDir, selfplayDir } from "../store/results_key.ts";
-import { readJsonIfExists } from "../store/atomic.ts";
-import { type EngineEntry, resolveEngine } from "../engine/registry.ts";
-import type { SearchLimit } from "../engine/limit.ts";
-import { evalLimit } from "../stages/run_config.ts";
-import type { SelfplayResults } from "../stages/selfplay/stage.ts";
-import { captionLine } from "../plot/theme.ts";
-import { type Displayable, escapeHtml, html, stopHere } from "./display.ts";
-import { evalBudgetText } from "../method/labels.ts";
+import { budgetBanner, type BudgetFacts, evalBudgetText, formatBudgets, type Profile } from "../method/mod.ts";
+import { evalFilePath, profileDir, readEvalDataset, readJsonIfExists, selfplayDir } from "../store/mod.ts";
+import { type EngineEntry, resolveEngine, type SearchLimit } from "../engine/mod.ts";
+import { evalLimit } from "../runs/mod.ts";
+import { type SelfplayResults } from "../selfplay/mod.ts";
+import { captionLine } from "../plot/mod.ts";
+import { type Html, markup } from "../core/mod.ts";
+import { bannerBox, type Displayable, html, stopHere } from "./display.ts";
 
 /** A notebook's profile with its engine and budgets, for banners and captions. */
 export interface NotebookContext {
@@ -84,32 +80,28 @@ export function caption(ctx: NotebookContext, n: number, unit = "positions", wit
  */
 export function selfplayBanner(ctx: NotebookContext): Displayable {
   if (ctx.hasSelfplay) return bannerView(ctx, true);
-  const banner = bannerView(ctx)[Symbol.for("Jupyter.display")]()["text/html"];
   return stopHere(
-    `${banner}<p><b>No self-play for ${escapeHtml(ctx.engineName)}:</b> it honours only depth limits (${
-      escapeHtml(evalBudgetText(ctx.facts.evalLimit))
-    }), and self-play is defined by a node budget per move. The rest of this notebook applies to engines that take ` +
-      `<code>go nodes</code>; this engine's index is compared with the others in notebook 06.</p>`,
+    markup`${banner(ctx, false).markup}<p><b>No self-play for ${ctx.engineName}:</b> it honours only depth limits (${
+      evalBudgetText(ctx.facts.evalLimit)
+    }), and self-play is defined by a node budget per move. The rest of this notebook applies to engines that take <code>go nodes</code>; this engine's index is compared with the others in notebook 06.</p>`,
     `no self-play for ${ctx.engineName} (depth limits only)`,
   );
 }
 
+/** The banner's markup and its plain text: "not the method's results" with the budgets, or that they are the method's. */
+function banner(ctx: NotebookContext, withSelfplay: boolean): { markup: Html; plain: string } {
+  const facts = withSelfplay && ctx.hasSelfplay ? ctx.selfplayFacts : ctx.facts;
+  const text = budgetBanner(facts);
+  return text === null
+    ? {
+      markup: bannerBox(true, markup`<b>The method's budgets</b> — ${formatBudgets(facts)}; engine ${ctx.engineName}.`),
+      plain: `the method's budgets: ${formatBudgets(facts)}`,
+    }
+    : { markup: bannerBox(false, markup`<b>Not the method's results.</b> ${text}.`), plain: text };
+}
+
 /** The banner at the top of a notebook: "not the method's results" with the budgets, or that they are the method's. */
 export function bannerView(ctx: NotebookContext, withSelfplay = false): Displayable {
-  const facts = withSelfplay && ctx.hasSelfplay ? ctx.selfplayFacts : ctx.facts;
-  const banner = budgetBanner(facts);
-  if (banner === null) {
-    return html(
-      `<div style="border-left:4px solid #2a9d8f;background:#eef8f6;padding:6px 10px;margin:4px 0">` +
-        `<b>The method's budgets</b> — ${escapeHtml(formatBudgets(facts))}; engine ${
-          escapeHtml(ctx.engineName)
-        }.</div>`,
-      `the method's budgets: ${formatBudgets(facts)}`,
-    );
-  }
-  return html(
-    `<div style="border-left:4px solid #e07b00;background:#fff4e5;padding:6px 10px;margin:4px 0">` +
-      `<b>Not the method's results.</b> ${escapeHtml(banner)}.</div>`,
-    banner,
-  );
+  const b = banner(ctx, withSelfplay);
+  return html(b.markup, b.plain);
 }

@@ -2,8 +2,8 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { bannerView, caption, notebookContext, selfplayBanner } from "./context.ts";
 import { STOP_MIME } from "./display.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
-import { CI_POSITIONS } from "../method/profiles.ts";
-import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { CI_POSITIONS } from "../method/mod.ts";
+import { getProfile, RESULTS_ENV } from "../store/mod.ts";
 
 const bundle = (d: object) => (d as Record<symbol, () => Record<string, string>>)[Symbol.for("Jupyter.display")]();
 

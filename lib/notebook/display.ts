@@ -6,7 +6,9 @@
  * @module
  */
 
-import { formatProgress, type Progress } from "../stages/progress.ts";
+import { Html, markup } from "../core/mod.ts";
+import { PALETTE } from "../plot/mod.ts";
+import { formatProgress, type Progress } from "../runs/mod.ts";
 
 /** A value the Deno kernel renders with the given MIME bundle. */
 export interface Displayable {
@@ -14,40 +16,34 @@ export interface Displayable {
   [key: symbol]: () => Record<string, string>;
 }
 
-/** Escapes text for HTML. */
-export function escapeHtml(text: unknown): string {
-  return String(text ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
 /** A column of {@link htmlTable}: a key of the row, a header, an optional formatter. */
 export interface Column<T> {
   /** Header text. */
   header: string;
-  /** Cell value. */
+  /** Cell value: text (escaped; nothing for null and undefined) or markup. */
   value: (row: T) => unknown;
   /** Right-align (numbers). */
   numeric?: boolean;
-  /** Cell HTML instead of escaped text. */
-  html?: boolean;
 }
+
+/** A cell's value as text, or its markup. */
+const cellValue = (v: unknown): Html | string => v instanceof Html ? v : v === null || v === undefined ? "" : String(v);
 
 /** Renders rows as an HTML table. */
 export function htmlTable<T>(
   rows: readonly T[],
   columns: readonly Column<T>[],
   caption?: string,
-): string {
-  const th = columns.map((c) => `<th style="text-align:${c.numeric ? "right" : "left"}">${escapeHtml(c.header)}</th>`)
-    .join("");
-  const body = rows.map((r) =>
-    "<tr>" + columns.map((c) => {
-      const v = c.value(r);
-      return `<td style="text-align:${c.numeric ? "right" : "left"}">${c.html ? String(v) : escapeHtml(v)}</td>`;
-    }).join("") + "</tr>"
-  ).join("\n");
-  return `<table>${
-    caption ? `<caption>${escapeHtml(caption)}</caption>` : ""
+): Html {
+  const align = (c: Column<T>) => c.numeric ? "right" : "left";
+  const th = columns.map((c) => markup`<th style="text-align:${align(c)}">${c.header}</th>`);
+  const body = rows.map((r, i) =>
+    markup`${i > 0 && "\n"}<tr>${
+      columns.map((c) => markup`<td style="text-align:${align(c)}">${cellValue(c.value(r))}</td>`)
+    }</tr>`
+  );
+  return markup`<table>${
+    caption && markup`<caption>${caption}</caption>`
   }<thead><tr>${th}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
@@ -55,27 +51,38 @@ export function htmlTable<T>(
 export function htmlKeyValues(
   pairs: [string, unknown][],
   caption?: string,
-): string {
+): Html {
   return htmlTable(pairs, [{ header: "", value: (p) => p[0] }, {
     header: "",
     value: (p) => p[1],
   }], caption);
 }
 
-/** Wraps HTML (and a plain-text fallback) so that a notebook cell shows it as `text/html`. */
-export function html(markup: string, plain = "(HTML output)"): Displayable {
+/** Wraps HTML (markup, or a string of it) and a plain-text fallback so that a notebook cell shows it as `text/html`. */
+export function html(content: Html | string, plain = "(HTML output)"): Displayable {
   return {
     [Symbol.for("Jupyter.display")]: () => ({
-      "text/html": markup,
+      "text/html": String(content),
       "text/plain": plain,
     }),
   };
 }
 
-/** Several outputs (displayables or HTML strings) as one, in order: e.g. the banner and a line under it. */
-export function stack(...parts: readonly (Displayable | string)[]): Displayable {
-  const bundle = (p: Displayable | string) =>
-    typeof p === "string" ? { "text/html": p, "text/plain": p.replace(/<[^>]*>/g, "") } : p[DISPLAY]();
+/**
+ * A notebook's banner: at the method's budgets (the published figures' colour)
+ * or not the method's results (the accent colour), over the outputs it is about.
+ */
+export function bannerBox(method: boolean, content: Html): Html {
+  const [edge, tint] = method ? [PALETTE.published, PALETTE.publishedTint] : [PALETTE.accent, PALETTE.accentTint];
+  return markup`<div style="border-left:4px solid ${edge};background:${tint};padding:6px 10px;margin:4px 0">${content}</div>`;
+}
+
+/** Several outputs (displayables, markup or HTML strings) as one, in order: e.g. the banner and a line under it. */
+export function stack(...parts: readonly (Displayable | Html | string)[]): Displayable {
+  const bundle = (p: Displayable | Html | string) =>
+    typeof p === "string" || !(DISPLAY in p)
+      ? { "text/html": String(p), "text/plain": String(p).replace(/<[^>]*>/g, "") }
+      : p[DISPLAY]();
   const shown = parts.map(bundle);
   return html(shown.map((b) => b["text/html"] ?? "").join(""), shown.map((b) => b["text/plain"] ?? "").join("\n"));
 }
@@ -86,13 +93,13 @@ const DISPLAY = Symbol.for("Jupyter.display");
 export const STOP_MIME = "application/vnd.mbi.stop+json";
 
 /**
- * Shows `markup` and ends a headless run of the notebook after this cell
+ * Shows `content` and ends a headless run of the notebook after this cell
  * (successfully; the later cells stay unexecuted), e.g. when a notebook does
  * not apply to the profile. In an interactive session it only shows the text.
  */
-export function stopHere(markup: string, plain = "(the rest of this notebook does not apply)"): Displayable {
+export function stopHere(content: Html | string, plain = "(the rest of this notebook does not apply)"): Displayable {
   return {
-    [Symbol.for("Jupyter.display")]: () => ({ "text/html": markup, "text/plain": plain, [STOP_MIME]: "{}" }),
+    [Symbol.for("Jupyter.display")]: () => ({ "text/html": String(content), "text/plain": plain, [STOP_MIME]: "{}" }),
   };
 }
 
@@ -136,7 +143,7 @@ export function notebookProgress(
     }
     void api.display({
       "text/plain": line,
-      "text/html": `<pre>${escapeHtml(line)}</pre>`,
+      "text/html": String(markup`<pre>${line}</pre>`),
     }, {
       raw: true,
       display_id: displayId,

@@ -6,17 +6,24 @@
  * @module
  */
 
-import { type EvalDataset, evalFilePath, readEvalDataset } from "../store/eval_dataset.ts";
-import { profileDir } from "../store/results_key.ts";
-import { defaultEngineId, ENGINE_ENV, loadRegistry, NATIVE_ENGINE_ID, resolveEngine } from "../engine/registry.ts";
-import { type EngineIdentity, engineIdentity } from "../engine/identity.ts";
-import { launchEngine } from "../engine/launch.ts";
-import { evalBudgetText, formatOptions, METHOD_EVAL_TEXT } from "../method/labels.ts";
-import { displayPath } from "../store/provenance.ts";
-import { loadStage1, runStage1 } from "../stages/evaluation.ts";
-import type { Progress } from "../stages/progress.ts";
+import { displayPath, type EvalDataset, evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
+import {
+  defaultEngineId,
+  ENGINE_ENV,
+  type EngineIdentity,
+  engineIdentity,
+  launchEngine,
+  loadRegistry,
+  NATIVE_ENGINE_ID,
+  resolveEngine,
+} from "../engine/mod.ts";
+import { evalBudgetText, formatOptions, METHOD_EVAL_TEXT } from "../method/mod.ts";
+import { loadEvaluations, runEvaluation } from "../evaluation/mod.ts";
+import { type Progress } from "../runs/mod.ts";
 import type { NotebookContext } from "./context.ts";
-import { type Displayable, escapeHtml, html, htmlKeyValues } from "./display.ts";
+import { joinHtml, markup } from "../core/mod.ts";
+import { PALETTE } from "../plot/mod.ts";
+import { type Displayable, html, htmlKeyValues } from "./display.ts";
 
 /** The profile's stage-1 settings next to the method's. */
 export function settingsView(ctx: NotebookContext): Displayable {
@@ -72,14 +79,12 @@ export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: En
     const r = recorded?.header.engine;
     return {
       view: html(
-        `<p>Engine <b>${escapeHtml(id)}</b> (${escapeHtml(why)}) cannot be started here: ${
-          escapeHtml((e as Error).message)
-        }.</p>` +
-          (r
-            ? `<p>The dataset records ${escapeHtml(r.uci_name)}, fingerprint ${
-              int(r.fingerprint)
-            } nodes (build SHA-256 ${escapeHtml(r.sha256.slice(0, 16))}…).</p>`
-            : ""),
+        markup`<p>Engine <b>${id}</b> (${why}) cannot be started here: ${(e as Error).message}.</p>${
+          r &&
+          markup`<p>The dataset records ${r.uci_name}, fingerprint ${int(r.fingerprint)} nodes (build SHA-256 ${
+            r.sha256.slice(0, 16)
+          }…).</p>`
+        }`,
         `engine ${id} not available`,
       ),
     };
@@ -89,25 +94,26 @@ export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: En
     const identity = await engineIdentity(resolved, engine);
     const expected = resolved.entry.fingerprint;
     const reference = identity.matches_reference
-      ? `<b style="color:green">matches</b> the MBI reference engine (Stockfish 17.1, ${int(ref)} nodes)`
-      : `<b>differs from</b> the MBI reference engine's (Stockfish 17.1, ${
+      ? markup`<b style="color:${PALETTE.published}">matches</b> the MBI reference engine (Stockfish 17.1, ${
         int(ref)
-      } nodes): this engine's results live in ` +
-        `their own folder and are compared with the reference in notebook 06`;
+      } nodes)`
+      : markup`<b>differs from</b> the MBI reference engine's (Stockfish 17.1, ${
+        int(ref)
+      } nodes): this engine's results live in their own folder and are compared with the reference in notebook 06`;
     const registry = expected === undefined
       ? "the registry records no fingerprint for this engine"
       : identity.fingerprint === expected
-      ? `<b style="color:green">equals</b> the fingerprint the registry expects for ${escapeHtml(resolved.entry.id)}`
-      : `<b style="color:red">differs from</b> the ${int(expected)} the registry expects for ${
-        escapeHtml(resolved.entry.id)
-      }`;
+      ? markup`<b style="color:${PALETTE.published}">equals</b> the fingerprint the registry expects for ${resolved.entry.id}`
+      : markup`<b style="color:${PALETTE.negative}">differs from</b> the ${
+        int(expected)
+      } the registry expects for ${resolved.entry.id}`;
     const table = htmlKeyValues([
       ["engine checked", `${identity.id}: ${identity.uci_name} — ${why}`],
       ["build SHA-256", identity.sha256],
       ["NNUE nets", identity.nets.join(", ") || "none reported"],
       ["bench fingerprint", `${int(identity.fingerprint)} nodes`],
     ], "Engine identity");
-    return { identity, view: html(`${table}<p>The fingerprint ${reference}; it ${registry}.</p>`) };
+    return { identity, view: html(markup`${table}<p>The fingerprint ${reference}; it ${registry}.</p>`) };
   } finally {
     await engine.quit();
   }
@@ -122,16 +128,16 @@ export async function stage1(
   ctx: NotebookContext,
   onProgress?: (p: Progress) => void,
 ): Promise<{ dataset: EvalDataset; note: string }> {
-  const complete = await loadStage1(ctx.profile).catch(() => undefined);
+  const complete = await loadEvaluations(ctx.profile).catch(() => undefined);
   if (complete && complete.records.every((r) => r.eval_cp !== null || r.mate !== null)) {
     return {
       dataset: complete,
       note: `${complete.records.length} positions already in ${displayPath(complete.path)}: nothing to run`,
     };
   }
-  const s = await runStage1({ profile: ctx.profile, onProgress });
+  const s = await runEvaluation({ profile: ctx.profile, onProgress });
   return {
-    dataset: await loadStage1(ctx.profile),
+    dataset: await loadEvaluations(ctx.profile),
     note: `${s.evaluated} evaluated in this run, ${s.resumed} already done; ${
       s.wallS.toFixed(1)
     } s (engine ${s.engine})`,
@@ -143,13 +149,11 @@ export function datasetLine(d: EvalDataset): Displayable {
   const evals = d.records.map((r) => r.eval_cp).filter((v): v is number => v !== null);
   const depths = d.records.map((r) => r.depth);
   return html(
-    `<p>${d.records.length} positions; eval ${Math.min(...evals)}..${Math.max(...evals)} cp; depth ${
+    markup`<p>${d.records.length} positions; eval ${Math.min(...evals)}..${Math.max(...evals)} cp; depth ${
       Math.min(...depths)
-    }..${Math.max(...depths)}; engine ${escapeHtml(d.header.engine.uci_name)} (${escapeHtml(d.header.engine.id)}), ${
-      escapeHtml(evalBudgetText(d.header.config.limit))
-    }, options ${escapeHtml(formatOptions(d.header.config.options))}; file <code>${
-      escapeHtml(displayPath(d.path))
-    }</code>.</p>`,
+    }..${Math.max(...depths)}; engine ${d.header.engine.uci_name} (${d.header.engine.id}), ${
+      evalBudgetText(d.header.config.limit)
+    }, options ${formatOptions(d.header.config.options)}; file <code>${displayPath(d.path)}</code>.</p>`,
     `${d.records.length} positions`,
   );
 }
@@ -162,13 +166,13 @@ export function rawOutputView(d: EvalDataset, sps: number[]): Displayable {
     const lines = r.raw.map((l) => {
       const chosen = l.startsWith(`info depth ${r.depth} `) &&
         !/bound/.test(l) && l.includes(` pv ${r.pv.join(" ")}`);
-      return chosen ? `<b>${escapeHtml(l)}   &lt;= result</b>` : escapeHtml(l);
+      return chosen ? markup`<b>${l}   &lt;= result</b>` : l;
     });
     return [
-      `<h4>SP ${sp} ${r.setup}: ${r.eval_cp} cp at depth ${r.depth} (${
-        escapeHtml(evalBudgetText(r.limit))
-      })</h4><pre style="font-size:11px">${lines.join("\n")}</pre>`,
+      markup`<h4>SP ${sp} ${r.setup}: ${r.eval_cp} cp at depth ${r.depth} (${
+        evalBudgetText(r.limit)
+      })</h4><pre style="font-size:11px">${joinHtml(lines, "\n")}</pre>`,
     ];
   });
-  return html(blocks.join("\n"), `raw output of SP ${sps.join(", ")}`);
+  return html(joinHtml(blocks, "\n"), `raw output of SP ${sps.join(", ")}`);
 }

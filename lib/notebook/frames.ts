@@ -1,29 +1,29 @@
 /**
  * Data frames for analysts: each stage's results as danfojs DataFrames that an
- * analyst filters, sorts and groups in the next cell, and an HTML display for
- * them in Jupyter. danfojs only prints text tables (and plots through Plotly in
- * a browser), so the HTML table is written here: every DataFrame and Series,
- * including those an analyst derives, shows as a table with its shape, in
- * Jupyter and in nbconvert's HTML export. danfojs is imported on first use
- * (it loads TensorFlow.js: about 0.5–3 s).
+ * analyst filters, sorts and groups in the next cell, shown in Jupyter as the
+ * HTML table of `frame_html.ts` (installed on danfojs's frames, so every
+ * DataFrame and Series, including those an analyst derives, shows with its
+ * shape, in Jupyter and in nbconvert's HTML export). danfojs is imported on
+ * first use (it loads TensorFlow.js: about 0.5–3 s).
  *
  * The frames are views of the result files; the numbers come from the stage
- * modules (`lib/stages/`), never from here.
+ * modules (`lib/analysis/`, `lib/evaluation/`, `lib/selfplay/`, `lib/report/`), never from here.
  *
  * @module
  */
 
-import type { EvalDataset } from "../store/eval_dataset.ts";
-import type { MbiTable } from "../store/mbi_table.ts";
-import type { SelfplayResults } from "../stages/selfplay/stage.ts";
-import type { GameRecord } from "../stages/selfplay/game.ts";
-import type { OpeningSet } from "../stages/selfplay/openings.ts";
-import type { Correlation, Summary } from "../stages/statistics.ts";
-import type { DatasetInfo, PairAgreement } from "../stages/comparison.ts";
-import type { RankAgreement } from "../stages/distribution.ts";
-import type { Convergence } from "../stages/convergence.ts";
-import { formatLimit } from "../engine/limit.ts";
-import { escapeHtml } from "./display.ts";
+import { type EvalDataset, type MbiTable } from "../store/mod.ts";
+import { type GameRecord, type OpeningSet, type SelfplayResults } from "../selfplay/mod.ts";
+import {
+  type Convergence,
+  type Correlation,
+  type DatasetInfo,
+  type PairAgreement,
+  type RankAgreement,
+  type Summary,
+} from "../analysis/mod.ts";
+import { formatLimit } from "../engine/mod.ts";
+import { FRAME_CAPTION, FRAME_COLUMNS, frameHtml, framePlainText, frameTable } from "./frame_html.ts";
 
 /** The danfojs module. */
 export type Danfo = typeof import("danfojs");
@@ -33,7 +33,6 @@ export type DataFrame = InstanceType<Danfo["DataFrame"]>;
 export type Series = InstanceType<Danfo["Series"]>;
 
 const DISPLAY = Symbol.for("Jupyter.display");
-const CAPTION = Symbol.for("mbi.caption");
 
 let loading: Promise<Danfo> | undefined;
 
@@ -45,7 +44,7 @@ export function danfo(): Promise<Danfo> {
     Object.defineProperty(d.NDframe.prototype, DISPLAY, {
       configurable: true,
       value: function (this: DataFrame | Series) {
-        return { "text/html": frameHtml(this), "text/plain": plainText(this) };
+        return { "text/html": frameHtml(this), "text/plain": framePlainText(this) };
       },
     });
     return d;
@@ -55,7 +54,7 @@ export function danfo(): Promise<Danfo> {
 
 /** Sets the caption a frame shows above its table (profile, engine, budget, n); returns the frame. */
 export function withCaption<T extends DataFrame | Series>(df: T, caption: string): T {
-  Object.defineProperty(df, CAPTION, { configurable: true, value: caption });
+  Object.defineProperty(df, FRAME_CAPTION, { configurable: true, value: caption });
   return df;
 }
 
@@ -64,113 +63,13 @@ export function withCaption<T extends DataFrame | Series>(df: T, caption: string
  * them for the next cell); the shape line names the others. Returns the frame.
  */
 export function showColumns<T extends DataFrame>(df: T, columns: readonly string[]): T {
-  Object.defineProperty(df, SHOWN, { configurable: true, value: [...columns] });
+  Object.defineProperty(df, FRAME_COLUMNS, { configurable: true, value: [...columns] });
   return df;
-}
-
-const SHOWN = Symbol.for("mbi.shownColumns");
-
-/** The caption of a frame, if it has one. */
-export function captionOf(df: DataFrame | Series): string | undefined {
-  return (df as unknown as Record<symbol, string | undefined>)[CAPTION];
-}
-
-function isSeries(df: DataFrame | Series): df is Series {
-  return (df as unknown as { $isSeries?: boolean }).$isSeries === true;
-}
-
-/** Columns and rows of a frame or series as plain arrays. */
-function table(df: DataFrame | Series): { columns: string[]; index: (string | number)[]; rows: unknown[][] } {
-  if (isSeries(df)) {
-    return { columns: df.columns.length ? df.columns : ["value"], index: df.index, rows: df.values.map((v) => [v]) };
-  }
-  return { columns: df.columns, index: df.index, rows: df.values as unknown[][] };
-}
-
-/** One cell for people: integers plainly (thousands separated from 10,000), others to 4 significant digits. */
-export function formatCell(v: unknown): string {
-  if (v === null || v === undefined || (typeof v === "number" && Number.isNaN(v))) return "—";
-  if (typeof v === "number") {
-    if (Number.isInteger(v)) return Math.abs(v) >= 10_000 ? v.toLocaleString("en-US") : String(v);
-    if (Math.abs(v) >= 10_000) return Math.round(v).toLocaleString("en-US");
-    return String(Number(v.toPrecision(4)));
-  }
-  if (Array.isArray(v)) return v.join(" ");
-  return String(v);
-}
-
-/** Options of {@link frameHtml}. */
-export interface FrameHtmlOptions {
-  /** Longest frame shown whole; longer ones show head and tail (default 40). */
-  maxRows?: number;
-  /** Rows shown from the top of a long frame (default 12). */
-  head?: number;
-  /** Rows shown from the bottom of a long frame (default 5). */
-  tail?: number;
-}
-
-/** A frame (or series) as an HTML table: caption, index, columns, head and tail when long, and its shape. */
-export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): string {
-  const all = table(df);
-  const chosen = (df as unknown as Record<symbol, string[] | undefined>)[SHOWN]?.filter((c) => all.columns.includes(c));
-  const keep = chosen?.length ? chosen.map((c) => all.columns.indexOf(c)) : all.columns.map((_, j) => j);
-  const columns = keep.map((j) => all.columns[j]), index = all.index, rows = all.rows.map((r) => keep.map((j) => r[j]));
-  const hidden = all.columns.filter((c) => !columns.includes(c));
-  const maxRows = opts.maxRows ?? 40, head = opts.head ?? 12, tail = opts.tail ?? 5;
-  const numeric = columns.map((_, j) =>
-    rows.length > 0 && rows.every((r) => r[j] === null || r[j] === undefined || typeof r[j] === "number")
-  );
-  // A long text column keeps a readable width (the table scrolls sideways in its box) instead of being squeezed
-  // into a narrow column of many lines.
-  const longest = columns.map((_, j) => Math.max(0, ...rows.map((r) => formatCell(r[j]).length)));
-  const cell = (v: unknown, j: number) =>
-    `<td style="text-align:${numeric[j] ? "right" : "left"};padding:2px 8px;vertical-align:top${
-      numeric[j] || longest[j] <= 24
-        ? ";white-space:nowrap"
-        : `;min-width:${Math.min(22, Math.round(longest[j] * 0.5))}em;max-width:32em`
-    }">${escapeHtml(formatCell(v))}</td>`;
-  const tr = (i: number) =>
-    `<tr><th style="text-align:right;padding:2px 8px;color:#666;font-weight:normal;vertical-align:top">${
-      escapeHtml(index[i])
-    }</th>${rows[i].map(cell).join("")}</tr>`;
-  const shown = rows.length > maxRows
-    ? [
-      ...Array.from({ length: head }, (_, i) => tr(i)),
-      `<tr><td colspan="${columns.length + 1}" style="text-align:center;color:#666">… ${
-        rows.length - head - tail
-      } more rows …</td></tr>`,
-      ...Array.from({ length: tail }, (_, i) => tr(rows.length - tail + i)),
-    ]
-    : rows.map((_, i) => tr(i));
-  const th = columns.map((c, j) =>
-    `<th style="text-align:${numeric[j] ? "right" : "left"};padding:2px 8px;border-bottom:1px solid #999">${
-      escapeHtml(c)
-    }</th>`
-  ).join("");
-  const caption = captionOf(df);
-  const shape = isSeries(df)
-    ? `${rows.length} values`
-    : `${rows.length} rows × ${all.columns.length} columns${
-      hidden.length ? ` (${columns.length} shown; also in the frame: ${hidden.join(", ")})` : ""
-    }`;
-  return `<div style="max-width:100%;overflow-x:auto">` +
-    `<table class="dataframe" style="border-collapse:collapse;font-size:12px">` +
-    (caption
-      ? `<caption style="caption-side:top;text-align:left;color:#333;padding:2px 0">${escapeHtml(caption)}</caption>`
-      : "") +
-    `<thead><tr><th></th>${th}</tr></thead><tbody>${shown.join("")}</tbody></table>` +
-    `<p style="font-size:11px;color:#666;margin:2px 0">${shape}</p></div>`;
-}
-
-function plainText(df: DataFrame | Series): string {
-  const { columns, rows } = table(df);
-  const caption = captionOf(df);
-  return `${caption ? caption + "\n" : ""}${rows.length} rows × ${columns.length} columns: ${columns.join(", ")}`;
 }
 
 /** The rows of a frame as objects (e.g. for a Plot mark after filtering in a frame). */
 export function records<T = Record<string, unknown>>(df: DataFrame): T[] {
-  const { columns, rows } = table(df);
+  const { columns, rows } = frameTable(df);
   return rows.map((r) => Object.fromEntries(columns.map((c, j) => [c, r[j]])) as T);
 }
 

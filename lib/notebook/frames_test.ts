@@ -1,17 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { parseHTML } from "linkedom";
-import {
-  formatCell,
-  frameHtml,
-  gameRows,
-  rankAgreementFrame,
-  records,
-  showColumns,
-  strength,
-  toFrame,
-  withCaption,
-} from "./frames.ts";
-import type { GameRecord } from "../stages/selfplay/game.ts";
+import { formatCell, frameHtml } from "./frame_html.ts";
+import { gameRows, rankAgreementFrame, records, showColumns, strength, toFrame, withCaption } from "./frames.ts";
+import { type GameRecord } from "../selfplay/mod.ts";
 
 const DISPLAY = Symbol.for("Jupyter.display");
 

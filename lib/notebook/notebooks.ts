@@ -9,17 +9,20 @@
  * @module
  */
 
-import { loadStage1 } from "../stages/evaluation.ts";
-import { requireCurrent } from "../stages/derived.ts";
+import { loadEvaluations } from "../evaluation/mod.ts";
+import { requireCurrent } from "../analysis/mod.ts";
 import { basename, join, relative } from "node:path";
-import { sha256File, sha256Text } from "../core/hash.ts";
-import { type Profile } from "../method/profiles.ts";
-import { pathExists, repoPath } from "../core/paths.ts";
-import { UsageError } from "../core/errors.ts";
+import { MbiError, pathExists, repoPath, sha256File, sha256Text } from "../core/mod.ts";
+import { type Profile } from "../method/mod.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
-import { baseProfileName, isPublishedOutput, profileDir, resultsRoot } from "../store/results_key.ts";
-import { listResultFolders } from "../store/scan.ts";
-import { outcomesRoot } from "../store/outcome_table.ts";
+import {
+  baseProfileName,
+  isPublishedOutput,
+  listResultFolders,
+  outcomesRoot,
+  profileDir,
+  resultsRoot,
+} from "../store/mod.ts";
 
 /** Lists `notebooks/NN_*.ipynb`, optionally only those whose number is in `only`. */
 export function stageNotebooks(only: string[] = []): string[] {
@@ -129,7 +132,10 @@ export async function runStageNotebooks(
 ): Promise<NotebookRun[]> {
   const notebooks = stageNotebooks(only);
   if (notebooks.length === 0) {
-    throw new UsageError(`no notebook matches ${only.join(" ")} in notebooks/ (give their numbers, e.g. 02 03)`);
+    throw new MbiError(
+      "bad-argument",
+      `no notebook matches ${only.join(" ")} in notebooks/ (give their numbers, e.g. 02 03)`,
+    );
   }
   const outDir = join(profileDir(profile), "notebooks");
   const stampPath = join(outDir, "rendered.json");
@@ -142,7 +148,7 @@ export async function runStageNotebooks(
     return [];
   }
   // The notebooks show the result files: refuse stale ones (naming the command) rather than show them.
-  if (await loadStage1(profile).then(() => true, () => false)) await requireCurrent(profile);
+  if (await loadEvaluations(profile).then(() => true, () => false)) await requireCurrent(profile);
   await ensureJupyter(true);
   const runs: NotebookRun[] = [];
   for (const nb of renderOrder(notebooks)) {
@@ -170,4 +176,10 @@ export async function runStageNotebooks(
     );
   }
   return runs;
+}
+
+/** Throws a `notebook` error naming the first notebook that failed to execute or render (for a command that needs them all). */
+export function requireRendered(runs: readonly NotebookRun[]): void {
+  const failed = runs.find((r) => !r.ok);
+  if (failed) throw new MbiError("notebook", `notebook ${failed.input} failed: ${failed.error}`);
 }

@@ -1,12 +1,13 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { checkNotebooks } from "./check.ts";
-import { renderInputs, renderInputsHash, renderOrder, stageNotebooks } from "./notebooks.ts";
+import { renderInputs, renderInputsHash, renderOrder, requireRendered, stageNotebooks } from "./notebooks.ts";
+import { exitCodeOf, isMbiError } from "../core/mod.ts";
 import { executeNotebook, jupyterAvailable } from "./runner.ts";
 import { type Notebook, outputText } from "./ipynb.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
-import { CI_POSITIONS } from "../method/profiles.ts";
-import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { CI_POSITIONS } from "../method/mod.ts";
+import { getProfile, RESULTS_ENV } from "../store/mod.ts";
 import { testRoot } from "../core/testing.ts";
 
 // Rendering needs Debian's Jupyter: skipped with a note where it is missing (never in CI, which installs it).
@@ -167,4 +168,17 @@ Deno.test("deno task notebooks accepts --force", async () => {
   assertEquals(r.code, 2, r.stderr);
   ok(r.stderr.includes("no notebook matches 99"), r.stderr);
   ok(!/unknown|--force/.test(r.stderr.split("\n").filter((l) => l.startsWith("error")).join("")), r.stderr);
+});
+
+Deno.test("a notebook that failed to render is a notebook error naming it (exit 1, not a crash)", () => {
+  const run = (input: string, ok: boolean, error?: string) => ({ input, output: input, ok, error, wallS: 1 });
+  requireRendered([run("01.ipynb", true)]);
+  let caught: unknown;
+  try {
+    requireRendered([run("01.ipynb", true), run("02.ipynb", false, "NameError: x"), run("03.ipynb", false, "y")]);
+  } catch (e) {
+    caught = e;
+  }
+  ok(isMbiError(caught, "notebook") && exitCodeOf(caught) === 1, String(caught));
+  assertEquals((caught as Error).message, "notebook 02.ipynb failed: NameError: x");
 });

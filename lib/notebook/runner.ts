@@ -8,8 +8,7 @@
 
 import { execa } from "execa";
 import { basename, join } from "node:path";
-import { repoPath } from "../core/paths.ts";
-import { MbiError } from "../core/errors.ts";
+import { MbiError, repoPath } from "../core/mod.ts";
 
 /** Python that has Debian's nbclient and nbconvert. */
 export const PYTHON = "/usr/bin/python3";
@@ -25,15 +24,6 @@ export function jupyterAvailable(): boolean {
       .success;
   } catch {
     return false; // no python at that path
-  }
-}
-
-/** Raised when Jupyter (nbclient/nbconvert) is not installed. */
-export class JupyterMissingError extends MbiError {
-  /** Creates the error with the install line. */
-  constructor(detail: string) {
-    super("jupyter-missing", `Jupyter is not installed (${detail}); install it with: ${JUPYTER_INSTALL}`);
-    this.name = "JupyterMissingError";
   }
 }
 
@@ -54,9 +44,8 @@ export async function ensureJupyter(autoInstall = false): Promise<void> {
   }
   const check = await probe();
   if (check.exitCode !== 0) {
-    throw new JupyterMissingError(
-      check.failed && check.code === "ENOENT" ? `${PYTHON} not found` : "nbclient/nbconvert do not import",
-    );
+    const detail = check.failed && check.code === "ENOENT" ? `${PYTHON} not found` : "nbclient/nbconvert do not import";
+    throw new MbiError("jupyter-missing", `Jupyter is not installed (${detail}); install it with: ${JUPYTER_INSTALL}`);
   }
   await execa(Deno.execPath(), ["jupyter", "--install", "--force"], {
     reject: false,

@@ -3,12 +3,13 @@
  * visible title and caption (`render.ts`), usable from the command line (plot
  * files) and in notebooks (as `text/html`, which the HTML export keeps); the
  * shared theme with title and caption inside the SVG and outlier-robust axes
- * (`theme.ts`).
+ * (`theme.ts`), and the colours of everything the project shows (`palette.ts`).
  *
- * May import: core, engine (types), method, store.
+ * May import: core, engine, method, store.
  *
  * @module
  */
 
+export * from "./palette.ts";
 export * from "./render.ts";
 export * from "./theme.ts";

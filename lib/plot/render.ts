@@ -9,7 +9,9 @@
 
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
-import { writeTextIfChanged } from "../store/atomic.ts";
+import { writeTextIfChanged } from "../store/mod.ts";
+import { escapeHtml } from "../core/mod.ts";
+import { PALETTE } from "./palette.ts";
 
 export { Plot };
 
@@ -42,7 +44,7 @@ export function renderPlot(
   caption?: string,
 ): RenderedPlot {
   const plot = plotSvg(options);
-  const esc = title.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const esc = escapeHtml(title);
   const svg = plot.svg.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"').replace(
     /^(<svg[^>]*>)/,
     `$1<title>${esc}</title>`,
@@ -51,9 +53,7 @@ export function renderPlot(
     svg,
     html: `<figure style="margin:0"><h4 style="margin:4px 0">${esc}</h4>${svg}${
       caption
-        ? `<figcaption style="font-size:12px;color:#555;max-width:640px">${
-          caption.replace(/&/g, "&amp;").replace(/</g, "&lt;")
-        }</figcaption>`
+        ? `<figcaption style="font-size:12px;color:${PALETTE.note};max-width:640px">${escapeHtml(caption)}</figcaption>`
         : ""
     }</figure>`,
     scales: plot.scales,

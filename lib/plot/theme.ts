@@ -11,8 +11,9 @@
 
 import type * as PlotTypes from "@observablehq/plot";
 import { plotSvg, type RenderedPlot } from "./render.ts";
-import { type BudgetFacts, evalBudgetText, selfplayBudgetText } from "../method/labels.ts";
-import { quantileSorted } from "../method/stats.ts";
+import { type BudgetFacts, evalBudgetText, quantileSorted, selfplayBudgetText } from "../method/mod.ts";
+import { escapeHtml } from "../core/mod.ts";
+import { PALETTE } from "./palette.ts";
 
 /** Sizes, fonts and colours shared by every figure. */
 export const THEME = {
@@ -28,21 +29,8 @@ export const THEME = {
   titleSize: 14,
   /** Caption size (px). */
   captionSize: 11,
-  /** Colours by role. */
-  colors: {
-    /** Data marks. */
-    main: "#3a6ea5",
-    /** Values below zero, warnings. */
-    negative: "#b00020",
-    /** Reference lines (zero, 0.5, the diagonal). */
-    reference: "#888888",
-    /** A second series, intervals of this profile. */
-    accent: "#e07b00",
-    /** The method's published figures. */
-    published: "#2a9d8f",
-    /** Interval bars. */
-    interval: "#9ab3c9",
-  },
+  /** Colours by role (the project's one palette, `palette.ts`). */
+  colors: PALETTE,
 } as const;
 
 /** The symbol whose method the Deno kernel calls to display a value (a MIME bundle). */
@@ -65,9 +53,6 @@ export type FigureSpec = Omit<PlotTypes.PlotOptions, "title" | "subtitle" | "cap
   /** Caption: one or more sentences drawn under the plot (profile, engine, budget, n; how axes are clipped). */
   caption: string | (string | null | undefined | false)[];
 };
-
-const escapeXml = (t: string) =>
-  t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Estimated width of a character of the bold title, in em (see {@link wrapText}). */
 export const TITLE_EM = 0.64;
@@ -116,16 +101,26 @@ export function figure(spec: FigureSpec): Figure {
   const bottom = Math.ceil(captionLines.length ? 4 + captionLines.length * cl : 0);
   const height = top + plot.height + bottom;
   const text = (lines: string[], y0: number, step: number, attrs: string) =>
-    lines.map((l, i) => `<text x="2" y="${(y0 + i * step).toFixed(1)}" ${attrs}>${escapeXml(l)}</text>`).join("");
+    lines.map((l, i) => `<text x="2" y="${(y0 + i * step).toFixed(1)}" ${attrs}>${escapeHtml(l)}</text>`).join("");
   const inner = plot.svg.replace(/^<svg/, `<svg x="0" y="${top}"`);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
-    `role="img" aria-label="${escapeXml(title)}" font-family="${escapeXml(THEME.font)}">` +
-    `<title>${escapeXml(title)}</title><desc>${escapeXml(parts.join(" "))}</desc>` +
-    `<rect width="100%" height="100%" fill="white"/>` +
-    text(titleLines, THEME.titleSize + 2, tl, `font-size="${THEME.titleSize}" font-weight="600" fill="#111"`) +
+    `role="img" aria-label="${escapeHtml(title)}" font-family="${escapeHtml(THEME.font)}">` +
+    `<title>${escapeHtml(title)}</title><desc>${escapeHtml(parts.join(" "))}</desc>` +
+    `<rect width="100%" height="100%" fill="${PALETTE.background}"/>` +
+    text(
+      titleLines,
+      THEME.titleSize + 2,
+      tl,
+      `font-size="${THEME.titleSize}" font-weight="600" fill="${PALETTE.strong}"`,
+    ) +
     inner +
-    text(captionLines, top + plot.height + 2 + THEME.captionSize, cl, `font-size="${THEME.captionSize}" fill="#444"`) +
+    text(
+      captionLines,
+      top + plot.height + 2 + THEME.captionSize,
+      cl,
+      `font-size="${THEME.captionSize}" fill="${PALETTE.caption}"`,
+    ) +
     `</svg>`;
   const html = `<div style="display:inline-block;vertical-align:top;margin:0 12px 12px 0">${svg}</div>`;
   return {

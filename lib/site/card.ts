@@ -7,14 +7,12 @@
  * @module
  */
 
-import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mbi_table.ts";
-import { BOARD_CREDITS } from "./board/bundle.ts";
-import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
-import type { PositionResult } from "../stages/selfplay/results.ts";
-import type { OpeningSet } from "../stages/selfplay/openings.ts";
-import { METHOD_EVAL_TEXT } from "../method/labels.ts";
+import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mod.ts";
+import { BOARD_CREDITS } from "./board/config.ts";
+import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
+import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
+import { METHOD_EVAL_TEXT, verdictText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
-import { verdictText } from "../method/borderline.ts";
 
 /** Escapes text for a Markdown table cell or line (pipes, angle brackets). */
 function md(text: unknown): string {
@@ -389,7 +387,7 @@ export function datasetCard(d: SiteData): string {
     "",
     "## Known limits",
     "",
-    "Computed from the result files (`lib/stages/limitations.ts`); each statement names the files it rests on.",
+    "Computed from the result files (`lib/report/limitations.ts`); each statement names the files it rests on.",
     "",
     ...d.limitations.map((l) => `- ${md(l.text)} (${l.sources.map((s) => `\`${md(s)}\``).join(", ")})`),
     "",

@@ -7,44 +7,47 @@
  * @module
  */
 
-import { outcomeFileTexts } from "../store/outcome_table.ts";
-import { requireCurrent } from "../stages/derived.ts";
-// @ts-types="npm:@types/papaparse@5.5.2"
-import Papa from "papaparse";
-import { basename, join, relative } from "node:path";
-import { formatLimit } from "../engine/limit.ts";
-import type { EngineIdentity } from "../engine/identity.ts";
-import { sha256File } from "../core/hash.ts";
-import { deriveMbi } from "../method/mbi.ts";
-import { budgetBanner, formatBudgets, formatOptions } from "../method/labels.ts";
-import type { Profile } from "../method/profiles.ts";
-import { GameState } from "../method/rules.ts";
-import type { CodeVersion, InputFile } from "../store/provenance.ts";
 import {
+  type DistributionSummary,
+  readReproduceRecord,
+  readVerifyRecord,
+  type ReproduceRecord,
+  requireCurrent,
+  type Summary,
+  type VerifyRecord,
+} from "../analysis/mod.ts";
+import { basename, join, relative } from "node:path";
+import { type EngineIdentity, formatLimit } from "../engine/mod.ts";
+import { pathExists, sha256File } from "../core/mod.ts";
+import { budgetBanner, deriveMbi, formatBudgets, formatOptions, GameState } from "../method/mod.ts";
+import {
+  type CodeVersion,
+  datasetFolder,
+  type DatasetScan,
   describedAs,
+  displayPath,
+  type EvalDataset,
+  type InputFile,
+  isOtherBudget,
+  listOutcomeTables,
   MBI_CSV_COLUMNS,
   mbiPaths,
   type MbiTable,
   type MbiTableRow,
+  outcomePaths,
+  readJsonIfExists,
   readMbiTable,
+  type ResolvedDataset,
+  resultsRoot,
   rowInterval,
-} from "../store/mbi_table.ts";
-import { readJsonIfExists } from "../store/atomic.ts";
-import type { EvalDataset } from "../store/eval_dataset.ts";
-import { datasetFolder } from "../store/scan.ts";
-import { profileDir, resultsRoot, selfplayDir, summaryPath } from "../store/results_key.ts";
-import { type DistributionSummary, isOtherBudget, sameSetDatasets } from "../stages/distribution.ts";
-import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
-import { computeLimitations, type Limitation } from "../stages/limitations.ts";
-import { readReproduceRecord, type ReproduceRecord } from "../stages/reproduce.ts";
-import type { Summary } from "../stages/statistics.ts";
-import type { SelfplayResults } from "../stages/selfplay/stage.ts";
-import { readVerifyRecord, type VerifyRecord } from "../stages/verification_record.ts";
-import type { OutcomeValidation } from "../stages/outcomes/validate.ts";
-import { listOutcomeTables, outcomePaths } from "../store/outcome_table.ts";
-import { unevenlyCounted } from "../stages/outcomes/report.ts";
-import { displayPath } from "../store/provenance.ts";
-import { pathExists } from "../core/paths.ts";
+  sameSetDatasets,
+  scanDatasets,
+} from "../store/mod.ts";
+import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
+import { computeLimitations, type Limitation } from "../report/mod.ts";
+import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
+import { type SelfplayResults } from "../selfplay/mod.ts";
+import { type OutcomeValidation } from "../outcomes/mod.ts";
 
 /** One position as the page shows it: its row of the MBI table, and more. */
 export interface SitePosition extends MbiTableRow {
@@ -76,18 +79,6 @@ export interface OtherDataset {
   relation: "budget" | "engine";
   /** Per SP: eval, MBI and interval (when that table has one). */
   bySp: Record<number, { eval_cp: number; mbi: number; mbi_lo: number | null; mbi_hi: number | null }>;
-}
-
-/** An outcome table under `<results root>/outcomes/<name>/`. */
-export interface OutcomeTable {
-  /** Its folder name. */
-  name: string;
-  /** What it is, from `outcomes.json` when it says. */
-  description: string;
-  /** Columns shown (present in the CSV with a value in some row, in this order). */
-  columns: string[];
-  /** Rows by SP: the shown columns' values. */
-  bySp: Record<number, (number | string)[]>;
 }
 
 /** A file offered for download. */
@@ -228,105 +219,17 @@ async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDatase
   };
 }
 
-/** Columns of an outcome table the page shows, in this order, when the CSV has them. */
-export const OUTCOME_COLUMNS = [
-  "games",
-  "wins",
-  "white_wins",
-  "draws",
-  "losses",
-  "black_wins",
-  "white_score",
-  "white_score_lo",
-  "white_score_hi",
-  "score_lo",
-  "score_hi",
-  "draw_rate",
-  "mean_elo",
-];
-
-/** Each outcome column's label for people (every column of {@link OUTCOME_COLUMNS}; White's side unless it says). */
-export const OUTCOME_LABELS: Record<string, string> = {
-  games: "games",
-  wins: "White wins",
-  white_wins: "White wins",
-  draws: "draws",
-  losses: "White losses",
-  black_wins: "Black wins",
-  white_score: "White's score",
-  white_score_lo: "White's score, 95% interval, low",
-  white_score_hi: "White's score, 95% interval, high",
-  score_lo: "White's score, 95% interval, low",
-  score_hi: "White's score, 95% interval, high",
-  draw_rate: "draw rate",
-  mean_elo: "mean rating of the players",
-};
-
-/** Reads every `<results root>/outcomes/<name>/outcomes.csv` (with `outcomes.json` for its description). */
-export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTable[]> {
-  const dir = join(root, "outcomes");
-  let names: string[];
-  try {
-    names = [...Deno.readDirSync(dir)].filter((e) => e.isDirectory).map((e) => e.name).sort();
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return [];
-    throw e;
-  }
-  const out: OutcomeTable[] = [];
-  for (const name of names) {
-    let csv = await Deno.readTextFile(join(dir, name, "outcomes.csv")).catch(() => undefined);
-    if (csv === undefined) continue;
-    const meta = await readJsonIfExists<Record<string, unknown>>(join(dir, name, "outcomes.json")).catch(() =>
-      undefined
-    );
-    // A table of this workspace names its CSV files with their hashes: one set, or refused (never a mix published).
-    if (Array.isArray(meta?.files)) {
-      csv = (await outcomeFileTexts(join(dir, name), meta as { files: { name: string; sha256: string }[] }))[
-        "outcomes.csv"
-      ] ?? csv;
-    }
-    const parsed = Papa.parse<Record<string, string>>(csv.trim(), { header: true, skipEmptyLines: true });
-    const fields = parsed.meta.fields ?? [];
-    if (!fields.includes("sp")) continue;
-    // a column the table has but leaves empty (e.g. mean_elo of a per-position count) is not shown
-    const columns = OUTCOME_COLUMNS.filter((c) =>
-      fields.includes(c) && parsed.data.some((row) => row[c] !== undefined && row[c].trim() !== "")
-    );
-    const source = meta?.source as Record<string, unknown> | string | undefined;
-    const description = [
-      describedAs(meta),
-      typeof source === "string" ? source : (source?.file ?? source?.name ?? source?.path) as string | undefined,
-      typeof meta?.games_kept === "number" ? `${meta.games_kept.toLocaleString("en-US")} games kept` : undefined,
-    ].filter((x) => typeof x === "string" && x !== "").join("; ");
-    const bySp: OutcomeTable["bySp"] = {};
-    for (const row of parsed.data) {
-      const sp = Number(row.sp);
-      if (!Number.isInteger(sp)) continue;
-      bySp[sp] = columns.map((c) => row[c] === "" || isNaN(Number(row[c])) ? row[c] : Number(row[c]));
-    }
-    // a few positions counted far below the others (the human table's SP 518) get the note notebook 07 makes
-    const uneven = unevenlyCounted(
-      parsed.data.map((row) => ({ sp: Number(row.sp), games: Number(row.games) }))
-        .filter((r) => Number.isInteger(r.sp) && Number.isFinite(r.games)),
-    );
-    const named = description || `outcome table ${name}`;
-    out.push({ name, description: uneven ? `${named}. ${uneven}` : named, columns, bySp });
-  }
-  return out;
-}
-
-/** The files of a profile offered for download (those that exist), with what they hold. */
-async function downloads(profile: Profile): Promise<DownloadFile[]> {
-  const dir = profileDir(profile);
-  const sp = selfplayDir(profile);
+/** The files of a dataset offered for download (those that exist), with what they hold. */
+async function downloads(ds: ResolvedDataset): Promise<DownloadFile[]> {
+  const { dir, selfplay: sp } = ds;
   const wanted: [string, string, string][] = [
-    ["mbi.csv", join(dir, "mbi.csv"), `the index: ${MBI_CSV_COLUMNS.join(", ")} (CSV)`],
-    ["mbi.json", join(dir, "mbi.json"), "the index with its definition and provenance (JSON)"],
+    ["mbi.csv", ds.mbi.csv, `the index: ${MBI_CSV_COLUMNS.join(", ")} (CSV)`],
+    ["mbi.json", ds.mbi.json, "the index with its definition and provenance (JSON)"],
     ["evals.csv", join(dir, "evals.csv"), `stage 1 per position: ${EVALS_CSV_COLUMNS.join(", ")} (CSV)`],
-    ["distribution.json", join(dir, "distribution.json"), "stage 2: distribution, ties, depth, rank agreement (JSON)"],
+    ["distribution.json", ds.distribution, "stage 2: distribution, ties, depth, rank agreement (JSON)"],
     ["selfplay.json", join(sp, "selfplay.json"), "stage 4: self-play results per position (JSON)"],
     ["games.pgn", join(sp, "games.pgn"), "stage 4: every self-play game (PGN)"],
-    [basename(summaryPath(profile)), summaryPath(profile), "stage 5: correlations, intervals, verdicts (JSON)"],
+    [basename(ds.summary), ds.summary, "stage 5: correlations, intervals, verdicts (JSON)"],
   ];
   const out: DownloadFile[] = [];
   for (const [name, path, what] of wanted) {
@@ -337,11 +240,11 @@ async function downloads(profile: Profile): Promise<DownloadFile[]> {
   return out;
 }
 
-/** The files of a profile folder the card describes besides the downloads (those that exist). */
-function heldFiles(profile: Profile): HeldFile[] {
-  const dir = profileDir(profile);
+/** The files of a dataset's folder the card describes besides the downloads (those that exist). */
+function heldFiles(ds: ResolvedDataset): HeldFile[] {
+  const dir = ds.dir;
   // every self-play folder: the profile's own design first, then others (e.g. `selfplay~pos60~games50~move30000/`)
-  const own = relative(dir, selfplayDir(profile));
+  const own = relative(dir, ds.selfplay);
   const folders = [own, ...listFolders(dir).filter((n) => /^selfplay(~|$)/.test(n) && n !== own).sort()];
   const wanted: [string, string][] = [
     ["evals.jsonl", "stage 1 with the raw engine lines; its first line is the header with the configuration"],
@@ -352,6 +255,7 @@ function heldFiles(profile: Profile): HeldFile[] {
         join(f, "openings.jsonl"),
         "the opening set of each self-play position: the distinct near-best lines its games start from",
       ],
+      [join(f, "games.manifest.json"), "start and end of every run of those games"],
     ]),
     ["verify-reproduce.json", "the recorded checks of single positions recomputed from scratch"],
   ];
@@ -389,12 +293,17 @@ async function siteValidations(folder: string): Promise<SiteValidation[]> {
   return out;
 }
 
-/** Gathers a profile's site data from its result files (stage 1 and 3 must be there; the rest is shown when present). */
-export async function collectSiteData(profile: Profile): Promise<SiteData> {
+/**
+ * Gathers a dataset's site data from its result files (stage 1 and 3 must be
+ * there; the rest is shown when present). `scan` is the one scan of the
+ * results root the neighbours and limitations are found in (read when not given).
+ */
+export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): Promise<SiteData> {
+  const { profile, dir } = ds;
+  const results = scan ?? await scanDatasets({ includeCi: true });
   // Every file the site publishes must follow from what it was derived from (else: the command that fixes it).
   const d = await requireCurrent(profile);
-  const dir = profileDir(profile);
-  const table = await readMbiTable(mbiPaths(dir).json);
+  const table = await readMbiTable(ds.mbi.json);
   const bySp = new Map(d.records.map((r) => [r.sp, r]));
   const positions: SitePosition[] = table.rows.map((r) => {
     const e = bySp.get(r.sp);
@@ -406,7 +315,7 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
       pv_san: e ? pvSan(e.fen, e.pv) : [],
     };
   });
-  const selfplay = await readJsonIfExists<SelfplayResults>(join(selfplayDir(profile), "selfplay.json"));
+  const selfplay = await readJsonIfExists<SelfplayResults>(join(ds.selfplay, "selfplay.json"));
   const facts = {
     profile: profile.name,
     evalLimit: d.header.config.limit,
@@ -415,14 +324,14 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
       ? { positions: selfplay.n_positions, games: selfplay.config.games, nodesPerMove: selfplay.config.nodes_per_move }
       : undefined,
   };
-  const others = await Promise.all((await sameSetDatasets(d)).map((o) => otherDataset(d, o)));
+  const others = await Promise.all((await sameSetDatasets(d, results)).map((o) => otherDataset(d, o)));
   others.sort((
     a,
     b,
   ) => (a.relation === b.relation ? a.folder.localeCompare(b.folder) : a.relation === "budget" ? -1 : 1));
   return {
     profile: profile.name,
-    folder: basename(dir),
+    folder: ds.folder,
     engine: d.header.engine,
     limit: formatLimit(d.header.config.limit),
     nodes: nodesOf(d.header.config.limit),
@@ -444,17 +353,17 @@ export async function collectSiteData(profile: Profile): Promise<SiteData> {
       (table as { uncertainty?: { iterations?: unknown } }).uncertainty?.iterations,
     ),
     positions,
-    distribution: await readJsonIfExists<DistributionSummary>(join(dir, "distribution.json")),
-    summary: await readJsonIfExists<Summary>(summaryPath(profile)),
-    summaryFile: basename(summaryPath(profile)),
+    distribution: await readJsonIfExists<DistributionSummary>(ds.distribution),
+    summary: await readJsonIfExists<Summary>(ds.summary),
+    summaryFile: basename(ds.summary),
     selfplay,
     others,
     outcomes: await readOutcomeTables(),
-    limitations: await computeLimitations(profile),
+    limitations: await computeLimitations(profile, results),
     reproduce: await readReproduceRecord(profile),
-    files: await downloads(profile),
-    held: heldFiles(profile),
-    validations: await siteValidations(basename(dir)),
+    files: await downloads(ds),
+    held: heldFiles(ds),
+    validations: await siteValidations(ds.folder),
     verified: await readVerifyRecord(d.path),
   };
 }

@@ -9,16 +9,14 @@
  * @module
  */
 
-import { formatLimit } from "../engine/limit.ts";
+import { formatLimit } from "../engine/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
-import { writeTextIfChanged } from "../store/atomic.ts";
-import { displayPath } from "../store/provenance.ts";
-import { LICENCE } from "../store/mbi_table.ts";
-import { convergenceSentences, ladderEngineText } from "../stages/convergence.ts";
-import { PUBLISHED } from "../stages/statistics.ts";
-import { BOARD_CREDITS } from "./board/bundle.ts";
+import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
+import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
+import { BOARD_CREDITS } from "./board/config.ts";
 import { collectLanding, type LandingData, landingPath } from "./landing_data.ts";
-import { esc, STYLE } from "./page.ts";
+import { type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
+import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
@@ -28,27 +26,27 @@ const int = (n: number) => n.toLocaleString("en-US");
 /**
  * A table whose cells carry their column's label, so that on a narrow screen
  * (CSS `table.lr`) each row becomes a block of labelled lines; the first
- * column is the row's header. Cells are HTML (the caller escapes).
+ * column is the row's header. Cells are text or markup (text is escaped).
  */
-export function labelledTable(caption: string, head: string[], rows: string[][], id?: string): string {
+export function labelledTable(caption: string, head: string[], rows: HtmlValue[][], id?: string): Html {
   const body = rows.map((r) =>
-    `<tr>${
+    markup`<tr>${
       r.map((c, i) =>
         i === 0
-          ? `<th scope="row" data-label="${esc(head[0])}">${c}</th>`
-          : `<td data-label="${esc(head[i])}">${c}</td>`
-      ).join("")
+          ? markup`<th scope="row" data-label="${head[0]}">${c}</th>`
+          : markup`<td data-label="${head[i]}">${c}</td>`
+      )
     }</tr>`
-  ).join("");
-  return `<table class="lr"${id ? ` id="${id}"` : ""}><caption>${caption}</caption><thead><tr>${
-    head.map((h) => `<th scope="col">${esc(h)}</th>`).join("")
+  );
+  return markup`<table class="lr"${id && markup` id="${id}"`}><caption>${caption}</caption><thead><tr>${
+    head.map((h) => markup`<th scope="col">${h}</th>`)
   }</tr></thead><tbody>${body}</tbody></table>`;
 }
 
 /** The ladder's convergence figure (Observable Plot): each step's agreement, share moving > 10, coverage. */
-export function convergenceFigure(d: LandingData): string {
+export function convergenceFigure(d: LandingData): Html | null {
   const steps = d.ladderRows.filter((r) => r.next);
-  if (!d.ladder || steps.length === 0) return "";
+  if (!d.ladder || steps.length === 0) return null;
   const nodesOf = new Map(d.ladderRows.map((r) => [r.folder, r.nodes]));
   const series = steps.flatMap((r) => {
     const x = nodesOf.get(r.next!.folder)!;
@@ -106,8 +104,9 @@ export function convergenceFigure(d: LandingData): string {
     ["Spearman of the edges with the rung below", THEME.colors.main],
     ["share of positions whose MBI moves > 10 points", THEME.colors.negative],
     ["share inside the rung below's MBI interval", THEME.colors.accent],
-  ].map(([t, c]) => `<span class="key"><span style="background:${c}"></span>${esc(t)}</span>`).join(" ");
-  return `<figure id="convergence">${fig.svg}<figcaption>${key}</figcaption></figure>`;
+  ].map(([t, c]) => markup`<span class="key"><span style="background:${c}"></span>${t}</span>`);
+  // the figure: Observable Plot's SVG in the theme's frame
+  return markup`<figure id="convergence">${raw(fig.svg)}<figcaption>${joinHtml(key, " ")}</figcaption></figure>`;
 }
 
 /**
@@ -128,38 +127,33 @@ export function whatSentence(d: Pick<LandingData, "best">): string {
     } start positions at 0 cp or better for White and ${neg} slightly better for Black (down to ${b.eval.min} cp).`;
 }
 
-function bestSection(d: LandingData): string {
+function bestSection(d: LandingData): Html {
   const b = d.best;
   if (!b) {
-    return `<p>No complete dataset of the reference engine over all 960 positions yet: run <code>deno task pipeline</code>.</p>`;
+    return markup`<p>No complete dataset of the reference engine over all 960 positions yet: run <code>deno task pipeline</code>.</p>`;
   }
   const link = b.page
-    ? `<a id="best-index" href="${esc(b.page.href)}">${esc(b.key)}</a>`
-    : `${esc(b.key)} (its page: <code>deno task site --profile ${esc(b.key)}</code>)`;
+    ? markup`<a id="best-index" href="${b.page.href}">${b.key}</a>`
+    : markup`${b.key} (its page: <code>deno task site --profile ${b.key}</code>)`;
   const fp = b.fingerprint === null ? "fingerprint not measured" : `fingerprint ${int(b.fingerprint)}`;
   const val = b.validations.map((v) =>
-    labelledTable(
-      `${esc(b.key)} against ${esc(v.outcomes.name)}: ${esc(v.outcomes.description)}; n = ${v.positions} positions, ${
-        int(v.games)
-      } games; ${int(v.resamples)} bootstrap resamples`,
-      ["correlation", "Spearman's rho", "95% interval"],
-      [v.eval_vs_score, v.mbi_vs_score, v.mbi_vs_imbalance, ...(v.mbi_vs_draw_rate ? [v.mbi_vs_draw_rate] : [])]
-        .map((c) => [esc(c.label), f3(c.rho), `${f3(c.ci95_percentile[0])} .. ${f3(c.ci95_percentile[1])}`]),
-    ) +
-    `<p>Verdicts: validation <strong>${
-      esc(v.verdict.validation)
-    }</strong>; the claim that balanced starts score closer to 50%: <strong>${
-      esc(v.verdict.claim)
-    }</strong>. The scores' reliability ${f3(v.reliability.reliability)} caps any correlation with them near ${
-      f2(v.reliability.ceiling)
-    }.</p>`
-  ).join("");
+    markup`${
+      labelledTable(
+        `${b.key} against ${v.outcomes.name}: ${v.outcomes.description}; n = ${v.positions} positions, ${
+          int(v.games)
+        } games; ${int(v.resamples)} bootstrap resamples`,
+        ["correlation", "Spearman's rho", "95% interval"],
+        [v.eval_vs_score, v.mbi_vs_score, v.mbi_vs_imbalance, ...(v.mbi_vs_draw_rate ? [v.mbi_vs_draw_rate] : [])]
+          .map((c) => [c.label, f3(c.rho), `${f3(c.ci95_percentile[0])} .. ${f3(c.ci95_percentile[1])}`]),
+      )
+    }<p>Verdicts: validation <strong>${v.verdict.validation}</strong>; the claim that balanced starts score closer to 50%: <strong>${v.verdict.claim}</strong>. The scores' reliability ${
+      f3(v.reliability.reliability)
+    } caps any correlation with them near ${f2(v.reliability.ceiling)}.</p>`
+  );
   const sp = b.selfplay;
-  return `<p>The best index here is ${link}: ${esc(b.engine)} (<code>${esc(b.engine_id)}</code>, ${fp}), <strong>${
-    esc(b.limit)
-  } per position</strong>, ${b.n} positions — the reference engine's complete dataset with the largest budget, the one <code>deno task mbi</code> answers from. It is not the method's result: the method's budget is 400,000,000 nodes per position.</p>
+  return markup`<p>The best index here is ${link}: ${b.engine} (<code>${b.engine_id}</code>, ${fp}), <strong>${b.limit} per position</strong>, ${b.n} positions — the reference engine's complete dataset with the largest budget, the one <code>deno task mbi</code> answers from. It is not the method's result: the method's budget is 400,000,000 nodes per position.</p>
 ${
-    labelledTable(`Headline figures of ${esc(b.key)}`, ["figure", "value"], [
+    labelledTable(`Headline figures of ${b.key}`, ["figure", "value"], [
       ["engine values", `median ${f2(b.eval.median)} cp, range ${b.eval.min} .. ${b.eval.max} cp`],
       ["below 0 (Black's side)", String(b.negatives)],
       ...(b.interval_width !== null ? [["median width of the MBI intervals", `${f2(b.interval_width)} points`]] : []),
@@ -168,40 +162,39 @@ ${
           "self-play",
           `${sp.n_positions} positions, ${sp.n_games} games; rho(eval, score) ${f3(sp.eval_vs_score.rho)} [${
             f3(sp.eval_vs_score.ci95_percentile[0])
-          } .. ${f3(sp.eval_vs_score.ci95_percentile[1])}]; validation ${esc(sp.verdict.validation)}`,
+          } .. ${f3(sp.eval_vs_score.ci95_percentile[1])}]; validation ${sp.verdict.validation}`,
         ]]
         : [["self-play", "none yet for this dataset"]]),
     ])
   }
 <h3>Validated against real games</h3>
-${val || "<p>No validation file for this dataset yet (<code>deno task validate</code>).</p>"}
+${val.length ? val : markup`<p>No validation file for this dataset yet (<code>deno task validate</code>).</p>`}
 <p class="small">The method's documents publish rho(eval, score) = ${PUBLISHED.rho_eval_score} (95% CI ${
     PUBLISHED.ci95[0]
-  } .. ${PUBLISHED.ci95[1]}) at ${esc(PUBLISHED.budgets)}.</p>`;
+  } .. ${PUBLISHED.ci95[1]}) at ${PUBLISHED.budgets}.</p>`;
 }
 
-function ladderSection(d: LandingData): string {
-  if (!d.ladder || d.ladderRows.length === 0) return "<p>No ladder yet.</p>";
+function ladderSection(d: LandingData): Html {
+  if (!d.ladder || d.ladderRows.length === 0) return markup`<p>No ladder yet.</p>`;
   const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
   const rows = d.ladderRows.map((r) => {
     const p = page(r.folder);
     return [
-      p ? `<a href="${esc(p.href)}">${esc(r.folder)}</a>` : esc(r.folder),
+      p ? markup`<a href="${p.href}">${r.folder}</a>` : r.folder,
       `${int(r.nodes)} nodes`,
-      `${esc(r.engine)} (<code>${esc(r.engine_id)}</code>)`,
+      markup`${r.engine} (<code>${r.engine_id}</code>)`,
       `${r.depth.min}–${r.depth.max} (median ${r.depth.median})`,
-      r.next ? `${f3(r.next.spearman)} (with ${esc(r.next.folder)})` : "– (top rung)",
+      r.next ? `${f3(r.next.spearman)} (with ${r.next.folder})` : "– (top rung)",
       r.next ? pct(r.next.share_over_10) : "–",
       r.next ? (r.next.coverage === null ? "no iteration history" : pct(r.next.coverage)) : "–",
     ];
   });
-  const partial = d.partial.length
-    ? `<p class="small">Still being computed (not on the ladder until complete): ${
-      d.partial.map((p) => `${esc(p.folder)} (${p.done} of ${p.planned} positions)`).join(", ")
-    }.</p>`
-    : "";
-  return labelledTable(
-    `The ${esc(d.ladder.base)} ladder: ${esc(ladderEngineText(d.ladder))}; every complete dataset over the same ${
+  const partial = d.partial.length > 0 &&
+    markup`<p class="small">Still being computed (not on the ladder until complete): ${
+      d.partial.map((p) => `${p.folder} (${p.done} of ${p.planned} positions)`).join(", ")
+    }.</p>`;
+  const table = labelledTable(
+    `The ${d.ladder.base} ladder: ${ladderEngineText(d.ladder)}; every complete dataset over the same ${
       d.ladderRows[0].depth.count
     } positions`,
     [
@@ -215,22 +208,24 @@ function ladderSection(d: LandingData): string {
     ],
     rows,
     "ladder",
-  ) + convergenceFigure(d) + `<ul>${convergenceSentences(d.ladder).map((s) => `<li>${esc(s)}</li>`).join("")}</ul>` +
-    partial;
+  );
+  return markup`${table}${convergenceFigure(d)}<ul>${
+    convergenceSentences(d.ladder).map((s) => markup`<li>${s}</li>`)
+  }</ul>${partial}`;
 }
 
-function enginesSection(d: LandingData): string {
-  if (!d.engines.length) return "<p>No other engine's complete dataset here.</p>";
+function enginesSection(d: LandingData): Html {
+  if (!d.engines.length) return markup`<p>No other engine's complete dataset here.</p>`;
   const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
   return labelledTable(
-    `Other engines' complete datasets, each against the best index${d.best ? ` (${esc(d.best.key)})` : ""}`,
+    `Other engines' complete datasets, each against the best index${d.best ? ` (${d.best.key})` : ""}`,
     ["dataset", "engine", "limit", "Spearman of edges with the best index [95% CI]", "MBI moves > 10"],
     d.engines.map((e) => {
       const p = page(e.folder);
       return [
-        p ? `<a href="${esc(p.href)}">${esc(e.folder)}</a>` : esc(e.folder),
-        esc(e.engine),
-        esc(e.limit),
+        p ? markup`<a href="${p.href}">${e.folder}</a>` : e.folder,
+        e.engine,
+        e.limit,
         e.vsBest
           ? `${f3(e.vsBest.rho)} [${f3(e.vsBest.ci95[0])} .. ${f3(e.vsBest.ci95[1])}]`
           : "not compared (deno task compare-engines)",
@@ -241,57 +236,59 @@ function enginesSection(d: LandingData): string {
   );
 }
 
-function outcomesSection(d: LandingData): string {
-  if (!d.outcomes.length) return "<p>No outcome table here.</p>";
-  return d.outcomes.map(({ table, validations }) =>
-    `<h3>${esc(table.name)}</h3><p>${esc(table.description)}; ${Object.keys(table.bySp).length} positions.</p>` +
-    (validations.length
-      ? labelledTable(
-        `Every dataset validated against ${esc(table.name)} (Spearman's rho with its 95% percentile interval)`,
-        ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "validation", "claim"],
-        validations.map((v) => [
-          esc(v.dataset.key),
-          `${f3(v.eval_vs_score.rho)} [${f3(v.eval_vs_score.ci95_percentile[0])} .. ${
-            f3(v.eval_vs_score.ci95_percentile[1])
-          }]`,
-          `${f3(v.mbi_vs_imbalance.rho)} [${f3(v.mbi_vs_imbalance.ci95_percentile[0])} .. ${
-            f3(v.mbi_vs_imbalance.ci95_percentile[1])
-          }]`,
-          esc(v.verdict.validation),
-          esc(v.verdict.claim),
-        ]),
-      )
-      : "<p>No dataset validated against it yet.</p>")
-  ).join("");
+function outcomesSection(d: LandingData): Html {
+  if (!d.outcomes.length) return markup`<p>No outcome table here.</p>`;
+  return joinHtml(
+    d.outcomes.map(({ table, validations }) =>
+      markup`<h3>${table.name}</h3><p>${table.description}; ${Object.keys(table.bySp).length} positions.</p>${
+        validations.length
+          ? labelledTable(
+            `Every dataset validated against ${table.name} (Spearman's rho with its 95% percentile interval)`,
+            ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "validation", "claim"],
+            validations.map((v) => [
+              v.dataset.key,
+              `${f3(v.eval_vs_score.rho)} [${f3(v.eval_vs_score.ci95_percentile[0])} .. ${
+                f3(v.eval_vs_score.ci95_percentile[1])
+              }]`,
+              `${f3(v.mbi_vs_imbalance.rho)} [${f3(v.mbi_vs_imbalance.ci95_percentile[0])} .. ${
+                f3(v.mbi_vs_imbalance.ci95_percentile[1])
+              }]`,
+              v.verdict.validation,
+              v.verdict.claim,
+            ]),
+          )
+          : markup`<p>No dataset validated against it yet.</p>`
+      }`
+    ),
+  );
 }
 
 /** The landing page's HTML. */
 export function renderLanding(d: LandingData): string {
   const nb = d.notebooks.length
-    ? `<ul>${
+    ? markup`<ul>${
       d.notebooks.map((n) =>
-        `<li><a href="${esc(n.href)}">${esc(n.title)}</a> <span class="small">(${esc(n.folder)})</span></li>`
+        markup`<li><a href="${n.href}">${n.title}</a> <span class="small">(${n.folder})</span></li>`
       )
-        .join("")
     }</ul>`
-    : "<p>No rendered notebook yet (<code>deno task notebooks</code>).</p>";
+    : markup`<p>No rendered notebook yet (<code>deno task notebooks</code>).</p>`;
   const pages = d.pages.length
-    ? `<ul id="pages">${
+    ? markup`<ul id="pages">${
       d.pages.map((p) =>
-        `<li><a href="${esc(p.href)}">${esc(p.folder)}${p.site === "site" ? "" : ` (${esc(p.site)})`}</a>${
-          d.best?.key === p.folder && p.site === "site" ? " — <strong>the best index</strong>" : ""
+        markup`<li><a href="${p.href}">${p.folder}${p.site === "site" ? "" : ` (${p.site})`}</a>${
+          d.best?.key === p.folder && p.site === "site" && markup` — <strong>the best index</strong>`
         }</li>`
-      ).join("")
+      )
     }</ul>`
-    : "<p>No dataset page yet (<code>deno task site</code>).</p>";
-  return `<!doctype html>
+    : markup`<p>No dataset page yet (<code>deno task site</code>).</p>`;
+  return String(markup`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Chess960 Balance Index (MBI) — the results</title>
 <meta name="description" content="The Morozov Balance Index of the 960 Chess960 start positions: the best index, the budget ladder, other engines, validations and every dataset">
-<style>${STYLE}${LANDING_STYLE}</style>
+<style>${raw(PAGE_STYLE + LANDING_STYLE)}</style>
 </head>
 <body>
 <header>
@@ -302,7 +299,7 @@ export function renderLanding(d: LandingData): string {
 <main>
 <section aria-labelledby="what-h"><h2 id="what-h">What the index is</h2>
 <p>${
-    esc(whatSentence(d))
+    whatSentence(d)
   } The Morozov Balance Index measures the <em>size</em> of the edge, whichever side it favours: an engine evaluates each of the 960 start positions at a fixed node budget; the distance of the value from zero (edge = |eval|) is ranked over all positions and turned into an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>. Every value depends on the engine and its budget, so every figure here says which.</p></section>
 <section id="best" aria-labelledby="best-h"><h2 id="best-h">The best index</h2>${bestSection(d)}</section>
 <section aria-labelledby="ladder-h"><h2 id="ladder-h">The ladder of budgets</h2>
@@ -315,17 +312,11 @@ ${ladderSection(d)}</section>
 <section aria-labelledby="notebooks-h"><h2 id="notebooks-h">The notebooks, rendered</h2>${nb}</section>
 <section aria-labelledby="pages-h"><h2 id="pages-h">Every dataset page</h2>${pages}</section>
 </main>
-<footer><p>Data: ${LICENCE} (cite with engine, fingerprint and budget). Code: GPL-3.0-or-later (LICENSE). ${
-    esc(BOARD_CREDITS)
-  } The human Lichess table keeps its Apache-2.0 licence (data/lichess-human-by-setup.NOTICE.md).</p></footer>
+<footer><p>Data: ${LICENCE} (cite with engine, fingerprint and budget). Code: GPL-3.0-or-later (LICENSE). ${BOARD_CREDITS} The human Lichess table keeps its Apache-2.0 licence (data/lichess-human-by-setup.NOTICE.md).</p></footer>
 </body>
 </html>
-`;
+`);
 }
-
-const LANDING_STYLE = `
-.key{display:inline-flex;align-items:center;gap:.3rem;margin-right:.8rem}.key span{display:inline-block;width:.9rem;height:.9rem;border-radius:2px}
-`;
 
 /** Writes `results/index.html` when its content changed; returns its path and whether it was written. */
 export async function buildLanding(

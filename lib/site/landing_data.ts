@@ -1,7 +1,7 @@
 /**
  * What the landing page of the results shows, gathered from the result files
  * (read only; every figure comes from a stage or from the ladder's and the
- * engines' comparisons in lib/stages): the best index (`bestReferenceProfile`,
+ * engines' comparisons in lib/analysis): the best index (`bestReferenceProfile`,
  * the one `deno task mbi` answers from) with its headline figures and its
  * validations, the budget ladder (`ladderConvergence`), the other engines
  * (`engine_comparison.json`), the outcome tables and their validation files,
@@ -11,20 +11,31 @@
  */
 
 import { join, relative } from "node:path";
-import { formatLimit } from "../engine/limit.ts";
-import { loadRegistry } from "../engine/registry.ts";
-import { readJsonIfExists } from "../store/atomic.ts";
-import type { EvalDataset } from "../store/eval_dataset.ts";
-import { mbiPaths, readMbiTable } from "../store/mbi_table.ts";
-import { parseKey, resultsRoot, summaryPath } from "../store/results_key.ts";
-import { datasetFolder, listResultFolders, scanDatasets } from "../store/scan.ts";
-import { type Convergence, ladderConvergence, rungPair } from "../stages/convergence.ts";
-import type { PairAgreement } from "../stages/comparison.ts";
-import { summarise, type ValueSummary } from "../stages/distribution.ts";
-import { bestReferenceProfile } from "../stages/mbi_index.ts";
-import type { OutcomeValidation } from "../stages/outcomes/validate.ts";
-import type { Summary } from "../stages/statistics.ts";
-import { type OutcomeTable, readOutcomeTables } from "./data.ts";
+import { formatLimit, loadRegistry } from "../engine/mod.ts";
+import {
+  datasetFolder,
+  type EvalDataset,
+  listResultFolders,
+  mbiPaths,
+  parseKey,
+  readJsonIfExists,
+  readMbiTable,
+  resultsRoot,
+  scanDatasets,
+  summaryPath,
+} from "../store/mod.ts";
+import {
+  bestReferenceProfile,
+  type Convergence,
+  ladderConvergence,
+  type PairAgreement,
+  rungPair,
+  summarise,
+  type Summary,
+  type ValueSummary,
+} from "../analysis/mod.ts";
+import { type OutcomeValidation } from "../outcomes/mod.ts";
+import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { LANDING_PAGE } from "./links.ts";
 
 /** A dataset page found under the results root. */

@@ -7,8 +7,9 @@
  */
 
 import { join, relative } from "node:path";
-import type { Profile } from "../method/profiles.ts";
-import { publishedPaths, resultsRoot } from "../store/results_key.ts";
+import { type Html, markup } from "../core/mod.ts";
+import { type Profile } from "../method/mod.ts";
+import { publishedPaths, resultsRoot } from "../store/mod.ts";
 
 /** The landing page's file name under the results root. */
 export const LANDING_PAGE = "index.html";
@@ -40,20 +41,12 @@ export function pageLinks(profile: Profile, best: { profile: Profile; nodes: num
   };
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-
 /** The links as a line of the page's header. */
-export function linksHtml(l: PageLinks): string {
+export function linksHtml(l: PageLinks): Html {
   const best = l.best
     ? l.best.self
-      ? ` · <strong>This page is the best index here</strong> (the reference engine's complete dataset with the largest budget, ${
-        esc(l.best.budget)
-      })`
-      : ` · The best index here: <a id="best-link" href="${esc(l.best.href)}">${esc(l.best.key)}</a> (${
-        esc(l.best.budget)
-      })`
+      ? markup` · <strong>This page is the best index here</strong> (the reference engine's complete dataset with the largest budget, ${l.best.budget})`
+      : markup` · The best index here: <a id="best-link" href="${l.best.href}">${l.best.key}</a> (${l.best.budget})`
     : "";
-  return `<p class="small" id="links"><a id="landing-link" href="${
-    esc(l.landing)
-  }">All datasets, the ladder and the notebooks</a>${best}</p>`;
+  return markup`<p class="small" id="links"><a id="landing-link" href="${l.landing}">All datasets, the ladder and the notebooks</a>${best}</p>`;
 }

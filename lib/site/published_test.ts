@@ -1,11 +1,9 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { repoPath } from "../core/paths.ts";
-import { pathExists } from "../core/paths.ts";
-import { computeLimitations } from "../stages/limitations.ts";
-import type { DistributionSummary } from "../stages/distribution.ts";
-import type { Summary } from "../stages/statistics.ts";
-import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { pathExists, repoPath } from "../core/mod.ts";
+import { computeLimitations } from "../report/mod.ts";
+import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
+import { getProfile, resolveDataset, RESULTS_ENV } from "../store/mod.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 
@@ -63,7 +61,7 @@ for (const folder of published) {
     await withRepoResults(async () => {
       const profile = getProfile(folder);
       const dir = join(RESULTS, folder);
-      const data = await collectSiteData(profile);
+      const data = await collectSiteData(resolveDataset(profile));
       const card = Deno.readTextFileSync(join(dir, "DATASET.md"));
       assertEquals(card, datasetCard(data), `${folder}/DATASET.md is not the card of these files: run ${fix}`);
       const page = unescape(Deno.readTextFileSync(join(dir, "site", "index.html")));

@@ -9,22 +9,25 @@
  */
 
 import { basename, dirname, join, relative } from "node:path";
-import { writeTextIfChanged } from "../store/atomic.ts";
-import type { Profile } from "../method/profiles.ts";
-import { profileDir, publishedPaths } from "../store/results_key.ts";
-import { displayPath } from "../store/provenance.ts";
+import {
+  displayPath,
+  resolveDataset,
+  type ResolvedDataset,
+  scanDatasets,
+  withLock,
+  writeTextIfChanged,
+} from "../store/mod.ts";
+import { type Profile } from "../method/mod.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 import { renderPage } from "./page.ts";
-import { filesUnder } from "../notebook/notebooks.ts";
-import { runStage2 } from "../stages/distribution.ts";
-import { pathExists } from "../core/paths.ts";
-import { bestReferenceProfile } from "../stages/mbi_index.ts";
+import { siteBundles } from "./bundle.ts";
+import { filesUnder } from "../notebook/mod.ts";
+import { bestReferenceProfile, runDistribution } from "../analysis/mod.ts";
+import { pathExists, testKillPoint } from "../core/mod.ts";
 import { boardConfig, boardFiles, readBoardGames } from "./board/site_board.ts";
 import { buildLanding } from "./landing.ts";
 import { pageLinks } from "./links.ts";
-import { withLock } from "../store/lock.ts";
-import { testKillPoint } from "../core/shutdown.ts";
 
 /** What a site build did. */
 export interface SiteBuild {
@@ -53,17 +56,20 @@ export interface SiteBuild {
  * distribution figures.
  */
 export async function buildSite(profile: Profile, log: (line: string) => void = () => {}): Promise<SiteBuild> {
-  return await withLock(publishedPaths(profile).site, () => build(profile, log), log);
+  // The dataset is resolved here, once: key, folder and every path; the layers below take it as it is.
+  const ds = resolveDataset(profile);
+  return await withLock(ds.published.site, () => build(ds, log), log);
 }
 
-async function build(profile: Profile, log: (line: string) => void): Promise<SiteBuild> {
-  if (!pathExists(join(profileDir(profile), "distribution.json"))) {
-    const s2 = await runStage2(profile);
+async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<SiteBuild> {
+  const { profile } = ds;
+  if (!pathExists(ds.distribution)) {
+    const s2 = await runDistribution(profile);
     log(`stage 2 distribution (was missing): median ${s2.summary.eval.median} cp -> distribution.json`);
   }
-  const data = await collectSiteData(profile);
-  const pdir = profileDir(profile);
-  const { site: dir, card: cardPath } = publishedPaths(profile);
+  const data = await collectSiteData(ds, await scanDatasets({ includeCi: true }));
+  const pdir = ds.dir;
+  const { site: dir, card: cardPath } = ds.published;
   await removeLeftovers(dir);
   const card = datasetCard(data);
   const downloads = [
@@ -79,7 +85,7 @@ async function build(profile: Profile, log: (line: string) => void): Promise<Sit
   }
   const games = await readBoardGames(profile, data);
   for (const [name, text] of await boardFiles(games)) files.set(name, text);
-  const html = renderPage(data, card, downloads, {
+  const html = renderPage(data, card, downloads, (await siteBundles()).page, {
     board: boardConfig(data, games),
     links: pageLinks(profile, await bestReferenceProfile()),
   });

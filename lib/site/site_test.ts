@@ -1,17 +1,15 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { sha256Text } from "../core/hash.ts";
+import { sha256Text } from "../core/mod.ts";
 import { inTempRoot } from "../core/testing.ts";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildSite } from "./site.ts";
-import { pvSan, type SiteData } from "./data.ts";
-import { histogram, mbiLegend } from "./page.ts";
-import { MBI_CSV_COLUMNS, writeMbiTable } from "../store/mbi_table.ts";
-import { EVALS_CSV_COLUMNS } from "../stages/evaluation.ts";
+import { pvSan } from "./data.ts";
+import { getProfile, MBI_CSV_COLUMNS, RESULTS_ENV, writeMbiTable } from "../store/mod.ts";
+import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { chromiumAvailable, launchChromium } from "./browser.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
-import { CI_POSITIONS } from "../method/profiles.ts";
-import { getProfile, RESULTS_ENV } from "../store/results_key.ts";
+import { CI_POSITIONS } from "../method/mod.ts";
 
 Deno.test("pvSan: the PV in SAN from the start FEN (Chess960 castling as king takes rook); an illegal move gives none", () => {
   const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
@@ -181,21 +179,4 @@ Deno.test("a half-replaced outcome table (a new outcomes.csv beside the old outc
     await buildSite(getProfile("ci")).catch((e) => message = e.message);
     ok(/outcomes\/t\/outcomes\.csv is not the file outcomes\.json names .*: rebuild the table/.test(message), message);
   }, "mbi-site-mixed-");
-});
-
-Deno.test("the page's histogram clips its axis with the shared rule (lib/plot clipOutliers) and names what lies beyond", () => {
-  const positions = Array.from({ length: 40 }, (_, i) => ({ sp: i, eval_cp: 10 + i, mbi_lo: null, mbi_hi: null }));
-  positions.push({ sp: 258, eval_cp: 203, mbi_lo: null, mbi_hi: null });
-  const d = {
-    profile: "quick",
-    engine: { uci_name: "Stockfish 17.1 WASM" },
-    limit: "125,000 nodes",
-    n: positions.length,
-    positions,
-  } as unknown as SiteData;
-  const h = histogram(d);
-  ok(h.caption.includes("Axis clipped at Tukey's far fences Q1 − 3·IQR = "), h.caption);
-  ok(h.caption.includes("not drawn: SP 258 (+203 cp)"), h.caption);
-  ok(h.scales!.hi < 203 && h.scales!.lo <= 0, JSON.stringify(h.scales));
-  assertEquals(mbiLegend({ ...d, limitations: [] } as unknown as SiteData), null, "no intervals, no legend");
 });

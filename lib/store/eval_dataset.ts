@@ -8,50 +8,52 @@
  */
 
 import { join } from "node:path";
-import type { EngineIdentity } from "../engine/identity.ts";
-import { JsonlError, readJsonl } from "./jsonl.ts";
+import * as v from "valibot";
+import { type EngineIdentity, SearchLimit } from "../engine/mod.ts";
+import { readCheckedJsonl } from "./jsonl.ts";
 import { writeFileAtomic } from "./atomic.ts";
-import type { CodeVersion, InputFile } from "./provenance.ts";
-import type { SearchLimit } from "../engine/limit.ts";
-import { type EvaluationRecord } from "../method/evaluation_record.ts";
-import { MbiError } from "../core/errors.ts";
+import { CodeVersion, InputFile } from "./provenance.ts";
+import { EvaluationRecord, EvaluationRecordFields, oneValue } from "../method/mod.ts";
+import { differingKeys, fileKind, int, MbiError, opaque, same, schemaVersion, text } from "../core/mod.ts";
+import { Shard } from "./shards.ts";
 
 /** Schema version of evaluation files. */
 export const EVAL_SCHEMA = 1;
 
+/** What must be equal for two evaluation files to be one dataset: the engine's bench fingerprint (search identity), the search limit per position, the UCI options as sent. */
+export const EvalConfig = v.object({
+  engine_fingerprint: v.nullable(int("is not a fingerprint (a whole number or null)")),
+  limit: SearchLimit,
+  options: v.record(v.string(), v.string("is not a UCI option value (a text)"), "is not a map of UCI options"),
+}, "is not a configuration (engine_fingerprint, limit, options)");
+
 /** What must be equal for two evaluation files to be one dataset. */
-export interface EvalConfig {
-  /** Bench fingerprint of the engine (search identity). */
-  engine_fingerprint: number | null;
-  /** The search limit per position. */
-  limit: SearchLimit;
-  /** UCI options as sent to the engine. */
-  options: Record<string, string>;
-}
+export type EvalConfig = v.InferOutput<typeof EvalConfig>;
+
+/**
+ * First line of an evaluation file: its kind and schema version, profile, the
+ * configuration every record was computed with, the identity of the engine
+ * that started the file, the shard of the positions it covers (null for all),
+ * the SPs it is meant to cover, when it was created, the code and the input
+ * files (positions, bench script) with their hashes; a merged file also names
+ * the shard files it was merged from.
+ */
+export const EvalHeader = v.object({
+  kind: fileKind("mbi-evaluations"),
+  schema: schemaVersion(EVAL_SCHEMA),
+  profile: text(),
+  config: EvalConfig,
+  engine: opaque<EngineIdentity>(),
+  shard: v.nullable(Shard),
+  positions: v.array(int("is not an SP number"), "is not a list of positions"),
+  created: text(),
+  code: CodeVersion,
+  inputs: v.array(InputFile, "is not a list of input files"),
+  merged_from: v.optional(v.array(InputFile, "is not a list of shard files")),
+});
 
 /** First line of an evaluation file. */
-export interface EvalHeader {
-  /** File kind marker. */
-  kind: "mbi-evaluations";
-  /** Schema version. */
-  schema: number;
-  /** Profile the file belongs to. */
-  profile: string;
-  /** The configuration every record was computed with. */
-  config: EvalConfig;
-  /** Identity of the engine that started the file. */
-  engine: EngineIdentity;
-  /** Shard of the positions this file covers, or null for all. */
-  shard: { index: number; count: number } | null;
-  /** SP numbers this file is meant to cover. */
-  positions: number[];
-  /** When the file was created (ISO 8601). */
-  created: string;
-  /** Code that created the file. */
-  code: CodeVersion;
-  /** Input files (positions, bench script) with their hashes. */
-  inputs: InputFile[];
-}
+export type EvalHeader = v.InferOutput<typeof EvalHeader>;
 
 /** An evaluation file read back. */
 export interface EvalDataset {
@@ -67,15 +69,6 @@ export interface EvalDataset {
   torn: boolean;
   /** Byte length of the intact part. */
   intactBytes: number;
-}
-
-/** Raised for an evaluation file that cannot be used as asked. */
-export class DatasetError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("dataset", message);
-    this.name = "DatasetError";
-  }
 }
 
 /** Default file of a profile folder: `evals.jsonl`, or `shards/evals.shard-i-of-n.jsonl`. */
@@ -94,18 +87,13 @@ export function configDifference(a: EvalConfig, b: EvalConfig): string {
       `engine fingerprint ${a.engine_fingerprint} vs ${b.engine_fingerprint}`,
     );
   }
-  if (JSON.stringify(a.limit) !== JSON.stringify(b.limit)) {
+  if (!same(a.limit, b.limit)) {
     diffs.push(
       `search limit ${JSON.stringify(a.limit)} vs ${JSON.stringify(b.limit)}`,
     );
   }
-  const names = new Set([...Object.keys(a.options), ...Object.keys(b.options)]);
-  for (const n of [...names].sort()) {
-    if (a.options[n] !== b.options[n]) {
-      diffs.push(
-        `option ${n} ${a.options[n] ?? "unset"} vs ${b.options[n] ?? "unset"}`,
-      );
-    }
+  for (const n of differingKeys(a.options, b.options).sort()) {
+    diffs.push(`option ${n} ${a.options[n] ?? "unset"} vs ${b.options[n] ?? "unset"}`);
   }
   return diffs.join("; ");
 }
@@ -122,69 +110,71 @@ export interface DuplicateRecord {
   agree: boolean;
 }
 
-const isInt = (v: unknown) => typeof v === "number" && Number.isInteger(v);
+/**
+ * What a reader requires of a file: all of the header and records (`all`), or
+ * only what the index is derived from (`values`: a stage-1 file made by hand
+ * for derive-mbi; the header's kind, schema, config and positions; each
+ * record's SP, value, depth, PV and limit, its raw output when there).
+ */
+export type EvalFields = "all" | "values";
 
-/** Checks a header's shape; returns what is wrong ("" when it is a valid evaluation header). */
-function headerProblem(h: Partial<EvalHeader>): string {
-  if (h?.kind !== "mbi-evaluations") return `its first line has no kind "mbi-evaluations"`;
-  if (!isInt(h.schema)) return "its header has no schema number";
-  if (h.schema! > EVAL_SCHEMA) return `it has schema ${h.schema}; this code reads up to ${EVAL_SCHEMA}`;
-  const c = h.config;
-  const limitOk = c && c.limit &&
-    (isInt((c.limit as { nodes?: number }).nodes) || isInt((c.limit as { depth?: number }).depth));
-  if (!c || !limitOk || typeof c.options !== "object" || c.options === null) return "its header has no valid config";
-  if (!Array.isArray(h.positions) || !h.positions.every(isInt)) return "its header has no list of positions";
-  return "";
-}
+const VALUES_HEADER = v.pick(EvalHeader, ["kind", "schema", "config", "positions"]);
+const VALUES_FIELDS = v.object({
+  ...v.pick(EvaluationRecordFields, ["sp", "eval_cp", "mate", "depth", "pv", "limit"]).entries,
+  raw: v.optional(EvaluationRecordFields.entries.raw),
+}, EvaluationRecordFields.message);
+// Typed as a full record for the checks below, which read only its SP and limit.
+const VALUES_RECORD = v.pipe(
+  VALUES_FIELDS,
+  oneValue<v.InferOutput<typeof VALUES_FIELDS>>(),
+) as unknown as typeof EvaluationRecord;
 
-/** Checks one record against the header; returns what is wrong ("" when valid). */
-function recordProblem(r: Partial<EvaluationRecord>, header: EvalHeader, planned: Set<number>): string {
-  if (r === null || typeof r !== "object" || Array.isArray(r)) return "not a record (an object)";
-  if (!isInt(r.sp)) return `sp ${JSON.stringify(r.sp)} is not a whole number`;
-  if (!planned.has(r.sp!)) return `SP ${r.sp} is not one of the positions in the file's header`;
-  const cp = r.eval_cp, mate = r.mate;
-  if (!(cp === null || isInt(cp))) return `eval_cp ${JSON.stringify(cp)} is not a whole number or null`;
-  if (!(mate === null || mate === undefined || isInt(mate))) {
-    return `mate ${JSON.stringify(mate)} is not a whole number`;
-  }
-  if ((cp === null) === (mate === null || mate === undefined)) return "exactly one of eval_cp and mate must be set";
-  if (!isInt(r.depth) || r.depth! < 0) return `depth ${JSON.stringify(r.depth)} is not a whole number >= 0`;
-  if (!Array.isArray(r.pv) || !r.pv.every((m) => typeof m === "string")) return "pv is not a list of moves";
-  if (JSON.stringify(r.limit) !== JSON.stringify(header.config.limit)) {
-    return `its limit ${JSON.stringify(r.limit)} is not the header's ${JSON.stringify(header.config.limit)}`;
-  }
-  return "";
+/** An evaluation record of a file with this header: its SP among the header's positions, its limit the header's. */
+function recordOf(header: Pick<EvalHeader, "positions" | "config">, fields: EvalFields) {
+  const planned = new Set(header.positions);
+  const limit = header.config.limit;
+  const r = (i: { input: unknown }) => i.input as EvaluationRecord;
+  return v.pipe(
+    fields === "all" ? EvaluationRecord : VALUES_RECORD,
+    v.check((x) => planned.has(x.sp), (i) => `SP ${r(i).sp} is not one of the positions in the file's header`),
+    v.check(
+      (x) => same(x.limit, limit),
+      (i) => `its limit ${JSON.stringify(r(i).limit)} is not the header's ${JSON.stringify(limit)}`,
+    ),
+  );
 }
 
 /**
  * Reads an evaluation file, checking the header and every record against it
  * (record types, SPs among the header's positions, the header's limit); errors
- * name the file and line. Throws {@link DatasetError} when a position is held
+ * name the file and line. Throws a `dataset` MbiError when a position is held
  * twice, unless `duplicates: "report"`, which returns them (see
- * {@link repairDuplicates}).
+ * {@link repairDuplicates}); `fields: "values"` requires only what the index
+ * is derived from.
  */
 export async function readEvalDataset(
   path: string,
-  opts: { duplicates?: "throw" | "report" } = {},
+  opts: { duplicates?: "throw" | "report"; fields?: EvalFields } = {},
 ): Promise<(EvalDataset & { duplicates: DuplicateRecord[] }) | undefined> {
-  const content = await readJsonl<EvalHeader, EvaluationRecord>(path).catch((e) => {
-    throw e instanceof JsonlError ? new DatasetError(e.message) : e;
-  });
+  const fields = opts.fields ?? "all";
+  // With `values`, the fields not required are not checked (a hand-made file may lack them).
+  const content = await readCheckedJsonl(
+    path,
+    (fields === "all" ? EvalHeader : VALUES_HEADER) as typeof EvalHeader,
+    (h) => recordOf(h, fields),
+    "an MBI evaluation file",
+    "dataset",
+  );
   if (!content) return undefined;
   const { header, records } = content;
-  const problem = headerProblem(header);
-  if (problem) throw new DatasetError(`${path} is not an MBI evaluation file: ${problem}`);
-  const planned = new Set(header.positions);
   const firstLine = new Map<number, { line: number; record: EvaluationRecord }>();
   const duplicates: DuplicateRecord[] = [];
   const unique: EvaluationRecord[] = [];
   records.forEach((r, i) => {
     const line = i + 2;
-    const why = recordProblem(r, header, planned);
-    if (why) throw new DatasetError(`${path} line ${line}: ${why}`);
     const first = firstLine.get(r.sp);
     if (first) {
-      const agree = JSON.stringify(withoutTiming(first.record)) === JSON.stringify(withoutTiming(r));
+      const agree = same(withoutTiming(first.record), withoutTiming(r));
       duplicates.push({ sp: r.sp, firstLine: first.line, line, agree });
       return;
     }
@@ -193,7 +183,8 @@ export async function readEvalDataset(
   });
   if (duplicates.length && opts.duplicates !== "report") {
     const d = duplicates[0];
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `${path} holds SP ${d.sp} twice (lines ${d.firstLine} and ${d.line}${
         duplicates.length > 1 ? `; ${duplicates.length} duplicates in all` : ""
       }): run deno task eval-all with the same arguments to repair it`,
@@ -214,7 +205,7 @@ export async function readEvalDataset(
  * Repairs a file holding positions twice (two writers at once, before locks):
  * when every repeated record agrees with the first one, the file is rewritten
  * atomically with the first record of each position, in file order; when any
- * disagrees, nothing is written and {@link DatasetError} names both lines.
+ * disagrees, nothing is written and a `dataset` MbiError names both lines.
  * Returns the number of records removed.
  */
 export async function repairDuplicates(path: string): Promise<number> {
@@ -222,7 +213,8 @@ export async function repairDuplicates(path: string): Promise<number> {
   if (!d || d.duplicates.length === 0) return 0;
   const bad = d.duplicates.find((x) => !x.agree);
   if (bad) {
-    throw new DatasetError(
+    throw new MbiError(
+      "dataset",
       `${path} holds two different results for SP ${bad.sp} (lines ${bad.firstLine} and ${bad.line}); not repairing it: keep the right line by hand`,
     );
   }

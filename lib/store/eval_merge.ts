@@ -7,7 +7,7 @@
 
 import { configDifference, type EvalHeader, withoutTiming } from "./eval_dataset.ts";
 import { type MergeResult, mergeShardFiles, type MergeSpec } from "./shards.ts";
-import { type EvaluationRecord } from "../method/evaluation_record.ts";
+import { type EvaluationRecord } from "../method/mod.ts";
 
 /** How evaluation shard files merge: by SP, same engine fingerprint, limit and options. */
 export const EVAL_MERGE: MergeSpec<EvalHeader, EvaluationRecord> = {

@@ -8,16 +8,11 @@
  */
 
 import { dirname } from "node:path";
-import { MbiError } from "../core/errors.ts";
+import { checkRecord, type ErrorCode, errorKind, MbiError } from "../core/mod.ts";
+import type * as v from "valibot";
 
 /** Raised for a JSONL file that is damaged beyond a torn last line, or is not a results file. */
-export class JsonlError extends MbiError {
-  /** Creates the error naming the file and line. */
-  constructor(message: string) {
-    super("jsonl", message);
-    this.name = "JsonlError";
-  }
-}
+export class JsonlError extends errorKind("jsonl") {}
 
 /** A write failure (full disk, permissions) as a one-line error naming the file. */
 export function writeError(path: string, e: unknown): MbiError {
@@ -98,6 +93,29 @@ export async function readJsonl<H, R>(
     intactBytes: intact,
     torn,
   };
+}
+
+/**
+ * Reads a JSONL results file (see {@link readJsonl}) and checks its header
+ * and every record with their schemas (the record's may depend on the header);
+ * any failure, damage included, is an error of `code` naming the file and line
+ * (`<path> is not <what> (line 1): …` for the header).
+ */
+export async function readCheckedJsonl<H extends v.GenericSchema, R extends v.GenericSchema>(
+  path: string,
+  header: H,
+  record: (header: v.InferOutput<H>) => R,
+  what: string,
+  code: ErrorCode,
+): Promise<JsonlContent<v.InferOutput<H>, v.InferOutput<R>> | undefined> {
+  const content = await readJsonl<unknown, unknown>(path).catch((e) => {
+    throw e instanceof JsonlError ? new MbiError(code, e.message) : e;
+  });
+  if (!content) return undefined;
+  const h = checkRecord(header, content.header, `${path} is not ${what} (line 1)`, code);
+  const schema = record(h);
+  const records = content.records.map((r, i) => checkRecord(schema, r, `${path} line ${i + 2}`, code));
+  return { ...content, header: h, records };
 }
 
 /** An open append-only JSONL file; appends are serialized, one write per line. */

@@ -17,35 +17,28 @@
  * @module
  */
 
-import { MbiError } from "../core/errors.ts";
-import { onShutdown, procInfo } from "../core/shutdown.ts";
+import { int, MbiError, onShutdown, procInfo, text } from "../core/mod.ts";
+import * as v from "valibot";
 import { displayPath } from "./provenance.ts";
 import { readTextIfExists } from "./atomic.ts";
 
-/** Who holds a lock. */
-export interface LockHolder {
-  /** Process id. */
-  pid: number;
-  /** Host name. */
-  host: string;
-  /** The command line. */
-  command: string;
-  /** When it took the lock (ISO 8601). */
-  started: string;
-  /** Start time of the process (from /proc), to tell a reused PID from the holder. */
-  proc_start: string | null;
-  /** Random, makes every lock's text unique (absent in locks of earlier versions). */
-  nonce?: string;
-}
+/**
+ * Who holds a lock, as its lock file says: process id, host name, the command
+ * line, when it took the lock (ISO 8601), the start time of the process (from
+ * /proc, to tell a reused PID from the holder; null when unknown), and a nonce
+ * that makes every lock's text unique (absent in locks of earlier versions).
+ */
+export const LockHolder = v.object({
+  pid: int(),
+  host: text(),
+  command: text(),
+  started: text(),
+  proc_start: v.optional(v.nullable(text())),
+  nonce: v.optional(text()),
+});
 
-/** Raised when another process holds the lock. */
-export class LockError extends MbiError {
-  /** Creates the error. */
-  constructor(message: string) {
-    super("locked", message);
-    this.name = "LockError";
-  }
-}
+/** Who holds a lock. */
+export type LockHolder = v.InferOutput<typeof LockHolder>;
 
 /** A held lock. */
 export interface Lock {
@@ -88,7 +81,7 @@ function describe(h: LockHolder): string {
 function parseHolder(text: string): LockHolder | undefined {
   try {
     const h = JSON.parse(text);
-    return typeof h?.pid === "number" && typeof h?.host === "string" ? h : undefined;
+    return v.is(LockHolder, h) ? h : undefined;
   } catch {
     return undefined;
   }
@@ -138,7 +131,8 @@ async function removeStale(path: string, stale: string, log: () => void): Promis
     const text = await readTextIfExists(mutex);
     const holder = text === undefined ? undefined : parseHolder(text);
     if (text !== undefined && (!holder || !holderAlive(holder))) {
-      throw new LockError(
+      throw new MbiError(
+        "locked",
         `${displayPath(path)}: a takeover of this lock was interrupted (${
           holder ? describe(holder) : "unreadable"
         }); if no run of this workspace writes here, remove ${displayPath(mutex)}`,
@@ -160,7 +154,7 @@ async function removeStale(path: string, stale: string, log: () => void): Promis
 
 /**
  * Takes the lock of `target` (the file `target + ".lock"`), or throws
- * {@link LockError} naming the holder. `log` receives the takeover message.
+ * a `locked` MbiError naming the holder. `log` receives the takeover message.
  */
 export async function acquireLock(target: string, log: (line: string) => void = console.error): Promise<Lock> {
   const path = `${target}.lock`;
@@ -181,21 +175,24 @@ export async function acquireLock(target: string, log: (line: string) => void = 
     if (found === undefined) continue; // released meanwhile: try again
     const holder = parseHolder(found);
     if (!holder) {
-      throw new LockError(
+      throw new MbiError(
+        "locked",
         `${displayPath(target)} is locked by an unreadable lock file; if no run of this workspace writes it, remove ${
           displayPath(path)
         }`,
       );
     }
     if (holder.host !== Deno.hostname()) {
-      throw new LockError(
+      throw new MbiError(
+        "locked",
         `${displayPath(target)} is locked by ${describe(holder)}; if that process has ended, remove ${
           displayPath(path)
         }`,
       );
     }
     if (holderAlive(holder)) {
-      throw new LockError(
+      throw new MbiError(
+        "locked",
         `${displayPath(target)} is being written by ${describe(holder)}; wait for it to finish or stop it`,
       );
     }
@@ -206,7 +203,7 @@ export async function acquireLock(target: string, log: (line: string) => void = 
     );
     if (!removed) await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
   }
-  throw new LockError(`${displayPath(target)}: could not take its lock ${displayPath(path)}`);
+  throw new MbiError("locked", `${displayPath(target)}: could not take its lock ${displayPath(path)}`);
 }
 
 /** Runs `fn` holding the lock of `target`. */

@@ -1,8 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { acquireLock, LockError } from "./lock.ts";
-import { repoPath } from "../core/paths.ts";
+import { acquireLock } from "./lock.ts";
+import { isMbiError, repoPath } from "../core/mod.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "mbi-lock-test-" });
 
@@ -12,7 +12,7 @@ async function refusal(target: string): Promise<string> {
     await lock.release();
     return "";
   } catch (e) {
-    ok(e instanceof LockError, String(e));
+    ok(isMbiError(e, "locked"), String(e));
     return e.message;
   }
 }

@@ -6,20 +6,35 @@
  * @module
  */
 
-// @ts-types="npm:@types/papaparse@5.5.2"
-import Papa from "papaparse";
 import { join } from "node:path";
 import { writeFileAtomic, writeTextIfChanged } from "./atomic.ts";
-import { POSITION_COUNT, startPosition } from "../method/chess960.ts";
-import { sha256File, sha256Text } from "../core/hash.ts";
-import { deriveMbi, IndexUndefinedError, type PositionValue, ROUNDING } from "../method/mbi.ts";
-import { type CodeVersion, codeVersion, displayPath } from "./provenance.ts";
-import { MbiError } from "../core/errors.ts";
-import { readEvalDataset } from "./eval_dataset.ts";
-import { INTERVAL_DEFINITION, INTERVAL_ITERATIONS, lastIterationValues, mbiIntervals } from "../method/uncertainty.ts";
-import { budgetBanner, evalBudgetText } from "../method/labels.ts";
-import { type SearchLimit } from "../engine/limit.ts";
-import { toCsv } from "../core/csv.ts";
+import {
+  budgetBanner,
+  deriveMbi,
+  evalBudgetText,
+  INTERVAL_DEFINITION,
+  INTERVAL_ITERATIONS,
+  mbiIntervals,
+  type PositionValue,
+  ROUNDING,
+  startPosition,
+} from "../method/mod.ts";
+import {
+  checkRecord,
+  fileKind,
+  int,
+  isMbiError,
+  MbiError,
+  same,
+  sha256File,
+  sha256Text,
+  text,
+  toCsv,
+} from "../core/mod.ts";
+import { CodeVersion, codeVersion, displayPath } from "./provenance.ts";
+import * as v from "valibot";
+import type { InputValues } from "./position_values.ts";
+import { type SearchLimit } from "../engine/mod.ts";
 
 /** Schema version of the MBI table (2: per-position intervals, content hashes, budget label). */
 export const MBI_SCHEMA = 2;
@@ -30,221 +45,57 @@ export const CITATION = "Morozov R. Chess960 Balance Index (MBI). ch960.com/bala
 /** Licence of the methodology and dataset. */
 export const LICENCE = "CC BY 4.0";
 
+export { type InputValues, readPositionValues } from "./position_values.ts";
+
+/** One row of the published table: SP, back rank, start FEN, engine value (cp, White's view), |eval_cp|, 1-based rank by edge (ties: mean rank), the index 0..100, and the ends of the position's interval (null when the input has no iterations). */
+export const MbiTableRow = v.object({
+  sp: int(),
+  setup: text(),
+  fen: text(),
+  eval_cp: v.number("is not a number"),
+  edge_cp: v.number("is not a number"),
+  rank: v.number("is not a number"),
+  mbi: int(),
+  mbi_lo: v.nullable(v.number("is not a number or null")),
+  mbi_hi: v.nullable(v.number("is not a number or null")),
+}, "is not a table row");
+
 /** One row of the published table. */
-export interface MbiTableRow {
-  /** Start position number. */
-  sp: number;
-  /** Back rank. */
-  setup: string;
-  /** Start FEN (Shredder-FEN castling). */
-  fen: string;
-  /** Engine value, cp, White's view. */
-  eval_cp: number;
-  /** |eval_cp|. */
-  edge_cp: number;
-  /** 1-based rank by edge (ties: mean rank). */
-  rank: number;
-  /** The index 0..100. */
-  mbi: number;
-  /** Lower end of the position's interval (see `uncertainty`); null when the input has no iterations. */
-  mbi_lo: number | null;
-  /** Upper end of the position's interval. */
-  mbi_hi: number | null;
-}
-
-/** The MBI table file (`mbi.json`). */
-export interface MbiTable {
-  /** File kind. */
-  kind: "mbi-table";
-  /** Schema version. */
-  schema: number;
-  /** Profile (or "custom" for derive-mbi on another file). */
-  profile: string;
-  /** Definition of the index as computed. */
-  definition: {
-    edge: string;
-    rank: string;
-    mbi: string;
-    rounding: string;
-    n: number;
-  };
-  /** Where the values came from: the file, its hash, and the hash of its values (what the table depends on). */
-  input: {
-    path: string;
-    sha256: string;
-    values_sha256: string;
-    engine: unknown;
-    limit: unknown;
-    options: unknown;
-  };
-  /** How the per-position interval is defined (null when the input has no iteration history). */
-  uncertainty: { definition: string; iterations: number } | null;
-  /** The banner for people: the budget beside the method's (null at the method's budget). */
-  banner: string | null;
-  /** Code that made the table. */
-  code: CodeVersion;
-  /** When the table was first written with this content. */
-  created: string;
-  /** How to cite the method. */
-  citation: string;
-  /** Licence. */
-  licence: string;
-  /** Rows sorted by SP. */
-  rows: MbiTableRow[];
-}
-
-/** Raised for an input file that cannot be indexed; names the line. */
-export class MbiInputError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("mbi-input", message);
-    this.name = "MbiInputError";
-  }
-}
-
-/** Values read from a file, with the file's stage-1 metadata when it has a header. */
-export interface InputValues {
-  /** Position values. */
-  values: PositionValue[];
-  /** Stage-1 header (engine, config), when the file is a stage-1 dataset. */
-  header?: {
-    engine?: unknown;
-    config?: { limit?: unknown; options?: unknown };
-    positions?: number[];
-    profile?: string;
-  };
-}
-
-/** A number written as a number: a JSON number, or text like `-12` or `3.5` (not `0x1F`, `1e3`, `[20]` or ``). */
-function strictNumber(v: unknown): number {
-  if (typeof v === "number") return v;
-  if (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
-  return NaN;
-}
-
-function checkValue(
-  where: string,
-  sp: unknown,
-  evalCp: unknown,
-  mate: unknown,
-  seen: Map<number, string>,
-): PositionValue {
-  const spNum = strictNumber(sp);
-  if (sp === undefined || sp === "" || !Number.isInteger(spNum)) {
-    throw new MbiInputError(`${where}: sp "${sp ?? ""}" is not a whole number`);
-  }
-  if (spNum < 0 || spNum >= POSITION_COUNT) {
-    throw new MbiInputError(
-      `${where}: SP ${spNum} out of range (allowed: 0..959)`,
-    );
-  }
-  if (seen.has(spNum)) {
-    throw new MbiInputError(
-      `${where}: duplicate SP ${spNum} (first on ${seen.get(spNum)})`,
-    );
-  }
-  seen.set(spNum, where);
-  const mateNum = mate === undefined || mate === null || mate === "" ? null : strictNumber(mate);
-  if (mateNum !== null && !Number.isInteger(mateNum)) {
-    throw new MbiInputError(`${where}: mate "${mate}" is not a whole number`);
-  }
-  if (evalCp === null || evalCp === undefined || evalCp === "") {
-    if (mateNum !== null) return { sp: spNum, eval_cp: null, mate: mateNum };
-    throw new MbiInputError(`${where}: eval_cp is empty for SP ${spNum}`);
-  }
-  const cp = strictNumber(evalCp);
-  if (!Number.isFinite(cp)) {
-    throw new MbiInputError(`${where}: eval_cp ${JSON.stringify(evalCp)} is not a number`);
-  }
-  return { sp: spNum, eval_cp: cp, mate: mateNum };
-}
+export type MbiTableRow = v.InferOutput<typeof MbiTableRow>;
 
 /**
- * Reads position values from a stage-1 dataset (JSONL with header), plain
- * JSONL objects, or CSV with `sp` and `eval_cp` columns. Errors name the line.
+ * The MBI table file (`mbi.json`): kind, schema, profile (or "custom"), the
+ * definition of the index as computed, where the values came from (the file,
+ * its hash, the hash of its values, which the table depends on; the engine,
+ * limit and options of a stage-1 input), the definition of the per-position
+ * interval (null without an iteration history), the banner for people (null
+ * at the method's budget), code, creation time, citation, licence, and the
+ * rows sorted by SP.
  */
-export async function readPositionValues(path: string): Promise<InputValues> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch {
-    throw new MbiInputError(`${path}: cannot read the file`);
-  }
-  const seen = new Map<number, string>();
-  const trimmed = text.trimStart();
-  if (/^\{[^\n]*"kind":"mbi-evaluations"/.test(trimmed)) {
-    // A stage-1 dataset: read and checked against its header like every evaluation file.
-    const d = await readEvalDataset(path);
-    if (!d) throw new MbiInputError(`${path}: the file is empty`);
-    if (d.torn) {
-      throw new MbiInputError(
-        `${path} ends in a torn line: run deno task eval-all with the same arguments to repair it`,
-      );
-    }
-    return {
-      values: d.records.map((r) => ({
-        sp: r.sp,
-        eval_cp: r.eval_cp,
-        mate: r.mate,
-        iterations: r.eval_cp === null ? undefined : lastIterationValues(r.raw, d.header.config.limit),
-      })),
-      header: d.header as InputValues["header"],
-    };
-  }
-  if (trimmed.startsWith("{")) {
-    const lines = text.split("\n");
-    const values: PositionValue[] = [];
-    let header: InputValues["header"];
-    for (let i = 0; i < lines.length; i++) {
-      if (lines[i].trim() === "") continue;
-      let obj: Record<string, unknown>;
-      try {
-        obj = JSON.parse(lines[i]);
-      } catch {
-        throw new MbiInputError(`${path} line ${i + 1}: not valid JSON`);
-      }
-      if (obj.kind === "mbi-evaluations") {
-        header = obj as InputValues["header"];
-        continue;
-      }
-      for (const col of ["sp", "eval_cp"]) {
-        if (!(col in obj)) {
-          throw new MbiInputError(
-            `${path} line ${i + 1}: missing field ${col}`,
-          );
-        }
-      }
-      values.push(
-        checkValue(
-          `${path} line ${i + 1}`,
-          obj.sp,
-          obj.eval_cp,
-          obj.mate,
-          seen,
-        ),
-      );
-    }
-    return { values, header };
-  }
-  const parsed = Papa.parse<Record<string, string>>(text.trim(), {
-    header: true,
-    skipEmptyLines: true,
-  });
-  const fields = parsed.meta.fields ?? [];
-  for (const col of ["sp", "eval_cp"]) {
-    if (!fields.includes(col)) {
-      throw new MbiInputError(
-        `${path}: missing column ${col} (the header has: ${fields.join(", ") || "nothing"})`,
-      );
-    }
-  }
-  if (parsed.errors.length) {
-    const e = parsed.errors[0];
-    throw new MbiInputError(`${path} line ${(e.row ?? 0) + 2}: ${e.message}`);
-  }
-  const values = parsed.data.map((row, i) => checkValue(`${path} line ${i + 2}`, row.sp, row.eval_cp, row.mate, seen));
-  return { values, header: undefined };
-}
+export const MbiTable = v.object({
+  kind: fileKind("mbi-table"),
+  schema: int("is not a schema number"),
+  profile: text(),
+  definition: v.object({ edge: text(), rank: text(), mbi: text(), rounding: text(), n: int() }),
+  input: v.object({
+    path: text(),
+    sha256: text(),
+    values_sha256: text(),
+    engine: v.unknown(),
+    limit: v.unknown(),
+    options: v.unknown(),
+  }),
+  uncertainty: v.nullable(v.object({ definition: text(), iterations: int() })),
+  banner: v.nullable(text("is not a text or null")),
+  code: CodeVersion,
+  created: text(),
+  citation: text(),
+  licence: text(),
+  rows: v.array(MbiTableRow, "is not a list of rows"),
+});
+
+/** The MBI table file (`mbi.json`). */
+export type MbiTable = v.InferOutput<typeof MbiTable>;
 
 /**
  * Builds the MBI table from values. When the input is a stage-1 dataset, all
@@ -260,7 +111,8 @@ export async function buildMbiTable(
     const have = new Set(input.values.map((v) => v.sp));
     const missing = planned.filter((sp) => !have.has(sp));
     if (missing.length) {
-      throw new IndexUndefinedError(
+      throw new MbiError(
+        "index-undefined",
         `${path} lacks ${missing.length} of its ${planned.length} positions (e.g. SP ${
           missing.slice(0, 3).join(", ")
         }): the index is defined only on a complete set; finish stage 1 first`,
@@ -406,8 +258,8 @@ export async function writeMbiTable(
   let absent = false;
   const old = await readMbiTable(paths.json).catch((e) => {
     if (e instanceof Deno.errors.NotFound) return void (absent = true);
-    if (e instanceof MbiInputError && !/not an MBI table/.test(e.message)) return undefined; // ours: rewritten
-    throw new MbiInputError(`${paths.json} is not an MBI table of this workspace; not writing over it`);
+    if (isMbiError(e, "mbi-input") && !/not an MBI table/.test(e.message)) return undefined; // ours: rewritten
+    throw new MbiError("mbi-input", `${paths.json} is not an MBI table of this workspace; not writing over it`);
   });
   if (absent) {
     // Views without their table (the table deleted, or a kill before it was written) are rewritten when they
@@ -419,24 +271,23 @@ export async function writeMbiTable(
     for (const [view, looksOurs] of ours) {
       const text = await Deno.readTextFile(view).catch(() => undefined);
       if (text !== undefined && !looksOurs(text)) {
-        throw new MbiInputError(`${view} exists without its MBI table ${paths.json}; not writing over it`);
+        throw new MbiError("mbi-input", `${view} exists without its MBI table ${paths.json}; not writing over it`);
       }
     }
   }
   // Same values, same rows, same definitions: nothing to write (whatever the input file's bytes); a definition
   // worded anew (e.g. the method notes it cites moved) is a change of what the file says.
-  const same = (a: MbiTable, b: MbiTable) =>
-    a.input.values_sha256 === b.input.values_sha256 && JSON.stringify(a.rows) === JSON.stringify(b.rows) &&
-    JSON.stringify(a.uncertainty) === JSON.stringify(b.uncertainty) && a.banner === b.banner &&
-    JSON.stringify(a.definition) === JSON.stringify(b.definition);
-  if (old && same(old, table)) {
+  const sameTable = (a: MbiTable, b: MbiTable) =>
+    a.input.values_sha256 === b.input.values_sha256 && same(a.rows, b.rows) && same(a.uncertainty, b.uncertainty) &&
+    a.banner === b.banner && same(a.definition, b.definition);
+  if (old && sameTable(old, table)) {
     // Same table: its views must be its own (a kill between the writes of a set leaves new views by an old
     // table, or the reverse); they are written again from the table when they are not.
     const csv = await writeTextIfChanged(paths.csv, mbiCsv(old));
     const md = await writeTextIfChanged(paths.md, mbiMarkdown(old));
     return { written: csv || md };
   }
-  // The views first, the table last: readers compare the views with the table (see stages/derived.ts).
+  // The views first, the table last: readers compare the views with the table (see analysis/derived.ts).
   await writeFileAtomic(paths.csv, mbiCsv(table));
   await writeFileAtomic(paths.md, mbiMarkdown(table));
   await writeFileAtomic(paths.json, JSON.stringify(table, null, 1) + "\n");
@@ -446,24 +297,31 @@ export async function writeMbiTable(
 /** Reads an `mbi.json`. */
 export async function readMbiTable(path: string): Promise<MbiTable> {
   const text = await Deno.readTextFile(path); // NotFound is left to the caller (it names the command)
-  let t: MbiTable;
+  let t;
   try {
     t = JSON.parse(text);
   } catch (e) {
-    throw new MbiInputError(`${path} is damaged (${(e as Error).message}): run deno task derive-mbi to write it again`);
+    throw new MbiError(
+      "mbi-input",
+      `${path} is damaged (${(e as Error).message}): run deno task derive-mbi to write it again`,
+    );
   }
   if (t?.kind !== "mbi-table") {
-    throw new MbiInputError(`${path} is not an MBI table`);
+    throw new MbiError("mbi-input", `${path} is not an MBI table`);
   }
   if (t.schema > MBI_SCHEMA) {
-    throw new MbiInputError(
+    throw new MbiError(
+      "mbi-input",
       `${path} has schema ${t.schema}; this code reads up to ${MBI_SCHEMA}`,
     );
   }
   if (t.schema < MBI_SCHEMA) {
-    throw new MbiInputError(`${path} has schema ${t.schema} (older code): run deno task derive-mbi to write it again`);
+    throw new MbiError(
+      "mbi-input",
+      `${path} has schema ${t.schema} (older code): run deno task derive-mbi to write it again`,
+    );
   }
-  return t;
+  return checkRecord(MbiTable, t, path, "mbi-input");
 }
 
 /** One row's MBI interval, when the table has one (`mbi_lo`, `mbi_hi`; null otherwise). */

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import { buildMbiTable, mbiCsv, mbiMarkdown, readPositionValues, writeMbiTable } from "./mbi_table.ts";
-import { sha256File } from "../core/hash.ts";
+import { sha256File } from "../core/mod.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "mbi-table-test-" });
 async function file(name: string, text: string): Promise<string> {

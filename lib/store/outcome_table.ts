@@ -14,34 +14,35 @@
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
 import { join } from "node:path";
-import { MbiError } from "../core/errors.ts";
-import { sha256Text } from "../core/hash.ts";
-import { POSITION_COUNT, PositionError, setupToSp, spToSetup } from "../method/chess960.ts";
-import { type GroupRow, type OutcomeRow, outcomeRow, type OutcomeTotals, scoreOnlyRow } from "../method/outcomes.ts";
-import type { OutcomeFilters } from "../method/pgn_headers.ts";
+import { checkRecord, count, fileKind, MbiError, opaque, schemaVersion, sha256Text, text, texts } from "../core/mod.ts";
+import {
+  type GroupRow,
+  type OutcomeFilters,
+  type OutcomeRow,
+  outcomeRow,
+  type OutcomeTotals,
+  POSITION_COUNT,
+  PositionError,
+  scoreOnlyRow,
+  setupToSp,
+  spToSetup,
+} from "../method/mod.ts";
 import { writeJsonUnlessSame, writeTextIfChanged } from "./atomic.ts";
-import type { CodeVersion } from "./provenance.ts";
+import { CodeVersion } from "./provenance.ts";
+import * as v from "valibot";
 import { resultsRoot } from "./results_key.ts";
 
 /** Schema version of outcome tables. */
 export const OUTCOMES_SCHEMA = 1;
 
-/** Raised for an outcome table that cannot be read or written as asked. */
-export class OutcomeTableError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("outcome-table", message);
-    this.name = "OutcomeTableError";
-  }
-}
-
 /** How a table name may look: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const OUTCOME_NAME = /^[A-Za-z0-9][\w.-]{0,99}$/;
 
-/** Checks a table name; throws {@link OutcomeTableError} naming it and what is allowed. */
+/** Checks a table name; throws an `outcome-table` MbiError naming it and what is allowed. */
 export function checkOutcomeName(name: string): string {
   if (!OUTCOME_NAME.test(name)) {
-    throw new OutcomeTableError(
+    throw new MbiError(
+      "outcome-table",
       `table name "${name}": use letters, digits, . _ - (starting with a letter or digit, at most 100)`,
     );
   }
@@ -71,75 +72,68 @@ export function outcomePaths(name: string) {
   };
 }
 
+/** The source file of a table: kind, file name, path as given (relative to the repository when inside it), size, SHA-256 of its bytes, and the compression found (PGN sources). */
+export const SourceFile = v.object({
+  kind: v.picklist(["pgn", "table"], "is not pgn or table"),
+  file: text(),
+  path: text(),
+  bytes: count(),
+  sha256: text(),
+  compression: v.optional(v.picklist(["none", "gzip", "zstd"], "is not none, gzip or zstd")),
+});
+
 /** The source file of a table. */
-export interface SourceFile {
-  /** Kind of source. */
-  kind: "pgn" | "table";
-  /** File name. */
-  file: string;
-  /** Path as given (relative to the repository when inside it). */
-  path: string;
-  /** Size in bytes. */
-  bytes: number;
-  /** SHA-256 of the file's bytes. */
-  sha256: string;
-  /** Compression found (PGN sources). */
-  compression?: "none" | "gzip" | "zstd";
-}
+export type SourceFile = v.InferOutput<typeof SourceFile>;
+
+/** Where a damaged compressed file ended: the decompressor's message, compressed bytes read (to within one 1 MiB piece), text bytes scanned and complete games read before it failed. */
+export const DamagedInput = v.object({
+  message: text(),
+  compressed_bytes_read: count(),
+  text_bytes: count(),
+  games_before: count(),
+});
 
 /** Where a damaged compressed file ended. */
-export interface DamagedInput {
-  /** The decompressor's message. */
-  message: string;
-  /** Compressed bytes read when it failed (to within one 1 MiB piece). */
-  compressed_bytes_read: number;
-  /** Decompressed bytes scanned before it failed. */
-  text_bytes: number;
-  /** Complete games read before it failed. */
-  games_before: number;
-}
+export type DamagedInput = v.InferOutput<typeof DamagedInput>;
+
+const counts = v.record(v.string(), count(), "is not a map of counts");
+
+/**
+ * `outcomes.json`: kind, schema, table name (its folder), one line for people
+ * on what the games are, the source file, where it comes from and under which
+ * licence (when known), the filters applied (null for tables given per
+ * position) and the rules in words, games read, kept and skipped by reason,
+ * where a damaged source ended (null), totals of the kept games, games per
+ * time-control class and rating band (PGN sources), the per-position score
+ * interval in words, the CSV files with their SHA-256, notes, code.
+ */
+export const OutcomeTableMeta = v.object({
+  kind: fileKind("mbi-outcomes"),
+  schema: schemaVersion(OUTCOMES_SCHEMA),
+  name: text(),
+  description: text(),
+  source: SourceFile,
+  origin: v.nullable(text("is not a text or null")),
+  filters: v.nullable(opaque<OutcomeFilters>()),
+  rules: v.record(v.string(), v.string(), "is not a map of rules in words"),
+  counts: v.object({
+    read: count(),
+    kept: count(),
+    chess960: v.nullable(count()),
+    skipped: counts,
+    dialects: counts,
+  }),
+  damaged: v.nullable(DamagedInput),
+  totals: opaque<OutcomeTotals>(),
+  groups: v.record(v.string(), counts, "is not a map of groups"),
+  score_interval: text(),
+  files: v.array(v.object({ name: text(), sha256: text() }), "is not a list of files"),
+  notes: texts("is not a list of notes"),
+  code: CodeVersion,
+});
 
 /** `outcomes.json`. */
-export interface OutcomeTableMeta {
-  /** File kind. */
-  kind: "mbi-outcomes";
-  /** Schema version. */
-  schema: number;
-  /** Table name (its folder). */
-  name: string;
-  /** One line for people: what the games are. */
-  description: string;
-  /** The source file. */
-  source: SourceFile;
-  /** Where the source comes from and under which licence, when known. */
-  origin: string | null;
-  /** Filters applied (null for tables given per position). */
-  filters: OutcomeFilters | null;
-  /** The filters and rules in words. */
-  rules: Record<string, string>;
-  /** Games read, kept, and skipped by reason. */
-  counts: {
-    read: number;
-    kept: number;
-    chess960: number | null;
-    skipped: Record<string, number>;
-    dialects: Record<string, number>;
-  };
-  /** Null, or where a damaged source ended (the table holds the games read before). */
-  damaged: DamagedInput | null;
-  /** Totals of the kept games. */
-  totals: OutcomeTotals;
-  /** Games per time-control class and rating band (PGN sources; empty for tables). */
-  groups: Record<string, Record<string, number>>;
-  /** The per-position score interval, in words. */
-  score_interval: string;
-  /** The CSV files and their SHA-256. */
-  files: { name: string; sha256: string }[];
-  /** Notes on how the source was read. */
-  notes: string[];
-  /** Code that built the table. */
-  code: CodeVersion;
-}
+export type OutcomeTableMeta = v.InferOutput<typeof OutcomeTableMeta>;
 
 const ROW_COLUMNS = [
   "sp",
@@ -252,7 +246,8 @@ export async function outcomeFileTexts(
   for (const f of meta.files) {
     const text = await Deno.readTextFile(join(dir, f.name)).catch(() => undefined);
     if (text === undefined || sha256Text(text) !== f.sha256) {
-      throw new OutcomeTableError(
+      throw new MbiError(
+        "outcome-table",
         `${join(dir, f.name)} is ${
           text === undefined ? "missing" : "not the file outcomes.json names (its SHA-256 differs; a mixed set)"
         }: rebuild the table with deno task outcomes`,
@@ -266,21 +261,20 @@ export async function outcomeFileTexts(
 /** Reads a table and checks its CSV files against the hashes in its JSON. */
 export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
   const p = outcomePaths(name);
-  let meta: OutcomeTableMeta;
+  let meta;
   try {
     meta = JSON.parse(await Deno.readTextFile(p.json));
   } catch (e) {
     const known = listOutcomeTables();
-    throw new OutcomeTableError(
+    throw new MbiError(
+      "outcome-table",
       e instanceof Deno.errors.NotFound
         ? `no outcome table "${name}" (tables: ${known.join(", ") || "none"}; build one with deno task outcomes)`
         : `${p.json}: not readable JSON (${(e as Error).message.split("\n")[0]})`,
     );
   }
-  if (meta.kind !== "mbi-outcomes") throw new OutcomeTableError(`${p.json} is not an outcome table`);
-  if (meta.schema > OUTCOMES_SCHEMA) {
-    throw new OutcomeTableError(`${p.json} has schema ${meta.schema}; this code reads up to ${OUTCOMES_SCHEMA}`);
-  }
+  if (meta?.kind !== "mbi-outcomes") throw new MbiError("outcome-table", `${p.json} is not an outcome table`);
+  meta = checkRecord(OutcomeTableMeta, meta, p.json, "outcome-table");
   const texts = await outcomeFileTexts(p.dir, meta);
   const rows = parseOutcomeCsv(texts["outcomes.csv"] ?? "", p.csv).rows;
   const groups = texts["outcomes_by_group.csv"] ? parseGroupCsv(texts["outcomes_by_group.csv"], p.groups) : [];
@@ -312,7 +306,7 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
   });
   if (parsed.errors.length) {
     const e = parsed.errors[0];
-    throw new OutcomeTableError(`${path} line ${(e.row ?? 0) + 2}: ${e.message}`);
+    throw new MbiError("outcome-table", `${path} line ${(e.row ?? 0) + 2}: ${e.message}`);
   }
   const fields = parsed.meta.fields ?? [];
   const has = (n: string) => fields.includes(n);
@@ -321,7 +315,8 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
   const lossCol = ["black_wins", "losses"].find(has);
   const wdl = winCol !== undefined && lossCol !== undefined && has("draws");
   if (!spCol || (!wdl && !(has("games") && has("white_score")))) {
-    throw new OutcomeTableError(
+    throw new MbiError(
+      "outcome-table",
       `${path}: columns ${fields.join(", ") || "none"}; expected sp (or setup) and either ` +
         "white_wins, draws, black_wins (or wins, draws, losses) or games and white_score",
     );
@@ -336,16 +331,17 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
     const where = `${path} line ${line}`;
     const count = (col: string) => {
       const v = (rec[col] ?? "").trim();
-      if (!/^\d+$/.test(v)) throw new OutcomeTableError(`${where}: ${col} "${v}" is not a whole number >= 0`);
+      if (!/^\d+$/.test(v)) throw new MbiError("outcome-table", `${where}: ${col} "${v}" is not a whole number >= 0`);
       return Number(v);
     };
     const sp = positionOf(rec, spCol, where);
     if (spCol === "sp" && has("setup") && rec.setup?.trim() && spToSetup(sp) !== rec.setup.trim().toUpperCase()) {
-      throw new OutcomeTableError(
+      throw new MbiError(
+        "outcome-table",
         `${where}: setup "${rec.setup}" is not the back rank of SP ${sp} (${spToSetup(sp)})`,
       );
     }
-    if (seen.has(sp)) throw new OutcomeTableError(`${where}: SP ${sp} again (first on line ${seen.get(sp)})`);
+    if (seen.has(sp)) throw new MbiError("outcome-table", `${where}: SP ${sp} again (first on line ${seen.get(sp)})`);
     seen.set(sp, line);
     if (has("unknown") && (rec.unknown ?? "").trim() !== "") unknown += count("unknown");
     let row: OutcomeRow;
@@ -355,7 +351,8 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
     if (!scoreOnly) {
       const c = { wins: count(winCol!), draws: count("draws"), losses: count(lossCol!) };
       if (has("games") && (rec.games ?? "").trim() !== "" && count("games") !== c.wins + c.draws + c.losses) {
-        throw new OutcomeTableError(
+        throw new MbiError(
+          "outcome-table",
           `${where}: games ${rec.games} is not ${winCol} + draws + ${lossCol} = ${c.wins + c.draws + c.losses}`,
         );
       }
@@ -370,13 +367,13 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
       const games = count("games");
       const s = Number((rec.white_score ?? "").trim());
       if ((rec.white_score ?? "").trim() === "" || !(s >= 0 && s <= 1)) {
-        throw new OutcomeTableError(`${where}: white_score "${rec.white_score}" is not a number in 0..1`);
+        throw new MbiError("outcome-table", `${where}: white_score "${rec.white_score}" is not a number in 0..1`);
       }
       row = scoreOnlyRow(sp, games, s);
     }
     if (row.games > 0) rows.push(row);
   });
-  if (rows.length === 0) throw new OutcomeTableError(`${path}: no position with games`);
+  if (rows.length === 0) throw new MbiError("outcome-table", `${path}: no position with games`);
   rows.sort((a, b) => a.sp - b.sp);
   return { rows, unknown, columns };
 }
@@ -386,14 +383,14 @@ function positionOf(rec: Record<string, string>, col: string, where: string): nu
   if (col === "sp") {
     const n = Number(v);
     if (!/^\d+$/.test(v) || n >= POSITION_COUNT) {
-      throw new OutcomeTableError(`${where}: sp "${v}" is not a start position number (allowed: 0..959)`);
+      throw new MbiError("outcome-table", `${where}: sp "${v}" is not a start position number (allowed: 0..959)`);
     }
     return n;
   }
   try {
     return setupToSp(v);
   } catch (e) {
-    throw new OutcomeTableError(`${where}: ${e instanceof PositionError ? e.message : `setup "${v}"`}`);
+    throw new MbiError("outcome-table", `${where}: ${e instanceof PositionError ? e.message : `setup "${v}"`}`);
   }
 }
 
@@ -410,7 +407,7 @@ function parseGroupCsv(text: string, path: string): GroupRow[] {
       black_wins: Number(r.black_wins),
     };
     if (![g.sp, g.games, g.white_wins, g.draws, g.black_wins].every(Number.isInteger)) {
-      throw new OutcomeTableError(`${path} line ${i + 2}: not a group row`);
+      throw new MbiError("outcome-table", `${path} line ${i + 2}: not a group row`);
     }
     return g;
   });

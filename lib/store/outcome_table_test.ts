@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, rejects, throws } from "node:assert/strict";
-import { outcomeRow } from "../method/outcomes.ts";
+import { outcomeRow } from "../method/mod.ts";
 import {
   checkOutcomeName,
   listOutcomeTables,

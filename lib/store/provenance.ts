@@ -6,16 +6,14 @@
 
 import { execa } from "execa";
 import { relative } from "node:path";
-import { sha256File } from "../core/hash.ts";
-import { REPO_ROOT } from "../core/paths.ts";
+import { REPO_ROOT, sha256File, text } from "../core/mod.ts";
+import * as v from "valibot";
 
-/** The code that produced a result: git commit, and whether the tree had changes. */
-export interface CodeVersion {
-  /** Commit hash, or "unknown" outside a git checkout. */
-  commit: string;
-  /** True when tracked files under lib/ or data/ differed from the commit. */
-  dirty: boolean;
-}
+/** The code that produced a result: git commit (or "unknown" outside a git checkout), and whether tracked files under lib/ or data/ differed from it. */
+export const CodeVersion = v.object({ commit: text(), dirty: v.boolean("is not true or false") });
+
+/** The code that produced a result. */
+export type CodeVersion = v.InferOutput<typeof CodeVersion>;
 
 let cached: CodeVersion | undefined;
 
@@ -42,13 +40,11 @@ export async function codeVersion(): Promise<CodeVersion> {
   return cached;
 }
 
+/** An input file: its path (relative to the repository root, or absolute when outside it) and the hex SHA-256 of its bytes. */
+export const InputFile = v.object({ path: text(), sha256: text() });
+
 /** An input file and its SHA-256. */
-export interface InputFile {
-  /** Path relative to the repository root (or absolute when outside it). */
-  path: string;
-  /** Hex SHA-256 of the file's bytes. */
-  sha256: string;
-}
+export type InputFile = v.InferOutput<typeof InputFile>;
 
 /** A path as recorded in result files: relative to the repository root when inside it, else absolute. */
 export function displayPath(path: string): string {

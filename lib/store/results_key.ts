@@ -14,8 +14,8 @@
  */
 
 import { join } from "node:path";
-import { repoPath } from "../core/paths.ts";
-import { builtinProfile, type Profile, ProfileError, type ProfileOverrides } from "../method/profiles.ts";
+import { MbiError, repoPath } from "../core/mod.ts";
+import { builtinProfile, type Profile, type ProfileOverrides } from "../method/mod.ts";
 
 /** Environment variable naming another results root (tests use a temporary folder). */
 export const RESULTS_ENV = "MBI_RESULTS_DIR";
@@ -47,13 +47,13 @@ const TAGS: readonly { tag: string; key: keyof ProfileOverrides; stage: "eval" |
 
 const ENGINE_TAG = /^[\w.-]+$/;
 
-/** Parses a key such as `quick~eval2000000@sf18-wasm`; throws {@link ProfileError} naming the bad part. */
+/** Parses a key such as `quick~eval2000000@sf18-wasm`; throws a `profile` MbiError naming the bad part. */
 export function parseKey(name: string): ResultsKey {
   const at = name.split("@");
-  if (at.length > 2) throw new ProfileError(`profile "${name}": more than one "@engine" part`);
+  if (at.length > 2) throw new MbiError("profile", `profile "${name}": more than one "@engine" part`);
   const engine = at.length === 2 ? at[1] : null;
   if (engine !== null && !ENGINE_TAG.test(engine)) {
-    throw new ProfileError(`profile "${name}": engine tag "${engine}" may hold only letters, digits, . _ -`);
+    throw new MbiError("profile", `profile "${name}": engine tag "${engine}" may hold only letters, digits, . _ -`);
   }
   const [profile, ...tags] = at[0].split("~");
   builtinProfile(profile); // unknown names fail here
@@ -62,14 +62,15 @@ export function parseKey(name: string): ResultsKey {
     const m = /^([a-z]+)(\d+)$/.exec(t);
     const spec = m && TAGS.find((x) => x.tag === m[1]);
     if (!m || !spec) {
-      throw new ProfileError(
+      throw new MbiError(
+        "profile",
         `profile "${name}": "${t}" is not a budget tag (${TAGS.map((x) => x.tag).join(", ")} + a number)`,
       );
     }
     overrides[spec.key] = checkBudget(`profile "${name}": ${spec.tag}`, Number(m[2]));
   }
   if (overrides.evalNodes !== undefined && overrides.evalDepth !== undefined) {
-    throw new ProfileError(`profile "${name}": a node budget and a depth budget at once`);
+    throw new MbiError("profile", `profile "${name}": a node budget and a depth budget at once`);
   }
   return { profile, overrides, engine };
 }
@@ -77,7 +78,7 @@ export function parseKey(name: string): ResultsKey {
 /** Checks a budget like a command-line flag: a whole number >= 1. */
 export function checkBudget(what: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) {
-    throw new ProfileError(`${what} ${value}: expected a whole number >= 1`);
+    throw new MbiError("profile", `${what} ${value}: expected a whole number >= 1`);
   }
   return value;
 }
@@ -138,10 +139,10 @@ export function getProfile(
 ): Profile {
   const key = parseKey(name);
   if (engine && key.engine && engine !== key.engine) {
-    throw new ProfileError(`profile "${name}" belongs to engine ${key.engine}, not ${engine}`);
+    throw new MbiError("profile", `profile "${name}" belongs to engine ${key.engine}, not ${engine}`);
   }
   if (engine !== undefined && engine !== null && !ENGINE_TAG.test(engine)) {
-    throw new ProfileError(`engine tag "${engine}": only letters, digits, . _ -`);
+    throw new MbiError("profile", `engine tag "${engine}": only letters, digits, . _ -`);
   }
   const given = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as ProfileOverrides;
   for (const [k, v] of Object.entries(given)) checkBudget(`--${k}`, v as number);

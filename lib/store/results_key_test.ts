@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
 import { join } from "node:path";
-import { PROFILES } from "../method/profiles.ts";
+import { PROFILES } from "../method/mod.ts";
 import {
   evalFolderName,
   formatKey,

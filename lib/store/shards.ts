@@ -7,27 +7,19 @@
  */
 
 import { writeFileAtomic } from "./atomic.ts";
-import { sha256File } from "../core/hash.ts";
+import { count, int, MbiError, same, sha256File } from "../core/mod.ts";
 import { displayPath } from "./provenance.ts";
 import { readJsonl } from "./jsonl.ts";
-import { MbiError, UsageError } from "../core/errors.ts";
+import * as v from "valibot";
 
-/** A shard: units at list index k with k % count === index (0-based index). */
-export interface Shard {
-  /** 0-based shard index (e.g. `$SLURM_ARRAY_TASK_ID`). */
-  index: number;
-  /** Number of shards. */
-  count: number;
-}
+/** A shard: units at list index k with k % count === index (0-based `index`, e.g. `$SLURM_ARRAY_TASK_ID`, of `count` shards). */
+export const Shard = v.pipe(
+  v.object({ index: count(), count: int() }, "is not a shard ({index, count})"),
+  v.check((s) => s.index < s.count, "is not a shard (index < count)"),
+);
 
-/** Raised for a shard set that cannot be merged; the message names the shards. */
-export class ShardError extends MbiError {
-  /** Creates the error with a one-line message. */
-  constructor(message: string) {
-    super("shard", message);
-    this.name = "ShardError";
-  }
-}
+/** A shard of a job's units. */
+export type Shard = v.InferOutput<typeof Shard>;
 
 /** Parses `i/n` (0 <= i < n). */
 export function parseShard(text: string): Shard {
@@ -35,7 +27,10 @@ export function parseShard(text: string): Shard {
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || count < 1 || index >= count) {
-    throw new UsageError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4 (shard index is 0-based)`);
+    throw new MbiError(
+      "bad-argument",
+      `--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4 (shard index is 0-based)`,
+    );
   }
   return { index, count };
 }
@@ -81,29 +76,34 @@ export interface MergeResult {
  * different existing `out`.
  */
 export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: MergeSpec<H, R>): Promise<MergeResult> {
-  if (paths.length === 0) throw new ShardError("no shard files to merge");
+  if (paths.length === 0) throw new MbiError("shard", "no shard files to merge");
   const files: { path: string; header: H; records: R[] }[] = [];
   for (const p of paths) {
     const c = await readJsonl<H, R>(p);
-    if (!c) throw new ShardError(`${p} does not exist or is empty`);
+    if (!c) throw new MbiError("shard", `${p} does not exist or is empty`);
     files.push({ path: p, header: c.header, records: c.records });
   }
   for (const f of files.slice(1)) {
     const diff = spec.difference(files[0].header, f.header);
-    if (diff) throw new ShardError(`${f.path} has another configuration than ${files[0].path}: ${diff}`);
+    if (diff) throw new MbiError("shard", `${f.path} has another configuration than ${files[0].path}: ${diff}`);
   }
   const counts = new Set(files.map((f) => spec.shard(f.header)?.count ?? 1));
-  if (counts.size > 1) throw new ShardError(`shard files of different splits (counts ${[...counts].join(", ")})`);
+  if (counts.size > 1) {
+    throw new MbiError("shard", `shard files of different splits (counts ${[...counts].join(", ")})`);
+  }
   const count = [...counts][0];
   const byIndex = new Map<number, (typeof files)[number]>();
   for (const f of files) {
     const i = spec.shard(f.header)?.index ?? 0;
-    if (byIndex.has(i)) throw new ShardError(`shard ${i}/${count} given twice: ${byIndex.get(i)!.path} and ${f.path}`);
+    if (byIndex.has(i)) {
+      throw new MbiError("shard", `shard ${i}/${count} given twice: ${byIndex.get(i)!.path} and ${f.path}`);
+    }
     byIndex.set(i, f);
   }
   const absent = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
   if (absent.length) {
-    throw new ShardError(
+    throw new MbiError(
+      "shard",
       `missing shard(s) ${absent.map((i) => `${i}/${count}`).join(", ")}: run the same command with --shard for each`,
     );
   }
@@ -114,7 +114,8 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
     return missing ? [`${i}/${count} (${missing} of ${planned.length} missing)`] : [];
   });
   if (incomplete.length) {
-    throw new ShardError(
+    throw new MbiError(
+      "shard",
       `incomplete shard(s): ${incomplete.join(", ")}: rerun the same command for each to resume it`,
     );
   }
@@ -123,7 +124,7 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
   for (const f of files) {
     for (const r of f.records) {
       const k = spec.key(r);
-      if (seen.has(k)) throw new ShardError(`${k} appears in more than one shard`);
+      if (seen.has(k)) throw new MbiError("shard", `${k} appears in more than one shard`);
       seen.add(k);
       records.push(r);
     }
@@ -135,17 +136,18 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
   const header = spec.mergedHeader(files[0].header, records, sources);
   // An existing output is compared, never overwritten; one that cannot be read is not ours to replace.
   const existing = await readJsonl<H, R>(out).catch((e) => {
-    throw new ShardError(
+    throw new MbiError(
+      "shard",
       `${displayPath(out)} exists and cannot be read (${
         (e as Error).message
       }); not overwriting it (move it away or give --out)`,
     );
   });
   if (existing) {
-    const same = spec.difference(existing.header, header) === "" &&
-      JSON.stringify(existing.records.map(spec.stable)) === JSON.stringify([...records].map(spec.stable));
-    if (same) return { out, files: files.length, records: records.length, unchanged: true };
-    throw new ShardError(`${out} exists and differs from this merge; not overwriting (give --out)`);
+    const identical = spec.difference(existing.header, header) === "" &&
+      same(existing.records.map(spec.stable), records.map(spec.stable));
+    if (identical) return { out, files: files.length, records: records.length, unchanged: true };
+    throw new MbiError("shard", `${out} exists and differs from this merge; not overwriting (give --out)`);
   }
   await writeFileAtomic(out, [header, ...records].map((x) => JSON.stringify(x)).join("\n") + "\n");
   return { out, files: files.length, records: records.length, unchanged: false };

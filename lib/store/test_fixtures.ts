@@ -7,8 +7,7 @@
  */
 
 import { join } from "node:path";
-import { startPosition } from "../method/chess960.ts";
-import type { EvaluationRecord } from "../method/evaluation_record.ts";
+import { type EvaluationRecord, startPosition } from "../method/mod.ts";
 import { EVAL_SCHEMA, type EvalHeader } from "./eval_dataset.ts";
 import { buildMbiTable, readPositionValues, writeMbiTable } from "./mbi_table.ts";
 

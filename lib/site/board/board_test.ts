@@ -5,8 +5,8 @@ import { Chess } from "chessops/chess";
 import { makeFen, parseFen } from "chessops/fen";
 import { parseUci } from "chessops/util";
 import { chromiumAvailable, launchChromium } from "../browser.ts";
-import { repoPath } from "../../core/paths.ts";
-import { readJsonl } from "../../store/jsonl.ts";
+import { repoPath } from "../../core/mod.ts";
+import { readJsonl } from "../../store/mod.ts";
 
 const RESULTS = repoPath("results");
 

@@ -7,6 +7,11 @@
  * @module
  */
 
+/** The bundled libraries with their licences, credited on the page and in the board script's header. */
+export const BOARD_CREDITS =
+  "Board: chessground 9.2.1 (lichess.org, GPL-3.0-or-later) and chessops 0.15.1 (GPL-3.0-or-later), " +
+  "bundled into board.js; this project's code is GPL-3.0-or-later too (LICENSE), its data CC BY 4.0.";
+
 /** One rung of the budget ladder a position is shown across (this dataset is one of them). */
 export interface LadderRung {
   /** Result folder (the page's own profile, or an other dataset's folder). */

@@ -14,28 +14,13 @@
 import baseCss from "chessground/assets/chessground.base.css" with { type: "text" };
 import brownCss from "chessground/assets/chessground.brown.css" with { type: "text" };
 import piecesCss from "chessground/assets/chessground.cburnett.css" with { type: "text" };
-import type { PageData } from "../client.ts";
+import { joinHtml, markup } from "../../core/html.ts";
+import { type PageData, readPageData } from "../page_script/data.ts";
+import { BOARD_STYLE } from "./style.ts";
 import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK } from "./config.ts";
 import { ladderFigure, type RungPoint } from "./ladder_figure.ts";
 import { playLine } from "./line.ts";
 import { LineViewer } from "./viewer.ts";
-
-const STYLE = `
-.mbi-viewer{flex:0 1 340px;min-width:0;max-width:100%}
-.mbi-cg{width:min(340px,calc(100vw - 2rem));aspect-ratio:1/1;height:auto}
-.mbi-cg .cg-wrap,.mbi-cg.cg-wrap{width:100%;height:100%}
-.mbi-ctl{display:flex;gap:.3rem;align-items:center;flex-wrap:wrap;margin:.4rem 0}
-.mbi-ctl button,.mbi-games button{font:inherit;min-width:2.6rem;min-height:2.2rem;border:1px solid #8a8a8a;border-radius:4px;background:#f7f7f7;cursor:pointer}
-.mbi-at{color:#4a4a4a;font-size:.875rem}
-.sr{position:absolute;left:-9999px}
-.mbi-title{margin:.3rem 0;font-weight:600}
-.mbi-moves{line-height:1.9}
-.mbi-moves button{font:inherit;border:0;background:none;padding:0 .15rem;cursor:pointer;color:#0b57d0}
-.mbi-moves button.op{background:#fff4ce;outline:1px solid #d8c27a}
-.mbi-moves button.cur{background:#0b57d0;color:#fff;border-radius:3px}
-.mbi-ladder{display:flex;flex-wrap:wrap;gap:.5rem}.mbi-ladder svg{max-width:100%;height:auto}
-.mbi-ladder .v{font-size:10px;fill:#111}
-`;
 
 interface Loaded {
   data: PageData;
@@ -49,17 +34,14 @@ function init(): Loaded {
   if (loaded) return loaded;
   const style = document.createElement("style");
   style.id = "mbi-board-css";
-  style.textContent = baseCss + brownCss + piecesCss + STYLE;
+  style.textContent = baseCss + brownCss + piecesCss + BOARD_STYLE;
   document.head.append(style);
   loaded = {
-    data: JSON.parse(document.getElementById("mbi-data")!.textContent!) as PageData,
+    data: readPageData(),
     cfg: JSON.parse(document.getElementById("mbi-board")!.textContent!) as BoardConfig,
   };
   return loaded;
 }
-
-const esc = (s: unknown) =>
-  String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** Loads a position's games script (a classic script calling `mbiGames(sp, games)`), once. */
 function loadGames(src: string, sp: number): Promise<BoardGame[]> {
@@ -110,18 +92,18 @@ async function open(sp: number): Promise<void> {
       arrow: true,
     });
   showPv();
-  host.insertAdjacentHTML("beforeend", `<p class="small">${esc(l.cfg.credits)}</p>`);
+  host.insertAdjacentHTML("beforeend", String(markup`<p class="small">${l.cfg.credits}</p>`));
 
   const fig = document.getElementById("d-ladder");
   if (fig) {
     const pts = ladderPoints(l, i);
     const svg = ladderFigure(sp, pts);
     fig.innerHTML = svg
-      ? `<figure>${svg}<figcaption>SP ${sp} at every budget of the same engine (one fingerprint) over the same ${l.data.rows.length} positions (${
-        pts.map((p) => esc(p.label)).join(", ")
-      }): engine value and MBI with its interval (the settling range over the last iterations, not a confidence interval); orange: this dataset (${
-        esc(l.data.limit)
-      }). Each MBI is relative to its own dataset.</figcaption></figure>`
+      ? String(
+        markup`<figure>${svg}<figcaption>SP ${sp} at every budget of the same engine (one fingerprint) over the same ${l.data.rows.length} positions (${
+          pts.map((p) => p.label).join(", ")
+        }): engine value and MBI with its interval (the settling range over the last iterations, not a confidence interval); orange: this dataset (${l.data.limit}). Each MBI is relative to its own dataset.</figcaption></figure>`,
+      )
       : "";
   }
 
@@ -129,23 +111,22 @@ async function open(sp: number): Promise<void> {
   const g = l.cfg.games;
   const count = g?.count[String(sp)] ?? 0;
   if (gamesHost && g && count > 0) {
-    gamesHost.innerHTML = `<p>Loading the ${count} games…</p>`;
+    gamesHost.innerHTML = String(markup`<p>Loading the ${count} games…</p>`);
     const games = await loadGames(g.src, sp);
-    const rows = games.map((x) =>
-      `<tr><th scope="row" data-label="game">${x.game}</th><td data-label="result">${
-        esc(x.result)
-      }</td><td data-label="termination">${esc(x.termination)}</td><td data-label="plies">${
-        x.moves ? x.moves.split(" ").length : 0
-      }</td><td data-label="opening line">line ${
-        x.opening.index + 1
-      } (${x.opening.plies} plies)</td><td data-label="replay"><button type="button" data-game="${x.game}">Replay game ${x.game}</button></td></tr>`
-    ).join("");
-    gamesHost.innerHTML =
-      `<div class="mbi-games"><table class="lr"><caption>The ${games.length} self-play games of SP ${sp}: ${
-        esc(g.caption)
-      }. Replay one on the board above; its opening line is marked.</caption>
+    const rows = joinHtml(
+      games.map((x) =>
+        markup`<tr><th scope="row" data-label="game">${x.game}</th><td data-label="result">${x.result}</td><td data-label="termination">${x.termination}</td><td data-label="plies">${
+          x.moves ? x.moves.split(" ").length : 0
+        }</td><td data-label="opening line">line ${
+          x.opening.index + 1
+        } (${x.opening.plies} plies)</td><td data-label="replay"><button type="button" data-game="${x.game}">Replay game ${x.game}</button></td></tr>`
+      ),
+    );
+    gamesHost.innerHTML = String(
+      markup`<div class="mbi-games"><table class="lr"><caption>The ${games.length} self-play games of SP ${sp}: ${g.caption}. Replay one on the board above; its opening line is marked.</caption>
 <thead><tr><th scope="col">game</th><th scope="col">result</th><th scope="col">termination</th><th scope="col">plies</th><th scope="col">opening line</th><th scope="col"><span class="sr">replay</span></th></tr></thead><tbody>${rows}</tbody></table></div>
-<p><button type="button" data-game="pv">Back to the principal variation</button></p>`;
+<p><button type="button" data-game="pv">Back to the principal variation</button></p>`,
+    );
     gamesHost.addEventListener("click", (e) => {
       const b = (e.target as HTMLElement).closest<HTMLElement>("button[data-game]");
       if (!b) return;

@@ -2,25 +2,20 @@
  * The board's part of a dataset's site (server side): the configuration the
  * page embeds (`#mbi-board`), the files beside the page — `board.js` (the
  * bundle) and one `games/sp-N.js` per self-play position (a classic script
- * handing its games to the board: scripts load from file://, fetch does not) —
- * and the page's small loader, which adds `board.js` when a position is opened.
+ * handing its games to the board: scripts load from file://, fetch does not).
+ * The page's script adds `board.js` when a position is opened
+ * (`page_script/board_loader.ts`).
  *
  * @module
  */
 
-import { gamesPath, readGames } from "../../stages/selfplay/play.ts";
-import { selfplayDir } from "../../store/results_key.ts";
-import type { Profile } from "../../method/profiles.ts";
+import { gamesPath, readGames } from "../../selfplay/mod.ts";
+import { selfplayDir } from "../../store/mod.ts";
+import { type Profile } from "../../method/mod.ts";
 import type { SiteData } from "../data.ts";
-import { BOARD_CREDITS, boardBundle } from "./bundle.ts";
-import {
-  BOARD_GLOBAL,
-  type BoardConfig,
-  type BoardGame,
-  GAMES_CALLBACK,
-  type LadderRung,
-  POSITION_EVENT,
-} from "./config.ts";
+import { jsonInScript } from "../../core/mod.ts";
+import { siteBundles } from "../bundle.ts";
+import { BOARD_CREDITS, type BoardConfig, type BoardGame, GAMES_CALLBACK, type LadderRung } from "./config.ts";
 
 /** The bundle's name in the site folder. */
 export const BOARD_SCRIPT = "board.js";
@@ -76,50 +71,13 @@ export function boardConfig(d: SiteData, games: ReadonlyMap<number, BoardGame[]>
 
 /** The text of a position's games script. */
 export function gamesScript(sp: number, games: readonly BoardGame[]): string {
-  return `${GAMES_CALLBACK}(${sp},${JSON.stringify(games).replace(/</g, "\\u003c")});\n`;
+  return `${GAMES_CALLBACK}(${sp},${jsonInScript(games)});\n`;
 }
 
 /** The files the board adds to the site folder (relative path → text): the bundle and the games scripts. */
 export async function boardFiles(games: ReadonlyMap<number, BoardGame[]>): Promise<[string, string][]> {
   return [
-    [BOARD_SCRIPT, await boardBundle()],
+    [BOARD_SCRIPT, (await siteBundles()).board],
     ...[...games].map(([sp, g]) => [gamesScriptPath(sp), gamesScript(sp, g)] as [string, string]),
   ];
-}
-
-/**
- * Runs in the page (inlined like the page's script, before it): when a
- * position's view is shown, adds `board.js` once (a classic script) and calls
- * its `open(sp)`; marks `mbi-board-start` for the benchmark. Uses nothing
- * outside itself; the names come in as arguments.
- */
-export function boardLoader(globalName: string, eventName: string): void {
-  const cfg = JSON.parse(document.getElementById("mbi-board")!.textContent!) as { script: string };
-  let loading: Promise<void> | null = null;
-  const load = () =>
-    loading ??= new Promise<void>((resolve, reject) => {
-      const s = document.createElement("script");
-      s.src = cfg.script;
-      s.onload = () => resolve();
-      s.onerror = () => reject(new Error(`could not load ${cfg.script}`));
-      document.head.append(s);
-    });
-  document.addEventListener(eventName, (e) => {
-    const sp = (e as CustomEvent<number>).detail;
-    performance.mark("mbi-board-start");
-    load().then(() =>
-      (globalThis as unknown as Record<string, { open(sp: number): Promise<void> }>)[globalName].open(sp)
-    ).catch((err) => {
-      const host = document.getElementById("d-board");
-      const p = document.createElement("p");
-      p.className = "small";
-      p.textContent = `The board could not be loaded (${err}).`;
-      host?.append(p);
-    });
-  });
-}
-
-/** The loader as the page's inline script. */
-export function boardLoaderScript(): string {
-  return `(${boardLoader.toString()})(${JSON.stringify(BOARD_GLOBAL)},${JSON.stringify(POSITION_EVENT)});`;
 }

@@ -16,6 +16,7 @@
 import { Chessground } from "chessground";
 import type { Api } from "chessground/api";
 import type { Key } from "chessground/types";
+import { joinHtml, markup } from "../../core/html.ts";
 import { fenAt, type Line, numbered } from "./line.ts";
 
 /** How a line is shown. */
@@ -31,9 +32,6 @@ export interface ShowOptions {
   /** Start at this ply (default 0). */
   ply?: number;
 }
-
-const esc = (s: unknown) =>
-  String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 let current: LineViewer | null = null;
 
@@ -70,11 +68,11 @@ export class LineViewer {
   constructor(root: HTMLElement, label: string) {
     this.root = root;
     root.classList.add("mbi-viewer");
-    root.innerHTML = `<div class="mbi-cg" role="img" aria-label="${esc(label)}"></div>
+    root.innerHTML = String(markup`<div class="mbi-cg" role="img" aria-label="${label}"></div>
 <div class="mbi-ctl" role="group" aria-label="Step through the moves">
 <button type="button" data-go="start" aria-label="Start position">«</button><button type="button" data-go="back" aria-label="Back one move">◀</button><button type="button" data-go="next" aria-label="Forward one move">▶</button><button type="button" data-go="end" aria-label="Last move">»</button>
 <span class="mbi-at" aria-live="polite"></span></div>
-<p class="mbi-title"></p><div class="mbi-moves"></div>`;
+<p class="mbi-title"></p><div class="mbi-moves"></div>`);
     this.#cg = Chessground(root.querySelector<HTMLElement>(".mbi-cg")!, {
       viewOnly: true,
       coordinates: true,
@@ -113,11 +111,14 @@ export class LineViewer {
     this.#opts = opts;
     const op = opts.openingPlies ?? 0;
     const moves = numbered(line.plies).map((t, i) =>
-      `<button type="button" class="mv${i < op ? " op" : ""}" data-ply="${i + 1}">${esc(t)}</button>`
+      markup`<button type="button" class="mv${i < op ? " op" : ""}" data-ply="${i + 1}">${t}</button>`
     );
     this.root.querySelector(".mbi-title")!.textContent = opts.title;
-    this.root.querySelector(".mbi-moves")!.innerHTML = moves.join(" ") +
-      (line.stopped ? ` <span class="small">(stopped at ${esc(line.stopped)}: not a legal move here)</span>` : "");
+    this.root.querySelector(".mbi-moves")!.innerHTML = String(
+      markup`${joinHtml(moves, " ")}${
+        line.stopped && markup` <span class="small">(stopped at ${line.stopped}: not a legal move here)</span>`
+      }`,
+    );
     this.root.dataset.line = opts.id;
     current = this;
     this.go(opts.ply ?? 0);

@@ -1,0 +1,183 @@
+/**
+ * Cross-engine (and cross-budget) agreement of the index: for every pair of
+ * complete stage-1 datasets under `results/`, the rank agreement of their
+ * edges (Spearman and Kendall's tau-b, each with a seeded bootstrap CI), the
+ * share of positions whose MBI moves by more than 10 points, and the positions
+ * where they disagree most.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import {
+  codeVersion,
+  datasetFolder,
+  type EvalDataset,
+  inputFiles,
+  resultsRoot,
+  scanDatasets,
+  writeJsonUnlessSame,
+} from "../store/mod.ts";
+import {
+  bootstrapKendall,
+  bootstrapSpearman,
+  deriveMbi,
+  type MbiShift,
+  mbiShift,
+  METHOD_SEED,
+  spearman,
+} from "../method/mod.ts";
+import { MbiError } from "../core/mod.ts";
+
+/** A complete dataset found under results/. */
+export interface DatasetInfo {
+  /** Folder under results/. */
+  folder: string;
+  /** Engine `id name`. */
+  engine: string;
+  /** Engine id. */
+  engine_id: string;
+  /** Bench fingerprint. */
+  fingerprint: number | null;
+  /** Search limit. */
+  limit: unknown;
+  /** Number of positions. */
+  n: number;
+}
+
+/** Agreement of two datasets. */
+export interface PairAgreement {
+  /** Folders compared. */
+  a: string;
+  /** Second folder. */
+  b: string;
+  /** Positions in both. */
+  common: number;
+  /** Spearman's rho of the edges (= of the MBI ranks), with its 95% percentile CI. */
+  spearman: { rho: number; ci95: [number, number]; resamples: number; undefined_resamples: number };
+  /** Kendall's tau-b of the edges with its 95% percentile CI. */
+  kendall: { tau: number; ci95: [number, number]; resamples: number; undefined_resamples: number };
+  /** Spearman's rho of the signed values. */
+  spearman_eval: number;
+  /** How far the MBI moves between the two datasets (median, p90, max |ΔMBI|, share moving > 10). */
+  mbi_shift: MbiShift;
+  /** Positions with the largest |MBI difference|. */
+  largest_disagreements: { sp: number; setup: string; mbi_a: number; mbi_b: number; eval_a: number; eval_b: number }[];
+  /** Per-position MBI in both (for the rank scatter). */
+  points: { sp: number; mbi_a: number; mbi_b: number }[];
+}
+
+/**
+ * All complete stage-1 datasets of the results root (one per folder), sorted
+ * by folder. The ci profile's dozen positions are a test fixture: compared
+ * only when nothing else exists. Files that cannot be read are an error.
+ */
+export async function findDatasets(): Promise<EvalDataset[]> {
+  let scan = await scanDatasets();
+  if (scan.complete.length === 0) scan = await scanDatasets({ includeCi: true });
+  if (scan.problems.length) {
+    throw new MbiError("dataset", `cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
+  }
+  return scan.complete;
+}
+
+/** Describes a dataset. */
+export function datasetInfo(d: EvalDataset): DatasetInfo {
+  return {
+    folder: datasetFolder(d),
+    engine: d.header.engine.uci_name,
+    engine_id: d.header.engine.id,
+    fingerprint: d.header.config.engine_fingerprint,
+    limit: d.header.config.limit,
+    n: d.records.length,
+  };
+}
+
+/** Compares two datasets on their common positions. */
+export function comparePair(
+  a: EvalDataset,
+  b: EvalDataset,
+  opts: { resamples: number; kendallResamples: number; seed: number },
+): PairAgreement | undefined {
+  const bBySp = new Map(b.records.map((r) => [r.sp, r]));
+  const common = a.records.filter((r) => bBySp.has(r.sp));
+  if (common.length < 3) return undefined;
+  const ea = common.map((r) => r.eval_cp!), eb = common.map((r) => bBySp.get(r.sp)!.eval_cp!);
+  const edgeA = ea.map(Math.abs), edgeB = eb.map(Math.abs);
+  const boot = bootstrapSpearman(edgeA, edgeB, { resamples: opts.resamples, seed: opts.seed, stream: 61 });
+  const kendall = bootstrapKendall(edgeA, edgeB, opts.kendallResamples, opts.seed, 62);
+  const mbiA = deriveMbi(common.map((r, i) => ({ sp: r.sp, eval_cp: ea[i] })));
+  const mbiB = deriveMbi(common.map((r, i) => ({ sp: r.sp, eval_cp: eb[i] })));
+  const points = mbiA.map((m, i) => ({ sp: m.sp, mbi_a: m.mbi, mbi_b: mbiB[i].mbi }));
+  const setupOf = new Map(common.map((r) => [r.sp, r.setup]));
+  const evalOf = new Map(common.map((r, i) => [r.sp, [ea[i], eb[i]]]));
+  const largest = [...points].sort((p, q) => Math.abs(q.mbi_a - q.mbi_b) - Math.abs(p.mbi_a - p.mbi_b) || p.sp - q.sp)
+    .slice(0, 10)
+    .map((p) => ({
+      sp: p.sp,
+      setup: setupOf.get(p.sp)!,
+      mbi_a: p.mbi_a,
+      mbi_b: p.mbi_b,
+      eval_a: evalOf.get(p.sp)![0],
+      eval_b: evalOf.get(p.sp)![1],
+    }));
+  return {
+    a: datasetInfo(a).folder,
+    b: datasetInfo(b).folder,
+    common: common.length,
+    spearman: {
+      rho: boot.estimate,
+      ci95: boot.percentile,
+      resamples: boot.resamples,
+      undefined_resamples: boot.undefined_resamples,
+    },
+    kendall: {
+      tau: kendall.tau,
+      ci95: kendall.ci95,
+      resamples: kendall.resamples,
+      undefined_resamples: kendall.undefined_resamples,
+    },
+    spearman_eval: spearman(ea, eb),
+    mbi_shift: mbiShift(mbiA, mbiB),
+    largest_disagreements: largest,
+    points,
+  };
+}
+
+/** Schema version of `engine_comparison.json` (2: one MBI-shift definition, code version). */
+export const COMPARISON_SCHEMA = 2;
+
+/** Compares every pair of complete datasets and writes `results/engine_comparison.json`. */
+export async function compareAll(
+  opts: { resamples?: number; kendallResamples?: number; seed?: number } = {},
+): Promise<{ datasets: DatasetInfo[]; pairs: PairAgreement[]; path: string }> {
+  const datasets = await findDatasets();
+  const pairs: PairAgreement[] = [];
+  const o = {
+    resamples: opts.resamples ?? 10_000,
+    kendallResamples: opts.kendallResamples ?? 1_000,
+    seed: opts.seed ?? METHOD_SEED,
+  };
+  for (let i = 0; i < datasets.length; i++) {
+    for (let j = i + 1; j < datasets.length; j++) {
+      const p = comparePair(datasets[i], datasets[j], o);
+      if (p) pairs.push(p);
+    }
+  }
+  const path = join(resultsRoot(), "engine_comparison.json");
+  const file = {
+    kind: "mbi-engine-comparison",
+    schema: COMPARISON_SCHEMA,
+    inputs: await inputFiles(datasets.map((d) => d.path)),
+    datasets: datasets.map(datasetInfo),
+    settings: {
+      ...o,
+      note:
+        "rank agreement of edges |eval_cp|; Spearman CI from B resamples, Kendall tau-b CI from its own (smaller, O(n^2) each) B",
+    },
+    pairs: pairs.map(({ points: _p, ...rest }) => rest),
+    code: await codeVersion(),
+  };
+  await writeJsonUnlessSame(path, file, ["code"]);
+  return { datasets: datasets.map(datasetInfo), pairs, path };
+}

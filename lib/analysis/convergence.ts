@@ -1,0 +1,404 @@
+/**
+ * Convergence across the budget ladder: the complete stage-1 datasets of the
+ * reference engine (one fingerprint and options) for one base profile at
+ * several node budgets (e.g. `quick`, `quick~eval500000`, `quick~eval2000000`,
+ * `quick~eval8000000`), compared rung with rung — Spearman's rho of the edges,
+ * how far the index moves between budgets (one definition: lib/method/mbi.ts
+ * `mbiShift`), and the coverage of each rung's per-position MBI intervals by
+ * the next rung's MBI (lib/method/uncertainty.ts `intervalCoverage`).
+ *
+ * What the ladder implies for the method's 400,000,000 nodes is a projection
+ * with its assumptions stated and checked where the data allow (see
+ * {@link projectAgreement}); never a measured figure.
+ *
+ * @module
+ */
+
+import { configDifference, datasetFolder, type EvalDataset, parseKey, scanDatasets } from "../store/mod.ts";
+import {
+  builtinProfile,
+  deriveMbi,
+  intervalCoverage,
+  lastIterationValues,
+  mbiIntervals,
+  type MbiShift,
+  mbiShift,
+  PROFILES,
+  spearman,
+} from "../method/mod.ts";
+import { formatLimit } from "../engine/mod.ts";
+
+/** One rung of the ladder: a complete dataset at one node budget. */
+export interface Rung {
+  /** Result folder, e.g. `quick~eval2000000`. */
+  folder: string;
+  /** Node budget per position. */
+  nodes: number;
+  /** Positions. */
+  n: number;
+  /** Engine build that ran it (same fingerprint on every rung). */
+  engine_id: string;
+  /** That build's UCI name, e.g. `Stockfish 17.1 WASM`. */
+  engine: string;
+}
+
+/** A rung still being computed (left out of every figure until complete). */
+export interface PartialRung {
+  /** Result folder. */
+  folder: string;
+  /** Node budget per position. */
+  nodes: number;
+  /** Positions done. */
+  done: number;
+  /** Positions planned. */
+  planned: number;
+}
+
+/** Two rungs compared (a the smaller budget). */
+export interface RungPair {
+  /** Smaller budget's folder. */
+  a: string;
+  /** Larger budget's folder. */
+  b: string;
+  /** Node budgets. */
+  nodes_a: number;
+  /** Node budget of b. */
+  nodes_b: number;
+  /** Positions compared. */
+  n: number;
+  /** Spearman's rho of the edges |eval| (= of the MBI ranks). */
+  spearman_edges: number;
+  /** How far the MBI moves between the two budgets. */
+  mbi_shift: MbiShift;
+  /** How often b's MBI lies inside a's per-position interval (null when a's dataset has no iteration history). */
+  coverage: { n: number; inside: number; share: number; mean_width: number } | null;
+  /** Per position: rank of the edge and MBI in both (for rank-versus-rank plots). */
+  points: { sp: number; rank_a: number; rank_b: number; mbi_a: number; mbi_b: number }[];
+}
+
+/**
+ * What the ladder implies for the method's budget, under a stated model:
+ * every rung's edges rank the positions like one common limiting ranking plus
+ * noise of its own, independent between rungs (classical measurement error),
+ * so rho(i, j) = r_i · r_j, where r_i is rung i's agreement with the limit.
+ */
+export interface Projection {
+  /** The model, in words. */
+  assumptions: string;
+  /** Estimated agreement of each rung with the limiting ranking (r_i; from every triad of rungs, averaged). */
+  agreement_with_limit: { folder: string; nodes: number; r: number }[];
+  /** Checks of the model on these data (passed null: not tested, e.g. no test of fit with 3 rungs). */
+  checks: { text: string; passed: boolean | null }[];
+  /** True when no check failed. */
+  consistent: boolean;
+  /** The range of Spearman between the top rung and a dataset at the method's budget: [r_top², r_top] (assuming that dataset is at least as close to the limit). */
+  top_vs_method: [number, number];
+  /** Budget of the method. */
+  method_nodes: number;
+}
+
+/** The ladder of one base profile. */
+export interface Convergence {
+  /** Base profile, e.g. `quick`. */
+  base: string;
+  /** Engine name of the lowest rung. */
+  engine: string;
+  /** Engine fingerprint shared by the rungs. */
+  fingerprint: number | null;
+  /** Complete rungs, smallest budget first. */
+  rungs: Rung[];
+  /** Rungs still being computed. */
+  partial: PartialRung[];
+  /** Every pair of complete rungs. */
+  pairs: RungPair[];
+  /** The projection to the method's budget (null with fewer than 3 rungs or when the steps do not shrink). */
+  projection: Projection | null;
+}
+
+interface Indexed {
+  rung: Rung;
+  mbi: { sp: number; mbi: number; edge_cp: number; rank: number }[];
+  intervals: { sp: number; mbi_lo: number; mbi_hi: number }[] | null;
+}
+
+function index(d: EvalDataset): Indexed {
+  const limit = d.header.config.limit;
+  const values = deriveMbi(d.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp })));
+  const bySp = new Map(d.records.map((r) => [r.sp, r]));
+  const history = values.map((v) => lastIterationValues(bySp.get(v.sp)!.raw ?? [], limit));
+  const withHistory = history.every((h) => h.length > 0);
+  const iv = withHistory ? mbiIntervals(history, values.map((v) => v.edge_cp)) : null;
+  return {
+    rung: {
+      folder: datasetFolder(d),
+      nodes: "nodes" in limit ? limit.nodes : NaN,
+      n: d.records.length,
+      engine_id: d.header.engine.id,
+      engine: d.header.engine.uci_name,
+    },
+    mbi: values,
+    intervals: iv ? values.map((v, i) => ({ sp: v.sp, mbi_lo: iv[i][0], mbi_hi: iv[i][1] })) : null,
+  };
+}
+
+/** Compares two indexed rungs (a the smaller budget). */
+function comparePair(a: Indexed, b: Indexed): RungPair {
+  const bEdge = new Map(b.mbi.map((r) => [r.sp, r.edge_cp]));
+  const bRow = new Map(b.mbi.map((r) => [r.sp, r]));
+  const common = a.mbi.filter((r) => bEdge.has(r.sp));
+  return {
+    a: a.rung.folder,
+    b: b.rung.folder,
+    nodes_a: a.rung.nodes,
+    nodes_b: b.rung.nodes,
+    n: common.length,
+    spearman_edges: spearman(common.map((r) => r.edge_cp), common.map((r) => bEdge.get(r.sp)!)),
+    mbi_shift: mbiShift(a.mbi, b.mbi),
+    coverage: a.intervals ? intervalCoverage(a.intervals, b.mbi) : null,
+    points: common.map((r) => ({
+      sp: r.sp,
+      rank_a: r.rank,
+      rank_b: bRow.get(r.sp)!.rank,
+      mbi_a: r.mbi,
+      mbi_b: bRow.get(r.sp)!.mbi,
+    })),
+  };
+}
+
+const METHOD_NODES = PROFILES.full.evalNodes;
+
+/**
+ * Projects the top rung's rank agreement with the method's budget (see
+ * {@link Projection}). With k ≥ 3 rungs each r_i² is the mean over the
+ * triads (i, j, l) of rho_ij · rho_il / rho_jl; the model is checked on the
+ * data: every r_i ≤ 1, r rising with the budget (tolerance 0.02), and with
+ * k ≥ 4 rungs (more correlations than r's) Spearman's tetrad differences
+ * rho_ij·rho_lm − rho_il·rho_jm within 0.05 of 0. Null with fewer than 3 rungs.
+ */
+export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPair[]): Projection | null {
+  if (rungs.length < 3) return null;
+  const rho = (x: Rung, y: Rung) =>
+    pairs.find((p) => (p.a === x.folder && p.b === y.folder) || (p.a === y.folder && p.b === x.folder))
+      ?.spearman_edges ?? NaN;
+  const r2 = rungs.map((ri, i) => {
+    const xs: number[] = [];
+    rungs.forEach((rj, j) => {
+      rungs.forEach((rl, l) => {
+        if (j === i || l === i || l <= j) return;
+        const v = rho(ri, rj) * rho(ri, rl) / rho(rj, rl);
+        if (Number.isFinite(v) && rho(rj, rl) > 0) xs.push(v);
+      });
+    });
+    return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
+  });
+  const r = r2.map((v) => Math.sqrt(Math.max(0, v)));
+  const f = (x: number) => x.toFixed(2);
+  const checks: { text: string; passed: boolean | null }[] = [];
+  const over = rungs.filter((_, i) => !(r2[i] <= 1));
+  checks.push({
+    text: over.length
+      ? `r² above 1 (or undefined) for ${over.map((x) => x.folder).join(", ")}: the correlations do not fit the model`
+      : "every r² ≤ 1",
+    passed: over.length === 0,
+  });
+  const falls = rungs.slice(1).flatMap((x, i) =>
+    r[i + 1] < r[i] - 0.02 ? [`${rungs[i].folder} ${f(r[i])} → ${x.folder} ${f(r[i + 1])}`] : []
+  );
+  checks.push({
+    text: falls.length
+      ? `r falls as the budget grows (${falls.join("; ")}): a larger budget should not agree less with the limit`
+      : `r rises with the budget (${r.map(f).join(" → ")})`,
+    passed: falls.length === 0,
+  });
+  if (rungs.length >= 4) {
+    // Spearman's tetrad differences: zero for every four rungs when one common ranking explains the correlations
+    let worst = 0, where = "";
+    const k = rungs.length;
+    for (let a = 0; a < k; a++) {
+      for (let b = a + 1; b < k; b++) {
+        for (let c = b + 1; c < k; c++) {
+          for (let d = c + 1; d < k; d++) {
+            const [x, y, z, w] = [rungs[a], rungs[b], rungs[c], rungs[d]];
+            const t = [
+              rho(x, y) * rho(z, w) - rho(x, z) * rho(y, w),
+              rho(x, y) * rho(z, w) - rho(x, w) * rho(y, z),
+              rho(x, z) * rho(y, w) - rho(x, w) * rho(y, z),
+            ];
+            for (const v of t) {
+              if (Math.abs(v) > worst) [worst, where] = [Math.abs(v), [x, y, z, w].map((q) => q.folder).join(", ")];
+            }
+          }
+        }
+      }
+    }
+    checks.push({
+      text: `tetrad differences of the correlations at most ${
+        f(worst)
+      } (${where}; the model makes them 0; tolerance 0.05)`,
+      passed: worst <= 0.05,
+    });
+  } else {
+    checks.push({ text: "with 3 rungs the model fits any correlations exactly: no test of fit", passed: null });
+  }
+  const top = r[r.length - 1];
+  return {
+    assumptions: "each rung ranks the edges like one common limiting ranking plus noise of its own, " +
+      "independent between rungs, so rho(i, j) = r_i · r_j (r_i: rung i's agreement with the limit); " +
+      "a dataset at the method's budget is at least as close to the limit as the top rung",
+    agreement_with_limit: rungs.map((x, i) => ({ folder: x.folder, nodes: x.nodes, r: r[i] })),
+    checks,
+    consistent: checks.every((c) => c.passed !== false),
+    top_vs_method: [top * top, top],
+    method_nodes: METHOD_NODES,
+  };
+}
+
+/**
+ * The complete datasets on the ladder of a base profile (`quick`, `ci`, …),
+ * by budget: every complete stage-1 dataset of the reference engine whose
+ * folder is the base profile with only a node budget changed, over the
+ * profile's positions, with the same engine fingerprint and options as the
+ * lowest rung; and the partial ones apart.
+ */
+export async function ladderDatasets(base: string): Promise<{ complete: EvalDataset[]; partial: EvalDataset[] }> {
+  const profile = builtinProfile(base);
+  const scan = await scanDatasets({ includeCi: base === "ci" });
+  const positions = profile.positions.join(",");
+  const onLadder = (d: EvalDataset) => {
+    const key = parseKey(datasetFolder(d));
+    return key.profile === base && key.engine === null && key.overrides.evalDepth === undefined &&
+      "nodes" in d.header.config.limit && d.header.positions.join(",") === positions;
+  };
+  const byNodes = (d: EvalDataset) => ("nodes" in d.header.config.limit ? d.header.config.limit.nodes : 0);
+  const complete = scan.complete.filter(onLadder).sort((a, b) => byNodes(a) - byNodes(b));
+  const first = complete[0];
+  const same = complete.filter((d) =>
+    !first || configDifference({ ...d.header.config, limit: first.header.config.limit }, first.header.config) === ""
+  );
+  return { complete: same, partial: scan.partial.filter(onLadder) };
+}
+
+/**
+ * The ladder of a base profile (see {@link ladderDatasets}): its rungs, every
+ * pair of rungs compared, and the projection's checks.
+ */
+export async function ladderConvergence(base: string): Promise<Convergence> {
+  const { complete: same, partial } = await ladderDatasets(base);
+  const first = same[0];
+  const indexed = same.map(index);
+  const pairs: RungPair[] = [];
+  for (let i = 0; i < indexed.length; i++) {
+    for (let j = i + 1; j < indexed.length; j++) pairs.push(comparePair(indexed[i], indexed[j]));
+  }
+  const rungs = indexed.map((x) => x.rung);
+  return {
+    base,
+    engine: first?.header.engine.uci_name ?? "none",
+    fingerprint: first?.header.config.engine_fingerprint ?? null,
+    rungs,
+    partial: partial.map((d) => ({
+      folder: datasetFolder(d),
+      nodes: "nodes" in d.header.config.limit ? d.header.config.limit.nodes : 0,
+      done: d.records.length,
+      planned: d.header.positions.length,
+    })),
+    pairs,
+    projection: projectAgreement(rungs, pairs),
+  };
+}
+
+/** The pair of two rungs (either order), if both are on the ladder. */
+export function rungPair(c: Convergence, x: string, y: string): RungPair | undefined {
+  return c.pairs.find((p) => (p.a === x && p.b === y) || (p.a === y && p.b === x));
+}
+
+/** The ladder's findings in words, each sentence carrying its numbers (for the notebook and the card). */
+export function convergenceSentences(c: Convergence): string[] {
+  if (c.rungs.length < 2) {
+    return [
+      `Only ${c.rungs.length} complete dataset${
+        c.rungs.length === 1 ? "" : "s"
+      } of ${c.engine} for the ${c.base} profile: no ladder to compare yet.`,
+    ];
+  }
+  const out: string[] = [];
+  const f = (x: number, d = 2) => x.toFixed(d);
+  const steps = c.rungs.slice(1).map((b, i) => rungPair(c, c.rungs[i].folder, b.folder)!);
+  out.push(
+    `Consecutive rungs (${c.rungs.map((r) => formatLimit({ nodes: r.nodes })).join(" → ")}) agree at Spearman ${
+      steps.map((p) => f(p.spearman_edges)).join(" → ")
+    } (edges); ${
+      steps.map((p) => `${Math.round(100 * p.mbi_shift.share_over_10)}%`).join(" → ")
+    } of positions move by ` +
+      `more than 10 MBI points from one rung to the next.`,
+  );
+  const cov = steps.filter((p) => p.coverage);
+  if (cov.length) {
+    out.push(
+      `The per-position MBI intervals hold the next rung's MBI for ${
+        cov.map((p) => `${Math.round(100 * p.coverage!.share)}% (${p.a} → ${p.b})`).join(", ")
+      }: read them as how far a position still moved while its search settled, not as a confidence interval.`,
+    );
+  }
+  const p = c.projection;
+  const top = c.rungs[c.rungs.length - 1];
+  if (p) {
+    const model = `Model (an assumption): ${p.assumptions}. Checks on these rungs: ${
+      p.checks.map((x) => `${x.text} (${x.passed === null ? "not tested" : x.passed ? "passed" : "FAILED"})`).join("; ")
+    }.`;
+    out.push(
+      p.consistent
+        ? `${model} Under it, the ${formatLimit({ nodes: top.nodes })} rung agrees with the limiting ranking at r ≈ ${
+          f(p.top_vs_method[1])
+        }, and a dataset at the method's ${formatLimit({ nodes: p.method_nodes })} would rank the edges like it at ` +
+          `Spearman ${f(p.top_vs_method[0])}..${f(p.top_vs_method[1])}. The data reach only ${
+            formatLimit({ nodes: top.nodes })
+          }; the range beyond is the model's, not a measurement.`
+        : `${model} The model does not fit these rungs, so they give no projection to the method's ${
+          formatLimit({ nodes: p.method_nodes })
+        }; what they show is that at ${formatLimit({ nodes: top.nodes })} one more step of the ladder still moves ${
+          Math.round(100 * steps[steps.length - 1].mbi_shift.share_over_10)
+        }% of positions by more than 10 MBI points.`,
+    );
+  } else {
+    out.push(
+      "Two rungs are too few to separate each rung's noise from the common ranking: no projection to the method's 400,000,000 nodes.",
+    );
+  }
+  if (c.partial.length) {
+    out.push(
+      `Still being computed (left out): ${
+        c.partial.map((r) => `${r.folder} (${r.done} of ${r.planned} positions)`).join(", ")
+      }.`,
+    );
+  }
+  return out;
+}
+
+/**
+ * The ladder's engine for captions: the engine, its fingerprint and which
+ * build ran which rungs, e.g. `Stockfish 17.1 (fingerprint 2,030,154; builds
+ * search node for node alike: sf17.1-wasm at 125,000 nodes; sf17.1-native at
+ * 500,000 and 2,000,000 nodes)`; one build is named once.
+ */
+export function ladderEngineText(c: Convergence): string {
+  const fp = c.fingerprint === null
+    ? "fingerprint not measured"
+    : `fingerprint ${c.fingerprint.toLocaleString("en-US")}`;
+  const builds = [...new Set(c.rungs.map((r) => r.engine_id))];
+  const names = [...new Set(c.rungs.map((r) => r.engine))];
+  if (builds.length <= 1) return `${names[0] ?? c.engine}${builds[0] ? ` (${builds[0]}, ${fp})` : ` (${fp})`}`;
+  // the words the builds' names share (e.g. "Stockfish 17.1" of "Stockfish 17.1 WASM" and "Stockfish 17.1")
+  const words = names.map((n) => n.split(" "));
+  let k = 0;
+  while (k < words[0].length && words.every((x) => x[k] === words[0][k])) k++;
+  const family = k > 0 ? words[0].slice(0, k).join(" ") : names.join(" / ");
+  const list = (xs: number[]) =>
+    xs.length === 1
+      ? formatLimit({ nodes: xs[0] })
+      : `${xs.slice(0, -1).map((x) => x.toLocaleString("en-US")).join(", ")} and ${
+        formatLimit({ nodes: xs[xs.length - 1] })
+      }`;
+  const perBuild = builds.map((b) => `${b} at ${list(c.rungs.filter((r) => r.engine_id === b).map((r) => r.nodes))}`);
+  return `${family} (${fp}; builds search node for node alike: ${perBuild.join("; ")})`;
+}

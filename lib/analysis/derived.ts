@@ -1,0 +1,161 @@
+/**
+ * One rule for derived files: every file a stage derives from another records
+ * (or is by construction) a function of what it was derived from, and every
+ * reader checks that it still is before it answers, refusing with the
+ * command that fixes it. A view (`mbi.csv`, `mbi.md`, `evals.csv`) is checked
+ * by deriving it again from its source and comparing the text, which also
+ * catches a mixed set left by a kill between the writes of one set; a summary
+ * (`mbi.json`, `distribution.json`, `selfplay.json`, `summary.json`) by the
+ * content hash of its input that it records.
+ *
+ * @module
+ */
+
+import { basename, join, relative } from "node:path";
+import { isMbiError, MbiError, sha256File } from "../core/mod.ts";
+import { type Profile } from "../method/mod.ts";
+import {
+  displayPath,
+  type EvalDataset,
+  mbiCsv,
+  mbiMarkdown,
+  mbiPaths,
+  profileDir,
+  readMbiTable,
+  readTextIfExists,
+  resultsRoot,
+  selfplayDir,
+  summaryPath,
+  valuesHash,
+} from "../store/mod.ts";
+import { evalsCsv, loadEvaluations } from "../evaluation/mod.ts";
+import { loadSelfplay } from "../selfplay/mod.ts";
+
+/** A derived file that does not follow from its input as it is now. */
+export interface StaleFile {
+  /** The derived file. */
+  path: string;
+  /** Why it is stale. */
+  why: string;
+  /** The command that writes it again. */
+  fix: string;
+}
+
+/**
+ * The derived files of a profile's stages 1–3 that exist and do not follow from
+ * the stage-1 dataset `d` now: the MBI table (by its values hash), its CSV and
+ * Markdown views and `evals.csv` (derived again and compared), and
+ * `distribution.json` (by the hash of the dataset file it records).
+ */
+export async function staleIndexFiles(profile: Profile, d: EvalDataset): Promise<StaleFile[]> {
+  const dir = profileDir(profile);
+  const fix = `run deno task derive-mbi --profile ${profile.name}`;
+  const stale: StaleFile[] = [];
+  const paths = mbiPaths(dir);
+  const values = valuesHash(d.records);
+  const table = await readMbiTable(paths.json).catch((e) => {
+    if (e instanceof Deno.errors.NotFound) return undefined;
+    stale.push({ path: paths.json, why: (e as Error).message, fix });
+    return undefined;
+  });
+  if (table && table.input.values_sha256 !== values) {
+    stale.push({ path: paths.json, why: `was not derived from the values now in ${displayPath(d.path)}`, fix });
+  } else if (table) {
+    for (const [path, text] of [[paths.csv, mbiCsv(table)], [paths.md, mbiMarkdown(table)]]) {
+      const now = await readTextIfExists(path);
+      if (now !== undefined && now !== text) {
+        stale.push({ path, why: `is not the view of ${basename(paths.json)}`, fix });
+      }
+    }
+  }
+  const csv = join(dir, "evals.csv");
+  const csvNow = await readTextIfExists(csv);
+  if (csvNow !== undefined && csvNow !== evalsCsv(d.records)) {
+    stale.push({ path: csv, why: `does not hold the records now in ${displayPath(d.path)}`, fix });
+  }
+  const distPath = join(dir, "distribution.json");
+  const dist = await readTextIfExists(distPath);
+  if (dist !== undefined) {
+    let recorded: string | undefined;
+    try {
+      recorded = JSON.parse(dist)?.input?.sha256;
+    } catch {
+      // damaged: stale below
+    }
+    const current = recorded === await sha256File(d.path);
+    if (!current) stale.push({ path: distPath, why: `was not derived from ${displayPath(d.path)} as it is now`, fix });
+  }
+  return stale;
+}
+
+/**
+ * The derived files of stages 4 and 5 that exist and do not follow from their
+ * inputs: `selfplay.json` (from the games, the games from the current MBI
+ * table; see loadSelfplay) and the summary (from `selfplay.json` and
+ * `mbi.json` as they are now).
+ */
+export async function staleStatisticsFiles(profile: Profile): Promise<StaleFile[]> {
+  const stale: StaleFile[] = [];
+  const selfplay = join(selfplayDir(profile), "selfplay.json");
+  if (await readTextIfExists(selfplay) !== undefined) {
+    try {
+      await loadSelfplay(profile);
+    } catch (e) {
+      if (!isMbiError(e)) throw e;
+      const [why, fix] = splitFix((e as Error).message);
+      return [{ path: selfplay, why, fix }];
+    }
+  }
+  const path = summaryPath(profile);
+  const text = await readTextIfExists(path);
+  if (text === undefined) return stale;
+  let inputs: { path: string; sha256: string }[] = [];
+  try {
+    inputs = JSON.parse(text)?.inputs ?? [];
+  } catch {
+    // damaged: stale below
+  }
+  const fix = `run deno task stats --profile ${profile.name}`;
+  for (const source of [selfplay, mbiPaths(profileDir(profile)).json]) {
+    // By the path below the results root: a results root copied or moved elsewhere is still itself.
+    const below = relative(resultsRoot(), source);
+    const recorded = inputs.find((i) => i.path === below || i.path.endsWith(`/${below}`));
+    const now = await sha256File(source).catch(() => undefined);
+    if (!recorded || recorded.sha256 !== now) {
+      stale.push({ path, why: `was not computed from ${displayPath(source)} as it is now`, fix });
+      break;
+    }
+  }
+  return stale;
+}
+
+/** Splits "what: run X" into what is wrong and the command (the stage messages end with the fixing command). */
+function splitFix(message: string): [string, string] {
+  const i = message.lastIndexOf(": run ");
+  return i < 0 ? [message, "see the message"] : [message.slice(0, i), message.slice(i + 2)];
+}
+
+/** One line for a stale file: what, why, and the command that fixes it. */
+export function staleLine(s: StaleFile): string {
+  return `${displayPath(s.path)} ${s.why}: ${s.fix}`;
+}
+
+/**
+ * Checks that every derived file of the profile follows from its inputs;
+ * throws a `stage-input` MbiError naming the first stale file and the command
+ * that fixes it (and how many others are stale). Returns the stage-1 dataset.
+ */
+export async function requireCurrent(profile: Profile, opts: { later?: boolean } = {}): Promise<EvalDataset> {
+  const d = await loadEvaluations(profile);
+  const stale = [
+    ...await staleIndexFiles(profile, d),
+    ...(opts.later === false ? [] : await staleStatisticsFiles(profile)),
+  ];
+  if (stale.length) {
+    throw new MbiError(
+      "stage-input",
+      staleLine(stale[0]) + (stale.length > 1 ? ` (and ${stale.length - 1} more derived file(s) out of date)` : ""),
+    );
+  }
+  return d;
+}

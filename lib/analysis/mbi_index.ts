@@ -1,0 +1,76 @@
+/**
+ * Stage 3 as one call: derive the MBI table from a profile's complete stage-1
+ * dataset and write it to `results/<profile>/mbi.{json,csv,md}`.
+ *
+ * @module
+ */
+
+import {
+  buildMbiTable,
+  datasetFolder,
+  evalFilePath,
+  getProfile,
+  mbiPaths,
+  type MbiTable,
+  parseKey,
+  profileDir,
+  readMbiTable,
+  readPositionValues,
+  scanDatasets,
+  writeMbiTable,
+} from "../store/mod.ts";
+import { POSITION_COUNT, type Profile } from "../method/mod.ts";
+import { loadEvaluations } from "../evaluation/mod.ts";
+import { loadRegistry } from "../engine/mod.ts";
+
+/** Derives and writes the profile's MBI table; returns it and whether files changed. */
+export async function deriveIndex(
+  profile: Profile,
+): Promise<{ table: MbiTable; written: boolean }> {
+  await loadEvaluations(profile); // complete for the profile, or a message naming the command
+  const path = evalFilePath(profileDir(profile));
+  const table = await buildMbiTable(
+    path,
+    await readPositionValues(path),
+    profile.name,
+  );
+  const { written } = await writeMbiTable(profileDir(profile), table);
+  return {
+    table: written ? table : await readMbiTable(mbiPaths(profileDir(profile)).json),
+    written,
+  };
+}
+
+/** Reads the profile's MBI table, deriving it in memory when stage 3 has not been written yet. */
+export async function loadIndex(profile: Profile): Promise<MbiTable> {
+  try {
+    return await readMbiTable(mbiPaths(profileDir(profile)).json);
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+    await loadEvaluations(profile);
+    const path = evalFilePath(profileDir(profile));
+    return await buildMbiTable(
+      path,
+      await readPositionValues(path),
+      profile.name,
+    );
+  }
+}
+
+/**
+ * The best index this workspace has: the complete dataset of the MBI reference
+ * engine (Stockfish 17.1 fingerprint) over all 960 positions with the largest
+ * node budget. Returns its profile (results key) and budget, or undefined when
+ * there is none.
+ */
+export async function bestReferenceProfile(): Promise<{ profile: Profile; nodes: number } | undefined> {
+  const reference = loadRegistry().reference_fingerprint;
+  const scan = await scanDatasets();
+  const candidates = scan.complete.filter((d) =>
+    d.header.config.engine_fingerprint === reference && "nodes" in d.header.config.limit &&
+    d.records.length === POSITION_COUNT && parseKey(datasetFolder(d)).engine === null
+  ).map((d) => ({ d, nodes: (d.header.config.limit as { nodes: number }).nodes }))
+    .sort((a, b) => b.nodes - a.nodes || datasetFolder(a.d).localeCompare(datasetFolder(b.d)));
+  const best = candidates[0];
+  return best ? { profile: getProfile(datasetFolder(best.d)), nodes: best.nodes } : undefined;
+}

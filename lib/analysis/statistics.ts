@@ -1,0 +1,307 @@
+/**
+ * Stage 5: the three correlations of docs/METHOD.md decision 4, each with a seeded
+ * bootstrap CI, and the computed verdicts; written as `summary.json`.
+ *
+ * 1. rho(start eval, White score) — the method's published figure;
+ * 2. rho(MBI, White score) — its own (negative) sign: MBI falls as |eval| grows;
+ * 3. rho(MBI, |White score − 0.5|) — the index's claim: negative when balanced
+ *    starts score closer to 50%.
+ *
+ * @module
+ */
+
+import { requireCurrent } from "./derived.ts";
+import { join } from "node:path";
+import {
+  type CodeVersion,
+  codeVersion,
+  evalFilePath,
+  inputFiles,
+  mbiPaths,
+  profileDir,
+  readMbiTable,
+  selfplayDir,
+  summaryPath,
+  writeJsonUnlessSame,
+} from "../store/mod.ts";
+import {
+  type BootstrapResult,
+  bootstrapSpearman,
+  budgetBanner,
+  type DesignPower,
+  designPower,
+  type DesignVariances,
+  designVariances,
+  gamesNeeded,
+  METHOD_VARIANCES,
+  positionsNeeded,
+  type Profile,
+  PROFILES,
+  type ScoreReliability,
+  scoreReliability,
+} from "../method/mod.ts";
+import { loadSelfplay } from "../selfplay/mod.ts";
+import { type SearchLimit } from "../engine/mod.ts";
+
+/** Schema version of `summary.json` (2: reliability, power, "inconclusive", content-checked inputs, banner). */
+export const SUMMARY_SCHEMA = 2;
+
+/** The method's published validation figures (at its budgets). */
+export const PUBLISHED = {
+  rho_eval_score: 0.76,
+  ci95: [0.63, 0.85] as [number, number],
+  resamples: 10_000,
+  budgets: "60 positions x 50 games at 300,000 nodes/move; evaluations at 400,000,000 nodes",
+};
+
+/** The computed verdicts and the rules that gave them. */
+export interface Verdict {
+  /** rho(eval, score): "validated" (CI above 0), "inconclusive" (not, and the design is underpowered), "not validated". */
+  validation: "validated" | "inconclusive" | "not validated";
+  /** rho(MBI, |score − 0.5|): "supported" (CI below 0), "inconclusive" (not, and underpowered), "not supported". */
+  claim: "supported" | "inconclusive" | "not supported";
+  /** The rules, as applied. */
+  rules: string;
+}
+
+/** What the self-play design can show. */
+export interface PowerReport {
+  /** The true correlation assumed: the published 0.76 (an observed figure, taken as the effect to resolve). */
+  assumed_rho: number;
+  /** Power below which a verdict that does not exclude 0 is "inconclusive". */
+  required_power: number;
+  /** The variances behind the design figures: measured in these games when estimable, else docs/METHOD.md's. */
+  variances: DesignVariances;
+  /** This profile's design. */
+  this_design: DesignPower;
+  /** The method's 60 × 50 design, with the same variances (the method's games at 300,000 nodes/move may differ). */
+  method_design: DesignPower;
+  /** Games per position for 80% power, with this profile's positions and with the method's 60 (null: not reachable). */
+  games_needed: { at_this_positions: number | null; at_method_positions: number | null };
+  /** Positions for 80% power at this profile's games per position (null: not reachable with 960). */
+  positions_needed: number | null;
+  /** The assumptions, in words. */
+  assumptions: string;
+}
+
+/** One correlation with its bootstrap (the distribution is kept out of the file). */
+export interface Correlation {
+  /** What is correlated. */
+  label: string;
+  /** Spearman's rho on the data. */
+  rho: number;
+  /** 95% percentile interval. */
+  ci95_percentile: [number, number];
+  /** 95% BCa interval (null when not computable). */
+  ci95_bca: [number, number] | null;
+  /** Resamples with an undefined rho (counted, not used). */
+  undefined_resamples: number;
+  /** Bootstrap sub-stream of the seed. */
+  stream: number;
+}
+
+/** `summary.json`. */
+export interface Summary {
+  /** File kind. */
+  kind: "mbi-summary";
+  /** Schema version. */
+  schema: number;
+  /** Profile. */
+  profile: string;
+  /** Every input file with its hash. */
+  inputs: { path: string; sha256: string }[];
+  /** Positions played. */
+  n_positions: number;
+  /** Games played. */
+  n_games: number;
+  /** Games per position and node budget per move. */
+  selfplay: { games_per_position: number; nodes_per_move: number };
+  /** Stage-1 budget. */
+  eval_limit: unknown;
+  /** Bootstrap resamples. */
+  resamples: number;
+  /** Bootstrap seed. */
+  seed: number;
+  /** (1) rho(eval, score). */
+  eval_vs_score: Correlation;
+  /** (2) rho(MBI, score). */
+  mbi_vs_score: Correlation;
+  /** (3) rho(MBI, |score − 0.5|). */
+  mbi_vs_imbalance: Correlation;
+  /** Computed verdicts. */
+  verdict: Verdict;
+  /** Reliability of the per-position scores and the ceiling it puts on an observable correlation. */
+  reliability: ScoreReliability;
+  /** Power of this design and of the method's, at the published effect (assumption stated). */
+  power: PowerReport;
+  /** The banner for people (null at the method's budgets). */
+  banner: string | null;
+  /** The method's figures, for comparison. */
+  published: typeof PUBLISHED;
+  /** Code that computed the summary. */
+  code: CodeVersion;
+}
+
+/** Power under which a verdict that does not exclude 0 says "inconclusive" rather than "not validated". */
+export const REQUIRED_POWER = 0.8;
+
+/** The verdict rules, written into `summary.json`. */
+export const VERDICT_RULES =
+  "validated when the 95% percentile CI of rho(eval, score) lies above 0; the claim is supported when the 95% percentile CI of rho(MBI, |score - 0.5|) lies below 0; " +
+  `otherwise "inconclusive" when the design's power to exclude 0 — if the true correlation were the published 0.76, with the variances of the per-position scores measured in these games (or, when they cannot be estimated there, those of docs/METHOD.md decision 6) — is below ${REQUIRED_POWER}, else "not validated" / "not supported"`;
+
+/**
+ * Power of this design and of the method's at the published effect: from the
+ * variances measured in these games when the between-position variance is
+ * estimable (the scores spread more than sampling noise), else from docs/METHOD.md's
+ * stated variances, named as such.
+ */
+export function powerReport(rel: ScoreReliability, positions: number, games: number): PowerReport {
+  const rho = PUBLISHED.rho_eval_score;
+  const variances: PowerReport["variances"] = designVariances(rel, "these games");
+  const b = variances.between, g = variances.game;
+  const m = PROFILES.full.selfplay;
+  return {
+    assumed_rho: rho,
+    required_power: REQUIRED_POWER,
+    variances,
+    this_design: designPower(rho, b, g, positions, games),
+    method_design: designPower(rho, b, g, m.positions, m.games),
+    games_needed: {
+      at_this_positions: gamesNeeded(rho, b, g, positions, REQUIRED_POWER),
+      at_method_positions: gamesNeeded(rho, b, g, m.positions, REQUIRED_POWER),
+    },
+    positions_needed: positionsNeeded(rho, b, g, games, REQUIRED_POWER),
+    assumptions: `true rho(eval, score) = ${rho} (the published figure, taken as the effect to resolve); variances ${
+      variances.source === "measured" ? "measured in these games" : `of ${METHOD_VARIANCES.source}`
+    }; Spearman's rho with Fisher-z standard error sqrt(1.06/(n-3)); observed rho = true rho * sqrt(reliability); power = probability that the 95% interval lies above 0`,
+  };
+}
+
+/** The pairs stage 5 correlates, one per position. */
+export interface Pair {
+  /** Start position. */
+  sp: number;
+  /** Stage-1 value. */
+  eval_cp: number;
+  /** The index. */
+  mbi: number;
+  /** White's self-play score. */
+  score: number;
+}
+
+/** A bootstrap result as a {@link Correlation} (without the distribution). */
+export function correlation(label: string, r: BootstrapResult): Correlation {
+  return {
+    label,
+    rho: r.estimate,
+    ci95_percentile: r.percentile,
+    ci95_bca: r.bca,
+    undefined_resamples: r.undefined_resamples,
+    stream: r.stream,
+  };
+}
+
+/** Computes the three correlations and verdicts (with the bootstrap distributions for plots). */
+export function analyse(
+  pairs: readonly Pair[],
+  resamples: number,
+  seed: number,
+  underpowered = false,
+) {
+  const evals = pairs.map((p) => p.eval_cp);
+  const mbi = pairs.map((p) => p.mbi);
+  const score = pairs.map((p) => p.score);
+  const imbalance = pairs.map((p) => Math.abs(p.score - 0.5));
+  const b1 = bootstrapSpearman(evals, score, { resamples, seed, stream: 1 });
+  const b2 = bootstrapSpearman(mbi, score, { resamples, seed, stream: 2 });
+  const b3 = bootstrapSpearman(mbi, imbalance, { resamples, seed, stream: 3 });
+  const validation: Verdict["validation"] = b1.percentile[0] > 0
+    ? "validated"
+    : underpowered
+    ? "inconclusive"
+    : "not validated";
+  const claim: Verdict["claim"] = b3.percentile[1] < 0 ? "supported" : underpowered ? "inconclusive" : "not supported";
+  return {
+    eval_vs_score: correlation("rho(start eval, White score)", b1),
+    mbi_vs_score: correlation("rho(MBI, White score)", b2),
+    mbi_vs_imbalance: correlation("rho(MBI, |White score - 0.5|)", b3),
+    verdict: {
+      validation,
+      claim,
+      rules: VERDICT_RULES,
+    },
+    distributions: {
+      eval_vs_score: b1.distribution,
+      mbi_vs_score: b2.distribution,
+      mbi_vs_imbalance: b3.distribution,
+    },
+  };
+}
+
+/**
+ * Runs stage 5 for a profile: reads stages 3 and 4 — checked to be derived
+ * from one another and complete (see loadSelfplay) — and writes `summary.json`
+ * (only when its content changes).
+ */
+export async function runStatistics(
+  profile: Profile,
+): Promise<
+  {
+    summary: Summary;
+    distributions: ReturnType<typeof analyse>["distributions"];
+  }
+> {
+  await requireCurrent(profile, { later: false }); // the dataset is the profile's, the MBI table its own
+  const results = await loadSelfplay(profile);
+  const dir = profileDir(profile);
+  const tablePath = mbiPaths(dir).json;
+  const table = await readMbiTable(tablePath);
+  const pairs: Pair[] = results.positions.map((p) => ({ sp: p.sp, eval_cp: p.eval_cp, mbi: p.mbi, score: p.score }));
+  const reliability = scoreReliability(results.positions);
+  const power = powerReport(reliability, results.n_positions, results.config.games);
+  const a = analyse(pairs, profile.resamples, profile.seed, power.this_design.power < REQUIRED_POWER);
+  const files = [
+    evalFilePath(dir),
+    tablePath,
+    join(selfplayDir(profile), "games.jsonl"),
+    join(selfplayDir(profile), "selfplay.json"),
+  ];
+  const evalLimit = table.input.limit as SearchLimit;
+  const summary: Summary = {
+    kind: "mbi-summary",
+    schema: SUMMARY_SCHEMA,
+    profile: profile.name,
+    banner: budgetBanner({
+      profile: profile.name,
+      evalLimit,
+      engine: results.engine.uci_name,
+      selfplay: {
+        positions: results.n_positions,
+        games: results.config.games,
+        nodesPerMove: results.config.nodes_per_move,
+      },
+    }),
+    inputs: await inputFiles(files),
+    n_positions: results.positions.length,
+    n_games: results.n_games,
+    selfplay: {
+      games_per_position: results.config.games,
+      nodes_per_move: results.config.nodes_per_move,
+    },
+    eval_limit: evalLimit,
+    resamples: profile.resamples,
+    seed: profile.seed,
+    eval_vs_score: a.eval_vs_score,
+    mbi_vs_score: a.mbi_vs_score,
+    mbi_vs_imbalance: a.mbi_vs_imbalance,
+    verdict: a.verdict,
+    reliability,
+    power,
+    published: PUBLISHED,
+    code: await codeVersion(),
+  };
+  const path = summaryPath(profile);
+  await writeJsonUnlessSame(path, summary, ["code"]);
+  return { summary, distributions: a.distributions };
+}

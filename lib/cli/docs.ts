@@ -1,0 +1,111 @@
+/**
+ * `deno task docs`: writes again, from the commands' declarations, the list of
+ * commands in README.md (between its `commands:begin`/`commands:end` markers)
+ * and the tasks of deno.json (one a command, with its description); a test
+ * (`docs_test.ts`) checks both are current. Tasks that are not commands
+ * (`test`) are kept as deno.json has them.
+ *
+ * @module
+ */
+
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { repoPath } from "../core/mod.ts";
+import { writeFileAtomic } from "../store/mod.ts";
+import { type Command, command, type Options, runCommand } from "./command.ts";
+
+/** The declaration of `deno task docs`. */
+export const COMMAND = command({
+  name: "docs",
+  description: "writes the README's list of commands and deno.json's tasks again from the commands' declarations",
+  options: {},
+});
+
+/** A command module of lib/cli/ and its declaration. */
+export interface CommandModule {
+  /** Its path from the repository root, e.g. `lib/cli/eval_all.ts`. */
+  path: string;
+  /** Its declaration (the module's `COMMAND`), or undefined when it exports none. */
+  command: Command<Options> | undefined;
+}
+
+/** A task of deno.json in Deno 2's form. */
+export interface Task {
+  /** What `deno task` lists beside the name. */
+  description: string;
+  /** The command it runs. */
+  command: string;
+}
+
+/** The README's markers around the generated list. */
+export const MARKERS = ["<!-- commands:begin -->", "<!-- commands:end -->"] as const;
+
+const CLI = repoPath("lib", "cli");
+
+/** Every entry module of lib/cli/ (a module that runs as a program), sorted, with its declaration. */
+export async function commandModules(): Promise<CommandModule[]> {
+  const files = [...Deno.readDirSync(CLI)].map((e) => e.name)
+    .filter((n) => n.endsWith(".ts") && !n.endsWith("_test.ts"))
+    .filter((n) => Deno.readTextFileSync(join(CLI, n)).includes("if (import.meta.main)"))
+    .sort();
+  return await Promise.all(files.map(async (name) => {
+    // this module's own declaration is at hand: importing itself while it runs would wait for itself
+    const mod = name === basename(import.meta.filename!)
+      ? { COMMAND }
+      : await import(pathToFileURL(join(CLI, name)).href);
+    return { path: `lib/cli/${name}`, command: mod.COMMAND as Command<Options> | undefined };
+  }));
+}
+
+/** The task of a command module. */
+export function taskOf(m: CommandModule): [string, Task] {
+  const cmd = m.command!;
+  return [cmd.name, { description: cmd.description, command: `deno run -A ${m.path}` }];
+}
+
+/** The README's list of commands, markers included. */
+export function readmeList(modules: CommandModule[]): string {
+  const lines = modules.map((m) => {
+    const cmd = m.command!;
+    return `- \`${cmd.synopsis()}\` — ${cmd.description}`;
+  });
+  return [MARKERS[0], "", ...lines, "", MARKERS[1]].join("\n");
+}
+
+/** deno.json with its tasks made from the commands (tasks that are not commands kept first, as they are). */
+export function denoJsonText(current: string, modules: CommandModule[]): string {
+  const json = JSON.parse(current);
+  const names = new Set(modules.map((m) => m.command!.name));
+  const kept = Object.entries(json.tasks ?? {}).filter(([name]) => !names.has(name));
+  json.tasks = Object.fromEntries([...kept, ...modules.map(taskOf)]);
+  return JSON.stringify(json, null, 2) + "\n";
+}
+
+/** README.md with its list of commands made from the declarations. */
+export function readmeText(current: string, modules: CommandModule[]): string {
+  const [begin, end] = [current.indexOf(MARKERS[0]), current.indexOf(MARKERS[1])];
+  if (begin < 0 || end < begin) throw new Error(`README.md has no ${MARKERS.join(" … ")} block`);
+  return current.slice(0, begin) + readmeList(modules) + current.slice(end + MARKERS[1].length);
+}
+
+/** The module path a command's name belongs to (`eval-all` → `lib/cli/eval_all.ts`). */
+export function modulePath(name: string): string {
+  return `lib/cli/${name.replaceAll("-", "_")}.ts`;
+}
+
+if (import.meta.main) {
+  await runCommand(COMMAND, async () => {
+    const modules = await commandModules();
+    const bare = modules.filter((m) => !m.command || modulePath(m.command.name) !== m.path);
+    if (bare.length) {
+      throw new Error(`no declaration named after the file in ${bare.map((m) => basename(m.path)).join(", ")}`);
+    }
+    for (const [file, make] of [["README.md", readmeText], ["deno.json", denoJsonText]] as const) {
+      const path = repoPath(file);
+      const before = await Deno.readTextFile(path);
+      const after = make(before, modules);
+      if (after !== before) await writeFileAtomic(path, after);
+      console.log(`${after === before ? "unchanged:" : "wrote"} ${file}`);
+    }
+  });
+}

@@ -1,0 +1,188 @@
+/**
+ * Building outcome tables: from a PGN collection (streamed, filtered,
+ * counted per start position and per time-control class and rating band),
+ * or from a per-position table (a published aggregate). Both end as
+ * `<results>/outcomes/<name>/` files ({@link writeOutcomeTable}); a table
+ * of another source or other filters under the same name is never
+ * overwritten unless asked.
+ *
+ * @module
+ */
+
+import { basename } from "node:path";
+import { createHash } from "node:crypto";
+import {
+  CHESS960_RULE,
+  describeFilters,
+  groupTotals,
+  NO_FILTERS,
+  type OutcomeFilters,
+  outcomeTotals,
+  RATED_RULE,
+  RATING_BANDS,
+  SCORE_INTERVAL_DEFINITION,
+  TIME_CONTROL_BOUNDS,
+} from "../method/mod.ts";
+import {
+  checkOutcomeName,
+  codeVersion,
+  displayPath,
+  outcomeNameOf,
+  outcomePaths,
+  type OutcomeTableMeta,
+  parseOutcomeCsv,
+  writeOutcomeTable,
+} from "../store/mod.ts";
+import { ingestPgn, type IngestProgress, type PgnIngest } from "./ingest.ts";
+import { MbiError, same } from "../core/mod.ts";
+
+/** Options of a build. */
+export interface BuildOptions {
+  /** Table name (default: from the source file's name). */
+  name?: string;
+  /** Overwrite a table of another source or other filters. */
+  replace?: boolean;
+  /** One line on what the games are (default: said from the counts). */
+  description?: string;
+  /** Where the source comes from and its licence. */
+  origin?: string;
+  /** Progress of a PGN ingest. */
+  onProgress?: (p: IngestProgress) => void;
+}
+
+const PLY_NOTE = "plies are counted from the movetext (tokens outside comments and variations), not validated";
+
+async function guardExisting(name: string, sha256: string, filters: OutcomeFilters | null, replace: boolean) {
+  const old = await Deno.readTextFile(outcomePaths(name).json).then(JSON.parse).catch(() => undefined) as
+    | OutcomeTableMeta
+    | undefined;
+  if (!old || replace) return;
+  if (old.source?.sha256 !== sha256 || !same(old.filters, filters)) {
+    throw new MbiError(
+      "outcomes",
+      `outcome table "${name}" exists with ${
+        old.source?.sha256 !== sha256 ? `another source (${old.source?.file})` : "other filters"
+      }: ` +
+        "choose another --name, or --replace it",
+    );
+  }
+}
+
+/** Builds a table from a PGN file (plain, .gz or .zst). */
+export async function buildOutcomesFromPgn(
+  path: string,
+  filters: OutcomeFilters = NO_FILTERS,
+  opts: BuildOptions = {},
+): Promise<{ meta: OutcomeTableMeta; ingest: PgnIngest }> {
+  const name = checkOutcomeName(opts.name ?? outcomeNameOf(path));
+  const ingest = await ingestPgn(path, filters, opts.onProgress);
+  await guardExisting(name, ingest.source.sha256, filters, opts.replace ?? false);
+  const rows = ingest.counts.rows();
+  const groups = ingest.counts.groupRows();
+  const notes = [PLY_NOTE];
+  if (ingest.damaged) {
+    notes.push(
+      `the source is damaged: decompression failed after about ${ingest.damaged.compressed_bytes_read} of ${ingest.source.bytes} bytes (${ingest.damaged.message}); the table holds the ${ingest.read} games read before`,
+    );
+  }
+  const meta = await writeOutcomeTable(
+    {
+      kind: "mbi-outcomes",
+      schema: 1,
+      name,
+      description: opts.description ??
+        `${ingest.kept.toLocaleString("en-US")} Chess960 games from ${ingest.source.file} (filters: ${
+          describeFilters(filters)
+        })`,
+      source: ingest.source,
+      origin: opts.origin ?? null,
+      filters,
+      rules: {
+        time_control: TIME_CONTROL_BOUNDS,
+        rated: RATED_RULE,
+        rating_band: `mean Elo of both players: ${RATING_BANDS.join(", ")} (unknown: a rating missing)`,
+        chess960: CHESS960_RULE,
+      },
+      counts: {
+        read: ingest.read,
+        kept: ingest.kept,
+        chess960: ingest.chess960,
+        skipped: ingest.skipped,
+        dialects: ingest.dialects,
+      },
+      damaged: ingest.damaged,
+      totals: outcomeTotals(rows),
+      groups: groupTotals(groups),
+      score_interval: SCORE_INTERVAL_DEFINITION,
+      notes,
+      code: await codeVersion(),
+    },
+    rows,
+    groups,
+  );
+  return { meta, ingest };
+}
+
+/** The skip reason of the games in the `unknown` column of a per-position table. */
+export const UNKNOWN_SKIP = "unknown result (the table's unknown column)";
+
+/** What is done with them. */
+export const UNKNOWN_RULE = "games of unknown result (the unknown column) are left out: neither win, draw nor loss";
+
+/** Builds a table from a per-position CSV (`sp` or `setup`; W/D/L or games and white_score). */
+export async function buildOutcomesFromTable(
+  path: string,
+  opts: BuildOptions = {},
+): Promise<{ meta: OutcomeTableMeta }> {
+  const name = checkOutcomeName(opts.name ?? outcomeNameOf(path));
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch (e) {
+    throw new MbiError("outcomes", `cannot read ${path}: ${(e as Error).message.split("\n")[0]}`);
+  }
+  if (bytes.length === 0) throw new MbiError("outcomes", `${path} is empty (0 bytes): expected a CSV table`);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const parsed = parseOutcomeCsv(new TextDecoder().decode(bytes), path);
+  await guardExisting(name, sha256, null, opts.replace ?? false);
+  const totals = outcomeTotals(parsed.rows);
+  const skipped: Record<string, number> = parsed.unknown ? { [UNKNOWN_SKIP]: parsed.unknown } : {};
+  const notes = [`columns used: ${parsed.columns.join(", ")}`];
+  if (parsed.unknown) {
+    notes.push(
+      `${parsed.unknown} games with an unknown result (the unknown column) are left out of every count and score`,
+    );
+  }
+  if (totals.white_wins === null) {
+    notes.push("scores only (no W/D/L): draw rates are unknown; the score interval is Wilson's without draws");
+  }
+  const meta = await writeOutcomeTable(
+    {
+      kind: "mbi-outcomes",
+      schema: 1,
+      name,
+      description: opts.description ??
+        `${totals.games.toLocaleString("en-US")} games over ${totals.positions} positions from ${basename(path)}`,
+      source: { kind: "table", file: basename(path), path: displayPath(path), bytes: bytes.length, sha256 },
+      origin: opts.origin ?? null,
+      filters: null,
+      rules: { unknown: UNKNOWN_RULE },
+      counts: {
+        read: totals.games + parsed.unknown,
+        kept: totals.games,
+        chess960: null,
+        skipped,
+        dialects: {},
+      },
+      damaged: null,
+      totals,
+      groups: {},
+      score_interval: SCORE_INTERVAL_DEFINITION,
+      notes,
+      code: await codeVersion(),
+    },
+    parsed.rows,
+    [],
+  );
+  return { meta };
+}

@@ -1,0 +1,99 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { repoPath } from "../core/mod.ts";
+import { getProfile } from "../store/mod.ts";
+import {
+  acrossDatasets,
+  comparisonRows,
+  coverageSentences,
+  externalValidation,
+  findings,
+  shippedTable,
+  validationCoverage,
+} from "./report.ts";
+import type { OutcomeValidation } from "./validate.ts";
+
+Deno.test("notebook 07's report: the shipped human table is built, validated in memory, and put in words", async () => {
+  const root = await Deno.makeTempDir({ prefix: "mbi-report-" });
+  await Deno.mkdir(join(root, "quick"));
+  await Deno.copyFile(repoPath("results", "quick", "evals.jsonl"), join(root, "quick", "evals.jsonl"));
+  Deno.env.set("MBI_RESULTS_DIR", root);
+  try {
+    const r = await externalValidation(getProfile("quick~boot200"));
+    assertEquals(r.tables.map((t) => t.table.meta.name), ["lichess-2020-human"]);
+    const t = r.tables[0];
+    assertEquals([t.validation.positions, t.validation.games, t.validation.resamples], [960, 4_568_750, 200]);
+    assertEquals(t.files, []); // nothing written but the table
+    assertEquals(r.selfplay, null);
+    const rows = comparisonRows(t.validation, r.selfplay);
+    assertEquals(rows.map((x) => x.eval_vs_score?.rho), [t.validation.eval_vs_score.rho, 0.76]);
+    const words = findings(t.validation, t.table.rows);
+    ok(words.some((w) => w.includes("SP 518 has 1,280 games")), words.join("\n"));
+    ok(
+      words.some((w) =>
+        w.includes(`reliability of a position's score is ${t.validation.reliability.reliability.toFixed(3)}`)
+      ),
+    );
+    // the size of the effect, from the table: the true spread between positions in percentage points
+    const between = Math.sqrt(t.validation.reliability.between_variance);
+    ok(
+      words.some((w) =>
+        w.startsWith("How large the start position's effect is: White scores ") &&
+        w.includes(`by about ±${(100 * between).toFixed(2)} percentage points (1 SD) once the counting noise`)
+      ),
+      words.join("\n"),
+    );
+    // the coverage: the one complete dataset, no validation file yet, and the command that adds it
+    assertEquals(t.coverage, {
+      complete: ["quick"],
+      validated: [],
+      missing: ["quick"],
+      partial: [],
+      without_dataset: [],
+    });
+    ok(await Deno.stat(join(root, "outcomes", "lichess-2020-human", "outcomes.json")));
+  } finally {
+    Deno.env.delete("MBI_RESULTS_DIR");
+    await Deno.remove(root, { recursive: true });
+  }
+  assertEquals(shippedTable("data/lichess-human-by-setup.csv")?.name, "lichess-2020-human");
+  assertEquals(shippedTable("/elsewhere/lichess-human-by-setup.csv"), undefined);
+});
+
+const validation = (key: string, eval_ci: [number, number], draw_ci: [number, number] | null) =>
+  ({
+    dataset: { key },
+    eval_vs_score: { rho: (eval_ci[0] + eval_ci[1]) / 2, ci95_percentile: eval_ci },
+    mbi_vs_imbalance: { rho: -0.07, ci95_percentile: [-0.13, -0.01] },
+    mbi_vs_draw_rate: draw_ci && { rho: (draw_ci[0] + draw_ci[1]) / 2, ci95_percentile: draw_ci },
+  }) as unknown as OutcomeValidation;
+
+Deno.test("acrossDatasets: overlapping intervals cannot tell datasets apart; non-overlapping pairs are named", () => {
+  const files = [
+    validation("quick", [0.006, 0.136], [0.066, 0.19]),
+    validation("quick@ethereal-12", [0.006, 0.132], [-0.08, 0.046]),
+    validation("quick~eval500000", [0.014, 0.144], [0.078, 0.204]),
+  ];
+  const words = acrossDatasets(files);
+  assertEquals(words.length, 3);
+  ok(words[0].startsWith("rho(start eval, White's score): from 0.069 (quick@ethereal-12) to 0.079 (quick~eval500000)"));
+  ok(words[0].includes("every 95% interval holds [0.014, 0.132]") && words[0].includes("does not tell"), words[0]);
+  ok(words[2].includes("2 pairs of intervals do not overlap"), words[2]);
+  ok(words[2].includes("quick [0.066, 0.190] and quick@ethereal-12 [-0.080, 0.046]"), words[2]);
+  assertEquals(acrossDatasets(files.slice(0, 1)), []);
+});
+
+Deno.test("validation coverage names the complete datasets without a file, partial ones, and files without a dataset", () => {
+  const c = validationCoverage(
+    ["quick~eval2000000", "quick", "quick@sf18-wasm"],
+    [{ key: "quick~eval8000000", done: 105, planned: 960 }],
+    [validation("quick", [0, 1], null), validation("quick@sf18-wasm", [0, 1], null), validation("old", [0, 1], null)],
+  );
+  assertEquals(c.validated, ["quick", "quick@sf18-wasm"]);
+  assertEquals(c.missing, ["quick~eval2000000"]);
+  assertEquals(c.without_dataset, ["old"]);
+  const words = coverageSentences("lichess-2020-human", c).join(" ");
+  ok(words.includes("2 of 3 (quick, quick@sf18-wasm)"), words);
+  ok(words.includes("quick~eval2000000 (deno task validate --evals quick~eval2000000 --outcomes lichess-2020-human)"));
+  ok(words.includes("quick~eval8000000 (105 of 960 positions)"), words);
+});

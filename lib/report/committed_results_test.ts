@@ -1,0 +1,98 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { basename, join, relative } from "node:path";
+import { checkRecord, repoPath } from "../core/mod.ts";
+import { getProfile, listOutcomeTables, readEvalDataset, readMbiTable, readOutcomeTable } from "../store/mod.ts";
+import { readGames, readOpenings, SelfplayResults } from "../selfplay/mod.ts";
+import { readReproduceRecord, readVerifyRecord, ReproduceRecord } from "../analysis/mod.ts";
+import { EvalManifest } from "../evaluation/mod.ts";
+
+// The committed result files are the project's data products: every header and record of them must read and
+// validate through the readers of today's code (one schema per record), and reading must not change a byte.
+const RESULTS = repoPath("results");
+
+function filesNamed(dir: string, test: (name: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const e of Deno.readDirSync(dir)) {
+    const p = join(dir, e.name);
+    if (e.isDirectory && !e.name.startsWith("stale-") && e.name !== "site") out.push(...filesNamed(p, test));
+    else if (e.isFile && test(e.name)) out.push(p);
+  }
+  return out.sort();
+}
+
+Deno.test("every committed results JSONL file reads and validates through its reader, header and records", async () => {
+  const files = filesNamed(RESULTS, (n) => n.endsWith(".jsonl"));
+  ok(files.length >= 11, files.join(", "));
+  const read: string[] = [];
+  for (const f of files) {
+    const before = await Deno.readFile(f);
+    const name = basename(f);
+    let records = 0;
+    if (name === "evals.jsonl") {
+      const d = await readEvalDataset(f);
+      records = (d?.records.length ?? 0) + (d?.duplicates.length ?? 0);
+    } else if (name === "games.jsonl") records = (await readGames(f))?.records.length ?? 0;
+    else if (name === "openings.jsonl") records = (await readOpenings(f))?.records.length ?? 0;
+    else throw new Error(`${f}: no reader for this file`);
+    const lines = new TextDecoder().decode(before).split("\n").filter((l) => l !== "").length;
+    assertEquals(records, lines - 1, relative(RESULTS, f));
+    assertEquals(await Deno.readFile(f), before, relative(RESULTS, f));
+    read.push(`${relative(RESULTS, f)}: ${records}`);
+  }
+  console.error(`read ${read.length} files: ${read.join("; ")}`);
+});
+
+Deno.test("every committed MBI table reads and validates through its reader", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "mbi.json");
+  ok(files.length >= 6, files.join(", "));
+  for (const f of files) {
+    const t = await readMbiTable(f);
+    ok(t.rows.length >= 2, f);
+  }
+});
+
+Deno.test("every committed outcome table reads and validates through its reader (its CSV files by their hashes)", async () => {
+  const names = listOutcomeTables();
+  ok(names.length >= 1, "no outcome table");
+  for (const name of names) {
+    const t = await readOutcomeTable(name);
+    ok(t.rows.length > 0 && t.meta.name === name, name);
+  }
+});
+
+Deno.test("every committed self-play results file validates against its schema", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "selfplay.json");
+  ok(files.length >= 1, "no selfplay.json");
+  for (const f of files) {
+    const r = checkRecord(SelfplayResults, JSON.parse(await Deno.readTextFile(f)), f, "stage-input");
+    ok(r.positions.length === r.n_positions, f);
+  }
+});
+
+Deno.test("every committed verify-reproduce record reads and validates through its reader", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "verify-reproduce.json");
+  ok(files.length >= 1, "no verify-reproduce.json");
+  for (const f of files) {
+    const r = await readVerifyRecord(join(f, "..", "evals.jsonl"));
+    ok(r && r.checks.length > 0, f);
+  }
+});
+
+Deno.test("every committed reproduction record validates against its schema", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "reproduce.json");
+  ok(files.length >= 1, "no reproduce.json");
+  for (const f of files) {
+    const r = checkRecord(ReproduceRecord, JSON.parse(await Deno.readTextFile(f)), f, "reproduce");
+    ok(r.files.length > 0, f);
+  }
+  ok(await readReproduceRecord(getProfile("quick")), "results/quick/reproduce.json through its reader");
+});
+
+Deno.test("every committed evaluation manifest validates against its schema", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "evals.manifest.json");
+  ok(files.length >= 7, files.join(", "));
+  for (const f of files) {
+    const m = checkRecord(EvalManifest, JSON.parse(await Deno.readTextFile(f)), f, "dataset");
+    ok(m.runs.length > 0, f);
+  }
+});

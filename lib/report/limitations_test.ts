@@ -1,0 +1,153 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { computeLimitations, type Limitation, stabilityWords } from "./limitations.ts";
+import { writeSyntheticDataset } from "../store/test_fixtures.ts";
+import { CI_POSITIONS, pearson, spearman } from "../method/mod.ts";
+import { getProfile } from "../store/mod.ts";
+import { inTempRoot } from "../core/testing.ts";
+
+/** Runs `f` with the results root set to a fresh temporary folder. */
+
+const values = (f: (sp: number, i: number) => number) =>
+  Object.fromEntries(CI_POSITIONS.map((sp, i) => [sp, f(sp, i)]));
+const byId = (ls: Limitation[], id: string) => ls.find((l) => l.id === id);
+
+/** Self-play results with the given W/D/L per position (SPs from the ci set). */
+function selfplay(counts: [number, number, number, number][]) {
+  return {
+    kind: "mbi-selfplay-results",
+    schema: 1,
+    profile: "ci",
+    config: { games: 4, nodes_per_move: 1000 },
+    n_positions: counts.length,
+    n_games: counts.length * 4,
+    positions: counts.map(([w, d, l, distinct], i) => ({
+      sp: CI_POSITIONS[i],
+      setup: "",
+      eval_cp: 0,
+      edge_cp: 0,
+      mbi: 0,
+      stratum: i,
+      games: w + d + l,
+      wins: w,
+      draws: d,
+      losses: l,
+      score: (w + d / 2) / (w + d + l),
+      score_ci95: [0, 1],
+      avg_plies: 80,
+      terminations: {},
+      distinct_games: distinct,
+    })),
+  };
+}
+
+Deno.test("limitations: budget, engine, ties and rank agreement from the data; 'ranks more stable' only when the numbers say so", async () => {
+  await inTempRoot(async (root) => {
+    // All values positive: the ranks of edges equal those of values, so the two agreements are equal.
+    await writeSyntheticDataset({ root, folder: "ci", values: values((_, i) => 10 + (i % 4) * 5) });
+    const other = values((_, i) => 40 - i * 3);
+    await writeSyntheticDataset({ root, folder: "ci~eval40000", values: other, limit: { nodes: 40_000 } });
+    await writeSyntheticDataset({
+      root,
+      folder: "ci@sf18-wasm",
+      values: values((_, i) => (i % 2 ? 1 : -1) * (5 + i)),
+      engine: { id: "sf18-wasm", uci_name: "Stockfish 18 WASM", fingerprint: 2_044_794 },
+    });
+    const ls = await computeLimitations(getProfile("ci"));
+    const budget = byId(ls, "budget")!;
+    ok(budget.text.includes("20,000 nodes per position (the method: 400,000,000)"), budget.text);
+    ok(byId(ls, "one-engine")!.text.includes("Stockfish 17.1 WASM (fingerprint 2,030,154)"));
+    const ties = byId(ls, "ties")!;
+    assertEquals([ties.figures.distinct_values, ties.figures.largest_tie], [4, 3]);
+
+    const mine = CI_POSITIONS.map((_, i) => 10 + (i % 4) * 5);
+    const theirs = CI_POSITIONS.map((sp) => other[sp]);
+    const budgetAgreement = byId(ls, "rank-agreement:ci~eval40000")!;
+    assertEquals(budgetAgreement.figures.spearman_edge, spearman(mine, theirs));
+    assertEquals(budgetAgreement.figures.common, 12);
+    // The values themselves (cp) are compared with Pearson: here they agree less well than the ranks.
+    const r = pearson(mine, theirs);
+    assertEquals(budgetAgreement.figures.pearson_eval, r);
+    ok(budgetAgreement.text.includes(`agree at Pearson ${r.toFixed(2)}`), budgetAgreement.text);
+    ok(!ls.some((l) => /ranks are more stable/.test(l.text)), "no claim the data do not show");
+
+    const engine = byId(ls, "engine-agreement:ci@sf18-wasm")!;
+    ok(engine.text.startsWith("Another engine ranks the positions differently"), engine.text);
+    const signed = CI_POSITIONS.map((_, i) => (i % 2 ? 1 : -1) * (5 + i));
+    assertEquals(engine.figures.spearman_edge, spearman(mine, signed.map(Math.abs)));
+    assertEquals(engine.figures.spearman_eval, spearman(mine, signed));
+    ok(!ls.some((l) => l.id.startsWith("distinct") || l.id === "power"), "no self-play statements without self-play");
+  });
+});
+
+Deno.test("limitations: self-play distinct games, White's score, and power as stage 5 recorded it", async () => {
+  await inTempRoot(async (root) => {
+    await writeSyntheticDataset({ root, folder: "ci", values: values((sp) => sp % 50) });
+    const counts: [number, number, number, number][] = [
+      [4, 0, 0, 1],
+      [3, 1, 0, 4],
+      [2, 2, 0, 4],
+      [1, 2, 1, 3],
+      [0, 4, 0, 4],
+      [0, 2, 2, 4],
+    ];
+    await Deno.mkdir(join(root, "ci", "selfplay"), { recursive: true });
+    await Deno.writeTextFile(join(root, "ci", "selfplay", "selfplay.json"), JSON.stringify(selfplay(counts)));
+    let ls = await computeLimitations(getProfile("ci"));
+    const distinct = byId(ls, "distinct-games")!;
+    assertEquals([distinct.figures.games, distinct.figures.distinct_games], [24, 20]);
+    ok(distinct.text.includes("fewest: SP 0 with 1 of 4"), distinct.text);
+    const white = byId(ls, "white-score")!;
+    assertEquals([white.figures.wins, white.figures.draws, white.figures.losses], [10, 11, 3]);
+    assertEquals(white.figures.white_score, (10 + 5.5) / 24);
+    assertEquals(byId(ls, "power"), undefined, "no power statement before stage 5 has run");
+
+    const summary = {
+      kind: "mbi-summary",
+      eval_vs_score: { rho: 0.1, ci95_percentile: [-0.5, 0.6] },
+      verdict: { validation: "inconclusive", claim: "not supported" },
+      reliability: { reliability: 0, ceiling: 0, between_estimable: false },
+      power: {
+        required_power: 0.8,
+        variances: { source: "method" },
+        this_design: { positions: 6, games: 4, reliability: 0.2, expected_rho: 0.34, power: 0.31 },
+        games_needed: { at_this_positions: 120, at_method_positions: 60 },
+      },
+    };
+    await Deno.writeTextFile(join(root, "ci", "summary.json"), JSON.stringify(summary));
+    ls = await computeLimitations(getProfile("ci"));
+    const recorded = byId(ls, "power")!;
+    assertEquals(
+      [recorded.figures.reliability, recorded.figures.power_at_published, recorded.figures.power_source],
+      [0.2, 0.31, "summary.json"],
+    );
+    assertEquals(recorded.figures.verdict, "inconclusive");
+    ok(recorded.text.includes("not estimable from these games"), recorded.text);
+    ok(recorded.text.includes("so it is no test of the figure published at the method's"), recorded.text);
+    ok(recorded.text.includes("0.8 is the usual bar); about 120 games per position would reach 0.8"), recorded.text);
+  });
+});
+
+Deno.test("stabilityWords: 'ranks less/more stable than values' only when Pearson lies outside the Spearman interval", () => {
+  // the 8M vs 2M figures: Pearson 0.74, Spearman 0.71 [0.67, 0.74] — a difference inside the interval
+  const inside = stabilityWords(0.706, 0.7399, [0.668, 0.741]);
+  ok(/do not tell/.test(inside) && !/less stable than/.test(inside.split("do not tell")[0]), inside);
+  ok(/ranks are less stable than the values/.test(stabilityWords(0.6, 0.8, [0.55, 0.65])));
+  ok(/ranks are more stable than the values/.test(stabilityWords(0.6, 0.4, [0.55, 0.65])));
+  ok(/no interval/.test(stabilityWords(0.6, 0.8, undefined)));
+  // The 2M vs 8M case: Pearson 0.7445 just above the interval's end 0.7411 — exact figures and "borderline"
+  const near = stabilityWords(0.7061, 0.7445, [0.6680, 0.7411]);
+  ok(near.includes("Pearson 0.745 above the Spearman interval 0.668..0.741; borderline: 0.003 from its end"), near);
+  ok(!stabilityWords(0.6, 0.8, [0.55, 0.65]).includes("borderline"));
+});
+
+Deno.test("limitations: an MBI interval without a larger budget here says its coverage is not checked", async () => {
+  await inTempRoot(async (root) => {
+    const v = values((_, i) => 10 + i);
+    const iterations = Object.fromEntries(Object.entries(v).map(([sp, x]) => [sp, [x - 8, x + 5, x]]));
+    await writeSyntheticDataset({ root, folder: "ci", values: v, iterations });
+    const l = byId(await computeLimitations(getProfile("ci")), "mbi-interval")!;
+    assertEquals(l.figures.coverage_next_budget, null);
+    ok(/not checked for this dataset: no larger budget/.test(l.text), l.text);
+  });
+});

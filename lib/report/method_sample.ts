@@ -1,0 +1,422 @@
+/**
+ * The method's budget on a sample: stage 1 at 400,000,000 nodes for the
+ * positions a self-play design drew (one per edge stratum of an index), and
+ * what it says beside the index it was drawn from:
+ *
+ * - the three stage-5 correlations with the self-play scores, for the index's
+ *   values and for the sample's values, each beside the published figure
+ *   (see published_check.ts);
+ * - the method's published distribution facts (median +26.0, range −7..+83,
+ *   4 of 960 below 0) estimated from the sample with intervals, beside the
+ *   same statistics of every rung of the ladder on the same positions and, for
+ *   the rungs, over all their positions;
+ * - how far every rung is from the method's budget on those positions
+ *   (Spearman of the edges with its interval, median |Δcp|).
+ *
+ * The sample is a dataset of its own: never an index over 960 positions and
+ * never mixed with another budget. Its MBI is ranked within the sample, and
+ * says so. Written as `sample.json` beside the sample's `evals.jsonl`.
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import {
+  baseProfileName,
+  type CodeVersion,
+  codeVersion,
+  datasetFolder,
+  displayPath,
+  type EvalDataset,
+  evalFilePath,
+  type InputFile,
+  inputFiles,
+  profileDir,
+  readEvalDataset,
+  resultsRoot,
+  selfplayDir,
+  writeJsonUnlessSame,
+} from "../store/mod.ts";
+import {
+  deriveMbi,
+  evalBudgetText,
+  type Profile,
+  PROFILES,
+  quantileSorted,
+  type SampleFacts,
+  sampleFacts,
+  type ScoreReliability,
+  scoreReliability,
+} from "../method/mod.ts";
+import { type SearchLimit } from "../engine/mod.ts";
+import { loadSelfplay } from "../selfplay/mod.ts";
+import {
+  analyse,
+  comparePair,
+  type Correlation,
+  ladderDatasets,
+  METHOD_DISTRIBUTION,
+  type Pair,
+  powerReport,
+  REQUIRED_POWER,
+  summarise,
+  type Verdict,
+} from "../analysis/mod.ts";
+import { checkAgainstPublished, type PublishedCheck } from "./published_check.ts";
+import { MbiError } from "../core/mod.ts";
+
+/** Schema version of `sample.json`. */
+export const METHOD_SAMPLE_SCHEMA = 1;
+
+/** Bootstrap sub-streams of the sample's figures (apart from stage 5's 1–3 and the comparisons' 61–62). */
+const FACT_STREAM = 80;
+
+/**
+ * Where the method's budget on a self-play design's sample lives:
+ * `results/full/sample<P>/evals.jsonl` for a design of P positions.
+ */
+export function methodSamplePath(profile: Profile, root = resultsRoot()): string {
+  return evalFilePath(join(root, "full", `sample${profile.selfplay.positions}`));
+}
+
+/** The three correlations of one set of values with the self-play scores, beside the published figure. */
+export interface SampleValidation {
+  /** Dataset whose values are correlated (folder, or the sample's path). */
+  values_from: string;
+  /** Its budget per position. */
+  budget: string;
+  /** How the MBI of these values was ranked. */
+  mbi_ranked: string;
+  /** rho(eval, score). */
+  eval_vs_score: Correlation;
+  /** rho(MBI, score). */
+  mbi_vs_score: Correlation;
+  /** rho(MBI, |score − 0.5|). */
+  mbi_vs_imbalance: Correlation;
+  /** Verdicts by stage 5's rules. */
+  verdict: Verdict;
+  /** The published 0.76 against this interval and the games' reliability. */
+  published_check: PublishedCheck;
+}
+
+/** One dataset's distribution facts on the sample's positions (and over all its positions for a rung). */
+export interface DatasetFacts {
+  /** Folder of a rung, or `sample` for the method's budget. */
+  dataset: string;
+  /** Budget per position. */
+  budget: string;
+  /** Nodes per position. */
+  nodes: number;
+  /** Estimates from the sample's positions. */
+  on_sample: SampleFacts;
+  /** The same statistics over all the dataset's positions (null for the sample: it has no others). */
+  all_positions: {
+    n: number;
+    median: number;
+    quartiles: [number, number];
+    min: number;
+    max: number;
+    below_zero: number;
+  } | null;
+}
+
+/** How far one rung is from the method's budget on the sample's positions. */
+export interface RungDistance {
+  /** Rung folder. */
+  dataset: string;
+  /** Its nodes per position. */
+  nodes: number;
+  /** Spearman of the edges |eval| with the sample's, with its 95% percentile interval. */
+  spearman_edges: { rho: number; ci95: [number, number]; resamples: number };
+  /** Spearman of the signed values. */
+  spearman_eval: number;
+  /** Median |Δcp| (rung − method). */
+  median_abs_delta_cp: number;
+  /** Largest |Δcp|. */
+  max_abs_delta_cp: number;
+  /** Mean signed Δcp (rung − method): positive when the rung gives White more. */
+  mean_delta_cp: number;
+}
+
+/** `sample.json`. */
+export interface MethodSample {
+  /** File kind. */
+  kind: "mbi-method-sample";
+  /** Schema version. */
+  schema: number;
+  /** What this file is, in words. */
+  about: string;
+  /** The sample's evaluation file, budget and engine. */
+  sample: {
+    path: string;
+    budget: string;
+    limit: SearchLimit;
+    engine: string;
+    fingerprint: number | null;
+    positions: number[];
+  };
+  /** The self-play design whose positions the sample holds. */
+  selfplay: { profile: string; positions: number; games: number; nodes_per_move: number; n_games: number };
+  /** The index the positions were drawn from (one per edge stratum). */
+  drawn_from: { dataset: string; budget: string; strata: { sp: number; stratum: number; edge_cp: number }[] };
+  /** Reliability of the self-play scores, and the power of the design at the published effect. */
+  reliability: ScoreReliability;
+  /** Power of the design (measured variances when estimable). */
+  power: ReturnType<typeof powerReport>;
+  /** Correlations with the self-play scores: the index's values, then the sample's. */
+  validation: SampleValidation[];
+  /** The method's published distribution facts (over 960 positions at its budget). */
+  published_facts: typeof METHOD_DISTRIBUTION;
+  /** Distribution facts: the sample at the method's budget first, then every rung. */
+  facts: DatasetFacts[];
+  /** Every rung against the method's budget on the sample's positions. */
+  distance_to_method: RungDistance[];
+  /** Bootstrap resamples and seed. */
+  resamples: number;
+  /** Seed of every bootstrap here. */
+  seed: number;
+  /** Input files with their hashes. */
+  inputs: InputFile[];
+  /** Code that computed it. */
+  code: CodeVersion;
+}
+
+function nodesOf(d: EvalDataset): number {
+  const l = d.header.config.limit;
+  return "nodes" in l ? l.nodes : 0;
+}
+
+function valuesOn(d: EvalDataset, sps: readonly number[]): number[] {
+  const bySp = new Map(d.records.map((r) => [r.sp, r.eval_cp]));
+  return sps.map((sp) => {
+    const v = bySp.get(sp);
+    if (v === undefined || v === null) {
+      throw new MbiError("dataset", `${displayPath(d.path)} has no value for SP ${sp}`);
+    }
+    return v;
+  });
+}
+
+/**
+ * Reads the sample and checks it: complete, every value a centipawn value,
+ * exactly the self-play's positions, and the reference engine's fingerprint
+ * of the index it is compared with.
+ */
+async function loadSample(path: string, positions: readonly number[], fingerprint: number | null) {
+  const d = await readEvalDataset(path).catch((e) => {
+    if (e instanceof Deno.errors.NotFound) return undefined;
+    throw e;
+  });
+  const fix = `run deno task eval-all --profile full --sp ${positions.join(",")} --out ${displayPath(path)}`;
+  if (!d) throw new MbiError("stage-input", `no sample at ${displayPath(path)}: ${fix}`);
+  const want = [...positions].sort((a, b) => a - b).join(",");
+  if ([...d.header.positions].sort((a, b) => a - b).join(",") !== want) {
+    throw new MbiError(
+      "stage-input",
+      `${
+        displayPath(path)
+      } holds other positions than the self-play's ${positions.length}; it is not this design's sample`,
+    );
+  }
+  if (d.missing.length) {
+    throw new MbiError(
+      "stage-input",
+      `${displayPath(path)} has ${d.records.length} of ${d.header.positions.length} positions: ${fix} to finish`,
+    );
+  }
+  const mate = d.records.find((r) => r.eval_cp === null);
+  if (mate) {
+    throw new MbiError("stage-input", `${displayPath(path)}: SP ${mate.sp} has no centipawn value (a mate score)`);
+  }
+  if (d.header.config.engine_fingerprint !== fingerprint) {
+    throw new MbiError(
+      "engine-fingerprint",
+      `${
+        displayPath(path)
+      } was computed by an engine of fingerprint ${d.header.config.engine_fingerprint}, the index by ${fingerprint}: not comparable`,
+    );
+  }
+  return d;
+}
+
+function validation(
+  valuesFrom: string,
+  budget: string,
+  mbiRanked: string,
+  pairs: Pair[],
+  rel: ScoreReliability,
+  resamples: number,
+  seed: number,
+  underpowered: boolean,
+): SampleValidation {
+  const a = analyse(pairs, resamples, seed, underpowered);
+  return {
+    values_from: valuesFrom,
+    budget,
+    mbi_ranked: mbiRanked,
+    eval_vs_score: a.eval_vs_score,
+    mbi_vs_score: a.mbi_vs_score,
+    mbi_vs_imbalance: a.mbi_vs_imbalance,
+    verdict: a.verdict,
+    published_check: checkAgainstPublished(a.eval_vs_score, rel),
+  };
+}
+
+/** Options of {@link computeMethodSample}. */
+export interface MethodSampleOptions {
+  /** The self-play design (a profile with self-play tags, e.g. `quick~eval8000000~pos60~games50~move30000`). */
+  profile: Profile;
+  /** The sample's evaluation file (default {@link methodSamplePath}). */
+  samplePath?: string;
+}
+
+/** Computes `sample.json` from the self-play results, the index, the sample and the ladder. */
+export async function computeMethodSample(opts: MethodSampleOptions): Promise<MethodSample> {
+  const { profile } = opts;
+  const results = await loadSelfplay(profile);
+  const sps = results.positions.map((p) => p.sp);
+  const samplePath = opts.samplePath ?? methodSamplePath(profile);
+  const indexPath = evalFilePath(profileDir(profile));
+  const index = await readEvalDataset(indexPath);
+  if (!index) throw new MbiError("stage-input", `no stage-1 dataset at ${displayPath(indexPath)}`);
+  const sample = await loadSample(samplePath, sps, index.header.config.engine_fingerprint);
+  const { resamples, seed } = profile;
+  const rel = scoreReliability(results.positions);
+  const power = powerReport(rel, results.n_positions, results.config.games);
+  const underpowered = power.this_design.power < REQUIRED_POWER;
+  const sampleLimit = sample.header.config.limit;
+  const sampleBudget = evalBudgetText(sampleLimit);
+  const indexBudget = evalBudgetText(index.header.config.limit);
+
+  const sampleValues = valuesOn(sample, sps);
+  const sampleMbi = new Map(
+    deriveMbi(sps.map((sp, i) => ({ sp, eval_cp: sampleValues[i] }))).map((m) => [m.sp, m.mbi]),
+  );
+  const validations = [
+    validation(
+      datasetFolder(index),
+      indexBudget,
+      `MBI of the index (ranked over its ${index.records.length} positions)`,
+      results.positions.map((p) => ({ sp: p.sp, eval_cp: p.eval_cp, mbi: p.mbi, score: p.score })),
+      rel,
+      resamples,
+      seed,
+      underpowered,
+    ),
+    validation(
+      displayPath(samplePath),
+      sampleBudget,
+      `MBI ranked within the ${sps.length} sampled positions (the sample has no other positions)`,
+      results.positions.map((p, i) => ({
+        sp: p.sp,
+        eval_cp: sampleValues[i],
+        mbi: sampleMbi.get(p.sp)!,
+        score: p.score,
+      })),
+      rel,
+      resamples,
+      seed,
+      underpowered,
+    ),
+  ];
+
+  const { complete: rungs } = await ladderDatasets(baseProfileName(profile));
+  const facts: DatasetFacts[] = [{
+    dataset: "sample",
+    budget: sampleBudget,
+    nodes: "nodes" in sampleLimit ? sampleLimit.nodes : 0,
+    on_sample: sampleFacts(sampleValues, { resamples, seed, stream: FACT_STREAM }),
+    all_positions: null,
+  }];
+  const distance: RungDistance[] = [];
+  rungs.forEach((r, k) => {
+    const v = valuesOn(r, sps);
+    const all = r.records.map((x) => x.eval_cp!);
+    const s = summarise(all);
+    facts.push({
+      dataset: datasetFolder(r),
+      budget: evalBudgetText(r.header.config.limit),
+      nodes: nodesOf(r),
+      on_sample: sampleFacts(v, { resamples, seed, stream: FACT_STREAM + 3 * (k + 1) }),
+      all_positions: {
+        n: s.count,
+        median: s.median,
+        quartiles: s.quartiles,
+        min: s.min,
+        max: s.max,
+        below_zero: all.filter((x) => x < 0).length,
+      },
+    });
+    // The agreement of two datasets on their common positions is the engine comparison's (one computation).
+    const pair = comparePair(r, sample, { resamples, kendallResamples: 1_000, seed })!;
+    const delta = v.map((x, i) => x - sampleValues[i]);
+    const abs = delta.map(Math.abs).sort((a, b) => a - b);
+    distance.push({
+      dataset: datasetFolder(r),
+      nodes: nodesOf(r),
+      spearman_edges: { rho: pair.spearman.rho, ci95: pair.spearman.ci95, resamples: pair.spearman.resamples },
+      spearman_eval: pair.spearman_eval,
+      median_abs_delta_cp: quantileSorted(abs, 0.5),
+      max_abs_delta_cp: abs[abs.length - 1],
+      mean_delta_cp: delta.reduce((a, b) => a + b, 0) / delta.length,
+    });
+  });
+
+  const selection = results.positions.map((p) => ({ sp: p.sp, stratum: p.stratum, edge_cp: p.edge_cp }));
+  return {
+    kind: "mbi-method-sample",
+    schema: METHOD_SAMPLE_SCHEMA,
+    about:
+      `Stage 1 at ${sampleBudget} for the ${sps.length} positions of the self-play design ${profile.name}, drawn one per edge stratum of ${
+        datasetFolder(index)
+      } (${indexBudget}): a sample ${
+        "nodes" in sampleLimit && sampleLimit.nodes === PROFILES.full.evalNodes
+          ? "at the method's budget"
+          : `at ${sampleBudget}, not the method's ${evalBudgetText({ nodes: PROFILES.full.evalNodes })}`
+      }, not an index over ${PROFILES.full.positions.length} positions`,
+    sample: {
+      path: displayPath(samplePath),
+      budget: sampleBudget,
+      limit: sampleLimit,
+      engine: sample.header.engine.uci_name,
+      fingerprint: sample.header.config.engine_fingerprint,
+      positions: sps,
+    },
+    selfplay: {
+      profile: profile.name,
+      positions: results.n_positions,
+      games: results.config.games,
+      nodes_per_move: results.config.nodes_per_move,
+      n_games: results.n_games,
+    },
+    drawn_from: { dataset: datasetFolder(index), budget: indexBudget, strata: selection },
+    reliability: rel,
+    power,
+    validation: validations,
+    published_facts: METHOD_DISTRIBUTION,
+    facts,
+    distance_to_method: distance,
+    resamples,
+    seed,
+    inputs: await inputFiles([
+      samplePath,
+      indexPath,
+      join(selfplayDir(profile), "games.jsonl"),
+      join(selfplayDir(profile), "selfplay.json"),
+      ...rungs.map((r) => r.path),
+    ]),
+    code: await codeVersion(),
+  };
+}
+
+/** The path of `sample.json` beside a sample's evaluation file. */
+export function methodSampleSummaryPath(samplePath: string): string {
+  return join(dirname(samplePath), "sample.json");
+}
+
+/** Computes and writes `sample.json` (only when its content changes); returns it and its path. */
+export async function runMethodSample(opts: MethodSampleOptions): Promise<{ summary: MethodSample; path: string }> {
+  const summary = await computeMethodSample(opts);
+  const path = methodSampleSummaryPath(opts.samplePath ?? methodSamplePath(opts.profile));
+  return { summary: await writeJsonUnlessSame(path, summary, ["code"]), path };
+}

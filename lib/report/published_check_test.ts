@@ -1,0 +1,54 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { checkAgainstPublished } from "./published_check.ts";
+import { type Correlation } from "../analysis/mod.ts";
+import { type ScoreReliability } from "../method/mod.ts";
+
+const corr = (rho: number, lo: number, hi: number): Correlation => ({
+  label: "rho(start eval, White score)",
+  rho,
+  ci95_percentile: [lo, hi],
+  ci95_bca: null,
+  undefined_resamples: 0,
+  stream: 1,
+});
+const rel = (reliability: number, estimable = true): ScoreReliability => ({
+  positions: 60,
+  mean_games: 50,
+  game_variance: 0.1,
+  observed_variance: 0.003,
+  sampling_variance: 0.002,
+  between_variance: 0.001,
+  reliability,
+  ceiling: Math.sqrt(reliability),
+  between_estimable: estimable,
+});
+
+Deno.test("published 0.76 outside the interval, explained by the measured reliability", () => {
+  const c = checkAgainstPublished(corr(0.3, 0.05, 0.52), rel(0.2));
+  assertEquals([c.published_inside, c.intervals_overlap, c.variances_explain, c.published_above_ceiling], [
+    false,
+    false,
+    true,
+    true,
+  ]);
+  ok(Math.abs(c.expected_if_published_true! - 0.76 * Math.sqrt(0.2)) < 1e-12);
+  ok(c.sentence.includes("0.76 [0.63, 0.85] lies outside this design's 95% interval [0.050, 0.520]"), c.sentence);
+  ok(c.sentence.includes("the measured variances explain the difference"), c.sentence);
+  ok(c.sentence.includes("above this ceiling"), c.sentence);
+});
+
+Deno.test("published inside the interval; outside and not explained; not estimable", () => {
+  const inside = checkAgainstPublished(corr(0.7, 0.55, 0.82), rel(0.9));
+  assertEquals([inside.published_inside, inside.variances_explain, inside.published_above_ceiling], [
+    true,
+    true,
+    false,
+  ]);
+  ok(!inside.sentence.includes("difference"), inside.sentence);
+  const notExplained = checkAgainstPublished(corr(0.05, -0.2, 0.3), rel(0.9));
+  assertEquals(notExplained.variances_explain, false);
+  ok(notExplained.sentence.includes("do not explain"), notExplained.sentence);
+  const none = checkAgainstPublished(corr(0.1, -0.2, 0.4), rel(0, false));
+  assertEquals([none.ceiling, none.expected_if_published_true, none.variances_explain], [null, null, null]);
+  ok(none.sentence.includes("not estimable"), none.sentence);
+});

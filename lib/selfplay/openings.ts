@@ -1,0 +1,138 @@
+/**
+ * Distinct games by construction (docs/METHOD.md decision 5): for each position a
+ * deterministic opening set of distinct near-best lines, and each game takes
+ * its own line.
+ *
+ * The set is built breadth first from the start: every line of the frontier
+ * is searched (`ucinewgame`, MultiPV M, the games' node budget per move) and
+ * extended by each move within W cp of that search's best move. When a level
+ * holds more lines than there are games, the set keeps `games` of them, drawn
+ * with xoroshiro128+ seeded by `deriveSeed(seed, sp, OPENING_STREAM)`. The set
+ * is complete once its lines are K plies deep and there are at least as many
+ * lines as games; a position with too few near-best moves is searched deeper,
+ * up to `maxPlies`. Game g (1-based) then draws its line with its own seed
+ * among the lines not taken by games 1..g−1: distinct lines for distinct
+ * games, reproducible from the seeds alone.
+ *
+ * @module
+ */
+
+import {
+  deriveSeed,
+  GameState,
+  lastCompletedIteration,
+  NoCompletedIterationError,
+  rngFromSeed,
+  scoreValue,
+  type WhiteScore,
+} from "../method/mod.ts";
+import { negateScore, type UciEngine } from "../engine/mod.ts";
+import { MbiError } from "../core/mod.ts";
+import type { OpeningLine, OpeningRules, OpeningSet } from "./records.ts";
+
+export type { OpeningLine, OpeningRules, OpeningSet } from "./records.ts";
+
+/** Seed path element of the opening-set draw (distinct from any game index). */
+export const OPENING_STREAM = 0x09e75e7;
+
+/** The near-best moves of one MultiPV search, best first, with their White-view scores and depths. */
+function nearBest(
+  infos: Parameters<typeof lastCompletedIteration>[0],
+  nodes: number,
+  rules: OpeningRules,
+  whiteToMove: boolean,
+): { move: string; score: WhiteScore; depth: number }[] {
+  const out: { move: string; score: WhiteScore; depth: number }[] = [];
+  let best: number | undefined;
+  for (let k = 1; k <= rules.multipv; k++) {
+    let it;
+    try {
+      it = lastCompletedIteration(infos, { nodes }, k);
+    } catch (e) {
+      if (e instanceof NoCompletedIterationError) continue;
+      throw e;
+    }
+    const value = scoreValue(it.score);
+    best ??= value;
+    if (best - value > rules.windowCp || out.some((c) => c.move === it.pv[0])) continue;
+    out.push({ move: it.pv[0], score: whiteToMove ? it.score : negateScore(it.score), depth: it.depth });
+  }
+  return out;
+}
+
+/**
+ * Builds the opening set of a position with `engine` (the method's options
+ * set; MultiPV is set here and reset to 1 afterwards).
+ */
+export async function buildOpeningSet(
+  engine: UciEngine,
+  position: { sp: number; fen: string },
+  opts: { games: number; nodesPerMove: number; rules: OpeningRules; seed: number },
+): Promise<OpeningSet> {
+  const { games, nodesPerMove, rules } = opts;
+  const rng = rngFromSeed(deriveSeed(opts.seed, position.sp, OPENING_STREAM));
+  await engine.setOption("MultiPV", rules.multipv);
+  let frontier: OpeningLine[] = [{ moves: [], san: [], scores: [], depths: [] }];
+  let searches = 0;
+  let plies = 0;
+  try {
+    while (plies < rules.maxPlies && (plies < rules.plies || frontier.length < games)) {
+      const next: OpeningLine[] = [];
+      for (const line of frontier) {
+        const state = new GameState(position.fen);
+        for (const m of line.moves) state.play(m);
+        if (state.outcome()) {
+          next.push(line); // the game is over: the line cannot grow
+          continue;
+        }
+        await engine.newGame();
+        const out = await engine.search(position.fen, line.moves, { nodes: nodesPerMove });
+        searches++;
+        const moves = nearBest(out.infos, nodesPerMove, rules, state.turn === "w");
+        if (moves.length === 0) {
+          throw new MbiError(
+            "opening-set",
+            `SP ${position.sp}: no completed search after ${line.moves.join(" ") || "the start"}`,
+          );
+        }
+        for (const c of moves) {
+          const child = new GameState(position.fen);
+          for (const m of line.moves) child.play(m);
+          const san = child.play(c.move); // throws IllegalMoveError for an engine's illegal move
+          next.push({
+            moves: [...line.moves, c.move],
+            san: [...line.san, san],
+            scores: [...line.scores, c.score],
+            depths: [...line.depths, c.depth],
+          });
+        }
+      }
+      plies++;
+      // Keep `games` lines, drawn with the position's generator (all are within the window of their best move).
+      while (next.length > games) next.splice(rng.int(0, next.length - 1), 1);
+      frontier = next;
+    }
+  } finally {
+    await engine.setOption("MultiPV", 1);
+  }
+  return { sp: position.sp, lines: frontier, plies, searches, games, shortfall: Math.max(0, games - frontier.length) };
+}
+
+/**
+ * The line of each game 1..`games`: game g draws with its own generator
+ * (from `gameSeed(g)`) among the lines not taken by games 1..g−1; once every
+ * line is taken (a shortfall), the draw starts again over all lines.
+ */
+export function assignLines(set: OpeningSet, games: number, gameSeed: (game: number) => bigint): number[] {
+  const n = set.lines.length;
+  if (n === 0) throw new MbiError("opening-set", `SP ${set.sp}: the opening set is empty`);
+  const out: number[] = [];
+  let free: number[] = [];
+  for (let g = 1; g <= games; g++) {
+    if (free.length === 0) free = Array.from({ length: n }, (_, i) => i);
+    const k = rngFromSeed(gameSeed(g)).int(0, free.length - 1);
+    out.push(free[k]);
+    free.splice(k, 1);
+  }
+  return out;
+}

@@ -1,0 +1,272 @@
+/**
+ * The records of stage 4, declared once as schemas (see core/records.ts):
+ * the games file (`games.jsonl`: a header with the configuration, then one
+ * game a line) and the opening-sets file (`openings.jsonl`: a header, then one
+ * set a position), with their readers, which check every header and record
+ * (a game's SP among the header's positions, its index in range, its result
+ * in the PGN set, its moves and plies consistent); errors name the file, line,
+ * field and value; and how the files of shards merge (one configuration, a
+ * game once, the same opening set from every shard that built it).
+ *
+ * @module
+ */
+
+import * as v from "valibot";
+import { count, differingKeys, fileKind, int, MbiError, opaque, same, text, texts } from "../core/mod.ts";
+import {
+  CodeVersion,
+  InputFile,
+  type JsonlContent,
+  type MergeSpec,
+  readCheckedJsonl,
+  Shard,
+  shardOf,
+  writeFileAtomic,
+} from "../store/mod.ts";
+import { type EngineIdentity } from "../engine/mod.ts";
+import { type AdjudicationRules, type SelectedPosition, type Termination, type WhiteScore } from "../method/mod.ts";
+import type { PositionResult } from "./results.ts";
+
+/** Schema version of self-play files (2: opening sets, distinct games by construction). */
+export const SELFPLAY_SCHEMA = 2;
+
+const score = opaque<WhiteScore>("is not a score ({cp} or {mate})");
+
+/** How opening sets are built: lines of at least `plies` (K), MultiPV `multipv` (M), moves within `windowCp` (W) of the best, lines at most `maxPlies` deep. */
+export const OpeningRules = v.object({ plies: int(), multipv: int(), windowCp: int(), maxPlies: int() });
+
+/** How opening sets are built. */
+export type OpeningRules = v.InferOutput<typeof OpeningRules>;
+
+/** One line of an opening set: its moves (UCI, SAN) with each move's White-view score and depth from the search that chose it. */
+export const OpeningLine = v.object({
+  moves: texts("is not a list of moves"),
+  san: texts("is not a list of moves"),
+  scores: v.array(score, "is not a list of scores"),
+  depths: v.array(count(), "is not a list of depths"),
+});
+
+/** One line of an opening set. */
+export type OpeningLine = v.InferOutput<typeof OpeningLine>;
+
+/**
+ * A position's opening set, a line of `openings.jsonl`: its SP, the lines in
+ * the set's order (game g takes one by its seed), their plies, the searches
+ * made, the games it was built for, and the lines missing for every game to
+ * have its own (0 unless a position has too few near-best lines).
+ */
+export const OpeningSet = v.object({
+  sp: int(),
+  lines: v.array(OpeningLine, "is not a list of opening lines"),
+  plies: count(),
+  searches: count(),
+  games: count(),
+  shortfall: count(),
+}, "not an opening set");
+
+/** A position's opening set. */
+export type OpeningSet = v.InferOutput<typeof OpeningSet>;
+
+/** One move of a game: UCI, SAN, the mover's score (White's view; null without a completed iteration), its depth, and whether it is of the opening line. */
+export const MoveInfo = v.object({
+  uci: text(),
+  san: text(),
+  score: v.nullable(score),
+  depth: v.nullable(int()),
+  opening: v.optional(v.boolean("is not true or false")),
+});
+
+/** One move of a game with what the engine said. */
+export type MoveInfo = v.InferOutput<typeof MoveInfo>;
+
+/**
+ * A played game, a line of `games.jsonl`: SP, game index (1-based; PGN Round),
+ * seed (16 hex digits), result and why it ended, plies, moves (UCI), the
+ * opening line's index in the set and its plies, per-move details, wall time
+ * and time inside engine searches in ms (not part of the result).
+ */
+export const GameRecord = v.object({
+  sp: int(),
+  game: int(),
+  seed: text(),
+  result: v.picklist(["1-0", "0-1", "1/2-1/2"], "is not 1-0, 0-1 or 1/2-1/2"),
+  termination: v.custom<Termination>((t) => typeof t === "string", "is not a termination"),
+  plies: count(),
+  moves: texts("is not a list of moves"),
+  opening: v.object({ index: count(), plies: count() }),
+  info: v.array(MoveInfo, "is not a list of moves"),
+  wall_ms: v.number("is not a number"),
+  search_ms: v.number("is not a number"),
+}, "not a game record");
+
+/** A played game. */
+export type GameRecord = v.InferOutput<typeof GameRecord>;
+
+/** What must be equal for games to belong to one run: engine fingerprint, UCI options, nodes per move, games per position (1..games), seed, opening and adjudication rules, and the positions in stratum order. */
+export const SelfplayConfig = v.object({
+  engine_fingerprint: v.nullable(int("is not a fingerprint (a whole number or null)")),
+  options: v.record(v.string(), v.string("is not a UCI option value (a text)"), "is not a map of UCI options"),
+  nodes_per_move: int(),
+  games: int(),
+  seed: int(),
+  opening: OpeningRules,
+  adjudication: opaque<AdjudicationRules>(),
+  positions: v.array(int("is not an SP number"), "is not a list of positions"),
+}, "is not a self-play configuration");
+
+/** What must be equal for games to belong to one run. */
+export type SelfplayConfig = v.InferOutput<typeof SelfplayConfig>;
+
+const schema = v.pipe(
+  int("is not a schema number"),
+  v.maxValue(SELFPLAY_SCHEMA, `is newer than this code reads (up to ${SELFPLAY_SCHEMA})`),
+);
+
+/**
+ * First line of `games.jsonl`: kind, schema, profile, configuration, engine
+ * identity, the chosen positions with eval, MBI and stratum, how positions,
+ * lines and seeds were derived, the stage-3 table the positions came from
+ * (file, hash, hash of its rows), the shard held (null for all), creation
+ * time, code; a merged file names its shard files.
+ */
+export const SelfplayHeader = v.object({
+  kind: fileKind("mbi-selfplay-games"),
+  schema,
+  profile: text(),
+  config: SelfplayConfig,
+  engine: opaque<EngineIdentity>(),
+  selection: v.array(opaque<SelectedPosition>(), "is not a list of positions"),
+  method: text(),
+  input: v.object({ path: text(), sha256: text(), rows_sha256: text() }),
+  shard: v.nullable(Shard),
+  created: text(),
+  code: CodeVersion,
+  merged_from: v.optional(v.array(InputFile, "is not a list of shard files")),
+});
+
+/** First line of `games.jsonl`. */
+export type SelfplayHeader = v.InferOutput<typeof SelfplayHeader>;
+
+/** First line of `openings.jsonl`: kind, schema, profile, the games' configuration (the sets depend on it), the shard served (or null), creation time. */
+export const OpeningsHeader = v.object({
+  kind: fileKind("mbi-opening-sets"),
+  schema,
+  profile: text(),
+  config: SelfplayConfig,
+  shard: v.nullable(Shard),
+  created: text(),
+});
+
+/** First line of `openings.jsonl`. */
+export type OpeningsHeader = v.InferOutput<typeof OpeningsHeader>;
+
+/** Schema version of `selfplay.json` (2: Wilson-type intervals, distinct games, content hashes, banner). */
+export const SELFPLAY_RESULTS_SCHEMA = 2;
+
+/**
+ * The stage-4 results file (`selfplay.json`): kind, schema, profile, the
+ * banner for people (null at the method's budgets), the games' configuration,
+ * engine identity, how positions, lines and seeds were derived, the
+ * per-position interval's definition, input files with hashes (the MBI table
+ * with its rows' hash, the games, the opening sets), the hash of the games'
+ * results it was derived from, positions, games and repeated games in all,
+ * code, and the per-position results.
+ */
+export const SelfplayResults = v.object({
+  kind: fileKind("mbi-selfplay-results"),
+  schema: int("is not a schema number"),
+  profile: text(),
+  banner: v.nullable(text("is not a text or null")),
+  config: SelfplayConfig,
+  engine: opaque<EngineIdentity>(),
+  method: text(),
+  score_interval: text(),
+  inputs: v.array(
+    v.object({ path: text(), sha256: text(), rows_sha256: v.optional(text()) }),
+    "is not a list of inputs",
+  ),
+  games_sha256: text(),
+  n_positions: count(),
+  n_games: count(),
+  n_duplicate_games: count(),
+  code: CodeVersion,
+  positions: v.array(opaque<PositionResult>(), "is not a list of position results"),
+});
+
+/** The stage-4 results file. */
+export type SelfplayResults = v.InferOutput<typeof SelfplayResults>;
+
+/** A game of a file with this header: its SP among the positions, its index in 1..games, its moves its plies. */
+function gameOf(header: SelfplayHeader) {
+  const positions = new Set(header.config.positions);
+  const games = header.config.games;
+  const g = (i: { input: unknown }) => i.input as GameRecord;
+  return v.pipe(
+    GameRecord,
+    v.check((r) => positions.has(r.sp), (i) => `SP ${g(i).sp} is not one of the header's positions`),
+    v.check((r) => r.game >= 1 && r.game <= games, (i) => `game ${g(i).game} is not in 1..${games}`),
+    v.check((r) => r.moves.length === r.plies, (i) => `${g(i).plies} plies but ${g(i).moves.length} moves`),
+  );
+}
+
+/** Reads a games file: header and records, each record checked against the header (undefined when there is none). */
+export function readGames(path: string): Promise<JsonlContent<SelfplayHeader, GameRecord> | undefined> {
+  return readCheckedJsonl(path, SelfplayHeader, gameOf, "a self-play games file", "selfplay-config");
+}
+
+/** Reads an opening-sets file, header and sets (undefined when there is none). */
+export function readOpenings(path: string): Promise<JsonlContent<OpeningsHeader, OpeningSet> | undefined> {
+  return readCheckedJsonl(path, OpeningsHeader, () => OpeningSet, "an opening-sets file", "selfplay-config");
+}
+
+/** Describes how two self-play configurations differ ("" when equal). */
+export function selfplayConfigDifference(a: SelfplayConfig, b: SelfplayConfig): string {
+  return differingKeys(a, b).map((k) => `${k} ${JSON.stringify(a[k])} vs ${JSON.stringify(b[k])}`).join("; ");
+}
+
+/** Keys `sp:game` of every planned game, positions in stratum order, games 1..G. */
+export function plannedGames(config: SelfplayConfig): string[] {
+  return config.positions.flatMap((sp) => Array.from({ length: config.games }, (_, i) => `${sp}:${i + 1}`));
+}
+
+/** How self-play shard files merge: by (SP, game), same configuration. */
+export const SELFPLAY_MERGE: MergeSpec<SelfplayHeader, GameRecord> = {
+  shard: (h) => h.shard,
+  planned: (h) => shardOf(plannedGames(h.config), h.shard ?? undefined),
+  key: (g) => `${g.sp}:${g.game}`,
+  difference: (a, b) => {
+    if (a?.kind !== "mbi-selfplay-games" || b?.kind !== "mbi-selfplay-games") return "not a self-play games file";
+    return selfplayConfigDifference(a.config, b.config);
+  },
+  mergedHeader: (first, _records, sources) => ({ ...first, shard: null, merged_from: sources }) as SelfplayHeader,
+  compare: (a, b) => a.sp - b.sp || a.game - b.game,
+  stable: (g) => {
+    const { wall_ms: _w, search_ms: _s, ...rest } = g;
+    return rest;
+  },
+};
+
+/**
+ * Merges the opening-set files of shards: one set per position; the same
+ * position built by two shards must give the same set (it is deterministic).
+ */
+export async function mergeOpenings(paths: string[], out: string): Promise<number> {
+  const sets = new Map<number, OpeningSet>();
+  let header: OpeningsHeader | undefined;
+  for (const p of paths) {
+    const c = await readOpenings(p);
+    if (!c) continue;
+    header ??= { ...c.header, shard: null };
+    for (const s of c.records) {
+      const have = sets.get(s.sp);
+      if (have && !same(have, s)) {
+        throw new MbiError("selfplay-config", `${p}: the opening set of SP ${s.sp} differs from another shard's`);
+      }
+      sets.set(s.sp, s);
+    }
+  }
+  if (!header) return 0;
+  const records = [...sets.values()].sort((a, b) => a.sp - b.sp);
+  await writeFileAtomic(out, [header, ...records].map((x) => JSON.stringify(x)).join("\n") + "\n");
+  return records.length;
+}

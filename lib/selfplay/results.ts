@@ -1,0 +1,87 @@
+/**
+ * Stage 4 results per position: games, wins/draws/losses for White, White's
+ * score with a 95% interval (the Wilson-type score interval of
+ * lib/method/intervals.ts, right at small n), average length, terminations,
+ * the number of distinct games and the opening set behind them; written as
+ * the schema-versioned `selfplay.json` that stage 5 reads.
+ *
+ * @module
+ */
+
+import type { GameRecord } from "./game.ts";
+import { scoreInterval, type SelectedPosition, whiteScore } from "../method/mod.ts";
+
+/** One position's self-play results. */
+export interface PositionResult {
+  /** Start position number. */
+  sp: number;
+  /** Back rank. */
+  setup: string;
+  /** Stage-1 value (cp, White). */
+  eval_cp: number;
+  /** |eval_cp|. */
+  edge_cp: number;
+  /** The index. */
+  mbi: number;
+  /** Stratum of the draw (-1 for an explicit choice). */
+  stratum: number;
+  /** Games played. */
+  games: number;
+  /** White wins. */
+  wins: number;
+  /** Draws. */
+  draws: number;
+  /** White losses. */
+  losses: number;
+  /** White's score: (wins + draws / 2) / games. */
+  score: number;
+  /** 95% interval of the score (see SCORE_INTERVAL_DEFINITION). */
+  score_ci95: [number, number];
+  /** Mean game length in plies. */
+  avg_plies: number;
+  /** Count of each termination. */
+  terminations: Record<string, number>;
+  /** Number of different move sequences among the games. */
+  distinct_games: number;
+  /** Games that repeat an earlier game of the position move for move (0 with a complete opening set). */
+  duplicate_games: number;
+  /** Plies of the position's opening lines. */
+  opening_plies: number | null;
+}
+
+/** Summarises the games of each selected position (positions without games are left out). */
+export function summarisePositions(
+  selection: readonly SelectedPosition[],
+  games: readonly GameRecord[],
+): PositionResult[] {
+  return selection.flatMap((pos) => {
+    const gs = games.filter((g) => g.sp === pos.sp);
+    if (gs.length === 0) return [];
+    const n = gs.length;
+    const counts = {
+      games: n,
+      wins: gs.filter((g) => g.result === "1-0").length,
+      draws: gs.filter((g) => g.result === "1/2-1/2").length,
+      losses: gs.filter((g) => g.result === "0-1").length,
+    };
+    const terminations: Record<string, number> = {};
+    for (const g of gs) terminations[g.termination] = (terminations[g.termination] ?? 0) + 1;
+    const distinct = new Set(gs.map((g) => g.moves.join(" "))).size;
+    return [{
+      sp: pos.sp,
+      setup: pos.setup,
+      eval_cp: pos.eval_cp,
+      edge_cp: pos.edge_cp,
+      mbi: pos.mbi,
+      stratum: pos.stratum,
+      ...counts,
+      score: whiteScore(counts),
+      score_ci95: scoreInterval(counts),
+      avg_plies: gs.reduce((a, g) => a + g.plies, 0) / n,
+      terminations,
+      distinct_games: distinct,
+      duplicate_games: n - distinct,
+      opening_plies: gs[0].opening?.plies ?? null,
+    }];
+  });
+}

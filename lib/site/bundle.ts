@@ -1,0 +1,76 @@
+/**
+ * The site's browser code, bundled: `deno bundle` (esbuild inside Deno) of
+ * each entry — the page's script (`page_script/main.ts`, inlined into every
+ * dataset page) and the board code (`board/entry.ts` with chessground,
+ * chessops and chessground's styles, piece images inline; written as
+ * `board.js` beside the page) — in one run, minified, each an IIFE: a
+ * classic script, because Chromium refuses ES module imports from disk on
+ * file://. Bundled once per process; the output depends only on the code and
+ * the locked packages, so a rerun writes the same bytes.
+ *
+ * @module
+ */
+
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { MbiError } from "../core/mod.ts";
+import { BOARD_CREDITS } from "./board/config.ts";
+
+/** The entries, relative to this folder, by name. */
+const ENTRIES = { page: "page_script/main.ts", board: "board/entry.ts" } as const;
+
+/** The bundled scripts by entry. */
+export type SiteBundles = Record<keyof typeof ENTRIES, string>;
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = dirname(dirname(HERE)); // lib/site → the repository
+
+let cached: Promise<SiteBundles> | undefined;
+
+async function run(): Promise<SiteBundles> {
+  const dir = await Deno.makeTempDir({ prefix: "mbi-bundle-" });
+  const entries = Object.values(ENTRIES).map((e) => join(HERE, e));
+  try {
+    const p = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "bundle",
+        "--quiet",
+        "--config",
+        join(ROOT, "deno.json"),
+        "--platform",
+        "browser",
+        "--format",
+        "iife",
+        "--minify",
+        "--unstable-raw-imports",
+        "--outdir",
+        dir,
+        ...entries,
+      ],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (!p.success) {
+      const err = new TextDecoder().decode(p.stderr).trim().split("\n").slice(-3).join(" ");
+      throw new MbiError("bundle", `deno bundle of ${entries.join(", ")} failed: ${err}`);
+    }
+    // esbuild keeps the entries' folders under the output folder (their common parent is this one)
+    const read = async (entry: string) => (await Deno.readTextFile(join(dir, entry.replace(/\.ts$/, ".js")))).trimEnd();
+    return {
+      page: `${await read(ENTRIES.page)}\n`,
+      board: `/*! MBI board code. ${BOARD_CREDITS} */\n${await read(ENTRIES.board)}\n`,
+    };
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+/** The bundled scripts' text (bundled on the first call of the process). */
+export function siteBundles(): Promise<SiteBundles> {
+  cached ??= run().catch((e) => {
+    cached = undefined;
+    throw e;
+  });
+  return cached;
+}

@@ -1,0 +1,168 @@
+/**
+ * What a dataset page says in numbers and sentences, from its site data: the
+ * caption every figure and table carries, the histogram of the values, the
+ * first sentence, the legend of the MBI interval, and the data the page's
+ * script reads (`page_script/data.ts`).
+ *
+ * @module
+ */
+
+import { escapeHtml, type Html, raw } from "../core/mod.ts";
+import { clipOutliers, Plot, renderPlot, THEME } from "../plot/mod.ts";
+import { OUTCOME_LABELS } from "./outcome_tables.ts";
+import type { SiteData } from "./data.ts";
+import type { PageData } from "./page_script/data.ts";
+
+const int = (n: number) => n.toLocaleString("en-US");
+
+/** What every figure and table of the page says about itself: profile, engine, budget. */
+export function pageCaption(d: SiteData): string {
+  return `${d.profile} profile · ${d.engine.uci_name} · ${d.limit} per position`;
+}
+
+/**
+ * The histogram of the values, on a phone as on a desktop (few ticks, large
+ * labels): the x axis clipped at the shared far fences (lib/plot
+ * `clipOutliers`, the rule of every figure), the positions beyond named in the
+ * caption; and its scales, to mark a position on it.
+ */
+export function histogram(d: SiteData) {
+  const signed = (v: number) => (v > 0 ? `+${v}` : String(v));
+  const clip = clipOutliers(d.positions, (p) => p.eval_cp, {
+    label: (p) => `SP ${p.sp} (${signed(p.eval_cp)} cp)`,
+    unit: "cp",
+    include: [0],
+  });
+  const interval = Math.max(1, Math.ceil((clip.domain[1] - clip.domain[0]) / 40));
+  // the clipped domain widened to whole bins
+  const lo = Math.floor(clip.domain[0] / interval) * interval;
+  const hi = (Math.floor(clip.domain[1] / interval) + 1) * interval;
+  const rows = clip.shown.map((p) => ({ v: p.eval_cp }));
+  const title = `Engine value of the ${d.n} start positions`;
+  const plot = renderPlot(title, {
+    width: 420,
+    height: 230,
+    marginLeft: 40,
+    marginBottom: 40,
+    style: { fontSize: "13px" },
+    x: { label: "eval_cp (White's view) →", domain: [lo, hi], ticks: 5 },
+    y: { label: "↑ positions", grid: true, ticks: 4 },
+    marks: [
+      Plot.rectY(rows, { ...Plot.binX({ y: "count" }, { x: "v", interval }), fill: THEME.colors.main }),
+      Plot.ruleY([0]),
+      Plot.ruleX([0], { stroke: THEME.colors.negative, strokeWidth: 1.5 }),
+    ],
+  });
+  const caption = `${pageCaption(d)}; n = ${d.n}; bins of ${interval} cp; the red line is 0 (no edge).${
+    clip.note ? ` ${clip.note}` : ""
+  }`;
+  const x = plot.scales.x, y = plot.scales.y;
+  const scales = x && y ? { x: x.domain as number[], xr: x.range, y: y.domain as number[], yr: y.range, lo, hi } : null;
+  // Observable Plot's own SVG, with its accessible name
+  const svg: Html = raw(plot.svg.replace("<svg ", `<svg role="img" aria-label="${escapeHtml(title)}" `));
+  return { title, svg, caption, scales };
+}
+
+/**
+ * What the `[lo–hi]` beside an MBI is, in one sentence: the settling range of
+ * the last iterations, not a confidence interval, and how often it held the
+ * next budget's MBI (from the limitations); null when the table has no
+ * intervals.
+ */
+export function mbiLegend(d: SiteData): string | null {
+  if (!d.positions.some((p) => p.mbi_lo !== null && p.mbi_hi !== null)) return null;
+  const k = d.interval_iterations;
+  const f = d.limitations.find((l) => l.id === "mbi-interval")?.figures;
+  const share = typeof f?.coverage_next_budget === "number" ? f.coverage_next_budget : null;
+  return `MBI [lo–hi]: the settling range of the position's MBI over its last ${
+    k ?? "few"
+  } completed iterations, not a confidence interval; ${
+    share !== null
+      ? `it held the next budget's MBI (${f!.next_budget}) for ${Math.round(100 * share)}% of positions.`
+      : "how often it holds a larger budget's MBI is not checked for this dataset: no larger budget of the same engine is here."
+  }`;
+}
+
+/**
+ * The page's first sentence, from the values it shows: how many positions the
+ * engine rates at 0 or better for White and how many on Black's side (never
+ * "every position gives White an edge" when some do not).
+ */
+export function openingSentence(d: Pick<SiteData, "positions" | "limit">): string {
+  const n = d.positions.length;
+  const neg = d.positions.filter((p) => p.eval_cp < 0);
+  if (neg.length === 0) {
+    return `White moves first, and at ${d.limit} the engine rates all ${n} start positions at 0 cp or better for White.`;
+  }
+  const low = Math.min(...neg.map((p) => p.eval_cp));
+  return `White moves first, and at ${d.limit} the engine rates ${n - neg.length} of the ${n} start positions at ` +
+    `0 cp or better for White and ${neg.length} slightly better for Black (down to ${low} cp).`;
+}
+
+/** The data the page's script reads. */
+export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
+  const sp = d.selfplay;
+  return {
+    profile: d.profile,
+    caption: pageCaption(d),
+    engine: d.engine.uci_name,
+    limit: d.limit,
+    banner: d.banner_short,
+    legend: mbiLegend(d),
+    rows: d.positions.map((p) => [
+      p.sp,
+      p.setup,
+      p.fen,
+      p.eval_cp,
+      p.edge_cp,
+      p.rank,
+      p.mbi,
+      p.mbi_lo,
+      p.mbi_hi,
+      p.depth,
+      p.nodes,
+      p.pv_san.join(" "),
+    ]),
+    others: d.others.map((o) => ({
+      folder: o.folder,
+      engine: o.engine,
+      limit: o.limit,
+      relation: o.relation,
+      values: d.positions.map((p) => {
+        const v = o.bySp[p.sp];
+        return [v.eval_cp, v.mbi, v.mbi_lo, v.mbi_hi];
+      }),
+    })),
+    selfplay: sp
+      ? {
+        caption: `${d.profile} profile · ${sp.engine.uci_name} · ${
+          int(sp.config.nodes_per_move)
+        } nodes per move; ${sp.n_positions} positions × ${sp.config.games} games`,
+        positions: sp.n_positions,
+        bySp: Object.fromEntries(sp.positions.map((p) => [
+          p.sp,
+          [
+            p.games,
+            p.wins,
+            p.draws,
+            p.losses,
+            p.score,
+            p.score_ci95[0],
+            p.score_ci95[1],
+            p.distinct_games,
+            p.avg_plies,
+          ],
+        ])),
+      }
+      : null,
+    outcomes: d.outcomes.map((t) => ({
+      name: t.name,
+      description: t.description,
+      columns: t.columns,
+      labels: t.columns.map((c) => OUTCOME_LABELS[c] ?? c),
+      bySp: Object.fromEntries(Object.entries(t.bySp)),
+    })),
+    hist,
+    verify: `deno task verify-reproduce --sp {sp} --profile ${d.profile}`,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * What a dataset page embeds for its script (`<script type="application/json"
+ * id="mbi-data">`): one declaration for the server side that writes it
+ * (`lib/site/page.ts`) and the browser code that reads it (the page script
+ * and the board code).
+ *
+ * @module
+ */
+
+/** One row of the embedded table: sp, setup, fen, eval, edge, rank, mbi, lo, hi, depth, nodes, PV (SAN, space-separated). */
+export type PageRow = [
+  number,
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number | null,
+  number | null,
+  number,
+  number | null,
+  string,
+];
+
+/** The data embedded in the page (`<script type="application/json" id="mbi-data">`). */
+export interface PageData {
+  /** Profile (results key). */
+  profile: string;
+  /** "quick profile · Stockfish 17.1 WASM · 125,000 nodes per position": what every figure and table says. */
+  caption: string;
+  /** The dataset's engine (UCI name). */
+  engine: string;
+  /** Its search limit per position, e.g. `125,000 nodes`. */
+  limit: string;
+  /** The short "not the method's results" banner (null at the method's budgets), repeated in one position's view. */
+  banner: string | null;
+  /** What the [lo–hi] beside an MBI is (null when the table has no intervals). */
+  legend: string | null;
+  /** Rows in SP order. */
+  rows: PageRow[];
+  /** Other complete datasets: label and per row [eval, mbi, lo, hi] (aligned with rows). */
+  others: { folder: string; engine: string; limit: string; relation: string; values: (number | null)[][] }[];
+  /** Self-play per SP: [games, wins, draws, losses, score, lo, hi, distinct, avg plies], with its caption. */
+  selfplay: { caption: string; positions: number; bySp: Record<string, number[]> } | null;
+  /** Outcome tables. */
+  outcomes: {
+    name: string;
+    description: string;
+    columns: string[];
+    /** The columns' labels for people (aligned with columns). */
+    labels: string[];
+    bySp: Record<string, (number | string)[]>;
+  }[];
+  /** Histogram scales (to mark a position) and the ends of its clipped axis. */
+  hist: { x: number[]; xr: number[]; y: number[]; yr: number[]; lo: number; hi: number } | null;
+  /** The command that recomputes a position, without the SP. */
+  verify: string;
+}
+
+/** The index of each field in a {@link PageRow}. */
+export const COL = {
+  sp: 0,
+  setup: 1,
+  fen: 2,
+  eval: 3,
+  edge: 4,
+  rank: 5,
+  mbi: 6,
+  lo: 7,
+  hi: 8,
+  depth: 9,
+  nodes: 10,
+  pv: 11,
+} as const;
+
+/** The embedded data, read from the page. */
+export function readPageData(): PageData {
+  return JSON.parse(document.getElementById("mbi-data")!.textContent!) as PageData;
+}

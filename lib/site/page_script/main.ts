@@ -1,0 +1,78 @@
+/**
+ * The page's script (browser; `deno bundle` makes it one classic script,
+ * inlined into the page so the page needs no file besides itself): search,
+ * sort and the table over the data embedded in the page, and the view of one
+ * position (`#sp=N`), which also loads the board code.
+ *
+ * Written by hand: a 960-row table with a search box and sortable columns is
+ * less code than any table library's glue, and the page must stay small and
+ * self-contained.
+ *
+ * @module
+ */
+
+import { joinHtml } from "../../core/html.ts";
+import { POSITION_EVENT } from "../board/config.ts";
+import { installBoardLoader } from "./board_loader.ts";
+import { readPageData } from "./data.ts";
+import { markedHistogram } from "./histogram_mark.ts";
+import { missingPositionHtml, positionHtml } from "./position.ts";
+import { FIRST_DIRECTION, searchRows, type SortKey, statusText } from "./search.ts";
+import { rowHtml } from "./table.ts";
+
+const data = readPageData();
+const $ = (id: string) => document.getElementById(id)!;
+const N = data.rows.length;
+const bySp = new Map(data.rows.map((r, i) => [r[0], i]));
+let sortKey: SortKey = "sp";
+let dir: 1 | -1 = 1;
+let query = "";
+
+function render(): void {
+  const found = searchRows(data.rows, query, sortKey, dir);
+  $("rows").innerHTML = String(joinHtml(typeof found === "string" ? [] : found.map(rowHtml)));
+  $("status").textContent = statusText(found, N, query, sortKey, dir);
+  for (const th of document.querySelectorAll<HTMLElement>("th[data-key]")) {
+    th.setAttribute("aria-sort", th.dataset.key === sortKey ? (dir === 1 ? "ascending" : "descending") : "none");
+  }
+}
+
+function showPosition(sp: number): void {
+  const i = bySp.get(sp);
+  const view = $("detail");
+  view.innerHTML = String(
+    i === undefined ? missingPositionHtml(data, sp) : positionHtml(data, i, markedHistogram(data, data.rows[i])),
+  );
+  view.hidden = false;
+  $("table-view").hidden = true;
+  $("detail-title").focus();
+  $("detail").scrollIntoView({ block: "start" });
+  // the board code (loaded on demand) fills #d-board, #d-ladder and #d-games
+  if (i !== undefined) document.dispatchEvent(new CustomEvent(POSITION_EVENT, { detail: sp }));
+}
+
+function route(): void {
+  const m = /^#sp=(\d+)$/.exec(location.hash);
+  if (m) return showPosition(Number(m[1]));
+  $("detail").hidden = true;
+  $("table-view").hidden = false;
+}
+
+installBoardLoader();
+($("q") as HTMLInputElement).addEventListener("input", (e) => {
+  query = (e.target as HTMLInputElement).value;
+  render();
+});
+for (const b of document.querySelectorAll<HTMLButtonElement>("th[data-key] button")) {
+  b.addEventListener("click", () => {
+    const k = b.closest("th")!.dataset.key as SortKey;
+    dir = k === sortKey ? (dir === 1 ? -1 : 1) : FIRST_DIRECTION[k];
+    sortKey = k;
+    render();
+  });
+}
+addEventListener("hashchange", route);
+render();
+route();
+document.documentElement.dataset.ready = "true";
+performance.mark("mbi-table-ready");

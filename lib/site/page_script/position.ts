@@ -1,0 +1,133 @@
+/**
+ * One position's view (browser and tests): its board, index, value, PV, its
+ * place in the distribution, the index across datasets, self-play, outcome
+ * tables and the command that recomputes it — markup from the embedded data.
+ *
+ * @module
+ */
+
+import { type Html, joinHtml, markup } from "../../core/html.ts";
+import { COL, type PageData } from "./data.ts";
+import { boardSvg } from "./board_svg.ts";
+import { mbiText, signed } from "./table.ts";
+
+/** A command that wraps between its words only (not after the hyphen of an option). */
+export function commandHtml(c: string): Html {
+  return joinHtml(c.split(" ").map((w) => markup`<span class="nw">${w}</span>`), " ");
+}
+
+/** A PV in SAN, numbered: `1. e4 e5 2. Nf3`. */
+export function pvText(pv: string): string {
+  const moves = pv ? pv.split(" ") : [];
+  return moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m)).join(" ");
+}
+
+/** The view of an SP the dataset does not have. */
+export function missingPositionHtml(data: PageData, sp: number): Html {
+  return markup`<h2 id="detail-title" tabindex="-1">SP ${sp}</h2><p>Not in this dataset (${data.caption}).</p><p><a href="#positions">← All positions</a></p>`;
+}
+
+/** The dataset's name with its engine and relation under it: identifying at any width (no column to hide). */
+const datasetCell = (folder: string, engine: string, relation: string) =>
+  markup`${folder}<br><span class="small">${engine} · ${relation}</span>`;
+
+/** One position's row of a table, as a column of name and value (narrow enough for a phone). */
+const oneRow = (caption: string, cells: [string, string][]) =>
+  markup`<table class="one"><caption>${caption}</caption><tbody>${
+    cells.map(([k, v]) => markup`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)
+  }</tbody></table>`;
+
+function selfplayHtml(data: PageData, sp: number): Html {
+  const sp1 = data.selfplay?.bySp[String(sp)];
+  if (!data.selfplay) return markup`<p>No self-play results in this dataset.</p>`;
+  if (!sp1) {
+    return markup`<p>SP ${sp} was not among the ${data.selfplay.positions} self-play positions (${data.selfplay.caption}).</p>`;
+  }
+  return oneRow(`Self-play of SP ${sp}: ${data.selfplay.caption}`, [
+    ["games", String(sp1[0])],
+    ["White wins", String(sp1[1])],
+    ["draws", String(sp1[2])],
+    ["White losses", String(sp1[3])],
+    ["White's score [95%]", `${sp1[4].toFixed(3)} [${sp1[5].toFixed(2)}–${sp1[6].toFixed(2)}]`],
+    ["distinct games", String(sp1[7])],
+    ["mean plies", sp1[8].toFixed(0)],
+  ]);
+}
+
+function outcomesHtml(data: PageData, sp: number): Html {
+  return joinHtml(data.outcomes.map((t) => {
+    const v = t.bySp[String(sp)];
+    return v
+      ? oneRow(
+        `Outcomes of SP ${sp} in ${t.name}: ${t.description}`,
+        t.columns.map((c, j) => [
+          t.labels[j] ?? c,
+          String(typeof v[j] === "number" && !Number.isInteger(v[j]) ? (v[j] as number).toFixed(3) : v[j]),
+        ]),
+      )
+      : markup`<p>SP ${sp} has no row in the outcome table ${t.name}.</p>`;
+  }));
+}
+
+function acrossDatasetsHtml(data: PageData, i: number, sp: number): Html {
+  const r = data.rows[i], N = data.rows.length;
+  if (!data.others.length) return markup`<p>No other complete dataset over the same positions.</p>`;
+  const others = data.others.map((o) => {
+    const v = o.values[i];
+    return markup`<tr><th scope="row">${
+      datasetCell(o.folder, o.engine, o.relation === "budget" ? "same engine, other budget" : "other engine")
+    }</th><td>${o.limit}</td><td>${signed(v[0] as number)}</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
+  });
+  return markup`<div class="scroll"><table><caption>SP ${sp} in every complete dataset over the same ${N} positions; each index is relative to its own dataset</caption>
+<thead><tr><th scope="col">dataset · engine · relation</th><th scope="col">budget</th><th scope="col">eval cp</th><th scope="col">MBI</th></tr></thead>
+<tbody><tr class="this"><th scope="row">${
+    datasetCell(data.profile, data.engine, "this dataset")
+  }</th><td>${data.limit}</td><td>${signed(r[COL.eval])}</td><td>${
+    mbiText(r[COL.mbi], r[COL.lo], r[COL.hi])
+  }</td></tr>${others}</tbody></table></div>`;
+}
+
+/** The view of the row at index `i`; `figure` is the page's histogram with the position marked (empty when none). */
+export function positionHtml(data: PageData, i: number, figure: Html): Html {
+  const r = data.rows[i], N = data.rows.length, sp = r[COL.sp];
+  const moreBalancedThan = data.rows.filter((o) => o[COL.edge] > r[COL.edge]).length;
+  const beyond = data.hist && (r[COL.eval] < data.hist.lo || r[COL.eval] > data.hist.hi)
+    ? ` Its value lies beyond the clipped axis (${data.hist.lo} .. ${data.hist.hi} cp); the line is at the axis's end.`
+    : "";
+  const nodes = r[COL.nodes];
+  return markup`<p><a href="#positions">← All positions</a></p>
+<h2 id="detail-title" tabindex="-1">SP ${sp} · <code>${r[COL.setup]}</code></h2>
+${data.banner && markup`<p class="banner short" role="note">${data.banner}.</p>`}
+<p class="cap">${data.caption}</p>
+<div class="pos">
+<div id="d-board">${boardSvg(r[COL.setup], sp)}</div>
+<dl class="facts">
+<dt>MBI</dt><dd><span id="d-mbi">${mbiText(r[COL.mbi], r[COL.lo], r[COL.hi])}</span>${
+    data.legend && r[COL.lo] !== null && markup`<br><span class="small">${data.legend}</span>`
+  }</dd>
+<dt>Rank by edge</dt><dd id="d-rank">${r[COL.rank]} of ${N}</dd>
+<dt>Engine value</dt><dd id="d-eval">${signed(r[COL.eval])} cp (White's view)</dd>
+<dt>Edge</dt><dd id="d-edge">${r[COL.edge]} cp</dd>
+<dt>Depth</dt><dd id="d-depth">${r[COL.depth]}</dd>
+<dt>Nodes</dt><dd>${nodes === null ? "–" : nodes.toLocaleString("en-US")}</dd>
+<dt>FEN</dt><dd><code>${r[COL.fen]}</code></dd>
+</dl>
+</div>
+<h3>Principal variation</h3>
+<p id="d-pv">${pvText(r[COL.pv]) || "–"}</p>
+<h3>Its place in the distribution</h3>
+<p>Edge ${r[COL.edge]} cp: more balanced than ${moreBalancedThan} of the ${N} positions (${
+    Math.round(100 * moreBalancedThan / N)
+  }%).</p>
+<figure>${figure}<figcaption>${data.caption}; n = ${N}. The line marks SP ${sp}.${beyond}</figcaption></figure>
+<h3>The index across datasets</h3>
+${acrossDatasetsHtml(data, i, sp)}
+<div id="d-ladder"></div>
+<h3>Self-play</h3>
+${selfplayHtml(data, sp)}
+<div id="d-games"></div>
+${data.outcomes.length > 0 && markup`<h3>Outcomes of real games</h3>${outcomesHtml(data, sp)}`}
+<h3>Reproduce it</h3>
+<p>Recompute this position from scratch and compare value, depth, PV and nodes bit for bit:</p>
+<pre><code>${commandHtml(data.verify.replace("{sp}", String(sp)))}</code></pre>`;
+}

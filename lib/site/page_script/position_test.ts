@@ -1,0 +1,60 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { raw } from "../../core/html.ts";
+import type { PageData } from "./data.ts";
+import { commandHtml, missingPositionHtml, positionHtml, pvText } from "./position.ts";
+import { rowHtml } from "./table.ts";
+
+const data: PageData = {
+  profile: "ci",
+  caption: "ci profile · <Engine> & co · 20,000 nodes per position",
+  engine: "<Engine>",
+  limit: "20,000 nodes",
+  banner: "Not the method's results",
+  legend: null,
+  rows: [[
+    518,
+    "RNBQKBNR",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+    25,
+    25,
+    3,
+    80,
+    70,
+    90,
+    14,
+    20000,
+    "e4 e5 Nf3",
+  ]],
+  others: [],
+  selfplay: null,
+  outcomes: [{
+    name: "t<1>",
+    description: 'games "of" people',
+    columns: ["games", "white_score"],
+    labels: ["games", "White's score"],
+    bySp: { "518": [10, 0.52] },
+  }],
+  hist: null,
+  verify: "deno task verify-reproduce --sp {sp} --profile ci",
+};
+
+Deno.test("a position's view: its values, the outcome tables and the command, every text escaped", () => {
+  const view = String(positionHtml(data, 0, raw("<svg></svg>")));
+  ok(view.includes("SP 518 · <code>RNBQKBNR</code>"), view);
+  ok(view.includes(`<p class="banner short" role="note">Not the method&#39;s results.</p>`));
+  ok(view.includes("ci profile · &lt;Engine&gt; &amp; co"), "the caption escaped");
+  ok(
+    view.includes("Outcomes of SP 518 in t&lt;1&gt;: games &quot;of&quot; people"),
+    "the outcome table's name escaped",
+  );
+  ok(view.includes("<td>0.520</td>") && view.includes("<figure><svg></svg><figcaption>"));
+  ok(view.includes(`<span id="d-mbi">80 <span class="iv">[70–90]</span></span>`));
+  ok(view.includes("<p>No self-play results in this dataset.</p>"));
+  ok(view.includes('<span class="nw">--sp</span> <span class="nw">518</span>'), "the command with this SP");
+  assertEquals(pvText("e4 e5 Nf3"), "1. e4 e5 2. Nf3");
+  assertEquals(String(commandHtml("a <b>")), '<span class="nw">a</span> <span class="nw">&lt;b&gt;</span>');
+  ok(
+    String(missingPositionHtml(data, 9999)).includes("SP 9999</h2><p>Not in this dataset (ci profile · &lt;Engine&gt;"),
+  );
+  ok(String(rowHtml(data.rows[0])).startsWith('<tr><td><a href="#sp=518">518</a></td><td><span class="br"'));
+});

@@ -1,0 +1,52 @@
+/**
+ * The table's search and sort (browser and tests): which rows a query
+ * matches — an SP, a back rank or its beginning, or a FEN (its back rank) —
+ * and the rows in a column's order.
+ *
+ * @module
+ */
+
+import { COL, type PageRow } from "./data.ts";
+
+/** The columns the table sorts by. */
+export type SortKey = "sp" | "mbi" | "eval" | "edge" | "rank";
+
+/** The direction a column sorts in on its first click (the MBI: most balanced first). */
+export const FIRST_DIRECTION: Record<SortKey, 1 | -1> = { sp: 1, mbi: -1, eval: 1, edge: 1, rank: 1 };
+
+/** Which rows a query matches, or why it matches none (a sentence for the status line). */
+export function matcher(q: string): ((r: PageRow) => boolean) | string {
+  const t = q.trim();
+  if (t === "") return () => true;
+  if (/^\d+$/.test(t)) return (r) => r[0] === Number(t);
+  if (t.includes("/")) {
+    const ranks = t.split(/\s+/)[0].split("/");
+    const white = ranks[7] ?? "";
+    if (ranks.length !== 8 || ranks[0] !== white.toLowerCase() || !/^[KQRBN]{8}$/.test(white)) {
+      return "not a Chess960 start FEN (mirrored back ranks expected)";
+    }
+    return (r) => r[1] === white;
+  }
+  if (/^[KQRBNkqrbn]{1,8}$/.test(t)) {
+    const u = t.toUpperCase();
+    return (r) => r[1].startsWith(u);
+  }
+  return "type an SP number (0–959), a back rank such as RNBQKBNR, or a FEN";
+}
+
+/** The rows a query matches in a column's order (ties by SP), or why none match. */
+export function searchRows(rows: readonly PageRow[], query: string, key: SortKey, dir: 1 | -1): PageRow[] | string {
+  const m = matcher(query);
+  if (typeof m === "string") return m;
+  const c = COL[key];
+  return rows.filter(m).sort((a, b) => ((a[c] as number) - (b[c] as number)) * dir || a[0] - b[0]);
+}
+
+/** The status line under the search box. */
+export function statusText(found: PageRow[] | string, total: number, query: string, key: SortKey, dir: 1 | -1): string {
+  return typeof found === "string"
+    ? `No match: ${found}.`
+    : `${found.length} of ${total} positions${query.trim() ? ` match “${query.trim()}”` : ""}, sorted by ${key} ${
+      dir === 1 ? "ascending" : "descending"
+    }.`;
+}

@@ -1,0 +1,42 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import type { PageRow } from "./data.ts";
+import { matcher, searchRows, statusText } from "./search.ts";
+
+const row = (sp: number, setup: string, evalCp: number, mbi: number): PageRow => [
+  sp,
+  setup,
+  `${setup.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${setup} w - - 0 1`,
+  evalCp,
+  Math.abs(evalCp),
+  0,
+  mbi,
+  null,
+  null,
+  20,
+  null,
+  "",
+];
+const rows = [row(518, "RNBQKBNR", 30, 40), row(0, "BBQNNRKR", 12, 90), row(1, "BQNBNRKR", 55, 5)];
+const sps = (r: PageRow[] | string) => typeof r === "string" ? r : r.map((x) => x[0]);
+
+Deno.test("search: an SP, a back rank or its beginning (any case), a start FEN; otherwise why nothing matches", () => {
+  assertEquals(sps(searchRows(rows, "518", "sp", 1)), [518]);
+  assertEquals(sps(searchRows(rows, "  bq ", "sp", 1)), [1]);
+  assertEquals(sps(searchRows(rows, "B", "sp", 1)), [0, 1]);
+  assertEquals(sps(searchRows(rows, rows[0][2], "sp", 1)), [518]);
+  assertEquals(
+    searchRows(rows, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNQ w - - 0 1", "sp", 1),
+    "not a Chess960 start FEN (mirrored back ranks expected)",
+  );
+  assertEquals(typeof matcher("e4"), "string");
+  assertEquals(sps(searchRows(rows, "", "sp", 1)), [0, 1, 518]);
+});
+
+Deno.test("sort: by a column in either direction, ties by SP; the status line says what is shown", () => {
+  assertEquals(sps(searchRows(rows, "", "mbi", -1)), [0, 518, 1]);
+  assertEquals(sps(searchRows(rows, "", "eval", 1)), [0, 518, 1]);
+  const found = searchRows(rows, "B", "edge", -1);
+  assertEquals(statusText(found, 3, "B", "edge", -1), "2 of 3 positions match “B”, sorted by edge descending.");
+  assertEquals(statusText("bad", 3, "x", "sp", 1), "No match: bad.");
+  assertEquals(statusText(searchRows(rows, "", "sp", 1), 3, " ", "sp", 1), "3 of 3 positions, sorted by sp ascending.");
+});

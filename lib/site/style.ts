@@ -1,0 +1,81 @@
+/**
+ * The pages' styles: the dataset pages and the landing page. Their colours
+ * are the project's one palette (lib/plot `PALETTE`), written once as CSS
+ * custom properties (`--text`, `--muted`, …, kebab-case of the roles) that
+ * every rule uses, the board code's too (`board/style.ts`).
+ *
+ * A typed module rather than a `.css` file: the custom properties are made
+ * from the palette declaration (a `.css` file could not name it, so the
+ * colours would be written twice), and it is type-checked with the rest.
+ *
+ * @module
+ */
+
+import { PALETTE } from "../plot/mod.ts";
+
+/** The palette as CSS custom properties on `:root`. */
+export const PALETTE_VARIABLES = `:root{${
+  Object.entries(PALETTE).map(([role, colour]) => `--${role.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${colour}`)
+    .join(";")
+}}`;
+
+/** The pages' shared styles (the dataset pages and the landing page). */
+export const PAGE_STYLE = `
+${PALETTE_VARIABLES}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--text);background:var(--background)}
+header,main,footer{max-width:72rem;margin:0 auto;padding:0 1rem}
+a{color:var(--link)}
+:focus-visible{outline:3px solid var(--link);outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--background);padding:.5rem;z-index:1}
+h1{font-size:1.7rem;margin:1rem 0 .25rem}h2{font-size:1.35rem;margin-top:2rem;border-bottom:1px solid var(--line)}h3{font-size:1.1rem}
+.sub,.cap,.small{color:var(--muted)}.small{font-size:.875rem}
+.banner{background:var(--warning);border:2px solid var(--warning-edge);color:var(--warning-text);padding:.6rem .8rem;border-radius:4px;font-weight:600}
+nav a{margin-right:.8rem}
+table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
+caption{text-align:left;color:var(--muted);font-size:.875rem;padding:.25rem 0;caption-side:top;max-width:calc(100vw - 2rem)}
+th,td{border-bottom:1px solid var(--line);padding:.3rem .6rem;text-align:left;vertical-align:top}
+tbody tr:nth-child(even){background:var(--alternate)}
+.scroll{overflow-x:auto;max-width:100%}
+#table td:nth-child(n+3),#table th:nth-child(n+3){text-align:right}
+th button{font:inherit;font-weight:700;background:none;border:1px solid var(--line);border-radius:3px;padding:.15rem .4rem;cursor:pointer;color:var(--text)}
+th[aria-sort=ascending] button::after{content:" ▲"}th[aria-sort=descending] button::after{content:" ▼"}
+.br{display:inline-flex;vertical-align:middle;border:1px solid var(--board-edge)}
+.br span{display:inline-block;width:1.45em;text-align:center;line-height:1.45em;font-size:1.05em;color:var(--strong);font-family:"DejaVu Sans","Segoe UI Symbol","Noto Sans Symbols 2",sans-serif}
+.br span:nth-child(odd){background:var(--dark-square)}.br span:nth-child(even){background:var(--light-square)}
+.iv{color:var(--muted);font-size:.875em}
+label{font-weight:600;display:block;margin:.5rem 0 .25rem}
+input[type=search]{font:inherit;width:100%;max-width:32rem;padding:.45rem .6rem;border:2px solid var(--field);border-radius:4px}
+.pos{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}
+.board{width:100%;max-width:320px;height:auto}
+.board .lt{fill:var(--light-square)}.board .dk{fill:var(--dark-square)}
+.board text{font-size:28px;text-anchor:middle;dominant-baseline:central;font-family:"DejaVu Sans","Segoe UI Symbol","Noto Sans Symbols 2",sans-serif}
+.board text.co{font-size:11px;fill:var(--muted)}
+.facts{display:grid;grid-template-columns:auto minmax(0,1fr);gap:.2rem 1rem;margin:0}.pos .facts{flex:1 1 18rem;min-width:0}.facts dt{font-weight:600}.facts dd{margin:0;overflow-wrap:break-word}
+figure{margin:1rem 0}figure svg{max-width:100%;height:auto}figcaption{color:var(--muted);font-size:.875rem}
+.mark{stroke:var(--negative);stroke-width:3}.marklabel{fill:var(--negative);font:bold 12px sans-serif}
+pre{background:var(--alternate);padding:.6rem;white-space:pre-wrap;border-radius:4px}
+code{overflow-wrap:anywhere}
+tr.this{font-weight:600}
+ul.limits li{margin:.35rem 0}
+footer{margin:3rem auto 2rem;color:var(--muted);font-size:.875rem;border-top:1px solid var(--line);padding-top:1rem}
+.narrow{display:none}.nw{white-space:nowrap}
+table.one th{font-weight:600;padding-right:1.2rem}
+.banner.short{font-size:.9rem;margin:.25rem 0 .75rem}
+@media (max-width:600px){body{font-size:15px}th,td{padding:.25rem .35rem}h1{font-size:1.4rem}
+table.lr,table.lr tbody,table.lr tr,table.lr th[scope=row],table.lr td{display:block;width:100%}
+table.lr thead{position:absolute;left:-9999px}
+table.lr tr{border-bottom:2px solid var(--line);padding:.3rem 0}
+table.lr td,table.lr th[scope=row]{border:0;padding:.1rem 0;text-align:left}
+table.lr td::before,table.lr th[scope=row]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}
+}
+@media (max-width:520px){
+#table th:nth-child(4),#table td:nth-child(4),#table th:nth-child(5),#table td:nth-child(5),#table .br{display:none}
+.narrow{display:block}th button{padding:.1rem .25rem}.wide{display:none}
+}
+`;
+
+/** What the landing page adds: the colour key of its convergence figure. */
+export const LANDING_STYLE = `
+.key{display:inline-flex;align-items:center;gap:.3rem;margin-right:.8rem}.key span{display:inline-block;width:.9rem;height:.9rem;border-radius:2px}
+`;
