@@ -299,7 +299,7 @@ async function siteValidations(folder: string): Promise<SiteValidation[]> {
  * results root the neighbours and limitations are found in (read when not given).
  */
 export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): Promise<SiteData> {
-  const { profile, dir } = ds;
+  const { profile } = ds;
   const results = scan ?? await scanDatasets({ includeCi: true });
   // Every file the site publishes must follow from what it was derived from (else: the command that fixes it).
   const d = await requireCurrent(profile);
