@@ -19,14 +19,17 @@ import {
   type EvalDataset,
   isOtherBudget,
   profileDir,
+  readEvalDataset,
   readJsonIfExists,
   readMbiTable,
   resultsRoot,
   rowInterval,
   sameSetDatasets,
   selfplayDir,
+  summarisedDesigns,
   summaryPath,
 } from "../store/mod.ts";
+import { methodSamplePath, methodSampleSummaryPath, readMethodSample } from "./method_sample.ts";
 import {
   BORDERLINE_MARGIN,
   formatBudgets,
@@ -333,5 +336,57 @@ export async function computeLimitations(profile: Profile, scan?: DatasetScan): 
     });
   }
   if (sp) out.push(...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)));
+  for (const design of summarisedDesigns(profile)) out.push(...await designStatements(design));
+  return out;
+}
+
+/**
+ * The statements of another self-play design of the dataset (ids and text
+ * name it), and how far the method's budget on its positions has got.
+ */
+async function designStatements(design: Profile): Promise<Limitation[]> {
+  const spPath = join(selfplayDir(design), "selfplay.json");
+  const sp = await readJsonIfExists<SelfplayResults>(spPath);
+  if (!sp) return [];
+  const sumPath = summaryPath(design);
+  const out = selfplayStatements(
+    sp,
+    displayPath(spPath),
+    await readJsonIfExists<Summary>(sumPath),
+    displayPath(sumPath),
+  )
+    .map((l) => ({ ...l, id: `${l.id}:${design.name}`, text: `Self-play design ${design.name}: ${l.text}` }));
+  const samplePath = methodSamplePath(design);
+  const sample = await readEvalDataset(samplePath);
+  if (!sample) return out;
+  const done = sample.records.length, of = sample.header.positions.length;
+  const figures = done === of ? await readMethodSample(samplePath, design) : undefined;
+  const method = formatLimit(sample.header.config.limit);
+  const far = figures?.distance_to_method.find((r) => r.dataset === figures.drawn_from.dataset);
+  out.push({
+    id: `method-sample:${design.name}`,
+    text: done < of
+      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${design.name} so far (run in progress); nothing at it covers all 960 positions, and no figure on this page is at it unless it says so.`
+      : `The method's budget (${method} per position) exists here only for the ${of} positions of ${design.name}: a sample, not an index over all 960 positions${
+        far
+          ? `; on them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} [${
+            fix(far.spearman_edges.ci95[0], 3)
+          }, ${fix(far.spearman_edges.ci95[1], 3)}], median |Δ| ${far.median_abs_delta_cp} cp (mean Δ ${
+            fix(far.mean_delta_cp, 1)
+          } cp, this index minus the method's budget)`
+          : figures
+          ? ""
+          : " (its figures are not computed yet: deno task method-sample)"
+      }.`,
+    figures: {
+      positions_done: done,
+      positions: of,
+      limit: method,
+      spearman_edges: far?.spearman_edges.rho ?? null,
+      median_abs_delta_cp: far?.median_abs_delta_cp ?? null,
+      mean_delta_cp: far?.mean_delta_cp ?? null,
+    },
+    sources: [displayPath(samplePath), ...(figures ? [displayPath(methodSampleSummaryPath(samplePath))] : [])],
+  });
   return out;
 }

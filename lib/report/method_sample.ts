@@ -20,7 +20,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import {
   baseProfileName,
   type CodeVersion,
@@ -33,6 +33,7 @@ import {
   inputFiles,
   profileDir,
   readEvalDataset,
+  readJsonIfExists,
   resultsRoot,
   selfplayDir,
   writeJsonUnlessSame,
@@ -63,7 +64,7 @@ import {
   type Verdict,
 } from "../analysis/mod.ts";
 import { checkAgainstPublished, type PublishedCheck } from "./published_check.ts";
-import { MbiError } from "../core/mod.ts";
+import { MbiError, repoPath, sha256File } from "../core/mod.ts";
 
 /** Schema version of `sample.json`. */
 export const METHOD_SAMPLE_SCHEMA = 1;
@@ -412,6 +413,53 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
 /** The path of `sample.json` beside a sample's evaluation file. */
 export function methodSampleSummaryPath(samplePath: string): string {
   return join(dirname(samplePath), "sample.json");
+}
+
+/**
+ * Why `sample.json` does not follow from its inputs as they are now (an input
+ * changed or is gone), or null when it does. Paths are compared below the
+ * results root, so the default results root moved by `$MBI_RESULTS_DIR` is still itself.
+ */
+export async function staleMethodSample(summary: MethodSample): Promise<string | null> {
+  const root = resultsRoot();
+  for (const input of summary.inputs) {
+    // recorded relative to the repository (results/…) or absolute (a results root elsewhere)
+    const path = isAbsolute(input.path)
+      ? input.path
+      : input.path.startsWith("results/")
+      ? join(root, input.path.slice("results/".length))
+      : repoPath(input.path);
+    const now = await sha256File(path).catch(() => undefined);
+    if (now !== input.sha256) return `was not computed from ${displayPath(path)} as it is now`;
+  }
+  return null;
+}
+
+/**
+ * Reads the `sample.json` beside a sample's evaluation file, or undefined when
+ * there is none; throws a `stage-input` MbiError naming the command that writes
+ * it again when it does not follow from its inputs.
+ */
+export async function readMethodSample(samplePath: string, profile: Profile): Promise<MethodSample | undefined> {
+  const path = methodSampleSummaryPath(samplePath);
+  const summary = await readJsonIfExists<MethodSample>(path);
+  if (!summary) return undefined;
+  if (summary.kind !== "mbi-method-sample" || summary.schema !== METHOD_SAMPLE_SCHEMA) {
+    throw new MbiError(
+      "stage-input",
+      `${
+        displayPath(path)
+      } is not a sample.json of schema ${METHOD_SAMPLE_SCHEMA}: run deno task method-sample --profile ${profile.name}`,
+    );
+  }
+  const stale = await staleMethodSample(summary);
+  if (stale) {
+    throw new MbiError(
+      "stage-input",
+      `${displayPath(path)} ${stale}: run deno task method-sample --profile ${profile.name}`,
+    );
+  }
+  return summary;
 }
 
 /** Computes and writes `sample.json` (only when its content changes); returns it and its path. */

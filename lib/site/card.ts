@@ -277,9 +277,9 @@ function producedSection(d: SiteData): string[] {
       ? "All of it: `deno task pipeline --profile " + p + "`."
       : otherSelfplay.length
       ? `Self-play and its statistics (stages 4 and 5) of this profile's design have not been run for this dataset; ` +
-        `it holds games of another design (${
-          otherSelfplay.map((f) => `\`${md(f)}\``).join(", ")
-        }), not summarised on this card.`
+        `it holds games of another design (${otherSelfplay.map((f) => `\`${md(f)}\``).join(", ")})${
+          d.designs.length ? ", summarised below" : ", not summarised on this card"
+        }.`
       : "Self-play and its statistics (stages 4 and 5) have not been run for this dataset: it holds stages 1–3 only.",
     "",
     "## How it was checked",
@@ -345,6 +345,51 @@ function validationSection(d: SiteData): string[] {
   ];
 }
 
+/** The other self-play designs played on this index, and the method's budget on their positions. */
+function designsCardSection(d: SiteData): string[] {
+  if (!d.designs.length) return [];
+  const f3 = (x: number) => x.toFixed(3);
+  const ci = (c: readonly [number, number]) => `${f3(c[0])} .. ${f3(c[1])}`;
+  const corr = (c: { rho: number; ci95_percentile: [number, number] }) => `${f3(c.rho)} (${ci(c.ci95_percentile)})`;
+  return [
+    "## Validation by self-play",
+    "",
+    "Self-play designs played on this index (positions drawn one per edge stratum; `deno task selfplay` and " +
+    "`deno task stats` with the design's profile), Spearman's rho with 95% percentile bootstrap intervals:",
+    "",
+    "| design | positions × games | nodes/move | rho(eval, score) | rho(MBI, score) | rho(MBI, \\|score − 0.5\\|) | reliability R | ceiling √R | power at 0.76 | verdict | claim | file |",
+    "| --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: | --- | --- | --- |",
+    ...d.designs.map(({ profile, summary: s, summaryFile }) =>
+      `| \`${md(profile)}\` | ${s.n_positions} × ${s.selfplay.games_per_position} (${int(s.n_games)} games) | ${
+        int(s.selfplay.nodes_per_move)
+      } | ${corr(s.eval_vs_score)} | ${corr(s.mbi_vs_score)} | ${corr(s.mbi_vs_imbalance)} | ${
+        f3(s.reliability.reliability)
+      } | ${f3(s.reliability.ceiling)} | ${s.power.this_design.power.toFixed(2)} | ${
+        md(verdictText(s.verdict.validation, s.eval_vs_score.ci95_percentile, "above"))
+      } | ${md(verdictText(s.verdict.claim, s.mbi_vs_imbalance.ci95_percentile, "below"))} | \`${md(summaryFile)}\` |`
+    ),
+    "",
+    ...d.designs.flatMap((g) => {
+      const m = g.sample;
+      const sample = !m
+        ? `The method's budget has not been run on its ${g.summary.n_positions} positions.`
+        : !m.summary
+        ? `The method's budget on its positions (\`${md(m.file)}\`, ${md(m.limit)} per position, ${
+          md(m.engine.uci_name)
+        }): ${m.evaluated} of ${m.of} evaluated${
+          m.evaluated < m.of ? ", run in progress" : ""
+        }; its figures follow when it is complete${m.next ? ` (\`${md(m.next)}\`)` : ""}.`
+        : `The method's budget on its positions (\`${md(m.file)}\`, ${md(m.limit)} per position): ` +
+          m.summary.figures.validation.map((v) =>
+            `with the values at ${md(v.budget)}, rho(eval, score) ${corr(v.eval_vs_score)}, ${
+              md(verdictText(v.verdict.validation, v.eval_vs_score.ci95_percentile, "above"))
+            }`
+          ).join("; ") + ` (\`${md(m.summary.file)}\`).`;
+      return [`- \`${md(g.profile)}\`: ${md(g.published.sentence)} ${sample}`];
+    }),
+  ];
+}
+
 /** Stage 2's distribution figures of this dataset, or what to run when it is missing. */
 function distributionSection(d: SiteData): string[] {
   const e = d.distribution?.eval;
@@ -383,6 +428,8 @@ export function datasetCard(d: SiteData): string {
     "",
     ...producedSection(d),
     "",
+    ...designsCardSection(d),
+    ...(d.designs.length ? [""] : []),
     ...validationSection(d),
     "",
     "## Known limits",

@@ -48,6 +48,7 @@ import { computeLimitations, type Limitation } from "../report/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
+import { type SiteDesign, siteDesigns } from "./designs.ts";
 
 /** One position as the page shows it: its row of the MBI table, and more. */
 export interface SitePosition extends MbiTableRow {
@@ -187,6 +188,8 @@ export interface SiteData {
   validations: SiteValidation[];
   /** The recorded verify-reproduce checks of single positions, when there are any. */
   verified?: VerifyRecord;
+  /** Other self-play designs of this dataset that stage 5 has summarised, with the method's budget on their positions. */
+  designs: SiteDesign[];
 }
 
 /** The principal variation in SAN, played from the start FEN with the project's rules (empty if a move is not legal). */
@@ -365,5 +368,6 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     held: heldFiles(ds),
     validations: await siteValidations(ds.folder),
     verified: await readVerifyRecord(d.path),
+    designs: await siteDesigns(profile),
   };
 }

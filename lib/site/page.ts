@@ -16,6 +16,7 @@ import type { BoardConfig } from "./board/config.ts";
 import { linksHtml, type PageLinks } from "./links.ts";
 import { histogram, openingSentence, pageCaption, pageData } from "./page_data.ts";
 import { cardHtml, correlationTable, distributionTable, reproduceSection } from "./page_sections.ts";
+import { designsSection } from "./page_designs.ts";
 import { PAGE_STYLE } from "./style.ts";
 
 const int = (n: number) => n.toLocaleString("en-US");
@@ -50,7 +51,9 @@ export function renderPage(
 <h1>Chess960 Balance Index (MBI)</h1>
 <p class="sub">${pageCaption(d)} · ${d.n} positions</p>
 ${d.banner && markup`<p class="banner" role="note">${d.banner}</p>`}
-<nav aria-label="Sections"><a href="#summary">Summary</a><a href="#positions">Positions</a><a href="#card">Dataset card</a><a href="#reproduce">Reproduce</a></nav>
+<nav aria-label="Sections"><a href="#summary">Summary</a>${
+    d.designs.length > 0 && markup`<a href="#validation">Validation</a>`
+  }<a href="#positions">Positions</a><a href="#card">Dataset card</a><a href="#reproduce">Reproduce</a></nav>
 ${extra.links && linksHtml(extra.links)}
 </header>
 <main>
@@ -84,6 +87,7 @@ ${extra.board && markup`<p class="small" id="credits">${extra.board.credits}</p>
     )
   }</ul>
 </section>
+${designsSection(d)}
 <section id="positions" aria-labelledby="positions-h">
 <h2 id="positions-h">The ${d.n} positions</h2>
 <div id="table-view">

@@ -12,6 +12,7 @@ import { clipOutliers, Plot, renderPlot, THEME } from "../plot/mod.ts";
 import { OUTCOME_LABELS } from "./outcome_tables.ts";
 import type { SiteData } from "./data.ts";
 import type { PageData } from "./page_script/data.ts";
+import type { SelfplayResults } from "../selfplay/mod.ts";
 
 const int = (n: number) => n.toLocaleString("en-US");
 
@@ -99,6 +100,24 @@ export function openingSentence(d: Pick<SiteData, "positions" | "limit">): strin
     `0 cp or better for White and ${neg.length} slightly better for Black (down to ${low} cp).`;
 }
 
+/** Self-play per SP as the page's script reads it: games, wins, draws, losses, score, its interval, distinct games, mean plies. */
+function selfplayBySp(sp: SelfplayResults): Record<string, number[]> {
+  return Object.fromEntries(sp.positions.map((p) => [
+    p.sp,
+    [
+      p.games,
+      p.wins,
+      p.draws,
+      p.losses,
+      p.score,
+      p.score_ci95[0],
+      p.score_ci95[1],
+      p.distinct_games,
+      p.avg_plies,
+    ],
+  ]));
+}
+
 /** The data the page's script reads. */
 export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
   const sp = d.selfplay;
@@ -139,20 +158,7 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
           int(sp.config.nodes_per_move)
         } nodes per move; ${sp.n_positions} positions × ${sp.config.games} games`,
         positions: sp.n_positions,
-        bySp: Object.fromEntries(sp.positions.map((p) => [
-          p.sp,
-          [
-            p.games,
-            p.wins,
-            p.draws,
-            p.losses,
-            p.score,
-            p.score_ci95[0],
-            p.score_ci95[1],
-            p.distinct_games,
-            p.avg_plies,
-          ],
-        ])),
+        bySp: selfplayBySp(sp),
       }
       : null,
     outcomes: d.outcomes.map((t) => ({
@@ -161,6 +167,24 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
       columns: t.columns,
       labels: t.columns.map((c) => OUTCOME_LABELS[c] ?? c),
       bySp: Object.fromEntries(Object.entries(t.bySp)),
+    })),
+    designs: d.designs.map((g) => ({
+      profile: g.profile,
+      caption: `self-play design ${g.profile} · ${g.selfplay.engine.uci_name} · ${
+        int(g.selfplay.config.nodes_per_move)
+      } nodes per move; ${g.selfplay.n_positions} positions × ${g.selfplay.config.games} games, drawn from this index`,
+      positions: g.selfplay.n_positions,
+      bySp: selfplayBySp(g.selfplay),
+      sample: g.sample && {
+        caption:
+          `${g.sample.file} · ${g.sample.engine.uci_name} · ${g.sample.limit} per position; the ${g.sample.of} positions of ${g.profile} (${g.sample.evaluated} evaluated), a sample, not an index`,
+        file: g.sample.file,
+        engine: g.sample.engine.uci_name,
+        limit: g.sample.limit,
+        evaluated: g.sample.evaluated,
+        of: g.sample.of,
+        bySp: Object.fromEntries(g.sample.values.map((v) => [v.sp, [v.eval_cp, v.depth]])),
+      },
     })),
     hist,
     verify: `deno task verify-reproduce --sp {sp} --profile ${d.profile}`,

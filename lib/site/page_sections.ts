@@ -8,7 +8,7 @@
 
 import { Marked } from "marked";
 import { type Html, markup, raw } from "../core/mod.ts";
-import { METHOD_DISTRIBUTION, PUBLISHED } from "../analysis/mod.ts";
+import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
 import { verdictText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { pageCaption } from "./page_data.ts";
@@ -40,34 +40,47 @@ export function distributionTable(d: SiteData): Html | null {
 /** The self-play correlations with both intervals, the published figure and the computed verdicts. */
 export function correlationTable(d: SiteData): Html {
   const s = d.summary;
-  if (!s) return markup`<p>No self-play statistics in this dataset.</p>`;
-  const row = (c: typeof s.eval_vs_score) =>
-    markup`<tr><th scope="row">${c.label}</th><td>${fix(c.rho, 3)}</td><td>${fix(c.ci95_percentile[0], 3)} .. ${
-      fix(c.ci95_percentile[1], 3)
-    }</td><td>${c.ci95_bca ? `${fix(c.ci95_bca[0], 3)} .. ${fix(c.ci95_bca[1], 3)}` : "–"}</td></tr>`;
-  const published = `rho(eval, score) = ${PUBLISHED.rho_eval_score}, 95% CI ${PUBLISHED.ci95[0]} .. ${
-    PUBLISHED.ci95[1]
-  }`;
+  if (!s) {
+    return d.designs.length
+      ? markup`<p>No self-play of this profile's own design; the designs below were played on this index.</p>`
+      : markup`<p>No self-play statistics in this dataset.</p>`;
+  }
   const power = d.limitations.find((l) => l.id === "power");
-  return markup`<div class="scroll"><table><caption>Self-play correlations: ${
-    pageCaption(d)
-  }; self-play ${s.n_positions} positions × ${s.selfplay.games_per_position} games at ${
-    int(s.selfplay.nodes_per_move)
-  } nodes/move (n = ${s.n_positions} positions, ${s.n_games} games); ${int(s.resamples)} bootstrap resamples</caption>
-<thead><tr><th scope="col">Spearman's rho</th><th scope="col">estimate</th><th scope="col">95% CI (percentile)</th><th scope="col">95% CI (BCa)</th></tr></thead>
-<tbody>${row(s.eval_vs_score)}${row(s.mbi_vs_score)}${row(s.mbi_vs_imbalance)}</tbody></table></div>
-<p>The method's documents publish ${published} at ${PUBLISHED.budgets}${
+  return markup`${summaryTable(`Self-play correlations: ${pageCaption(d)}`, s)}
+<p>The method's documents publish ${publishedText()} at ${PUBLISHED.budgets}${
     d.banner
       ? `. Measured at other budgets, the figures above are no test of it: neither agreement nor disagreement with it says anything about the method`
       : ", the budgets of this dataset"
   }.</p>
-<p><strong>Verdicts</strong> (computed from the intervals): validation <strong id="verdict">${
+${verdictsHtml(s)}${power ? ` Whether this design can test the published figure: see the limitations below.` : ""}</p>`;
+}
+
+/** The published figure in words. */
+export const publishedText = () =>
+  `rho(eval, score) = ${PUBLISHED.rho_eval_score}, 95% CI ${PUBLISHED.ci95[0]} .. ${PUBLISHED.ci95[1]}`;
+
+/** A stage-5 summary's three correlations, both intervals each; `caption` says whose values and budgets. */
+export function summaryTable(caption: string, s: Summary): Html {
+  const row = (c: Correlation) =>
+    markup`<tr><th scope="row">${c.label}</th><td>${fix(c.rho, 3)}</td><td>${fix(c.ci95_percentile[0], 3)} .. ${
+      fix(c.ci95_percentile[1], 3)
+    }</td><td>${c.ci95_bca ? `${fix(c.ci95_bca[0], 3)} .. ${fix(c.ci95_bca[1], 3)}` : "–"}</td></tr>`;
+  return markup`<div class="scroll"><table><caption>${caption}; self-play ${s.n_positions} positions × ${s.selfplay.games_per_position} games at ${
+    int(s.selfplay.nodes_per_move)
+  } nodes/move (n = ${s.n_positions} positions, ${int(s.n_games)} games); ${
+    int(s.resamples)
+  } bootstrap resamples</caption>
+<thead><tr><th scope="col">Spearman's rho</th><th scope="col">estimate</th><th scope="col">95% CI (percentile)</th><th scope="col">95% CI (BCa)</th></tr></thead>
+<tbody>${row(s.eval_vs_score)}${row(s.mbi_vs_score)}${row(s.mbi_vs_imbalance)}</tbody></table></div>`;
+}
+
+/** The computed verdicts of a summary, with their rules (an open paragraph: the caller may add to it and closes it). */
+export function verdictsHtml(s: Pick<Summary, "verdict" | "eval_vs_score" | "mbi_vs_imbalance">, id = "verdict"): Html {
+  return markup`<p><strong>Verdicts</strong> (computed from the intervals): validation <strong id="${id}">${
     verdictText(s.verdict.validation, s.eval_vs_score.ci95_percentile, "above")
   }</strong>; the index's claim that balanced starts score closer to 50%: <strong>${
     verdictText(s.verdict.claim, s.mbi_vs_imbalance.ci95_percentile, "below")
-  }</strong>. <span class="small">Rules: ${s.verdict.rules}.</span>${
-    power ? ` Whether this design can test the published figure: see the limitations below.` : ""
-  }</p>`;
+  }</strong>. <span class="small">Rules: ${s.verdict.rules}.</span>`;
 }
 
 /** How to reproduce the dataset, and the last recorded reproduction file by file. */

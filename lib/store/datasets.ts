@@ -13,7 +13,16 @@ import { sameLimit } from "../engine/mod.ts";
 import type { Profile } from "../method/mod.ts";
 import { configDifference, type EvalDataset, evalFilePath } from "./eval_dataset.ts";
 import { mbiPaths } from "./mbi_table.ts";
-import { parseKey, profileDir, publishedPaths, type ResultsKey, selfplayDir, summaryPath } from "./results_key.ts";
+import {
+  designKey,
+  getProfile,
+  parseKey,
+  profileDir,
+  publishedPaths,
+  type ResultsKey,
+  selfplayDir,
+  summaryPath,
+} from "./results_key.ts";
 import { type DatasetScan, scanDatasets } from "./scan.ts";
 
 /** A profile's dataset with its key and the paths of its files, resolved once at a command's entry. */
@@ -55,6 +64,34 @@ export function resolveDataset(profile: Profile): ResolvedDataset {
     summary: summaryPath(profile),
     published: publishedPaths(profile),
   };
+}
+
+/**
+ * The self-play designs of a profile's folder other than the profile's own
+ * that stage 5 has summarised (`summary~pos60~games50~move30000~boot10000.json`):
+ * one profile per self-play folder, the summary with the most bootstrap
+ * resamples when there are several; ordered by self-play folder.
+ */
+export function summarisedDesigns(profile: Profile): Profile[] {
+  const dir = profileDir(profile);
+  let names: string[];
+  try {
+    names = [...Deno.readDirSync(dir)].filter((e) => e.isFile).map((e) => e.name);
+  } catch {
+    return [];
+  }
+  const own = selfplayDir(profile);
+  const best = new Map<string, Profile>();
+  for (const name of names) {
+    const m = /^summary((?:~[a-z]+\d+)+)\.json$/.exec(name);
+    if (!m) continue;
+    const design = getProfile(designKey(profile.name, m[1]));
+    const folder = selfplayDir(design);
+    if (folder === own || summaryPath(design) !== join(dir, name)) continue;
+    const held = best.get(folder);
+    if (!held || design.resamples > held.resamples) best.set(folder, design);
+  }
+  return [...best.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, p]) => p);
 }
 
 /**

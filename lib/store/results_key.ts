@@ -75,6 +75,17 @@ export function parseKey(name: string): ResultsKey {
   return { profile, overrides, engine };
 }
 
+/**
+ * The key of a profile with later-stage tags (`~pos60~games50~boot10000`, as in
+ * a summary file's name) put in their place: `quick~eval8000000` and
+ * `~pos60~games50` give `quick~eval8000000~pos60~games50`.
+ */
+export function designKey(name: string, tags: string): string {
+  const key = parseKey(name);
+  const extra = parseKey(`${key.profile}${tags}`);
+  return formatKey({ ...key, overrides: { ...key.overrides, ...extra.overrides } });
+}
+
 /** Checks a budget like a command-line flag: a whole number >= 1. */
 export function checkBudget(what: string, value: number): number {
   if (!Number.isSafeInteger(value) || value < 1) {

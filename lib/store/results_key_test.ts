@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
 import { join } from "node:path";
 import { PROFILES } from "../method/mod.ts";
 import {
+  designKey,
   evalFolderName,
   formatKey,
   getProfile,
@@ -68,4 +69,15 @@ Deno.test("published outputs are named like the summary, and recognised as such"
   for (const p of ["summary.json", "mbi.json", "selfplay/games.pgn", "plots/eval_histogram.svg", "sitemap.json"]) {
     assertEquals(isPublishedOutput(p), false, p);
   }
+});
+
+Deno.test("a summary's tags put on a dataset's key give the design's key, engine tag last", () => {
+  assertEquals(
+    designKey("quick~eval8000000", "~pos60~games50~move30000~boot500"),
+    "quick~eval8000000~pos60~games50~move30000~boot500",
+  );
+  assertEquals(designKey("quick@sf18-wasm", "~games2"), "quick~games2@sf18-wasm");
+  // a tag equal to the profile's own budget is no override and drops out of the key
+  assertEquals(designKey("quick", `~games${PROFILES.quick.selfplay.games}`), "quick");
+  throws(() => designKey("quick", "~bogus3"), /"bogus3" is not a budget tag/);
 });

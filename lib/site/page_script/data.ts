@@ -43,6 +43,25 @@ export interface PageData {
   others: { folder: string; engine: string; limit: string; relation: string; values: (number | null)[][] }[];
   /** Self-play per SP: [games, wins, draws, losses, score, lo, hi, distinct, avg plies], with its caption. */
   selfplay: { caption: string; positions: number; bySp: Record<string, number[]> } | null;
+  /**
+   * Other self-play designs of this index (per SP as `selfplay`), each with the
+   * method's budget on its positions so far: per SP [eval cp (null: mate), depth].
+   */
+  designs: {
+    profile: string;
+    caption: string;
+    positions: number;
+    bySp: Record<string, number[]>;
+    sample: {
+      caption: string;
+      file: string;
+      engine: string;
+      limit: string;
+      evaluated: number;
+      of: number;
+      bySp: Record<string, [number | null, number]>;
+    } | null;
+  }[];
   /** Outcome tables. */
   outcomes: {
     name: string;

@@ -37,21 +37,36 @@ const oneRow = (caption: string, cells: [string, string][]) =>
     cells.map(([k, v]) => markup`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)
   }</tbody></table>`;
 
-function selfplayHtml(data: PageData, sp: number): Html {
-  const sp1 = data.selfplay?.bySp[String(sp)];
-  if (!data.selfplay) return markup`<p>No self-play results in this dataset.</p>`;
-  if (!sp1) {
-    return markup`<p>SP ${sp} was not among the ${data.selfplay.positions} self-play positions (${data.selfplay.caption}).</p>`;
-  }
-  return oneRow(`Self-play of SP ${sp}: ${data.selfplay.caption}`, [
-    ["games", String(sp1[0])],
-    ["White wins", String(sp1[1])],
-    ["draws", String(sp1[2])],
-    ["White losses", String(sp1[3])],
-    ["White's score [95%]", `${sp1[4].toFixed(3)} [${sp1[5].toFixed(2)}–${sp1[6].toFixed(2)}]`],
-    ["distinct games", String(sp1[7])],
-    ["mean plies", sp1[8].toFixed(0)],
+/** One position's self-play results as a column of name and value (`row` as in `PageData.selfplay.bySp`). */
+const selfplayRow = (caption: string, row: number[]) =>
+  oneRow(caption, [
+    ["games", String(row[0])],
+    ["White wins", String(row[1])],
+    ["draws", String(row[2])],
+    ["White losses", String(row[3])],
+    ["White's score [95%]", `${row[4].toFixed(3)} [${row[5].toFixed(2)}–${row[6].toFixed(2)}]`],
+    ["distinct games", String(row[7])],
+    ["mean plies", row[8].toFixed(0)],
   ]);
+
+function selfplayHtml(data: PageData, sp: number): Html {
+  const own = data.selfplay;
+  const sp1 = own?.bySp[String(sp)];
+  const designs = data.designs.flatMap((g) => {
+    const row = g.bySp[String(sp)];
+    return row ? [selfplayRow(`Self-play of SP ${sp}: ${g.caption}`, row)] : [];
+  });
+  const mine = !own
+    ? data.designs.length ? null : markup`<p>No self-play results in this dataset.</p>`
+    : sp1
+    ? selfplayRow(`Self-play of SP ${sp}: ${own.caption}`, sp1)
+    : markup`<p>SP ${sp} was not among the ${own.positions} self-play positions (${own.caption}).</p>`;
+  const notDrawn = data.designs.length && !designs.length
+    ? markup`<p>SP ${sp} was not among the positions of ${
+      data.designs.map((g) => `${g.profile} (${g.positions})`).join(", ")
+    }.</p>`
+    : null;
+  return markup`${mine}${designs}${notDrawn}`;
 }
 
 function outcomesHtml(data: PageData, sp: number): Html {
@@ -71,20 +86,39 @@ function outcomesHtml(data: PageData, sp: number): Html {
 
 function acrossDatasetsHtml(data: PageData, i: number, sp: number): Html {
   const r = data.rows[i], N = data.rows.length;
-  if (!data.others.length) return markup`<p>No other complete dataset over the same positions.</p>`;
+  if (!data.others.length && !data.designs.some((g) => g.sample && g.bySp[String(sp)])) {
+    return markup`<p>No other complete dataset over the same positions.</p>`;
+  }
   const others = data.others.map((o) => {
     const v = o.values[i];
     return markup`<tr><th scope="row">${
       datasetCell(o.folder, o.engine, o.relation === "budget" ? "same engine, other budget" : "other engine")
     }</th><td>${o.limit}</td><td>${signed(v[0] as number)}</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
   });
-  return markup`<div class="scroll"><table><caption>SP ${sp} in every complete dataset over the same ${N} positions; each index is relative to its own dataset</caption>
+  const samples = data.designs.flatMap((g) => {
+    const v = g.sample?.bySp[String(sp)];
+    if (!g.sample || !g.bySp[String(sp)]) return [];
+    return [
+      markup`<tr><th scope="row">${
+        datasetCell(g.sample.file, g.sample.engine, `the method's budget on ${g.profile}'s ${g.sample.of} positions`)
+      }</th><td>${g.sample.limit}</td><td>${
+        v
+          ? markup`${v[0] === null ? "mate" : signed(v[0])} <span class="small">(depth ${v[1]})</span>`
+          : markup`not yet evaluated (${g.sample.evaluated} of ${g.sample.of} so far)`
+      }</td><td>–</td></tr>`,
+    ];
+  });
+  return markup`<div class="scroll"><table><caption>SP ${sp} in every complete dataset over the same ${N} positions; each index is relative to its own dataset${
+    samples.length
+      ? "; and at the method's budget in a sample of the self-play positions (no index: a sample has no rank over all positions)"
+      : ""
+  }</caption>
 <thead><tr><th scope="col">dataset · engine · relation</th><th scope="col">budget</th><th scope="col">eval cp</th><th scope="col">MBI</th></tr></thead>
 <tbody><tr class="this"><th scope="row">${
     datasetCell(data.profile, data.engine, "this dataset")
   }</th><td>${data.limit}</td><td>${signed(r[COL.eval])}</td><td>${
     mbiText(r[COL.mbi], r[COL.lo], r[COL.hi])
-  }</td></tr>${others}</tbody></table></div>`;
+  }</td></tr>${others}${samples}</tbody></table></div>`;
 }
 
 /** The view of the row at index `i`; `figure` is the page's histogram with the position marked (empty when none). */

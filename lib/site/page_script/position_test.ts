@@ -27,6 +27,7 @@ const data: PageData = {
   ]],
   others: [],
   selfplay: null,
+  designs: [],
   outcomes: [{
     name: "t<1>",
     description: 'games "of" people',

@@ -1,0 +1,135 @@
+/**
+ * The self-play designs of a dataset other than its profile's own (e.g. 60
+ * positions × 50 games at 30,000 nodes per move on the 8M index) that stage 5
+ * has summarised: each with the published figure checked against it, and the
+ * method's budget on its positions (`results/full/sample<P>/evals.jsonl`) —
+ * the figures of its `sample.json` when there is one, else how far it has got
+ * and the values it has.
+ *
+ * @module
+ */
+
+import { basename, relative } from "node:path";
+import { MbiError } from "../core/mod.ts";
+import { formatLimit } from "../engine/mod.ts";
+import { type Profile } from "../method/mod.ts";
+import {
+  displayPath,
+  profileDir,
+  readEvalDataset,
+  readJsonIfExists,
+  selfplayDir,
+  summarisedDesigns,
+  summaryPath,
+} from "../store/mod.ts";
+import { requireCurrent, type Summary } from "../analysis/mod.ts";
+import { loadSelfplay, type SelfplayResults } from "../selfplay/mod.ts";
+import {
+  checkAgainstPublished,
+  type MethodSample,
+  methodSamplePath,
+  methodSampleSummaryPath,
+  type PublishedCheck,
+  readMethodSample,
+} from "../report/mod.ts";
+
+/** One position's value in the method's-budget sample. */
+export interface SampleValue {
+  /** Start position. */
+  sp: number;
+  /** Centipawns from White's view (null for a mate score). */
+  eval_cp: number | null;
+  /** Depth of the last completed iteration. */
+  depth: number;
+}
+
+/** The method's budget on a design's positions, as far as it has got. */
+export interface SiteSample {
+  /** The sample's `evals.jsonl` (display path). */
+  file: string;
+  /** Its budget per position, in words. */
+  limit: string;
+  /** Its engine and fingerprint. */
+  engine: { uci_name: string; fingerprint: number | null };
+  /** Positions evaluated so far. */
+  evaluated: number;
+  /** Positions planned (the design's). */
+  of: number;
+  /** The values so far, by SP. */
+  values: SampleValue[];
+  /** `sample.json` (display path) and its figures, when it has been computed. */
+  summary: { file: string; figures: MethodSample } | null;
+  /** The command that completes the sample or computes `sample.json`, while either is missing. */
+  next: string | null;
+}
+
+/** A summarised self-play design of the dataset. */
+export interface SiteDesign {
+  /** The design's results key (`quick~eval8000000~pos60~games50~move30000`). */
+  profile: string;
+  /** Its self-play folder, relative to the profile folder. */
+  selfplayFolder: string;
+  /** Its summary file's name. */
+  summaryFile: string;
+  /** Stage 4's results per position. */
+  selfplay: SelfplayResults;
+  /** Stage 5's summary of its games. */
+  summary: Summary;
+  /** The published rho(eval, score) against this design's interval and reliability. */
+  published: PublishedCheck;
+  /** The method's budget on its positions, when a sample of them exists. */
+  sample: SiteSample | null;
+}
+
+/**
+ * The summarised self-play designs of a profile's folder (its own aside), each
+ * checked to follow from its inputs like the profile's own files.
+ */
+export async function siteDesigns(profile: Profile): Promise<SiteDesign[]> {
+  const out: SiteDesign[] = [];
+  for (const design of summarisedDesigns(profile)) {
+    await requireCurrent(design);
+    const summary = (await readJsonIfExists<Summary>(summaryPath(design)))!;
+    const selfplay = await loadSelfplay(design);
+    out.push({
+      profile: design.name,
+      selfplayFolder: relative(profileDir(design), selfplayDir(design)),
+      summaryFile: basename(summaryPath(design)),
+      selfplay,
+      summary,
+      published: checkAgainstPublished(summary.eval_vs_score, summary.reliability),
+      sample: await siteSample(design, selfplay.positions.map((p) => p.sp)),
+    });
+  }
+  return out;
+}
+
+/** The design's sample at the method's budget (null when none of its positions has been started). */
+async function siteSample(design: Profile, sps: readonly number[]): Promise<SiteSample | null> {
+  const path = methodSamplePath(design);
+  const d = await readEvalDataset(path);
+  if (!d) return null;
+  const key = (xs: readonly number[]) => [...xs].sort((a, b) => a - b).join(",");
+  if (key(d.header.positions) !== key(sps)) {
+    throw new MbiError(
+      "stage-input",
+      `${displayPath(path)} holds other positions than the ${sps.length} of the design ${design.name}`,
+    );
+  }
+  const figures = d.missing.length ? undefined : await readMethodSample(path, design);
+  const fix = d.missing.length
+    ? `deno task eval-all --profile full --sp ${sps.join(",")} --out ${displayPath(path)}`
+    : figures
+    ? null
+    : `deno task method-sample --profile ${design.name}`;
+  return {
+    file: displayPath(path),
+    limit: formatLimit(d.header.config.limit),
+    engine: { uci_name: d.header.engine.uci_name, fingerprint: d.header.config.engine_fingerprint },
+    evaluated: d.records.length,
+    of: d.header.positions.length,
+    values: d.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp, depth: r.depth })),
+    summary: figures ? { file: displayPath(methodSampleSummaryPath(path)), figures } : null,
+    next: fix,
+  };
+}

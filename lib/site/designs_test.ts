@@ -1,0 +1,107 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { testRoot } from "../core/testing.ts";
+import type { PageData } from "./page_script/data.ts";
+import { positionHtml } from "./page_script/position.ts";
+import { raw } from "../core/mod.ts";
+
+// The ci index with a second self-play design (ci~games2: its 6 positions × 2 games) and a sample of those
+// positions at a larger budget standing in for the method's, built step by step as a long run would:
+// nothing, a prefix, complete, summarised.
+const { results, cli } = await testRoot("site-designs");
+async function run(script: string, args: string[]) {
+  const r = await cli(script, args);
+  assertEquals(r.code, 0, `${script} ${args.join(" ")}: ${r.stderr}`);
+  return r;
+}
+await run("eval_all.ts", ["--profile", "ci", "--workers", "2"]);
+await run("derive_mbi.ts", ["--profile", "ci"]);
+await run("selfplay.ts", ["--profile", "ci~games2", "--workers", "2"]);
+await run("stats.ts", ["--profile", "ci~games2"]);
+const ci = join(results, "ci");
+const games = (await Deno.readTextFile(join(ci, "selfplay~games2", "games.jsonl"))).split("\n");
+const sps: number[] = JSON.parse(games[0]).config.positions;
+const samplePath = join(results, "full", `sample${sps.length}`, "evals.jsonl");
+const summary = JSON.parse(await Deno.readTextFile(join(ci, "summary~games2.json")));
+
+const page = () => Deno.readTextFile(join(ci, "site", "index.html"));
+const card = () => Deno.readTextFile(join(ci, "DATASET.md"));
+const pageData = (html: string): PageData =>
+  JSON.parse(/<script type="application\/json" id="mbi-data">(.*?)<\/script>/s.exec(html)![1]);
+
+Deno.test("the index's page and card show another design's validation, and the method's budget on its positions as it grows", async () => {
+  await run("site.ts", ["--profile", "ci"]);
+  let html = await page();
+  ok(html.includes(`<section id="validation"`), "the section");
+  ok(html.includes(`<a href="#validation">Validation</a>`), "in the navigation");
+  ok(html.includes("<h3>ci~games2</h3>"));
+  ok(html.includes(`${summary.eval_vs_score.rho.toFixed(3)}`), "the summary's rho");
+  ok(html.includes("The published rho(eval, score) = 0.76 [0.63, 0.85] lies"), "the computed sentence");
+  ok(html.includes(`The method's budget has not been run on these ${sps.length} positions.`));
+  ok(!html.includes("No self-play statistics in this dataset"), "the page no longer says there is none");
+  let md = await card();
+  ok(md.includes("## Validation by self-play"));
+  ok(md.includes("| `ci~games2` | 6 × 2 (12 games) |"), md);
+  ok(md.includes("`summary~games2.json`"));
+  ok(md.includes("summarised below"));
+  ok(md.includes("Self-play design ci~games2: Self-play: "), "its limitations, named");
+
+  // A prefix of the sample: two positions (a long run's committed progress).
+  await Deno.mkdir(join(results, "full", `sample${sps.length}`), { recursive: true });
+  await run("eval_all.ts", ["--profile", "ci~eval40000", "--sp", sps.join(","), "--out", samplePath, "--workers", "2"]);
+  const lines = (await Deno.readTextFile(samplePath)).trim().split("\n");
+  await Deno.writeTextFile(samplePath, lines.slice(0, 3).join("\n") + "\n");
+  await run("site.ts", ["--profile", "ci"]);
+  html = await page();
+  ok(html.includes(`<strong>2 of ${sps.length} positions evaluated</strong> (run in progress)`), "progress");
+  md = await card();
+  ok(md.includes(`2 of ${sps.length} evaluated, run in progress`));
+  ok(md.includes(`exists here only for 2 of the ${sps.length} positions of ci~games2 so far (run in progress)`));
+  const data = pageData(html);
+  assertEquals(data.designs.length, 1);
+  const done = lines.slice(1, 3).map((l) => JSON.parse(l));
+  assertEquals(
+    data.designs[0].sample!.bySp,
+    Object.fromEntries(done.map((r: { sp: number; eval_cp: number; depth: number }) => [r.sp, [r.eval_cp, r.depth]])),
+  );
+  // One position's view: its self-play in the design and its value at the sample's budget (or that it has none yet).
+  const i = data.rows.findIndex((r) => r[0] === done[0].sp);
+  const view = String(positionHtml(data, i, raw("")));
+  ok(view.includes(`Self-play of SP ${done[0].sp}: self-play design ci~games2`), view);
+  ok(view.includes(`(depth ${done[0].depth})`), "the sample's value");
+  const pending = sps.find((sp) => !done.some((r: { sp: number }) => r.sp === sp))!;
+  const j = data.rows.findIndex((r) => r[0] === pending);
+  ok(String(positionHtml(data, j, raw(""))).includes(`not yet evaluated (2 of ${sps.length} so far)`));
+  const outside = data.rows.findIndex((r) => !sps.includes(r[0]));
+  const other = String(positionHtml(data, outside, raw("")));
+  ok(other.includes("was not among the positions of ci~games2 (6)"), other);
+  ok(!other.includes("not yet evaluated"), "no sample row for a position outside it");
+
+  // Complete: the figures are not computed yet, and the page says which command computes them.
+  await run("eval_all.ts", ["--profile", "ci~eval40000", "--sp", sps.join(","), "--out", samplePath, "--workers", "2"]);
+  await run("site.ts", ["--profile", "ci"]);
+  html = await page();
+  ok(html.includes(`<strong>6 of 6 positions evaluated</strong>;`), "complete");
+  ok(html.includes("method-sample"), "the next command");
+
+  // Summarised: both validations, the facts and every rung's distance, from sample.json.
+  await run("method_sample.ts", ["--profile", "ci~games2"]);
+  const s = JSON.parse(await Deno.readTextFile(join(results, "full", "sample6", "sample.json")));
+  await run("site.ts", ["--profile", "ci"]);
+  html = await page();
+  ok(html.includes("How far each rung is from the method's budget"));
+  ok(html.includes(`${s.validation[1].eval_vs_score.rho.toFixed(3)}`));
+  md = await card();
+  const far = s.distance_to_method.find((r: { dataset: string }) => r.dataset === "ci");
+  ok(md.includes(`at Spearman ${far.spearman_edges.rho.toFixed(3)}`), "the limitation from sample.json");
+
+  // A sample.json that no longer follows from its inputs is refused by name, with the command that mends it.
+  const evals = await Deno.readTextFile(samplePath);
+  await Deno.writeTextFile(samplePath, evals.replace(/"created":"[^"]*"/, `"created":"2000-01-01T00:00:00.000Z"`));
+  const refused = await cli("site.ts", ["--profile", "ci"]);
+  assertEquals(refused.code, 1, refused.stderr);
+  ok(refused.stderr.includes("sample.json was not computed from"), refused.stderr);
+  ok(refused.stderr.includes("run deno task method-sample --profile ci~games2"), refused.stderr);
+  await Deno.writeTextFile(samplePath, evals);
+  await run("site.ts", ["--profile", "ci"]);
+});

@@ -1,0 +1,150 @@
+/**
+ * The page's section on the other self-play designs played on this index:
+ * their correlations with the verdicts, the published figure checked against
+ * them, what the design can resolve (reliability, ceiling, power, the games
+ * and positions 80% power needs), and the method's budget on their positions
+ * — its figures when the sample is complete, else how far it has got.
+ *
+ * @module
+ */
+
+import { type Html, markup } from "../core/mod.ts";
+import { PUBLISHED } from "../analysis/mod.ts";
+import { verdictText } from "../method/mod.ts";
+import type { MethodSample } from "../report/mod.ts";
+import type { SiteData } from "./data.ts";
+import type { SiteDesign } from "./designs.ts";
+import { pageCaption } from "./page_data.ts";
+import { publishedText, summaryTable, verdictsHtml } from "./page_sections.ts";
+import { commandHtml } from "./page_script/position.ts";
+
+const fix = (x: number | null, d = 2) => (x !== null && Number.isFinite(x) ? x.toFixed(d) : "–");
+const int = (n: number) => n.toLocaleString("en-US");
+const iv = (c: readonly [number, number], d = 3) => `${fix(c[0], d)} .. ${fix(c[1], d)}`;
+
+/** The section (nothing when no other design has been summarised). */
+export function designsSection(d: SiteData): Html | null {
+  if (!d.designs.length) return null;
+  return markup`<section id="validation" aria-labelledby="validation-h">
+<h2 id="validation-h">Validation by self-play on this index</h2>
+${d.designs.map((g, k) => designHtml(d, g, k))}
+</section>`;
+}
+
+function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
+  const s = g.summary;
+  const pw = s.power;
+  const rel = s.reliability;
+  const need = pw.games_needed;
+  return markup`<h3>${g.profile}</h3>
+<p>${s.n_positions} positions drawn from this index one per edge stratum (seed ${g.selfplay.config.seed}), ${s.selfplay.games_per_position} games each at ${
+    int(s.selfplay.nodes_per_move)
+  } nodes per move: <code>${g.selfplayFolder}/games.jsonl</code>, summarised in <code>${g.summaryFile}</code>.</p>
+${summaryTable(`Self-play correlations: ${pageCaption(d)}; design ${g.profile}`, s)}
+${verdictsHtml(s, `verdict-${k}`)}</p>
+<p>${g.published.sentence} ${
+    d.banner
+      ? `These games are at ${
+        int(s.selfplay.nodes_per_move)
+      } nodes per move and the values at ${d.limit}, not the method's ${PUBLISHED.budgets}.`
+      : ""
+  }</p>
+<p>What the design can resolve, from its games: reliability of a position's score ${fix(rel.reliability, 3)}${
+    rel.between_estimable ? "" : " (the between-position variance is not estimable from these games)"
+  }, so no correlation with the scores can exceed √R = ${
+    fix(rel.ceiling, 3)
+  }; a true ${pw.assumed_rho} would be observed as about ${
+    fix(pw.this_design.expected_rho)
+  }, and the interval would exclude 0 with probability ${fix(pw.this_design.power)}. For ${
+    Math.round(100 * pw.required_power)
+  }% power: ${
+    need.at_this_positions === null
+      ? "not reachable with more games at these positions"
+      : `${int(need.at_this_positions)} games per position at these ${s.n_positions} positions`
+  }, or ${
+    pw.positions_needed === null
+      ? "not reachable with all 960 positions"
+      : `${int(pw.positions_needed)} positions at ${s.selfplay.games_per_position} games`
+  }. <span class="small">${pw.assumptions}.</span></p>
+${sampleHtml(d, g)}`;
+}
+
+function sampleHtml(d: SiteData, g: SiteDesign): Html {
+  const m = g.sample;
+  if (!m) return markup`<p>The method's budget has not been run on these ${g.summary.n_positions} positions.</p>`;
+  const head = markup`<h4>The method's budget on these positions</h4>
+<p>Stage 1 at ${m.limit} per position for the ${m.of} positions (${m.engine.uci_name}, fingerprint ${
+    m.engine.fingerprint === null ? "not measured" : int(m.engine.fingerprint)
+  }): <code>${m.file}</code> — a sample of its own, never an index over 960 positions and never mixed with another budget.</p>`;
+  if (!m.summary) {
+    return markup`${head}<p><strong>${m.evaluated} of ${m.of} positions evaluated</strong>${
+      m.evaluated < m.of ? " (run in progress)" : ""
+    }; the figures follow when the sample is complete${
+      m.next ? markup`: <code>${commandHtml(m.next)}</code>` : ""
+    }. Each position's own view shows its value so far.</p>`;
+  }
+  const f = m.summary.figures;
+  return markup`${head}${sampleValidation(d, f)}${sampleFacts(f)}${
+    sampleDistance(f)
+  }<p class="small">From <code>${m.summary.file}</code> (${int(f.resamples)} bootstrap resamples, seed ${f.seed}).</p>`;
+}
+
+function sampleValidation(d: SiteData, f: MethodSample): Html {
+  return markup`<div class="scroll"><table><caption>Self-play scores of ${f.selfplay.profile} (${f.selfplay.positions} × ${f.selfplay.games} games at ${
+    int(f.selfplay.nodes_per_move)
+  } nodes/move) against the values of this index and of the method's budget on the same ${f.sample.positions.length} positions; ${d.engine.uci_name}; Spearman's rho with 95% percentile intervals</caption>
+<thead><tr><th scope="col">values</th><th scope="col">rho(eval, score)</th><th scope="col">rho(MBI, score)</th><th scope="col">rho(MBI, |score − 0.5|)</th><th scope="col">verdicts</th></tr></thead>
+<tbody>${
+    f.validation.map((v) =>
+      markup`<tr><th scope="row">${v.budget}<br><span class="small">${v.values_from}; ${v.mbi_ranked}</span></th><td>${
+        fix(v.eval_vs_score.rho, 3)
+      } [${iv(v.eval_vs_score.ci95_percentile)}]</td><td>${fix(v.mbi_vs_score.rho, 3)} [${
+        iv(v.mbi_vs_score.ci95_percentile)
+      }]</td><td>${fix(v.mbi_vs_imbalance.rho, 3)} [${iv(v.mbi_vs_imbalance.ci95_percentile)}]</td><td>${
+        verdictText(v.verdict.validation, v.eval_vs_score.ci95_percentile, "above")
+      }; claim ${verdictText(v.verdict.claim, v.mbi_vs_imbalance.ci95_percentile, "below")}</td></tr>`
+    )
+  }</tbody></table></div>
+${f.validation.map((v) => markup`<p>At ${v.budget}: ${v.published_check.sentence}</p>`)}
+<p class="small">The method publishes ${publishedText()}.</p>`;
+}
+
+function sampleFacts(f: MethodSample): Html {
+  const p = f.published_facts;
+  const rows = f.facts.map((x) => {
+    const o = x.on_sample;
+    return markup`<tr><th scope="row">${
+      x.dataset === "sample" ? `the method's budget (${x.budget})` : x.dataset
+    }</th><td>${fix(o.median.estimate, 1)} [${
+      iv(o.median.ci95, 1)
+    }]</td><td>${o.min} .. ${o.max}</td><td>${o.below_zero.count} of ${o.n} (${
+      iv(o.below_zero.ci95.map((v) => 100 * v) as [number, number], 1)
+    }%)</td><td>${
+      x.all_positions
+        ? `${
+          fix(x.all_positions.median, 1)
+        }; ${x.all_positions.min} .. ${x.all_positions.max}; ${x.all_positions.below_zero} of ${x.all_positions.n}`
+        : "– (a sample)"
+    }</td></tr>`;
+  });
+  return markup`<div class="scroll"><table><caption>The method's published facts (over 960 positions at ${p.budget}) estimated from the ${f.sample.positions.length} positions, one per edge stratum: the method's budget and every rung of the ladder on the same positions; cp, White's view, 95% intervals</caption>
+<thead><tr><th scope="col">dataset</th><th scope="col">median [95%]</th><th scope="col">range in the sample</th><th scope="col">below 0 [95%]</th><th scope="col">over all its positions: median; range; below 0</th></tr></thead>
+<tbody><tr class="this"><th scope="row">the method, published</th><td>${
+    fix(p.median, 1)
+  }</td><td>${p.min} .. ${p.max}</td><td>${p.negatives} of ${p.count}</td><td>–</td></tr>${rows}</tbody></table></div>
+<p class="small">The positions are one per edge stratum of this index, not a simple random sample: the sample's median and share below 0 estimate those of the strata it was drawn from.</p>`;
+}
+
+function sampleDistance(f: MethodSample): Html {
+  return markup`<div class="scroll"><table><caption>How far each rung is from the method's budget on the ${f.sample.positions.length} positions (${f.sample.engine})</caption>
+<thead><tr><th scope="col">rung</th><th scope="col">Spearman of edges [95%]</th><th scope="col">Spearman of values</th><th scope="col">median |Δ| cp</th><th scope="col">largest |Δ| cp</th><th scope="col">mean Δ cp (rung − method)</th></tr></thead>
+<tbody>${
+    f.distance_to_method.map((r) =>
+      markup`<tr><th scope="row">${r.dataset}</th><td>${fix(r.spearman_edges.rho, 3)} [${
+        iv(r.spearman_edges.ci95)
+      }]</td><td>${fix(r.spearman_eval, 3)}</td><td>${r.median_abs_delta_cp}</td><td>${r.max_abs_delta_cp}</td><td>${
+        fix(r.mean_delta_cp, 1)
+      }</td></tr>`
+    )
+  }</tbody></table></div>`;
+}
