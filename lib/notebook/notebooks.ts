@@ -1,6 +1,7 @@
 /**
  * The stage notebooks of `notebooks/`, and executing them for a profile:
- * executed copies and HTML renders go to `results/<profile>/notebooks/`; for
+ * executed copies and HTML renders go to `results/<profile>/notebooks/` (or
+ * `notebooks~pos60~games50~move30000/` for a self-play design's profile); for
  * the `quick` profile of the repository's own results the executed notebooks
  * also replace the committed ones, so reviewers read the outputs of the last
  * quick run without running anything (a render in another results root, e.g. a
@@ -21,6 +22,7 @@ import {
   listResultFolders,
   outcomesRoot,
   profileDir,
+  publishedPaths,
   resultsRoot,
 } from "../store/mod.ts";
 
@@ -79,7 +81,7 @@ export function renderInputs(profile: Profile): string[] {
   const root = resultsRoot();
   const own = profileDir(profile);
   const files: string[] = [];
-  for (const f of filesUnder(own, ["notebooks"])) {
+  for (const f of filesUnder(own, [])) {
     if (!isPublishedOutput(relative(own, f))) files.push(f);
   }
   const ci = baseProfileName(profile) === "ci";
@@ -137,7 +139,7 @@ export async function runStageNotebooks(
       `no notebook matches ${only.join(" ")} in notebooks/ (give their numbers, e.g. 02 03)`,
     );
   }
-  const outDir = join(profileDir(profile), "notebooks");
+  const outDir = publishedPaths(profile).notebooks;
   const stampPath = join(outDir, "rendered.json");
   const hash = only.length === 0 ? await renderInputsHash(profile, notebooks) : "";
   const stamp = await Deno.readTextFile(stampPath).then(JSON.parse).catch(() => undefined);

@@ -12,7 +12,8 @@
 
 import { budgetBanner, formatBudgets, formatOptions, verdictText } from "../method/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
-import { type MbiTable } from "../store/mod.ts";
+import { getProfile, type MbiTable, summaryPath } from "../store/mod.ts";
+import { basename } from "node:path";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import { type Limitation } from "../report/mod.ts";
 import { markup } from "../core/mod.ts";
@@ -173,7 +174,7 @@ export function powerView(s: Summary, caption?: string): Displayable {
       { header: `this profile (${s.profile})`, value: (x) => x[1], numeric: true },
       { header: `the method's 60 × 50, same variances`, value: (x) => x[2], numeric: true },
     ],
-    `Reliability and power with ${source} (summary.json)${
+    `Reliability and power with ${source} (${basename(summaryPath(getProfile(s.profile)))})${
       caption ? ` — ${caption}` : ""
     }: ${s.n_positions} positions, ${s.n_games} games`,
   );

@@ -157,9 +157,11 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
   out.push({
     id: "distinct-games",
     text: repeated.length
-      ? `Self-play: ${distinct} distinct games among ${games} (${repeated.length} of ${pos.length} positions repeat a game; ` +
+      ? `Self-play: ${int(distinct)} distinct games among ${
+        int(games)
+      } (${repeated.length} of ${pos.length} positions repeat a game; ` +
         `fewest: SP ${worst.sp} with ${worst.distinct_games} of ${worst.games}); a repeated game adds no information, yet each copy is scored.`
-      : `Self-play: all ${games} games are distinct (${pos.length} positions × ${sp.config.games} games).`,
+      : `Self-play: all ${int(games)} games are distinct (${pos.length} positions × ${sp.config.games} games).`,
     figures: { games, distinct_games: distinct, positions: pos.length, positions_with_repeats: repeated.length },
     sources: [spPath],
   });
@@ -170,7 +172,9 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
   out.push({
     id: "white-score",
     text: `White's overall score in self-play at ${int(sp.config.nodes_per_move)} nodes per move is ${fix(score, 3)} ` +
-      `over ${games} games (${wins} wins, ${draws} draws, ${losses} losses; draw rate ${pct(draws / games)}); ` +
+      `over ${int(games)} games (${int(wins)} wins, ${int(draws)} draws, ${int(losses)} losses; draw rate ${
+        pct(draws / games)
+      }); ` +
       `the self-play checks the ordering at that budget, not any single position.`,
     figures: { games, wins, draws, losses, white_score: score, nodes_per_move: sp.config.nodes_per_move },
     sources: [spPath],
@@ -355,7 +359,11 @@ async function designStatements(design: Profile): Promise<Limitation[]> {
     await readJsonIfExists<Summary>(sumPath),
     displayPath(sumPath),
   )
-    .map((l) => ({ ...l, id: `${l.id}:${design.name}`, text: `Self-play design ${design.name}: ${l.text}` }));
+    .map((l) => ({
+      ...l,
+      id: `${l.id}:${design.name}`,
+      text: `Self-play design ${design.name}: ${l.text.replace(/^Self-play: /, "")}`,
+    }));
   const samplePath = methodSamplePath(design);
   const sample = await readEvalDataset(samplePath);
   if (!sample) return out;

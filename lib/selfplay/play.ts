@@ -250,7 +250,9 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
           const record = await playGame(white, black, spec);
           await append(record);
           searchMs += record.search_ms;
-          return 0;
+          // The nodes asked for: `go nodes N` for every move not taken from the opening set (the engine
+          // reports no total per game; it stops within a few hundred nodes of N).
+          return record.info.filter((m) => !m.opening).length * config!.nodes_per_move;
         } catch (e) {
           if (
             !(e instanceof GameError || e instanceof EngineExitedError || e instanceof EngineTimeoutError ||

@@ -157,14 +157,19 @@ ${
       ["engine values", `median ${f2(b.eval.median)} cp, range ${b.eval.min} .. ${b.eval.max} cp`],
       ["below 0 (Black's side)", String(b.negatives)],
       ...(b.interval_width !== null ? [["median width of the MBI intervals", `${f2(b.interval_width)} points`]] : []),
-      ...(sp
-        ? [[
-          "self-play",
-          `${sp.n_positions} positions, ${sp.n_games} games; rho(eval, score) ${f3(sp.eval_vs_score.rho)} [${
-            f3(sp.eval_vs_score.ci95_percentile[0])
-          } .. ${f3(sp.eval_vs_score.ci95_percentile[1])}]; validation ${sp.verdict.validation}`,
-        ]]
-        : [["self-play", "none yet for this dataset"]]),
+      ...[
+        ...(sp ? [{ name: "self-play", s: sp }] : []),
+        ...b.designs.map((g) => ({ name: `self-play ${g.profile}`, s: g.summary })),
+      ]
+        .map(({ name, s }) => [
+          name,
+          `${s.n_positions} positions × ${s.selfplay.games_per_position} games at ${
+            int(s.selfplay.nodes_per_move)
+          } nodes/move; rho(eval, score) ${f3(s.eval_vs_score.rho)} [${f3(s.eval_vs_score.ci95_percentile[0])} .. ${
+            f3(s.eval_vs_score.ci95_percentile[1])
+          }]; validation ${s.verdict.validation}`,
+        ]),
+      ...(sp || b.designs.length ? [] : [["self-play", "none yet for this dataset"]]),
     ])
   }
 <h3>Validated against real games</h3>

@@ -22,6 +22,7 @@ import {
   readMbiTable,
   resultsRoot,
   scanDatasets,
+  summarisedDesigns,
   summaryPath,
 } from "../store/mod.ts";
 import {
@@ -80,7 +81,7 @@ export interface EngineRow {
 
 /** A rendered notebook. */
 export interface NotebookLink {
-  /** Profile folder it was rendered for. */
+  /** Profile it was rendered for: its folder, with the self-play design's tags for a design's notebooks. */
   folder: string;
   /** Its title (first heading) or file name. */
   title: string;
@@ -103,6 +104,8 @@ export interface LandingData {
     interval_width: number | null;
     validations: OutcomeValidation[];
     selfplay: Summary | null;
+    /** Stage 5 of the other self-play designs played on it (see `summarisedDesigns`). */
+    designs: { profile: string; summary: Summary }[];
     page: DatasetPage | null;
   } | null;
   /** The ladder of the best index's base profile (null without a best index). */
@@ -140,29 +143,36 @@ export function datasetPages(): DatasetPage[] {
   );
 }
 
-/** The rendered notebooks (the HTML files in each folder's `notebooks`) with their first heading. */
+/**
+ * The rendered notebooks (the HTML files in each folder's `notebooks`, and in
+ * `notebooks~…` for a self-play design's profile) with their first heading.
+ */
 async function notebooks(): Promise<NotebookLink[]> {
   const out: NotebookLink[] = [];
   for (const f of listResultFolders(root())) {
-    let names: string[];
+    let dirs: string[];
     try {
-      names = [...Deno.readDirSync(join(f.path, "notebooks"))].map((e) => e.name).filter((n) => n.endsWith(".html"))
-        .sort();
+      dirs = [...Deno.readDirSync(f.path)].filter((e) => e.isDirectory && /^notebooks(~|$)/.test(e.name))
+        .map((e) => e.name).sort();
     } catch {
       continue;
     }
-    for (const n of names) {
-      const nb = await readJsonIfExists<{ cells?: { cell_type: string; source: string | string[] }[] }>(
-        join(f.path, "notebooks", n.replace(/\.html$/, ".ipynb")),
-      ).catch(() => undefined);
-      const md = nb?.cells?.find((c) => c.cell_type === "markdown");
-      const text = md ? (Array.isArray(md.source) ? md.source.join("") : md.source) : "";
-      const heading = /^#\s+(.+)$/m.exec(text)?.[1]?.trim();
-      out.push({
-        folder: f.name,
-        title: heading ?? n.replace(/\.html$/, ""),
-        href: href(join(f.path, "notebooks", n)),
-      });
+    for (const dir of dirs) {
+      const names = [...Deno.readDirSync(join(f.path, dir))].map((e) => e.name).filter((n) => n.endsWith(".html"))
+        .sort();
+      for (const n of names) {
+        const nb = await readJsonIfExists<{ cells?: { cell_type: string; source: string | string[] }[] }>(
+          join(f.path, dir, n.replace(/\.html$/, ".ipynb")),
+        ).catch(() => undefined);
+        const md = nb?.cells?.find((c) => c.cell_type === "markdown");
+        const text = md ? (Array.isArray(md.source) ? md.source.join("") : md.source) : "";
+        const heading = /^#\s+(.+)$/m.exec(text)?.[1]?.trim();
+        out.push({
+          folder: dir === "notebooks" ? f.name : `${f.name}${dir.slice("notebooks".length)}`,
+          title: heading ?? n.replace(/\.html$/, ""),
+          href: href(join(f.path, dir, n)),
+        });
+      }
     }
   }
   return out;
@@ -259,6 +269,12 @@ export async function collectLanding(): Promise<LandingData> {
       interval_width: widths.length === table.rows.length ? summarise(widths).median : null,
       validations: outcomes.flatMap((o) => o.validations.filter((v) => v.dataset.key === best.profile.name)),
       selfplay: (await readJsonIfExists<Summary>(summaryPath(best.profile))) ?? null,
+      designs: await Promise.all(
+        summarisedDesigns(best.profile).map(async (p) => ({
+          profile: p.name,
+          summary: (await readJsonIfExists<Summary>(summaryPath(p)))!,
+        })),
+      ),
       page: pages.find((p) => p.folder === best.profile.name && p.site === "site") ?? null,
     };
   }

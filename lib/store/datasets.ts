@@ -45,8 +45,8 @@ export interface ResolvedDataset {
   selfplay: string;
   /** Stage 5's summary file. */
   summary: string;
-  /** The published site folder, dataset card and reproduction record. */
-  published: { site: string; card: string; reproduce: string };
+  /** The published site folder, dataset card, rendered notebooks and reproduction record. */
+  published: ReturnType<typeof publishedPaths>;
 }
 
 /** Resolves a profile's dataset: its key and every path, from the results key's one grammar. */

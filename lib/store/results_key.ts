@@ -206,22 +206,27 @@ export function summaryPath(profile: Profile): string {
 }
 
 /**
- * What the site step and `reproduce` write into a profile folder for people,
- * named like the summary (`site`, `DATASET.md`, `reproduce.json`, or with the
- * self-play and bootstrap tags: `site~games2/`, `DATASET~games2.md`); no
- * stage or notebook reads them.
+ * What the site step, the notebooks and `reproduce` write into a profile
+ * folder for people, named like the summary (`site`, `DATASET.md`,
+ * `notebooks`, `reproduce.json`, or with the self-play and bootstrap tags:
+ * `site~games2/`, `DATASET~games2.md`, `notebooks~games2/`); no stage reads them.
  */
-export function publishedPaths(profile: Profile): { site: string; card: string; reproduce: string } {
+export function publishedPaths(
+  profile: Profile,
+): { site: string; card: string; notebooks: string; reproduce: string } {
   const tags = laterTags(profile, ["selfplay", "stats"]);
   const dir = profileDir(profile);
   return {
     site: join(dir, `site${tags}`),
     card: join(dir, `DATASET${tags}.md`),
+    notebooks: join(dir, `notebooks${tags}`),
     reproduce: join(dir, `reproduce${tags}.json`),
   };
 }
 
 /** True for a path (relative to a profile folder) that {@link publishedPaths} names for some profile. */
 export function isPublishedOutput(relativePath: string): boolean {
-  return /^(site(~[a-z]+\d+)*\/|DATASET(~[a-z]+\d+)*\.md$|reproduce(~[a-z]+\d+)*\.json$)/.test(relativePath);
+  return /^((site|notebooks)(~[a-z]+\d+)*\/|DATASET(~[a-z]+\d+)*\.md$|reproduce(~[a-z]+\d+)*\.json$)/.test(
+    relativePath,
+  );
 }

@@ -61,8 +61,18 @@ Deno.test("published outputs are named like the summary, and recognised as such"
     "quick/reproduce.json",
   ]);
   assertEquals(games.card.split("/").slice(-2).join("/"), "quick/DATASET~games2.md");
+  assertEquals(games.notebooks.split("/").slice(-2).join("/"), "quick/notebooks~games2");
+  assertEquals(plain.notebooks.split("/").slice(-2).join("/"), "quick/notebooks");
   for (
-    const p of ["site/index.html", "site~games2/files/mbi.csv", "DATASET.md", "DATASET~games2.md", "reproduce.json"]
+    const p of [
+      "site/index.html",
+      "site~games2/files/mbi.csv",
+      "DATASET.md",
+      "DATASET~games2.md",
+      "reproduce.json",
+      "notebooks/04_selfplay_validation.html",
+      "notebooks~pos60~games50/rendered.json",
+    ]
   ) {
     assertEquals(isPublishedOutput(p), true, p);
   }
