@@ -102,3 +102,15 @@ export function checkRecord<S extends v.GenericSchema>(
   if (!r.success) throw new MbiError(code, `${where}: ${issueText(schema, r.issues[0])}`);
   return value as v.InferOutput<S>;
 }
+
+/**
+ * Parses the JSON text of a result file; a damaged file is an {@link MbiError}
+ * of `code`: `<where> is damaged (<parser's reason>): <fix> to write it again`.
+ */
+export function parseJsonText(text: string, where: string, code: ErrorCode, fix: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new MbiError(code, `${where} is damaged (${(e as Error).message}): ${fix} to write it again`);
+  }
+}

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import * as v from "valibot";
-import { checkRecord, count, fileKind, int, schemaVersion, texts } from "./records.ts";
-import { isMbiError } from "./errors.ts";
+import { checkRecord, count, fileKind, int, parseJsonText, schemaVersion, texts } from "./records.ts";
+import { isMbiError, MbiError } from "./errors.ts";
 
 const Rec = v.object({
   kind: fileKind("mbi-x"),
@@ -41,4 +41,14 @@ Deno.test("a bad record: one line naming the file and line, the field, its value
   assertEquals(message({ ...good, schema: 3 }), "f.jsonl line 7: schema 3 is newer than this code reads (up to 2)");
   const { inner: _, ...noInner } = good;
   assertEquals(message(noInner), "f.jsonl line 7: inner undefined is not an object");
+});
+
+Deno.test("a damaged JSON file is one line naming it, the parser's reason and the command that writes it again", () => {
+  assertEquals(parseJsonText('{"a":1}', "x.json", "stage-input", "run deno task y"), { a: 1 });
+  throws(
+    () => parseJsonText('{"a":', "results/x.json", "mbi-input", "run deno task derive-mbi"),
+    (e: unknown) =>
+      e instanceof MbiError && e.code === "mbi-input" &&
+      /^results\/x\.json is damaged \(.+\): run deno task derive-mbi to write it again$/.test(e.message),
+  );
 });

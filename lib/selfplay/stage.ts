@@ -25,7 +25,7 @@ import {
   writeTextIfChanged,
 } from "../store/mod.ts";
 import { launchEngine, type ResolvedEngine, resolveEngine, type SearchLimit } from "../engine/mod.ts";
-import { checkRecord, MbiError, repoPath, same, sha256File, sha256Text } from "../core/mod.ts";
+import { checkRecord, MbiError, parseJsonText, repoPath, same, sha256File, sha256Text } from "../core/mod.ts";
 import { budgetBanner, type Profile, SCORE_INTERVAL_DEFINITION } from "../method/mod.ts";
 import { type Progress } from "../runs/mod.ts";
 import { type GameRecord, playGame } from "./game.ts";
@@ -241,19 +241,11 @@ export async function loadSelfplay(profile: Profile): Promise<SelfplayResults> {
   } catch {
     throw new MbiError("stage-input", `no self-play results at ${displayPath(path)}: ${fix}`);
   }
-  let r;
-  try {
-    r = JSON.parse(text);
-  } catch (e) {
-    throw new MbiError(
-      "stage-input",
-      `${displayPath(path)} is damaged (${(e as Error).message}): ${fix} to write it again`,
-    );
-  }
-  if (r?.kind !== "mbi-selfplay-results" || !(r.schema >= SELFPLAY_RESULTS_SCHEMA)) {
+  const raw = parseJsonText(text, displayPath(path), "stage-input", fix) as { kind?: unknown; schema?: unknown };
+  if (raw?.kind !== "mbi-selfplay-results" || !((raw.schema as number) >= SELFPLAY_RESULTS_SCHEMA)) {
     throw new MbiError("stage-input", `${displayPath(path)} is not a current self-play results file: ${fix}`);
   }
-  r = checkRecord(SelfplayResults, r, displayPath(path), "stage-input");
+  const r = checkRecord(SelfplayResults, raw, displayPath(path), "stage-input");
   const games = await readGames(join(dir, "games.jsonl"));
   if (!games) throw new MbiError("stage-input", `no games beside ${displayPath(path)}: ${fix}`);
   const planned = games.header.config.positions.length * games.header.config.games;

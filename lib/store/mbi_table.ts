@@ -25,6 +25,7 @@ import {
   int,
   isMbiError,
   MbiError,
+  parseJsonText,
   same,
   sha256File,
   sha256Text,
@@ -297,15 +298,7 @@ export async function writeMbiTable(
 /** Reads an `mbi.json`. */
 export async function readMbiTable(path: string): Promise<MbiTable> {
   const text = await Deno.readTextFile(path); // NotFound is left to the caller (it names the command)
-  let t;
-  try {
-    t = JSON.parse(text);
-  } catch (e) {
-    throw new MbiError(
-      "mbi-input",
-      `${path} is damaged (${(e as Error).message}): run deno task derive-mbi to write it again`,
-    );
-  }
+  const t = parseJsonText(text, path, "mbi-input", "run deno task derive-mbi") as { kind?: unknown; schema: number };
   if (t?.kind !== "mbi-table") {
     throw new MbiError("mbi-input", `${path} is not an MBI table`);
   }
