@@ -15,7 +15,7 @@ import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
 import { getProfile, type MbiTable, summaryPath } from "../store/mod.ts";
 import { basename } from "node:path";
 import { type SelfplayResults } from "../selfplay/mod.ts";
-import { type Limitation } from "../report/mod.ts";
+import { checkAgainstPublished, type Limitation } from "../report/mod.ts";
 import { markup } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type Displayable, html, htmlKeyValues, htmlTable } from "./display.ts";
@@ -98,8 +98,8 @@ const ci = (c: [number, number] | null) => c ? `[${c[0].toFixed(3)}, ${c[1].toFi
 /**
  * Stage 5: the computed verdicts with their intervals (3 decimals), the
  * budgets behind them, and — when they are not the method's budgets — that
- * these figures are no test of the published one (no comparison is made:
- * summary.json has no rule for it).
+ * these figures cannot confirm or refute the published one, with what the
+ * design could show of it (report/published_check.ts).
  */
 export function verdictView(s: Summary): Displayable {
   const c1 = s.eval_vs_score, c3 = s.mbi_vs_imbalance, p = s.published;
@@ -117,10 +117,10 @@ export function verdictView(s: Summary): Displayable {
   const published = methods
     ? `These are the method's budgets; the documents published ${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}] for ` +
       `rho(eval, score) at them.`
-    : `The figures of this profile are no test of the published ${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}], ` +
-      `which was measured at the method's budgets (${p.budgets}): measured at other budgets, neither agreement nor ` +
-      `disagreement with it says anything about the method (summary.json has no rule comparing them, and none is ` +
-      `made here).`;
+    : `Measured at other budgets than the method's (${p.budgets}), these figures cannot confirm or refute the ` +
+      `published ${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}]. What this design could show of it: ${
+        checkAgainstPublished(c1, s.reliability).sentence
+      }`;
   return html(
     markup`<p style="font-size:1.1em"><b>Verdict: ${
       verdictText(s.verdict.validation, c1.ci95_percentile, "above")

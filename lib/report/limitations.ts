@@ -190,7 +190,7 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
   const ciText = c
     ? ` The observed rho(eval, score) is ${fix(c.rho, 3)} [${fix(c.ci95_percentile[0], 3)}, ${
       fix(c.ci95_percentile[1], 3)
-    }], measured at this profile's budgets, so it is no test of the figure published at the method's.`
+    }], measured at this profile's budgets, so it cannot confirm or refute the figure published at the method's.`
     : "";
   const source = pw.variances.source === "measured"
     ? `measured in these games (reliability ${fix(design.reliability)}, ceiling ${fix(Math.sqrt(design.reliability))})`
@@ -327,7 +327,7 @@ export async function computeLimitations(profile: Profile, scan?: DatasetScan): 
           ? ` It is a settling range, not a confidence interval: at ${formatLimit(larger!.header.config.limit)} (${
             datasetFolder(larger!)
           }) the MBI lies inside it for ${pct(cov.share)} of positions (${cov.inside} of ${cov.n}).`
-          : " How often it holds a larger budget's MBI is not checked for this dataset: no larger budget of the same engine is here."
+          : " How often it holds a larger budget's MBI is not checked for this dataset: no complete dataset of the same engine at a larger budget is here."
       }`,
       figures: {
         positions: widths.length,
@@ -374,7 +374,7 @@ async function designStatements(design: Profile): Promise<Limitation[]> {
   out.push({
     id: `method-sample:${design.name}`,
     text: done < of
-      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${design.name} so far (run in progress); nothing at it covers all 960 positions, and no figure on this page is at it unless it says so.`
+      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${design.name} so far (run in progress); nothing at it covers all 960 positions, and no other figure here is at it.`
       : `The method's budget (${method} per position) exists here only for the ${of} positions of ${design.name}: a sample, not an index over all 960 positions${
         far
           ? `; on them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} [${

@@ -123,7 +123,7 @@ Deno.test("limitations: self-play distinct games, White's score, and power as st
     );
     assertEquals(recorded.figures.verdict, "inconclusive");
     ok(recorded.text.includes("not estimable from these games"), recorded.text);
-    ok(recorded.text.includes("so it is no test of the figure published at the method's"), recorded.text);
+    ok(recorded.text.includes("so it cannot confirm or refute the figure published at the method's"), recorded.text);
     ok(recorded.text.includes("0.8 is the usual bar); about 120 games per position would reach 0.8"), recorded.text);
   });
 });
@@ -148,6 +148,6 @@ Deno.test("limitations: an MBI interval without a larger budget here says its co
     await writeSyntheticDataset({ root, folder: "ci", values: v, iterations });
     const l = byId(await computeLimitations(getProfile("ci")), "mbi-interval")!;
     assertEquals(l.figures.coverage_next_budget, null);
-    ok(/not checked for this dataset: no larger budget/.test(l.text), l.text);
+    ok(/not checked for this dataset: no complete dataset of the same engine at a larger budget/.test(l.text), l.text);
   });
 });

@@ -72,6 +72,11 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
     if (above) {
       parts.push(`The published observed ${p.rho} is above this ceiling: games with these variances cannot show it.`);
     }
+    if (explain && lo <= 0 && 0 <= hi) {
+      parts.push(
+        "The interval also holds 0, so these games neither confirm nor refute the published figure; games at another budget per move may have other variances.",
+      );
+    }
   }
   return {
     published: p,

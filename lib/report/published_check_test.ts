@@ -35,6 +35,7 @@ Deno.test("published 0.76 outside the interval, explained by the measured reliab
   ok(c.sentence.includes("0.76 [0.63, 0.85] lies outside this design's 95% interval [0.050, 0.520]"), c.sentence);
   ok(c.sentence.includes("the measured variances explain the difference"), c.sentence);
   ok(c.sentence.includes("above this ceiling"), c.sentence);
+  ok(!c.sentence.includes("neither confirm nor refute"), "an interval above 0 is evidence of a correlation");
 });
 
 Deno.test("published inside the interval; outside and not explained; not estimable", () => {
@@ -51,4 +52,10 @@ Deno.test("published inside the interval; outside and not explained; not estimab
   const none = checkAgainstPublished(corr(0.1, -0.2, 0.4), rel(0, false));
   assertEquals([none.ceiling, none.expected_if_published_true, none.variances_explain], [null, null, null]);
   ok(none.sentence.includes("not estimable"), none.sentence);
+});
+
+Deno.test("explained, but the interval holds 0: the sentence says the games neither confirm nor refute the figure", () => {
+  const c = checkAgainstPublished(corr(0.101, -0.162, 0.348), rel(0.205));
+  assertEquals(c.variances_explain, true);
+  ok(c.sentence.includes("neither confirm nor refute the published figure"), c.sentence);
 });

@@ -14,9 +14,17 @@ import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
 import { METHOD_EVAL_TEXT, verdictText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 
-/** Escapes text for a Markdown table cell or line (pipes, angle brackets). */
+/**
+ * Escapes text for a Markdown table cell or line: pipes, angle brackets, and
+ * tildes (GFM reads `~a~` as strikethrough, and results keys are full of them).
+ */
 function md(text: unknown): string {
-  return String(text).replace(/\|/g, "\\|").replace(/</g, "&lt;");
+  return String(text).replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/~/g, "\\~");
+}
+
+/** Text as a Markdown code span (inside one only the pipe of a table needs its escape). */
+function code(text: unknown): string {
+  return "`" + String(text).replace(/\|/g, "\\|") + "`";
 }
 
 const int = (n: number) => n.toLocaleString("en-US");
@@ -129,7 +137,7 @@ function filesSection(d: SiteData): string[] {
     ...(d.held.length
       ? [
         `Also in the profile folder (${LICENCE} like the rest): ${
-          d.held.map((f) => `\`${md(f.source)}\` (${md(f.what)})`).join(", ")
+          d.held.map((f) => `${code(f.source)} (${md(f.what)})`).join(", ")
         }.`,
         "",
       ]
@@ -189,7 +197,7 @@ function columnsSection(d: SiteData): string[] {
     ...(d.held.some((f) => f.source.endsWith("openings.jsonl"))
       ? [
         "",
-        "### `selfplay/openings.jsonl`",
+        `### ${d.held.filter((f) => f.source.endsWith("openings.jsonl")).map((f) => code(f.source)).join(", ")}`,
         "",
         "The first line is the header (profile, the engine's fingerprint and options, the self-play design and its " +
         "positions); then one opening set per position:",
@@ -226,11 +234,11 @@ function provenanceSection(d: SiteData): string[] {
   return [
     "## Provenance",
     "",
-    `- Engine: ${md(e.uci_name)} (registry id \`${md(e.id)}\`, version ${md(e.version ?? "unknown")}, ${md(e.author)})`,
+    `- Engine: ${md(e.uci_name)} (registry id ${code(e.id)}, version ${md(e.version ?? "unknown")}, ${md(e.author)})`,
     `- Build SHA-256: \`${e.sha256}\`${
-      e.files.length ? `; files: ${e.files.map((f) => `\`${md(f.name)}\` \`${f.sha256}\``).join(", ")}` : ""
+      e.files.length ? `; files: ${e.files.map((f) => `${code(f.name)} \`${f.sha256}\``).join(", ")}` : ""
     }`,
-    `- NNUE nets: ${e.nets.length ? e.nets.map((n) => `\`${md(n)}\``).join(", ") : "none reported"}`,
+    `- NNUE nets: ${e.nets.length ? e.nets.map((n) => `${code(n)}`).join(", ") : "none reported"}`,
     `- Fingerprint (nodes of the 48 bench searches at depth 13): ${
       e.fingerprint === null ? "not measured" : int(e.fingerprint)
     }${e.matches_reference ? " — the reference Stockfish 17.1's" : ""}`,
@@ -239,8 +247,8 @@ function provenanceSection(d: SiteData): string[] {
     `- Code: stage 1 by commit \`${d.code.evals.commit}\`${d.code.evals.dirty ? " (with local changes)" : ""}, ` +
     `the index by \`${d.code.mbi.commit}\`${d.code.mbi.dirty ? " (with local changes)" : ""}`,
     `- Stage 1 started ${d.created}`,
-    `- Input files: ${d.inputs.map((i) => `\`${md(i.path)}\` \`${i.sha256}\``).join(", ")}`,
-    ...(s ? [`- Stage 5 inputs: ${s.inputs.map((i) => `\`${md(i.path)}\` \`${i.sha256}\``).join(", ")}`] : []),
+    `- Input files: ${d.inputs.map((i) => `${code(i.path)} \`${i.sha256}\``).join(", ")}`,
+    ...(s ? [`- Stage 5 inputs: ${s.inputs.map((i) => `${code(i.path)} \`${i.sha256}\``).join(", ")}`] : []),
   ];
 }
 
@@ -275,11 +283,17 @@ function producedSection(d: SiteData): string[] {
     "",
     d.selfplay
       ? "All of it: `deno task pipeline --profile " + p + "`."
+      : d.designs.length
+      ? `Stages 4 and 5 of this profile's own design have not been run; the self-play design${
+        d.designs.length > 1 ? "s" : ""
+      } ${d.designs.map((g) => code(g.profile)).join(", ")} played on this index ${
+        d.designs.length > 1 ? "are" : "is"
+      } summarised under "Validation by self-play" below.`
       : otherSelfplay.length
       ? `Self-play and its statistics (stages 4 and 5) of this profile's design have not been run for this dataset; ` +
-        `it holds games of another design (${otherSelfplay.map((f) => `\`${md(f)}\``).join(", ")})${
-          d.designs.length ? ", summarised below" : ", not summarised on this card"
-        }.`
+        `it holds games of another design (${
+          otherSelfplay.map((f) => `${code(f)}`).join(", ")
+        }), not summarised on this card.`
       : "Self-play and its statistics (stages 4 and 5) have not been run for this dataset: it holds stages 1–3 only.",
     "",
     "## How it was checked",
@@ -288,7 +302,7 @@ function producedSection(d: SiteData): string[] {
     `\`deno task verify-reproduce --sp N --profile ${p}\` recomputes one position and compares value, depth, PV and nodes bit for bit.`,
     ...(v?.checks.length
       ? v.checks.map((c) =>
-        `  - SP ${c.sp} recomputed with ${md(c.engine.uci_name)} (\`${md(c.engine.id)}\`, build \`${
+        `  - SP ${c.sp} recomputed with ${md(c.engine.uci_name)} (${code(c.engine.id)}, build \`${
           c.engine.sha256.slice(0, 12)
         }…\`) on ${md(c.machine.hostname)} (${md(c.machine.cpu)}), ${c.date}: ${
           c.match ? "identical" : `different (${md(c.differences.join("; "))})`
@@ -331,11 +345,11 @@ function validationSection(d: SiteData): string[] {
         "| outcome table | positions | games | rho(eval, score) | rho(MBI, \\|score − 0.5\\|) | ceiling | verdict | claim | file |",
         "| --- | ---: | ---: | --- | --- | ---: | --- | --- | --- |",
         ...d.validations.map((v) =>
-          `| \`${md(v.table)}\` | ${v.positions} | ${int(v.games)} | ${f3(v.eval_vs_score.rho)} (${
+          `| ${code(v.table)} | ${v.positions} | ${int(v.games)} | ${f3(v.eval_vs_score.rho)} (${
             ci(v.eval_vs_score.ci95_percentile)
           }) | ${f3(v.mbi_vs_imbalance.rho)} (${ci(v.mbi_vs_imbalance.ci95_percentile)}) | ${f3(v.ceiling)} | ${
             md(verdictText(v.verdict.validation, v.eval_vs_score.ci95_percentile, "above"))
-          } | ${md(verdictText(v.verdict.claim, v.mbi_vs_imbalance.ci95_percentile, "below"))} | \`${md(v.file)}\` |`
+          } | ${md(verdictText(v.verdict.claim, v.mbi_vs_imbalance.ci95_percentile, "below"))} | ${code(v.file)} |`
         ),
       ]
       : [
@@ -360,13 +374,13 @@ function designsCardSection(d: SiteData): string[] {
     "| design | positions × games | nodes/move | rho(eval, score) | rho(MBI, score) | rho(MBI, \\|score − 0.5\\|) | reliability R | ceiling √R | power at 0.76 | verdict | claim | file |",
     "| --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: | --- | --- | --- |",
     ...d.designs.map(({ profile, summary: s, summaryFile }) =>
-      `| \`${md(profile)}\` | ${s.n_positions} × ${s.selfplay.games_per_position} (${int(s.n_games)} games) | ${
+      `| ${code(profile)} | ${s.n_positions} × ${s.selfplay.games_per_position} (${int(s.n_games)} games) | ${
         int(s.selfplay.nodes_per_move)
       } | ${corr(s.eval_vs_score)} | ${corr(s.mbi_vs_score)} | ${corr(s.mbi_vs_imbalance)} | ${
         f3(s.reliability.reliability)
       } | ${f3(s.reliability.ceiling)} | ${s.power.this_design.power.toFixed(2)} | ${
         md(verdictText(s.verdict.validation, s.eval_vs_score.ci95_percentile, "above"))
-      } | ${md(verdictText(s.verdict.claim, s.mbi_vs_imbalance.ci95_percentile, "below"))} | \`${md(summaryFile)}\` |`
+      } | ${md(verdictText(s.verdict.claim, s.mbi_vs_imbalance.ci95_percentile, "below"))} | ${code(summaryFile)} |`
     ),
     "",
     ...d.designs.flatMap((g) => {
@@ -374,18 +388,27 @@ function designsCardSection(d: SiteData): string[] {
       const sample = !m
         ? `The method's budget has not been run on its ${g.summary.n_positions} positions.`
         : !m.summary
-        ? `The method's budget on its positions (\`${md(m.file)}\`, ${md(m.limit)} per position, ${
+        ? `The method's budget on its positions (${code(m.file)}, ${md(m.limit)} per position, ${
           md(m.engine.uci_name)
         }): ${m.evaluated} of ${m.of} evaluated${
           m.evaluated < m.of ? ", run in progress" : ""
-        }; its figures follow when it is complete${m.next ? ` (\`${md(m.next)}\`)` : ""}.`
-        : `The method's budget on its positions (\`${md(m.file)}\`, ${md(m.limit)} per position): ` +
+        }; its figures follow when it is complete${m.next ? ` (${code(m.next)})` : ""}.`
+        : `The method's budget on its positions (${code(m.file)}, ${md(m.limit)} per position): ` +
           m.summary.figures.validation.map((v) =>
             `with the values at ${md(v.budget)}, rho(eval, score) ${corr(v.eval_vs_score)}, ${
               md(verdictText(v.verdict.validation, v.eval_vs_score.ci95_percentile, "above"))
             }`
-          ).join("; ") + ` (\`${md(m.summary.file)}\`).`;
-      return [`- \`${md(g.profile)}\`: ${md(g.published.sentence)} ${sample}`];
+          ).join("; ") + ` (${code(m.summary.file)}).`;
+      const e = g.selfplay.engine;
+      const c = g.summary.code;
+      return [
+        `- ${code(g.profile)}: games by ${md(e.uci_name)} (${code(e.id)}, fingerprint ${
+          e.fingerprint ?? "not measured"
+        }, build \`${e.sha256.slice(0, 12)}…\`), stage 5 by code \`${c.commit.slice(0, 12)}\`${
+          c.dirty ? " with uncommitted changes" : ""
+        }. ` +
+        `${md(g.published.sentence)} ${sample}`,
+      ];
     }),
   ];
 }
@@ -436,7 +459,7 @@ export function datasetCard(d: SiteData): string {
     "",
     "Computed from the result files (`lib/report/limitations.ts`); each statement names the files it rests on.",
     "",
-    ...d.limitations.map((l) => `- ${md(l.text)} (${l.sources.map((s) => `\`${md(s)}\``).join(", ")})`),
+    ...d.limitations.map((l) => `- ${md(l.text)} (${l.sources.map((s) => `${code(s)}`).join(", ")})`),
     "",
     "## Licence and citation",
     "",

@@ -42,6 +42,8 @@ import {
   rowInterval,
   sameSetDatasets,
   scanDatasets,
+  summarisedDesigns,
+  summaryPath,
 } from "../store/mod.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { computeLimitations, type Limitation } from "../report/mod.ts";
@@ -253,12 +255,21 @@ function heldFiles(ds: ResolvedDataset): HeldFile[] {
     ["evals.jsonl", "stage 1 with the raw engine lines; its first line is the header with the configuration"],
     ["evals.manifest.json", "start and end of every run"],
     ...folders.flatMap((f): [string, string][] => [
-      [join(f, "games.jsonl"), `every game with its seed and moves${f === own ? "" : ` (self-play design ${f})`}`],
+      [join(f, "games.jsonl"), "every game with its seed and moves"],
       [
         join(f, "openings.jsonl"),
         "the opening set of each self-play position: the distinct near-best lines its games start from",
       ],
       [join(f, "games.manifest.json"), "start and end of every run of those games"],
+      // the own design's results and PGN are downloads; another design's are described here
+      ...(f === own ? [] : [
+        [join(f, "selfplay.json"), "stage 4: that design's results per position"] as [string, string],
+        [join(f, "games.pgn"), "that design's games (PGN)"] as [string, string],
+      ]),
+    ]),
+    ...summarisedDesigns(ds.profile).map((p): [string, string] => [
+      basename(summaryPath(p)),
+      `stage 5 of the self-play design ${p.name}: correlations, intervals, verdicts`,
     ]),
     ["verify-reproduce.json", "the recorded checks of single positions recomputed from scratch"],
   ];

@@ -9,13 +9,14 @@
  * @module
  */
 
-import { basename, relative } from "node:path";
-import { MbiError } from "../core/mod.ts";
+import { basename, join, relative, sep } from "node:path";
+import { MbiError, pathExists } from "../core/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
 import { type Profile } from "../method/mod.ts";
 import {
   displayPath,
   profileDir,
+  publishedPaths,
   readEvalDataset,
   readJsonIfExists,
   selfplayDir,
@@ -49,8 +50,8 @@ export interface SiteSample {
   file: string;
   /** Its budget per position, in words. */
   limit: string;
-  /** Its engine and fingerprint. */
-  engine: { uci_name: string; fingerprint: number | null };
+  /** Its engine, fingerprint and build (SHA-256 of the engine's files). */
+  engine: { uci_name: string; fingerprint: number | null; sha256: string };
   /** Positions evaluated so far. */
   evaluated: number;
   /** Positions planned (the design's). */
@@ -79,6 +80,15 @@ export interface SiteDesign {
   published: PublishedCheck;
   /** The method's budget on its positions, when a sample of them exists. */
   sample: SiteSample | null;
+  /** Links from the dataset's page (relative to its site folder): the games, their views, the summary, the notebooks, the sample. */
+  links: {
+    games: string;
+    pgn: string;
+    selfplay: string;
+    summary: string;
+    notebooks: { name: string; href: string }[];
+    sample: string | null;
+  };
 }
 
 /**
@@ -99,9 +109,33 @@ export async function siteDesigns(profile: Profile): Promise<SiteDesign[]> {
       summary,
       published: checkAgainstPublished(summary.eval_vs_score, summary.reliability),
       sample: await siteSample(design, selfplay.positions.map((p) => p.sp)),
+      links: designLinks(profile, design),
     });
   }
   return out;
+}
+
+/** The design's files as links from the dataset's page (notebooks: their HTML renders, when rendered). */
+function designLinks(profile: Profile, design: Profile): SiteDesign["links"] {
+  const site = publishedPaths(profile).site;
+  const href = (path: string) => relative(site, path).split(sep).join("/");
+  const sp = selfplayDir(design);
+  const nbDir = publishedPaths(design).notebooks;
+  let names: string[] = [];
+  try {
+    names = [...Deno.readDirSync(nbDir)].filter((e) => e.isFile && e.name.endsWith(".html")).map((e) => e.name).sort();
+  } catch {
+    // not rendered
+  }
+  const sample = methodSamplePath(design);
+  return {
+    games: href(join(sp, "games.jsonl")),
+    pgn: href(join(sp, "games.pgn")),
+    selfplay: href(join(sp, "selfplay.json")),
+    summary: href(summaryPath(design)),
+    notebooks: names.map((name) => ({ name, href: href(join(nbDir, name)) })),
+    sample: pathExists(sample) ? href(sample) : null,
+  };
 }
 
 /** The design's sample at the method's budget (null when none of its positions has been started). */
@@ -125,7 +159,11 @@ async function siteSample(design: Profile, sps: readonly number[]): Promise<Site
   return {
     file: displayPath(path),
     limit: formatLimit(d.header.config.limit),
-    engine: { uci_name: d.header.engine.uci_name, fingerprint: d.header.config.engine_fingerprint },
+    engine: {
+      uci_name: d.header.engine.uci_name,
+      fingerprint: d.header.config.engine_fingerprint,
+      sha256: d.header.engine.sha256,
+    },
     evaluated: d.records.length,
     of: d.header.positions.length,
     values: d.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp, depth: r.depth })),

@@ -34,18 +34,25 @@ Deno.test("the index's page and card show another design's validation, and the m
   let html = await page();
   ok(html.includes(`<section id="validation"`), "the section");
   ok(html.includes(`<a href="#validation">Validation</a>`), "in the navigation");
-  ok(html.includes("<h3>ci~games2</h3>"));
+  ok(html.includes("<h3>ci<wbr>~games2</h3>"), "the heading, breakable at its tags");
   ok(html.includes(`${summary.eval_vs_score.rho.toFixed(3)}`), "the summary's rho");
   ok(html.includes("The published rho(eval, score) = 0.76 [0.63, 0.85] lies"), "the computed sentence");
+  ok(
+    html.includes("so these figures cannot confirm or refute it. What this design could show of it:"),
+    "and its bounds",
+  );
+  ok(html.includes(`href="../selfplay~games2/games.jsonl"`) && html.includes(`href="../summary~games2.json"`), "links");
   ok(html.includes(`The method's budget has not been run on these ${sps.length} positions.`));
   ok(!html.includes("No self-play statistics in this dataset"), "the page no longer says there is none");
   let md = await card();
   ok(md.includes("## Validation by self-play"));
+  ok(md.includes("`selfplay~games2/selfplay.json` (stage 4: that design's results per position)"), "its files");
+  ok(!/[^`\\]~games2/.test(md.replace(/`[^`]*`/g, "")), "every tilde outside code is escaped (no strikethrough)");
   ok(md.includes("| `ci~games2` | 6 × 2 (12 games) |"), md);
   ok(md.includes("`summary~games2.json`"));
-  ok(md.includes("summarised below"));
-  ok(/\n- Self-play design ci~games2: (all 12 games are distinct|\d+ distinct games among 12) /.test(md), "named");
-  ok(md.includes("- Self-play design ci~games2: White's overall score in self-play"), "its limitations, named");
+  ok(md.includes('is summarised under "Validation by self-play" below'), "the produced section points to it");
+  ok(/\n- Self-play design ci\\~games2: (all 12 games are distinct|\d+ distinct games among 12) /.test(md), "named");
+  ok(md.includes("- Self-play design ci\\~games2: White's overall score in self-play"), "its limitations, named");
 
   // A prefix of the sample: two positions (a long run's committed progress).
   await Deno.mkdir(join(results, "full", `sample${sps.length}`), { recursive: true });
@@ -57,7 +64,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   ok(html.includes(`<strong>2 of ${sps.length} positions evaluated</strong> (run in progress)`), "progress");
   md = await card();
   ok(md.includes(`2 of ${sps.length} evaluated, run in progress`));
-  ok(md.includes(`exists here only for 2 of the ${sps.length} positions of ci~games2 so far (run in progress)`));
+  ok(md.includes(`exists here only for 2 of the ${sps.length} positions of ci\\~games2 so far (run in progress)`));
   const data = pageData(html);
   assertEquals(data.designs.length, 1);
   const done = lines.slice(1, 3).map((l) => JSON.parse(l));
@@ -75,7 +82,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   ok(String(positionHtml(data, j, raw(""))).includes(`not yet evaluated (2 of ${sps.length} so far)`));
   const outside = data.rows.findIndex((r) => !sps.includes(r[0]));
   const other = String(positionHtml(data, outside, raw("")));
-  ok(other.includes("was not among the positions of ci~games2 (6)"), other);
+  ok(other.includes("was not among the positions of ci<wbr>~games2 (6 positions)"), other);
   ok(!other.includes("not yet evaluated"), "no sample row for a position outside it");
 
   // Complete: the figures are not computed yet, and the page says which command computes them.

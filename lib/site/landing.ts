@@ -10,6 +10,7 @@
  */
 
 import { formatLimit } from "../engine/mod.ts";
+import { PROFILES } from "../method/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
@@ -160,15 +161,29 @@ ${
       ...[
         ...(sp ? [{ name: "self-play", s: sp }] : []),
         ...b.designs.map((g) => ({ name: `self-play ${g.profile}`, s: g.summary })),
-      ]
-        .map(({ name, s }) => [
-          name,
-          `${s.n_positions} positions × ${s.selfplay.games_per_position} games at ${
-            int(s.selfplay.nodes_per_move)
-          } nodes/move; rho(eval, score) ${f3(s.eval_vs_score.rho)} [${f3(s.eval_vs_score.ci95_percentile[0])} .. ${
-            f3(s.eval_vs_score.ci95_percentile[1])
-          }]; validation ${s.verdict.validation}`,
-        ]),
+      ].map(({ name, s }) => [
+        name,
+        `${s.n_positions} positions × ${s.selfplay.games_per_position} games at ${
+          int(s.selfplay.nodes_per_move)
+        } nodes/move (the method: 60 × 50 at ${int(PROFILES.full.selfplay.nodesPerMove)}); rho(eval, score) ${
+          f3(s.eval_vs_score.rho)
+        }, 95% CI ${f3(s.eval_vs_score.ci95_percentile[0])} .. ${
+          f3(s.eval_vs_score.ci95_percentile[1])
+        }; validation ${s.verdict.validation}, the claim ${s.verdict.claim}`,
+      ]),
+      ...b.designs.flatMap((g) => {
+        const m = g.sample;
+        if (!m) return [];
+        const v = m.summary?.figures.validation[1].eval_vs_score;
+        return [[
+          `${m.limit} per position (the method's budget)`,
+          v
+            ? `the ${m.of} positions of ${g.profile}: rho(eval, score) ${f3(v.rho)}, 95% CI ${
+              f3(v.ci95_percentile[0])
+            } .. ${f3(v.ci95_percentile[1])} (a sample, not an index)`
+            : `${m.evaluated} of the ${m.of} positions of ${g.profile} so far (running; a sample, not an index)`,
+        ]];
+      }),
       ...(sp || b.designs.length ? [] : [["self-play", "none yet for this dataset"]]),
     ])
   }

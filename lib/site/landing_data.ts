@@ -22,9 +22,9 @@ import {
   readMbiTable,
   resultsRoot,
   scanDatasets,
-  summarisedDesigns,
   summaryPath,
 } from "../store/mod.ts";
+import { type SiteDesign, siteDesigns } from "./designs.ts";
 import {
   bestReferenceProfile,
   type Convergence,
@@ -104,8 +104,8 @@ export interface LandingData {
     interval_width: number | null;
     validations: OutcomeValidation[];
     selfplay: Summary | null;
-    /** Stage 5 of the other self-play designs played on it (see `summarisedDesigns`). */
-    designs: { profile: string; summary: Summary }[];
+    /** The other self-play designs played on it, with the method's budget on their positions (see `siteDesigns`). */
+    designs: SiteDesign[];
     page: DatasetPage | null;
   } | null;
   /** The ladder of the best index's base profile (null without a best index). */
@@ -269,12 +269,7 @@ export async function collectLanding(): Promise<LandingData> {
       interval_width: widths.length === table.rows.length ? summarise(widths).median : null,
       validations: outcomes.flatMap((o) => o.validations.filter((v) => v.dataset.key === best.profile.name)),
       selfplay: (await readJsonIfExists<Summary>(summaryPath(best.profile))) ?? null,
-      designs: await Promise.all(
-        summarisedDesigns(best.profile).map(async (p) => ({
-          profile: p.name,
-          summary: (await readJsonIfExists<Summary>(summaryPath(p)))!,
-        })),
-      ),
+      designs: await siteDesigns(best.profile),
       page: pages.find((p) => p.folder === best.profile.name && p.site === "site") ?? null,
     };
   }

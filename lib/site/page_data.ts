@@ -80,7 +80,7 @@ export function mbiLegend(d: SiteData): string | null {
   } completed iterations, not a confidence interval; ${
     share !== null
       ? `it held the next budget's MBI (${f!.next_budget}) for ${Math.round(100 * share)}% of positions.`
-      : "how often it holds a larger budget's MBI is not checked for this dataset: no larger budget of the same engine is here."
+      : "how often it holds a larger budget's MBI is not checked for this dataset: no complete dataset of the same engine at a larger budget is here."
   }`;
 }
 

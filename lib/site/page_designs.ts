@@ -8,15 +8,14 @@
  * @module
  */
 
-import { type Html, markup } from "../core/mod.ts";
-import { PUBLISHED } from "../analysis/mod.ts";
-import { verdictText } from "../method/mod.ts";
+import { type Html, joinHtml, markup } from "../core/mod.ts";
+import { PROFILES, verdictText } from "../method/mod.ts";
 import type { MethodSample } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import type { SiteDesign } from "./designs.ts";
 import { pageCaption } from "./page_data.ts";
 import { publishedText, summaryTable, verdictsHtml } from "./page_sections.ts";
-import { commandHtml } from "./page_script/position.ts";
+import { commandHtml, keyHtml } from "./page_script/position.ts";
 
 const fix = (x: number | null, d = 2) => (x !== null && Number.isFinite(x) ? x.toFixed(d) : "–");
 const int = (n: number) => n.toLocaleString("en-US");
@@ -36,19 +35,36 @@ function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
   const pw = s.power;
   const rel = s.reliability;
   const need = pw.games_needed;
-  return markup`<h3>${g.profile}</h3>
+  const e = g.selfplay.engine;
+  const link = (href: string, text: string) => markup`<a href="${href}"><code>${text}</code></a>`;
+  const nbs = g.links.notebooks.map((n) => link(n.href, n.name));
+  return markup`<h3>${keyHtml(g.profile)}</h3>
 <p>${s.n_positions} positions drawn from this index one per edge stratum (seed ${g.selfplay.config.seed}), ${s.selfplay.games_per_position} games each at ${
     int(s.selfplay.nodes_per_move)
-  } nodes per move: <code>${g.selfplayFolder}/games.jsonl</code>, summarised in <code>${g.summaryFile}</code>.</p>
+  } nodes per move (the method: ${
+    int(PROFILES.full.selfplay.nodesPerMove)
+  }), played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${
+    e.fingerprint === null ? "not measured" : String(e.fingerprint)
+  }, build <code>${e.sha256.slice(0, 12)}…</code>): ${link(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
+    link(g.links.pgn, "games.pgn")
+  }), per position in ${link(g.links.selfplay, "selfplay.json")}, summarised in ${
+    link(g.links.summary, g.summaryFile)
+  } (code <code>${s.code.commit.slice(0, 12)}</code>${s.code.dirty ? " with uncommitted changes" : ""}).${
+    nbs.length ? markup` Notebooks: ${joinHtml(nbs, ", ")}.` : ""
+  }</p>
 ${summaryTable(`Self-play correlations: ${pageCaption(d)}; design ${g.profile}`, s)}
 ${verdictsHtml(s, `verdict-${k}`)}</p>
-<p>${g.published.sentence} ${
+<p>${
     d.banner
       ? `These games are at ${
         int(s.selfplay.nodes_per_move)
-      } nodes per move and the values at ${d.limit}, not the method's ${PUBLISHED.budgets}.`
+      } nodes per move and the values at ${d.limit} per position; the method publishes ${publishedText()} at ${
+        int(PROFILES.full.selfplay.nodesPerMove)
+      } nodes per move and ${
+        int(PROFILES.full.evalNodes)
+      } nodes per position, so these figures cannot confirm or refute it. What this design could show of it: `
       : ""
-  }</p>
+  }${g.published.sentence}</p>
 <p>What the design can resolve, from its games: reliability of a position's score ${fix(rel.reliability, 3)}${
     rel.between_estimable ? "" : " (the between-position variance is not estimable from these games)"
   }, so no correlation with the scores can exceed √R = ${
@@ -75,7 +91,9 @@ function sampleHtml(d: SiteData, g: SiteDesign): Html {
   const head = markup`<h4>The method's budget on these positions</h4>
 <p>Stage 1 at ${m.limit} per position for the ${m.of} positions (${m.engine.uci_name}, fingerprint ${
     m.engine.fingerprint === null ? "not measured" : int(m.engine.fingerprint)
-  }): <code>${m.file}</code> — a sample of its own, never an index over 960 positions and never mixed with another budget.</p>`;
+  }, build <code>${m.engine.sha256.slice(0, 12)}…</code>): <a href="../../${
+    m.file.replace(/^results\//, "")
+  }"><code>${m.file}</code></a> — a sample of its own, never an index over 960 positions and never mixed with another budget.</p>`;
   if (!m.summary) {
     return markup`${head}<p><strong>${m.evaluated} of ${m.of} positions evaluated</strong>${
       m.evaluated < m.of ? " (run in progress)" : ""

@@ -10,6 +10,7 @@ import { Marked } from "marked";
 import { type Html, markup, raw } from "../core/mod.ts";
 import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
 import { verdictText } from "../method/mod.ts";
+import { checkAgainstPublished } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import { pageCaption } from "./page_data.ts";
 import { commandHtml } from "./page_script/position.ts";
@@ -42,14 +43,16 @@ export function correlationTable(d: SiteData): Html {
   const s = d.summary;
   if (!s) {
     return d.designs.length
-      ? markup`<p>No self-play of this profile's own design; the designs below were played on this index.</p>`
+      ? markup`<p>The self-play validation of this index is in its own section: <a href="#validation">Validation by self-play</a>.</p>`
       : markup`<p>No self-play statistics in this dataset.</p>`;
   }
   const power = d.limitations.find((l) => l.id === "power");
   return markup`${summaryTable(`Self-play correlations: ${pageCaption(d)}`, s)}
 <p>The method's documents publish ${publishedText()} at ${PUBLISHED.budgets}${
     d.banner
-      ? `. Measured at other budgets, the figures above are no test of it: neither agreement nor disagreement with it says anything about the method`
+      ? `. Measured at other budgets, the figures above cannot confirm or refute it. What this design could show of it: ${
+        checkAgainstPublished(s.eval_vs_score, s.reliability).sentence.replace(/\.$/, "")
+      }`
       : ", the budgets of this dataset"
   }.</p>
 ${verdictsHtml(s)}${power ? ` Whether this design can test the published figure: see the limitations below.` : ""}</p>`;
@@ -76,7 +79,7 @@ export function summaryTable(caption: string, s: Summary): Html {
 
 /** The computed verdicts of a summary, with their rules (an open paragraph: the caller may add to it and closes it). */
 export function verdictsHtml(s: Pick<Summary, "verdict" | "eval_vs_score" | "mbi_vs_imbalance">, id = "verdict"): Html {
-  return markup`<p><strong>Verdicts</strong> (computed from the intervals): validation <strong id="${id}">${
+  return markup`<p><strong>Verdicts</strong> (computed from the intervals, and from the design's power where they do not exclude 0): validation <strong id="${id}">${
     verdictText(s.verdict.validation, s.eval_vs_score.ci95_percentile, "above")
   }</strong>; the index's claim that balanced starts score closer to 50%: <strong>${
     verdictText(s.verdict.claim, s.mbi_vs_imbalance.ci95_percentile, "below")

@@ -56,6 +56,7 @@ figure{margin:1rem 0}figure svg{max-width:100%;height:auto}figcaption{color:var(
 .mark{stroke:var(--negative);stroke-width:3}.marklabel{fill:var(--negative);font:bold 12px sans-serif}
 pre{background:var(--alternate);padding:.6rem;white-space:pre-wrap;border-radius:4px}
 code{overflow-wrap:anywhere}
+h2,h3,h4,.wrap{overflow-wrap:anywhere}p,li{overflow-wrap:break-word}
 tr.this{font-weight:600}
 ul.limits li{margin:.35rem 0}
 footer{margin:3rem auto 2rem;color:var(--muted);font-size:.875rem;border-top:1px solid var(--line);padding-top:1rem}
@@ -66,7 +67,7 @@ table.one th{font-weight:600;padding-right:1.2rem}
 table.lr,table.lr tbody,table.lr tr,table.lr th[scope=row],table.lr td{display:block;width:100%}
 table.lr thead{position:absolute;left:-9999px}
 table.lr tr{border-bottom:2px solid var(--line);padding:.3rem 0}
-table.lr td,table.lr th[scope=row]{border:0;padding:.1rem 0;text-align:left}
+table.lr td,table.lr th[scope=row]{border:0;padding:.1rem 0;text-align:left;overflow-wrap:anywhere}
 table.lr td::before,table.lr th[scope=row]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}
 }
 @media (max-width:520px){

@@ -11,9 +11,22 @@ import { COL, type PageData } from "./data.ts";
 import { boardSvg } from "./board_svg.ts";
 import { mbiText, signed } from "./table.ts";
 
-/** A command that wraps between its words only (not after the hyphen of an option). */
+/** A results key that may wrap after each of its tags (`quick~eval8000000~pos60~…` is one long word). */
+export function keyHtml(key: string): Html {
+  return joinHtml(key.split("~").map((p) => markup`${p}`), markup`<wbr>~`);
+}
+
+/**
+ * A command that wraps between its words (not after the hyphen of an option),
+ * and after the commas of a long list (`--sp 29,751,…`).
+ */
 export function commandHtml(c: string): Html {
-  return joinHtml(c.split(" ").map((w) => markup`<span class="nw">${w}</span>`), " ");
+  return joinHtml(
+    c.split(" ").map((w) =>
+      markup`<span class="nw">${joinHtml(w.split(",").map((p) => markup`${p}`), markup`,<wbr>`)}</span>`
+    ),
+    " ",
+  );
 }
 
 /** A PV in SAN, numbered: `1. e4 e5 2. Nf3`. */
@@ -62,8 +75,8 @@ function selfplayHtml(data: PageData, sp: number): Html {
     ? selfplayRow(`Self-play of SP ${sp}: ${own.caption}`, sp1)
     : markup`<p>SP ${sp} was not among the ${own.positions} self-play positions (${own.caption}).</p>`;
   const notDrawn = data.designs.length && !designs.length
-    ? markup`<p>SP ${sp} was not among the positions of ${
-      data.designs.map((g) => `${g.profile} (${g.positions})`).join(", ")
+    ? markup`<p class="wrap">SP ${sp} was not among the positions of ${
+      joinHtml(data.designs.map((g) => markup`${keyHtml(g.profile)} (${g.positions} positions)`), ", ")
     }.</p>`
     : null;
   return markup`${mine}${designs}${notDrawn}`;
@@ -100,7 +113,7 @@ function acrossDatasetsHtml(data: PageData, i: number, sp: number): Html {
     if (!g.sample || !g.bySp[String(sp)]) return [];
     return [
       markup`<tr><th scope="row">${
-        datasetCell(g.sample.file, g.sample.engine, `the method's budget on ${g.profile}'s ${g.sample.of} positions`)
+        datasetCell(g.sample.file, g.sample.engine, `the method's budget on the ${g.sample.of} self-play positions`)
       }</th><td>${g.sample.limit}</td><td>${
         v
           ? markup`${v[0] === null ? "mate" : signed(v[0])} <span class="small">(depth ${v[1]})</span>`
