@@ -1,7 +1,7 @@
 /**
  * `deno task notebooks [--profile P] [--force] [01 02 …]`: executes the stage
  * notebooks headless with the Deno kernel; executed notebooks and HTML renders
- * go to `results/<profile>/notebooks/`. Without `--force` nothing runs when
+ * go to `results/<profile>/notebooks/` (`notebooks~<tags>/` for a self-play design). Without `--force` nothing runs when
  * neither the cells nor the result files the notebooks read changed since the
  * last complete render.
  *
@@ -17,7 +17,9 @@ import { getProfile } from "../store/mod.ts";
 export const COMMAND = command({
   name: "notebooks",
   description: "executes the stage notebooks headless and renders them to HTML",
-  details: ["executed notebooks and renders go to results/<profile>/notebooks/"],
+  details: [
+    "executed notebooks and renders go to results/<profile>/notebooks/ (notebooks~<tags>/ for a self-play design)",
+  ],
   positionals: { value: "NOTEBOOK", help: "only these notebooks, by number (01 02 ...; default: all)", many: true },
   options: {
     profile: PROFILE,

@@ -13,6 +13,7 @@ import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
 import { METHOD_EVAL_TEXT, verdictText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
+import type { SiteSample } from "./designs.ts";
 
 /**
  * Escapes text for a Markdown table cell or line: pipes, angle brackets, and
@@ -392,13 +393,13 @@ function designsCardSection(d: SiteData): string[] {
           md(m.engine.uci_name)
         }): ${m.evaluated} of ${m.of} evaluated${
           m.evaluated < m.of ? ", run in progress" : ""
-        }; its figures follow when it is complete${m.next ? ` (${code(m.next)})` : ""}.`
+        }; its figures follow when it is complete${m.next ? ` (${code(m.next)})` : ""}.${verifiedText(m)}`
         : `The method's budget on its positions (${code(m.file)}, ${md(m.limit)} per position): ` +
           m.summary.figures.validation.map((v) =>
             `with the values at ${md(v.budget)}, rho(eval, score) ${corr(v.eval_vs_score)}, ${
               md(verdictText(v.verdict.validation, v.eval_vs_score.ci95_percentile, "above"))
             }`
-          ).join("; ") + ` (${code(m.summary.file)}).`;
+          ).join("; ") + ` (${code(m.summary.file)}).${verifiedText(m)}`;
       const e = g.selfplay.engine;
       const c = g.summary.code;
       return [
@@ -411,6 +412,19 @@ function designsCardSection(d: SiteData): string[] {
       ];
     }),
   ];
+}
+
+/** The recorded recomputations of a sample's positions, as a sentence (empty when none). */
+function verifiedText(m: SiteSample): string {
+  return m.verified.length
+    ? ` Recomputed from scratch (\`verify-reproduce.json\` beside it): ${
+      m.verified.map((c) =>
+        `SP ${c.sp} with ${md(c.engine.uci_name)} (build \`${c.engine.sha256.slice(0, 12)}…\`), ${
+          c.date.slice(0, 10)
+        }: ${c.match ? "identical" : `different (${md(c.differences.join("; "))})`}`
+      ).join("; ")
+    }.`
+    : "";
 }
 
 /** Stage 2's distribution figures of this dataset, or what to run when it is missing. */

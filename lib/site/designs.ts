@@ -23,7 +23,7 @@ import {
   summarisedDesigns,
   summaryPath,
 } from "../store/mod.ts";
-import { requireCurrent, type Summary } from "../analysis/mod.ts";
+import { readVerifyRecord, requireCurrent, type Summary, type VerifyRecord } from "../analysis/mod.ts";
 import { loadSelfplay, type SelfplayResults } from "../selfplay/mod.ts";
 import {
   checkAgainstPublished,
@@ -62,6 +62,8 @@ export interface SiteSample {
   summary: { file: string; figures: MethodSample } | null;
   /** The command that completes the sample or computes `sample.json`, while either is missing. */
   next: string | null;
+  /** The recorded `verify-reproduce` checks of its positions (empty when none). */
+  verified: VerifyRecord["checks"];
 }
 
 /** A summarised self-play design of the dataset. */
@@ -169,5 +171,6 @@ async function siteSample(design: Profile, sps: readonly number[]): Promise<Site
     values: d.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp, depth: r.depth })),
     summary: figures ? { file: displayPath(methodSampleSummaryPath(path)), figures } : null,
     next: fix,
+    verified: (await readVerifyRecord(path))?.checks ?? [],
   };
 }

@@ -91,6 +91,13 @@ Deno.test("the index's page and card show another design's validation, and the m
   html = await page();
   ok(html.includes(`<strong>6 of 6 positions evaluated</strong>;`), "complete");
   ok(html.includes("method-sample"), "the next command");
+  ok(html.includes("No position of it has been recomputed yet"));
+  // One position of it recomputed from scratch and recorded: the page and card say so.
+  await run("verify_reproduce.ts", ["--dataset", samplePath, "--sp", String(sps[0]), "--record"]);
+  await run("site.ts", ["--profile", "ci"]);
+  html = await page();
+  ok(html.includes(`SP ${sps[0]} with `) && html.includes("<strong>identical</strong>"), "the recorded check");
+  ok((await card()).includes("Recomputed from scratch (`verify-reproduce.json` beside it): SP "), "on the card");
 
   // Summarised: both validations, the facts and every rung's distance, from sample.json.
   await run("method_sample.ts", ["--profile", "ci~games2"]);

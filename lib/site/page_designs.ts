@@ -94,15 +94,29 @@ function sampleHtml(d: SiteData, g: SiteDesign): Html {
   }, build <code>${m.engine.sha256.slice(0, 12)}…</code>): <a href="../../${
     m.file.replace(/^results\//, "")
   }"><code>${m.file}</code></a> — a sample of its own, never an index over 960 positions and never mixed with another budget.</p>`;
+  const checks = m.verified.length
+    ? markup`<p>Recomputed from scratch (<code>verify-reproduce.json</code> beside it): ${
+      joinHtml(
+        m.verified.map((c) =>
+          markup`SP ${c.sp} with ${c.engine.uci_name} (build <code>${
+            c.engine.sha256.slice(0, 12)
+          }…</code>) on ${c.machine.cpu}, ${c.date.slice(0, 10)}: <strong>${
+            c.match ? "identical" : `different (${c.differences.join("; ")})`
+          }</strong>`
+        ),
+        "; ",
+      )
+    }.</p>`
+    : markup`<p>No position of it has been recomputed yet (<code>deno task verify-reproduce --dataset ${m.file} --sp N --record</code>).</p>`;
   if (!m.summary) {
-    return markup`${head}<p><strong>${m.evaluated} of ${m.of} positions evaluated</strong>${
+    return markup`${head}${checks}<p><strong>${m.evaluated} of ${m.of} positions evaluated</strong>${
       m.evaluated < m.of ? " (run in progress)" : ""
     }; the figures follow when the sample is complete${
       m.next ? markup`: <code>${commandHtml(m.next)}</code>` : ""
     }. Each position's own view shows its value so far.</p>`;
   }
   const f = m.summary.figures;
-  return markup`${head}${sampleValidation(d, f)}${sampleFacts(f)}${
+  return markup`${head}${checks}${sampleValidation(d, f)}${sampleFacts(f)}${
     sampleDistance(f)
   }<p class="small">From <code>${m.summary.file}</code> (${int(f.resamples)} bootstrap resamples, seed ${f.seed}).</p>`;
 }
