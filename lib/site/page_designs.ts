@@ -70,7 +70,7 @@ ${verdictsHtml(s, `verdict-${k}`)}</p>
   }, so no correlation with the scores can exceed √R = ${
     fix(rel.ceiling, 3)
   }; a true ${pw.assumed_rho} would be observed as about ${
-    fix(pw.this_design.expected_rho)
+    fix(pw.this_design.expected_rho, 3)
   }, and the interval would exclude 0 with probability ${fix(pw.this_design.power)}. For ${
     Math.round(100 * pw.required_power)
   }% power: ${
@@ -90,7 +90,7 @@ function sampleHtml(d: SiteData, g: SiteDesign): Html {
   if (!m) return markup`<p>The method's budget has not been run on these ${g.summary.n_positions} positions.</p>`;
   const head = markup`<h4>The method's budget on these positions</h4>
 <p>Stage 1 at ${m.limit} per position for the ${m.of} positions (${m.engine.uci_name}, fingerprint ${
-    m.engine.fingerprint === null ? "not measured" : int(m.engine.fingerprint)
+    m.engine.fingerprint === null ? "not measured" : String(m.engine.fingerprint)
   }, build <code>${m.engine.sha256.slice(0, 12)}…</code>): <a href="../../${
     m.file.replace(/^results\//, "")
   }"><code>${m.file}</code></a> — a sample of its own, never an index over 960 positions and never mixed with another budget.</p>`;

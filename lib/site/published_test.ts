@@ -69,7 +69,7 @@ for (const folder of published) {
         const p = join(dir, "notebooks", `${name}.ipynb`);
         return pathExists(p) ? notebookText(p) : undefined;
       };
-      const places: [string, string | undefined][] = [["page", page], ["card", card.replace(/\\\|/g, "|")]];
+      const places: [string, string | undefined][] = [["page", page], ["card", card.replace(/\\([|~])/g, "$1")]];
 
       // the limitations: on the page, on the card and in notebooks 03 and 05, each the same sentence
       const limits = (await computeLimitations(profile)).map((l) => l.text);
