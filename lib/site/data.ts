@@ -339,10 +339,11 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
       : undefined,
   };
   const others = await Promise.all((await sameSetDatasets(d, results)).map((o) => otherDataset(d, o)));
-  others.sort((
-    a,
-    b,
-  ) => (a.relation === b.relation ? a.folder.localeCompare(b.folder) : a.relation === "budget" ? -1 : 1));
+  // the same engine's other budgets first, smallest budget first; then other engines by name
+  const rank = (o: OtherDataset) => o.relation === "budget" ? 0 : 1;
+  others.sort((a, b) =>
+    rank(a) - rank(b) || (a.nodes ?? Infinity) - (b.nodes ?? Infinity) || a.folder.localeCompare(b.folder)
+  );
   return {
     profile: profile.name,
     folder: ds.folder,

@@ -155,9 +155,11 @@ function bestSection(d: LandingData): Html {
   return markup`<p>The best index here is ${link}: ${b.engine} (<code>${b.engine_id}</code>, ${fp}), <strong>${b.limit} per position</strong>, ${b.n} positions — the reference engine's complete dataset with the largest budget, the one <code>deno task mbi</code> answers from. It is not the method's result: the method's budget is 400,000,000 nodes per position.</p>
 ${
     labelledTable(`Headline figures of ${b.key}`, ["figure", "value"], [
-      ["engine values", `median ${f2(b.eval.median)} cp, range ${b.eval.min} .. ${b.eval.max} cp`],
+      ["engine values", `median ${b.eval.median.toFixed(1)} cp, range ${b.eval.min} .. ${b.eval.max} cp`],
       ["below 0 (Black's side)", String(b.negatives)],
-      ...(b.interval_width !== null ? [["median width of the MBI intervals", `${f2(b.interval_width)} points`]] : []),
+      ...(b.interval_width !== null
+        ? [["median width of the MBI intervals", `${b.interval_width.toFixed(1).replace(/\.0$/, "")} points`]]
+        : []),
       ...[
         ...(sp ? [{ name: "self-play", s: sp }] : []),
         ...b.designs.map((g) => ({ name: `self-play ${g.profile}`, s: g.summary })),

@@ -90,7 +90,9 @@ function outcomesHtml(data: PageData, sp: number): Html {
         `Outcomes of SP ${sp} in ${t.name}: ${t.description}`,
         t.columns.map((c, j) => [
           t.labels[j] ?? c,
-          String(typeof v[j] === "number" && !Number.isInteger(v[j]) ? (v[j] as number).toFixed(3) : v[j]),
+          typeof v[j] === "number"
+            ? Number.isInteger(v[j]) ? (v[j] as number).toLocaleString("en-US") : (v[j] as number).toFixed(3)
+            : String(v[j]),
         ]),
       )
       : markup`<p>SP ${sp} has no row in the outcome table ${t.name}.</p>`;
