@@ -19,7 +19,6 @@ import {
   type EvalDataset,
   isOtherBudget,
   profileDir,
-  readEvalDataset,
   readJsonIfExists,
   readMbiTable,
   resultsRoot,
@@ -29,7 +28,7 @@ import {
   summarisedDesigns,
   summaryPath,
 } from "../store/mod.ts";
-import { methodSamplePath, methodSampleSummaryPath, readMethodSample } from "./method_sample.ts";
+import { methodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
 import {
   BORDERLINE_MARGIN,
   formatBudgets,
@@ -364,11 +363,10 @@ async function designStatements(design: Profile): Promise<Limitation[]> {
       id: `${l.id}:${design.name}`,
       text: `Self-play design ${design.name}: ${l.text.replace(/^Self-play: /, "")}`,
     }));
-  const samplePath = methodSamplePath(design);
-  const sample = await readEvalDataset(samplePath);
-  if (!sample) return out;
+  const state = await methodSampleState(design, sp.positions.map((p) => p.sp));
+  if (!state) return out;
+  const { path: samplePath, dataset: sample, figures } = state;
   const done = sample.records.length, of = sample.header.positions.length;
-  const figures = done === of ? await readMethodSample(samplePath, design) : undefined;
   const method = formatLimit(sample.header.config.limit);
   const far = figures?.distance_to_method.find((r) => r.dataset === figures.drawn_from.dataset);
   out.push({

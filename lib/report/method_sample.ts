@@ -462,6 +462,31 @@ export async function readMethodSample(samplePath: string, profile: Profile): Pr
   return summary;
 }
 
+/**
+ * The method's-budget sample of a design as far as it has got: its file (a
+ * prefix while the run goes on) and, once complete, its `sample.json` when
+ * computed; undefined when no position has been started. Throws a
+ * `stage-input` MbiError when the file holds other positions than the
+ * design's, or `sample.json` does not follow from its inputs.
+ */
+export async function methodSampleState(
+  design: Profile,
+  positions: readonly number[],
+): Promise<{ path: string; dataset: EvalDataset; figures: MethodSample | undefined } | undefined> {
+  const path = methodSamplePath(design);
+  const dataset = await readEvalDataset(path);
+  if (!dataset) return undefined;
+  const key = (xs: readonly number[]) => [...xs].sort((a, b) => a - b).join(",");
+  if (key(dataset.header.positions) !== key(positions)) {
+    throw new MbiError(
+      "stage-input",
+      `${displayPath(path)} holds other positions than the ${positions.length} of the design ${design.name}`,
+    );
+  }
+  const figures = dataset.missing.length ? undefined : await readMethodSample(path, design);
+  return { path, dataset, figures };
+}
+
 /** Computes and writes `sample.json` (only when its content changes); returns it and its path. */
 export async function runMethodSample(opts: MethodSampleOptions): Promise<{ summary: MethodSample; path: string }> {
   const summary = await computeMethodSample(opts);

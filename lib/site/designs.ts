@@ -10,14 +10,13 @@
  */
 
 import { basename, join, relative, sep } from "node:path";
-import { MbiError, pathExists } from "../core/mod.ts";
+import { pathExists } from "../core/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
 import { type Profile } from "../method/mod.ts";
 import {
   displayPath,
   profileDir,
   publishedPaths,
-  readEvalDataset,
   readJsonIfExists,
   selfplayDir,
   summarisedDesigns,
@@ -29,9 +28,9 @@ import {
   checkAgainstPublished,
   type MethodSample,
   methodSamplePath,
+  methodSampleState,
   methodSampleSummaryPath,
   type PublishedCheck,
-  readMethodSample,
 } from "../report/mod.ts";
 
 /** One position's value in the method's-budget sample. */
@@ -142,17 +141,9 @@ function designLinks(profile: Profile, design: Profile): SiteDesign["links"] {
 
 /** The design's sample at the method's budget (null when none of its positions has been started). */
 async function siteSample(design: Profile, sps: readonly number[]): Promise<SiteSample | null> {
-  const path = methodSamplePath(design);
-  const d = await readEvalDataset(path);
-  if (!d) return null;
-  const key = (xs: readonly number[]) => [...xs].sort((a, b) => a - b).join(",");
-  if (key(d.header.positions) !== key(sps)) {
-    throw new MbiError(
-      "stage-input",
-      `${displayPath(path)} holds other positions than the ${sps.length} of the design ${design.name}`,
-    );
-  }
-  const figures = d.missing.length ? undefined : await readMethodSample(path, design);
+  const state = await methodSampleState(design, sps);
+  if (!state) return null;
+  const { path, dataset: d, figures } = state;
   const fix = d.missing.length
     ? `deno task eval-all --profile full --sp ${sps.join(",")} --out ${displayPath(path)}`
     : figures

@@ -117,6 +117,11 @@ Deno.test("the index's page and card show another design's validation, and the m
   assertEquals(refused.code, 1, refused.stderr);
   ok(refused.stderr.includes("sample.json was not computed from"), refused.stderr);
   ok(refused.stderr.includes("run deno task method-sample --profile ci~games2"), refused.stderr);
+  // A file of other positions where the design's sample belongs is not its sample: refused by name.
+  await Deno.copyFile(join(ci, "evals.jsonl"), samplePath);
+  const foreign = await cli("site.ts", ["--profile", "ci"]);
+  assertEquals(foreign.code, 1, foreign.stderr);
+  ok(foreign.stderr.includes(`holds other positions than the ${sps.length} of the design ci~games2`), foreign.stderr);
   await Deno.writeTextFile(samplePath, evals);
   await run("site.ts", ["--profile", "ci"]);
 });
