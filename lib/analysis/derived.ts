@@ -11,7 +11,7 @@
  * @module
  */
 
-import { basename, join, relative } from "node:path";
+import { basename, join } from "node:path";
 import { isMbiError, MbiError, sha256File } from "../core/mod.ts";
 import { type Profile } from "../method/mod.ts";
 import {
@@ -23,13 +23,14 @@ import {
   profileDir,
   readMbiTable,
   readTextIfExists,
-  resultsRoot,
   selfplayDir,
+  staleInputs,
   summaryPath,
   valuesHash,
 } from "../store/mod.ts";
 import { evalsCsv, loadEvaluations } from "../evaluation/mod.ts";
-import { loadSelfplay } from "../selfplay/mod.ts";
+import { loadSelfplay, type SelfplayResults } from "../selfplay/mod.ts";
+import type { Summary } from "./statistics.ts";
 
 /** A derived file that does not follow from its input as it is now. */
 export interface StaleFile {
@@ -91,42 +92,54 @@ export async function staleIndexFiles(profile: Profile, d: EvalDataset): Promise
 /**
  * The derived files of stages 4 and 5 that exist and do not follow from their
  * inputs: `selfplay.json` (from the games, the games from the current MBI
- * table; see loadSelfplay) and the summary (from `selfplay.json` and
- * `mbi.json` as they are now).
+ * table; see loadSelfplay) and the summary (from its recorded inputs as they
+ * are now, `selfplay.json` and `mbi.json` among them).
  */
 export async function staleStatisticsFiles(profile: Profile): Promise<StaleFile[]> {
-  const stale: StaleFile[] = [];
-  const selfplay = join(selfplayDir(profile), "selfplay.json");
-  if (await readTextIfExists(selfplay) !== undefined) {
+  return (await checkStatistics(profile)).stale;
+}
+
+/**
+ * A profile's stage-4 results and stage-5 summary (undefined when absent),
+ * checked to follow from their inputs; throws a `stage-input` MbiError naming
+ * the stale file and the command that fixes it. Stages 1–3 are not checked
+ * (see requireCurrent): for a self-play design of a dataset already checked.
+ */
+export async function currentStatistics(
+  profile: Profile,
+): Promise<{ selfplay: SelfplayResults | undefined; summary: Summary | undefined }> {
+  const { stale, selfplay, summary } = await checkStatistics(profile);
+  if (stale.length) throw new MbiError("stage-input", staleLine(stale[0]));
+  return { selfplay, summary };
+}
+
+/** Stages 4 and 5 of a profile read once: what is there, and what of it is stale. */
+async function checkStatistics(
+  profile: Profile,
+): Promise<{ stale: StaleFile[]; selfplay?: SelfplayResults; summary?: Summary }> {
+  const selfplayPath = join(selfplayDir(profile), "selfplay.json");
+  let selfplay: SelfplayResults | undefined;
+  if (await readTextIfExists(selfplayPath) !== undefined) {
     try {
-      await loadSelfplay(profile);
+      selfplay = await loadSelfplay(profile);
     } catch (e) {
       if (!isMbiError(e)) throw e;
       const [why, fix] = splitFix((e as Error).message);
-      return [{ path: selfplay, why, fix }];
+      return { stale: [{ path: selfplayPath, why, fix }] };
     }
   }
   const path = summaryPath(profile);
   const text = await readTextIfExists(path);
-  if (text === undefined) return stale;
-  let inputs: { path: string; sha256: string }[] = [];
+  if (text === undefined) return { stale: [], selfplay };
+  let summary: Summary | undefined;
   try {
-    inputs = JSON.parse(text)?.inputs ?? [];
+    summary = JSON.parse(text);
   } catch {
     // damaged: stale below
   }
+  const why = await staleInputs(summary?.inputs ?? [], [selfplayPath, mbiPaths(profileDir(profile)).json]);
   const fix = `run deno task stats --profile ${profile.name}`;
-  for (const source of [selfplay, mbiPaths(profileDir(profile)).json]) {
-    // By the path below the results root: a results root copied or moved elsewhere is still itself.
-    const below = relative(resultsRoot(), source);
-    const recorded = inputs.find((i) => i.path === below || i.path.endsWith(`/${below}`));
-    const now = await sha256File(source).catch(() => undefined);
-    if (!recorded || recorded.sha256 !== now) {
-      stale.push({ path, why: `was not computed from ${displayPath(source)} as it is now`, fix });
-      break;
-    }
-  }
-  return stale;
+  return why ? { stale: [{ path, why, fix }], selfplay } : { stale: [], selfplay, summary };
 }
 
 /** Splits "what: run X" into what is wrong and the command (the stage messages end with the fixing command). */

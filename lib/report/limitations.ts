@@ -25,10 +25,10 @@ import {
   rowInterval,
   sameSetDatasets,
   selfplayDir,
-  summarisedDesigns,
   summaryPath,
 } from "../store/mod.ts";
-import { methodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
+import { methodSampleSummaryPath } from "./method_sample.ts";
+import { type DesignResults, designResults } from "./designs.ts";
 import {
   BORDERLINE_MARGIN,
   formatBudgets,
@@ -236,7 +236,11 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
  * published 0.76 (from `summary.json`'s power fields, else computed from
  * `selfplay.json`). Statements whose files are missing are left out.
  */
-export async function computeLimitations(profile: Profile, scan?: DatasetScan): Promise<Limitation[]> {
+export async function computeLimitations(
+  profile: Profile,
+  scan?: DatasetScan,
+  designs?: readonly DesignResults[],
+): Promise<Limitation[]> {
   const d = await loadEvaluations(profile);
   const evalsPath = displayPath(d.path);
   const out: Limitation[] = [];
@@ -339,7 +343,7 @@ export async function computeLimitations(profile: Profile, scan?: DatasetScan): 
     });
   }
   if (sp) out.push(...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)));
-  for (const design of summarisedDesigns(profile)) out.push(...await designStatements(design));
+  for (const design of designs ?? await designResults(profile)) out.push(...designStatements(design));
   return out;
 }
 
@@ -347,23 +351,15 @@ export async function computeLimitations(profile: Profile, scan?: DatasetScan): 
  * The statements of another self-play design of the dataset (ids and text
  * name it), and how far the method's budget on its positions has got.
  */
-async function designStatements(design: Profile): Promise<Limitation[]> {
+function designStatements({ design, selfplay: sp, summary, sample: state }: DesignResults): Limitation[] {
   const spPath = join(selfplayDir(design), "selfplay.json");
-  const sp = await readJsonIfExists<SelfplayResults>(spPath);
-  if (!sp) return [];
   const sumPath = summaryPath(design);
-  const out = selfplayStatements(
-    sp,
-    displayPath(spPath),
-    await readJsonIfExists<Summary>(sumPath),
-    displayPath(sumPath),
-  )
+  const out = selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath))
     .map((l) => ({
       ...l,
       id: `${l.id}:${design.name}`,
       text: `Self-play design ${design.name}: ${l.text.replace(/^Self-play: /, "")}`,
     }));
-  const state = await methodSampleState(design, sp.positions.map((p) => p.sp));
   if (!state) return out;
   const { path: samplePath, dataset: sample, figures } = state;
   const done = sample.records.length, of = sample.header.positions.length;

@@ -20,7 +20,7 @@
  * @module
  */
 
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, join } from "node:path";
 import {
   baseProfileName,
   type CodeVersion,
@@ -36,6 +36,7 @@ import {
   readJsonIfExists,
   resultsRoot,
   selfplayDir,
+  staleInputs,
   writeJsonUnlessSame,
 } from "../store/mod.ts";
 import {
@@ -64,7 +65,7 @@ import {
   type Verdict,
 } from "../analysis/mod.ts";
 import { checkAgainstPublished, type PublishedCheck } from "./published_check.ts";
-import { MbiError, repoPath, sha256File } from "../core/mod.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** Schema version of `sample.json`. */
 export const METHOD_SAMPLE_SCHEMA = 1;
@@ -416,26 +417,6 @@ export function methodSampleSummaryPath(samplePath: string): string {
 }
 
 /**
- * Why `sample.json` does not follow from its inputs as they are now (an input
- * changed or is gone), or null when it does. Paths are compared below the
- * results root, so the default results root moved by `$MBI_RESULTS_DIR` is still itself.
- */
-export async function staleMethodSample(summary: MethodSample): Promise<string | null> {
-  const root = resultsRoot();
-  for (const input of summary.inputs) {
-    // recorded relative to the repository (results/…) or absolute (a results root elsewhere)
-    const path = isAbsolute(input.path)
-      ? input.path
-      : input.path.startsWith("results/")
-      ? join(root, input.path.slice("results/".length))
-      : repoPath(input.path);
-    const now = await sha256File(path).catch(() => undefined);
-    if (now !== input.sha256) return `was not computed from ${displayPath(path)} as it is now`;
-  }
-  return null;
-}
-
-/**
  * Reads the `sample.json` beside a sample's evaluation file, or undefined when
  * there is none; throws a `stage-input` MbiError naming the command that writes
  * it again when it does not follow from its inputs.
@@ -452,7 +433,7 @@ export async function readMethodSample(samplePath: string, profile: Profile): Pr
       } is not a sample.json of schema ${METHOD_SAMPLE_SCHEMA}: run deno task method-sample --profile ${profile.name}`,
     );
   }
-  const stale = await staleMethodSample(summary);
+  const stale = await staleInputs(summary.inputs);
   if (stale) {
     throw new MbiError(
       "stage-input",
@@ -460,6 +441,16 @@ export async function readMethodSample(samplePath: string, profile: Profile): Pr
     );
   }
   return summary;
+}
+
+/** A design's method-budget sample as far as it has got (see methodSampleState). */
+export interface MethodSampleState {
+  /** Its `evals.jsonl`. */
+  path: string;
+  /** The evaluations so far (a prefix while the run goes on). */
+  dataset: EvalDataset;
+  /** `sample.json`'s figures, once the sample is complete and they are computed. */
+  figures: MethodSample | undefined;
 }
 
 /**
@@ -472,7 +463,7 @@ export async function readMethodSample(samplePath: string, profile: Profile): Pr
 export async function methodSampleState(
   design: Profile,
   positions: readonly number[],
-): Promise<{ path: string; dataset: EvalDataset; figures: MethodSample | undefined } | undefined> {
+): Promise<MethodSampleState | undefined> {
   const path = methodSamplePath(design);
   const dataset = await readEvalDataset(path);
   if (!dataset) return undefined;

@@ -1,14 +1,15 @@
 /**
  * **report** — the words people read about the results, computed from the files: the limitations of
  * a profile's results (`limitations.ts`), the published validation figure beside a design's measured one
- * (`published_check.ts`), and the method's budget on a sample with its checks of the published facts
- * (`method_sample.ts`).
+ * (`published_check.ts`), the method's budget on a sample with its checks of the published facts
+ * (`method_sample.ts`), and a dataset's other self-play designs read once for all of these (`designs.ts`).
  *
  * May import: core, engine, method, store, plot, runs, evaluation, selfplay, analysis, outcomes.
  *
  * @module
  */
 
+export * from "./designs.ts";
 export * from "./limitations.ts";
 export * from "./method_sample.ts";
 export * from "./published_check.ts";

@@ -46,7 +46,7 @@ import {
   summaryPath,
 } from "../store/mod.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
-import { computeLimitations, type Limitation } from "../report/mod.ts";
+import { computeLimitations, designResults, type Limitation } from "../report/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
@@ -317,6 +317,7 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
   const results = scan ?? await scanDatasets({ includeCi: true });
   // Every file the site publishes must follow from what it was derived from (else: the command that fixes it).
   const d = await requireCurrent(profile);
+  const designs = await designResults(profile); // read once: the limitations and the page's section take them
   const table = await readMbiTable(ds.mbi.json);
   const bySp = new Map(d.records.map((r) => [r.sp, r]));
   const positions: SitePosition[] = table.rows.map((r) => {
@@ -374,12 +375,12 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     selfplay,
     others,
     outcomes: await readOutcomeTables(),
-    limitations: await computeLimitations(profile, results),
+    limitations: await computeLimitations(profile, results, designs),
     reproduce: await readReproduceRecord(profile),
     files: await downloads(ds),
     held: heldFiles(ds),
     validations: await siteValidations(ds.folder),
     verified: await readVerifyRecord(d.path),
-    designs: await siteDesigns(profile),
+    designs: await siteDesigns(profile, designs),
   };
 }

@@ -13,22 +13,16 @@ import { basename, join, relative, sep } from "node:path";
 import { pathExists } from "../core/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
 import { type Profile } from "../method/mod.ts";
-import {
-  displayPath,
-  profileDir,
-  publishedPaths,
-  readJsonIfExists,
-  selfplayDir,
-  summarisedDesigns,
-  summaryPath,
-} from "../store/mod.ts";
-import { readVerifyRecord, requireCurrent, type Summary, type VerifyRecord } from "../analysis/mod.ts";
-import { loadSelfplay, type SelfplayResults } from "../selfplay/mod.ts";
+import { displayPath, profileDir, publishedPaths, selfplayDir, summaryPath } from "../store/mod.ts";
+import { readVerifyRecord, type Summary, type VerifyRecord } from "../analysis/mod.ts";
+import { type SelfplayResults } from "../selfplay/mod.ts";
 import {
   checkAgainstPublished,
+  type DesignResults,
+  designResults,
   type MethodSample,
   methodSamplePath,
-  methodSampleState,
+  type MethodSampleState,
   methodSampleSummaryPath,
   type PublishedCheck,
 } from "../report/mod.ts";
@@ -93,15 +87,16 @@ export interface SiteDesign {
 }
 
 /**
- * The summarised self-play designs of a profile's folder (its own aside), each
- * checked to follow from its inputs like the profile's own files.
+ * The summarised self-play designs of a profile's folder (its own aside), as
+ * the page shows them: from `designs` when the caller has read them (see
+ * designResults), else read and checked here.
  */
-export async function siteDesigns(profile: Profile): Promise<SiteDesign[]> {
+export async function siteDesigns(
+  profile: Profile,
+  designs?: readonly DesignResults[],
+): Promise<SiteDesign[]> {
   const out: SiteDesign[] = [];
-  for (const design of summarisedDesigns(profile)) {
-    await requireCurrent(design);
-    const summary = (await readJsonIfExists<Summary>(summaryPath(design)))!;
-    const selfplay = await loadSelfplay(design);
+  for (const { design, selfplay, summary, sample } of designs ?? await designResults(profile)) {
     out.push({
       profile: design.name,
       selfplayFolder: relative(profileDir(design), selfplayDir(design)),
@@ -109,7 +104,7 @@ export async function siteDesigns(profile: Profile): Promise<SiteDesign[]> {
       selfplay,
       summary,
       published: checkAgainstPublished(summary.eval_vs_score, summary.reliability),
-      sample: await siteSample(design, selfplay.positions.map((p) => p.sp)),
+      sample: sample ? await siteSample(design, sample) : null,
       links: designLinks(profile, design),
     });
   }
@@ -139,10 +134,9 @@ function designLinks(profile: Profile, design: Profile): SiteDesign["links"] {
   };
 }
 
-/** The design's sample at the method's budget (null when none of its positions has been started). */
-async function siteSample(design: Profile, sps: readonly number[]): Promise<SiteSample | null> {
-  const state = await methodSampleState(design, sps);
-  if (!state) return null;
+/** The design's sample at the method's budget, as far as it has got. */
+async function siteSample(design: Profile, state: MethodSampleState): Promise<SiteSample> {
+  const sps = state.dataset.header.positions;
   const { path, dataset: d, figures } = state;
   const fix = d.missing.length
     ? `deno task eval-all --profile full --sp ${sps.join(",")} --out ${displayPath(path)}`

@@ -16,6 +16,7 @@ import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { collectLanding, type LandingData, landingPath } from "./landing_data.ts";
+import { type SiteDesign } from "./designs.ts";
 import { type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
 import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 
@@ -340,12 +341,13 @@ ${ladderSection(d)}</section>
 `);
 }
 
-/** Writes `results/index.html` when its content changed; returns its path and whether it was written. */
+/** Writes `results/index.html` when its content changed (`known`: designs a page build has just read); returns its path and whether it was written. */
 export async function buildLanding(
   log: (line: string) => void = () => {},
+  known?: { profile: string; designs: SiteDesign[] },
 ): Promise<{ path: string; written: boolean }> {
   const path = landingPath();
-  const html = renderLanding(await collectLanding());
+  const html = renderLanding(await collectLanding(known));
   const written = await writeTextIfChanged(path, html);
   const kb = (new TextEncoder().encode(html).length / 1000).toFixed(1);
   log(`landing page ${displayPath(path)}: ${kb} KB; ${written ? "written" : "unchanged"}`);

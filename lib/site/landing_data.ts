@@ -209,8 +209,12 @@ function engineRows(others: EvalDataset[], bestKey: string | null, pairs: PairAg
   });
 }
 
-/** Gathers the landing page's data from the results root. */
-export async function collectLanding(): Promise<LandingData> {
+/**
+ * Gathers the landing page's data from the results root; `known` is a
+ * dataset's designs as a page build has just read them (reused when that
+ * dataset is the best one, not read again).
+ */
+export async function collectLanding(known?: { profile: string; designs: SiteDesign[] }): Promise<LandingData> {
   const scan = await scanDatasets();
   const best = await bestReferenceProfile();
   const pages = datasetPages();
@@ -269,7 +273,7 @@ export async function collectLanding(): Promise<LandingData> {
       interval_width: widths.length === table.rows.length ? summarise(widths).median : null,
       validations: outcomes.flatMap((o) => o.validations.filter((v) => v.dataset.key === best.profile.name)),
       selfplay: (await readJsonIfExists<Summary>(summaryPath(best.profile))) ?? null,
-      designs: await siteDesigns(best.profile),
+      designs: known?.profile === best.profile.name ? known.designs : await siteDesigns(best.profile),
       page: pages.find((p) => p.folder === best.profile.name && p.site === "site") ?? null,
     };
   }

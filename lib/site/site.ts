@@ -120,7 +120,7 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
       said.length ? `wrote ${said.join(", ")}` : "nothing changed"
     }${gone.length ? `; removed ${gone.join(", ")}` : ""}`,
   );
-  const landing = await buildLanding(log);
+  const landing = await buildLanding(log, { profile: profile.name, designs: data.designs });
   return { dir, index, written: said, removed: gone, pageBytes, landing };
 }
 

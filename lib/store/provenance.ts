@@ -5,8 +5,9 @@
  */
 
 import { execa } from "execa";
-import { relative } from "node:path";
-import { REPO_ROOT, sha256File, text } from "../core/mod.ts";
+import { isAbsolute, join, relative } from "node:path";
+import { REPO_ROOT, repoPath, sha256File, text } from "../core/mod.ts";
+import { resultsRoot } from "./results_key.ts";
 import * as v from "valibot";
 
 /** The code that produced a result: git commit (or "unknown" outside a git checkout), and whether tracked files under lib/ or data/ differed from it. */
@@ -55,4 +56,40 @@ export function displayPath(path: string): string {
 /** Describes input files by path and SHA-256. */
 export async function inputFiles(paths: string[]): Promise<InputFile[]> {
   return await Promise.all(paths.map(async (p) => ({ path: displayPath(p), sha256: await sha256File(p) })));
+}
+
+/**
+ * The file a recorded input path names now: an absolute path as recorded;
+ * `results/…` below the current results root, so results copied elsewhere and
+ * read with `$MBI_RESULTS_DIR` are still themselves; any other path below the
+ * repository.
+ */
+export function recordedInputPath(recorded: string): string {
+  if (isAbsolute(recorded)) return recorded;
+  return recorded.startsWith("results/") ? join(resultsRoot(), recorded.slice("results/".length)) : repoPath(recorded);
+}
+
+/**
+ * Why a result file's recorded inputs no longer describe the files they name,
+ * or null when they do: the first of `required` (paths as they are now) that is
+ * not among them, else the first input whose file has changed or is gone. A
+ * required file is also found by its path below the results root, so a results
+ * root moved after the recording is still itself.
+ */
+export async function staleInputs(
+  inputs: readonly InputFile[],
+  required: readonly string[] = [],
+): Promise<string | null> {
+  const files = inputs.map((i) => ({ sha256: i.sha256, recorded: i.path, now: recordedInputPath(i.path) }));
+  for (const path of required) {
+    const below = relative(resultsRoot(), path);
+    const input = files.find((f) => f.now === path || f.recorded.endsWith(`/${below}`));
+    if (!input) return `was not computed from ${displayPath(path)}`;
+    input.now = path;
+  }
+  for (const f of files) {
+    const now = await sha256File(f.now).catch(() => undefined);
+    if (now !== f.sha256) return `was not computed from ${displayPath(f.now)} as it is now`;
+  }
+  return null;
 }

@@ -1,0 +1,49 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { join } from "node:path";
+import { inTempRoot } from "../core/testing.ts";
+import { repoPath, sha256Text } from "../core/mod.ts";
+import { recordedInputPath, staleInputs } from "./provenance.ts";
+
+Deno.test("a recorded input path names its file now: results/… below the current root, others below the repository", async () => {
+  await inTempRoot((root) => {
+    assertEquals(recordedInputPath("results/quick/mbi.json"), join(root, "quick", "mbi.json"));
+    assertEquals(recordedInputPath("data/positions.json"), repoPath("data/positions.json"));
+    assertEquals(recordedInputPath("/elsewhere/x.json"), "/elsewhere/x.json");
+    return Promise.resolve();
+  });
+});
+
+Deno.test("staleInputs: null while every input is as recorded; else the first changed, gone or missing one", async () => {
+  await inTempRoot(async (root) => {
+    const a = join(root, "a.json"), b = join(root, "b.json");
+    await Deno.writeTextFile(a, "A");
+    await Deno.writeTextFile(b, "B");
+    const inputs = [{ path: a, sha256: await sha256Text("A") }, { path: b, sha256: await sha256Text("B") }];
+    assertEquals(await staleInputs(inputs, [a, b]), null);
+    await Deno.writeTextFile(b, "B2");
+    assertEquals(await staleInputs(inputs), `was not computed from ${b} as it is now`);
+    await Deno.remove(b);
+    assertEquals(await staleInputs(inputs), `was not computed from ${b} as it is now`, "a file gone is stale");
+    const c = join(root, "c.json");
+    assertEquals(
+      await staleInputs(inputs.slice(0, 1), [a, c]),
+      `was not computed from ${c}`,
+      "a required input absent",
+    );
+  });
+});
+
+Deno.test("staleInputs finds a required file by its path below the results root, though recorded under another root", async () => {
+  await inTempRoot(async (root) => {
+    const file = join(root, "quick", "summary.json");
+    await Deno.mkdir(join(root, "quick"));
+    await Deno.writeTextFile(file, "S");
+    const recorded = [{ path: "/old/root/quick/summary.json", sha256: await sha256Text("S") }];
+    assertEquals(await staleInputs(recorded, [file]), null);
+    assertEquals(
+      await staleInputs(recorded),
+      "was not computed from /old/root/quick/summary.json as it is now",
+      "not required: read where it was recorded",
+    );
+  });
+});
