@@ -33,6 +33,8 @@ import {
   type DesignVariances,
   designVariances,
   gamesNeeded,
+  METHOD_EVAL_TEXT,
+  METHOD_SELFPLAY_TEXT,
   METHOD_VARIANCES,
   positionsNeeded,
   type Profile,
@@ -51,7 +53,7 @@ export const PUBLISHED = {
   rho_eval_score: 0.76,
   ci95: [0.63, 0.85] as [number, number],
   resamples: 10_000,
-  budgets: "60 positions x 50 games at 300,000 nodes/move; evaluations at 400,000,000 nodes",
+  budgets: `${METHOD_SELFPLAY_TEXT}; evaluations at ${METHOD_EVAL_TEXT}`,
 };
 
 /** The computed verdicts and the rules that gave them. */

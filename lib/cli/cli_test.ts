@@ -123,7 +123,7 @@ Deno.test("a stale fingerprint cache is named where the fingerprint does not mat
 Deno.test("power: a design's reliability, expected rho and power from given variances", async () => {
   const r = await cli("power.ts", ["--between-sd", "0.024", "--game-sd", "0.34"]);
   assertEquals(r.code, 0, r.stderr);
-  ok(/design 60 positions x 50 games, true rho 0\.76/.test(r.stdout), r.stdout);
+  ok(/design 60 positions × 50 games, true rho 0\.76/.test(r.stdout), r.stdout);
   ok(/reliability of a score 0\.199, ceiling 0\.447, expected observed rho 0\.339/.test(r.stdout), r.stdout);
   ok(/power to exclude 0 \(95% interval\) 0\.736/.test(r.stdout), r.stdout);
   // no options: the method's design with the variances of docs/METHOD.md decision 6 (the same figures)

@@ -97,7 +97,7 @@ if (import.meta.main) {
         f(Math.sqrt(game))
       })`,
     );
-    console.log(`design ${positions} positions x ${games} games, true rho ${rho}:`);
+    console.log(`design ${positions} positions × ${games} games, true rho ${rho}:`);
     console.log(
       `  reliability of a score ${f(d.reliability)}, ceiling ${f(Math.sqrt(d.reliability))}, expected observed rho ${
         f(d.expected_rho)

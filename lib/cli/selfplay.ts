@@ -56,7 +56,7 @@ if (import.meta.main) {
     const workers = values.workers;
     const s = profile.selfplay;
     console.error(
-      `stage 4: profile ${profile.name}, ${explicit ? explicit.length : s.positions} positions x ${s.games} games, ` +
+      `stage 4: profile ${profile.name}, ${explicit ? explicit.length : s.positions} positions × ${s.games} games, ` +
         `${s.nodesPerMove.toLocaleString("en-US")} nodes/move, ${workers} game slot(s), ${engine.entry.id}`,
     );
     const shard = values.shard;

@@ -78,7 +78,7 @@ const DEFAULT_OPENING = { openingPlies: 4, multipv: 5, windowCp: 30 };
 export const PROFILES: Record<string, Profile> = {
   full: {
     name: "full",
-    description: "the method: 960 x 400M nodes; 60 positions x 50 games at 300k nodes/move; 10,000 resamples",
+    description: "the method: 960 × 400M nodes; 60 positions × 50 games at 300k nodes/move; 10,000 resamples",
     positions: ALL,
     evalNodes: 400_000_000,
     evalDepth: null,

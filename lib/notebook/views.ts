@@ -130,7 +130,7 @@ export function verdictView(s: Summary): Displayable {
       verdictText(s.verdict.claim, c3.ci95_percentile, "below")
     }</b> — the CI of rho(MBI, |score − 0.5|) is ${ci(c3.ci95_percentile)} (${
       c3.ci95_percentile[1] < 0 ? "below 0" : "not below 0"
-    }).</p><p>Budgets behind these words: ${budgets}; ${s.n_games} games, B = ${
+    }).</p><p>Budgets behind these words: ${budgets}; ${s.n_games.toLocaleString("en-US")} games, B = ${
       s.resamples.toLocaleString("en-US")
     } resamples. ${published}</p><p><i>${s.verdict.rules}.</i></p>`,
     `verdict: ${s.verdict.validation}; claim ${s.verdict.claim}`,
@@ -176,7 +176,7 @@ export function powerView(s: Summary, caption?: string): Displayable {
     ],
     `Reliability and power with ${source} (${basename(summaryPath(getProfile(s.profile)))})${
       caption ? ` — ${caption}` : ""
-    }: ${s.n_positions} positions, ${s.n_games} games`,
+    }: ${s.n_positions} positions, ${s.n_games.toLocaleString("en-US")} games`,
   );
   const measured = `Variances: ${pw.variances.note}.`;
   const g = pw.games_needed;

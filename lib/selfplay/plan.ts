@@ -74,16 +74,3 @@ export function gamesPath(outDir: string, shard?: Shard | null): string {
 export function openingsPath(games: string): string {
   return join(dirname(games), basename(games).replace(/^games/, "openings"));
 }
-
-export {
-  mergeOpenings,
-  type OpeningsHeader,
-  plannedGames,
-  readGames,
-  readOpenings,
-  SELFPLAY_MERGE,
-  SELFPLAY_SCHEMA,
-  type SelfplayConfig,
-  selfplayConfigDifference,
-  type SelfplayHeader,
-} from "./records.ts";

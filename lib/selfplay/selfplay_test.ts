@@ -6,7 +6,7 @@ import { testRoot, waitForFile } from "../core/testing.ts";
 import { assignLines, buildOpeningSet } from "./openings.ts";
 import { type ResolvedEngine, UciEngine } from "../engine/mod.ts";
 import { deriveSeed, selectPositions, startPosition } from "../method/mod.ts";
-import { readGames } from "./plan.ts";
+import { readGames } from "./records.ts";
 import { playGames } from "./play.ts";
 import { replayGame } from "./stage.ts";
 

@@ -30,12 +30,19 @@ import { budgetBanner, type Profile, SCORE_INTERVAL_DEFINITION } from "../method
 import { type Progress } from "../runs/mod.ts";
 import { type GameRecord, playGame } from "./game.ts";
 import { gamePgn, pgnDate } from "./pgn.ts";
-import { gameSpec, mergeOpenings, openingsPath, readGames, readOpenings, SELFPLAY_MERGE } from "./plan.ts";
+import { gameSpec, openingsPath } from "./plan.ts";
 import { playGames, type PlayGamesSummary } from "./play.ts";
 import { buildOpeningSet } from "./openings.ts";
 import { summarisePositions } from "./results.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
-import { SELFPLAY_RESULTS_SCHEMA, SelfplayResults } from "./records.ts";
+import {
+  mergeOpenings,
+  readGames,
+  readOpenings,
+  SELFPLAY_MERGE,
+  SELFPLAY_RESULTS_SCHEMA,
+  SelfplayResults,
+} from "./records.ts";
 
 export { SELFPLAY_RESULTS_SCHEMA, SelfplayResults };
 
