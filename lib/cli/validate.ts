@@ -51,8 +51,8 @@ export function validationLines(v: OutcomeValidation): string[] {
   }
   lines.push(
     `  reliability of the scores ${r.reliability.toFixed(3)} (ceiling on rho ${r.ceiling.toFixed(3)}; ${
-      r.mean_games.toFixed(0)
-    } games per position); at the published rho ${v.at_published.true_rho} this design expects ${
+      int(Math.round(r.mean_games))
+    } games per position, mean); at the published rho ${v.at_published.true_rho} this design expects ${
       v.at_published.expected_rho.toFixed(3)
     } (power ${v.at_published.power.toFixed(2)})`,
     `  verdict: ${v.verdict.validation}; the index's claim: ${v.verdict.claim}`,
