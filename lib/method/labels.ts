@@ -57,14 +57,15 @@ export function formatBudgets(f: BudgetFacts): string {
   // "the method: 400,000,000" beside a node budget; with a depth the unit is said.
   const unit = "nodes" in f.evalLimit ? "" : " nodes";
   const parts = [`${evalBudgetText(f.evalLimit)} (the method: ${int(METHOD.evalNodes)}${unit})`];
-  if (f.selfplay) {
-    parts.push(
-      `self-play ${
-        selfplayBudgetText(f.selfplay)
-      } (the method: ${METHOD.selfplay.positions} × ${METHOD.selfplay.games} at ${int(METHOD.selfplay.nodesPerMove)})`,
-    );
-  }
+  if (f.selfplay) parts.push(`self-play ${selfplayBudgetsText(f.selfplay)}`);
   return parts.join("; ");
+}
+
+/** A self-play design beside the method's: `60 × 50 games at 30,000 nodes/move (the method: 60 × 50 at 300,000)`. */
+export function selfplayBudgetsText(sp: { positions: number; games: number; nodesPerMove: number }): string {
+  return `${selfplayBudgetText(sp)} (the method: ${METHOD.selfplay.positions} × ${METHOD.selfplay.games} at ${
+    int(METHOD.selfplay.nodesPerMove)
+  })`;
 }
 
 /**

@@ -13,7 +13,7 @@ import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
 import { METHOD_EVAL_TEXT, verdictText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
-import type { SiteSample } from "./designs.ts";
+import { designBudgets, type SiteSample } from "./designs.ts";
 
 /**
  * Escapes text for a Markdown table cell or line: pipes, angle brackets, and
@@ -244,6 +244,7 @@ function provenanceSection(d: SiteData): string[] {
       e.fingerprint === null ? "not measured" : int(e.fingerprint)
     }${e.matches_reference ? " — the reference Stockfish 17.1's" : ""}`,
     `- Budget: ${md(d.budgets)}`,
+    ...d.designs.map((x) => `- Self-play design ${code(x.profile)}: ${md(designBudgets(x))}`),
     `- UCI options: ${md(d.options)}; \`ucinewgame\` and \`isready\` before every position`,
     `- Code: stage 1 by commit \`${d.code.evals.commit}\`${d.code.evals.dirty ? " (with local changes)" : ""}, ` +
     `the index by \`${d.code.mbi.commit}\`${d.code.mbi.dirty ? " (with local changes)" : ""}`,

@@ -35,6 +35,11 @@ Deno.test("the index's page and card show another design's validation, and the m
   ok(html.includes(`<section id="validation"`), "the section");
   ok(html.includes(`<a href="#validation">Validation</a>`), "in the navigation");
   ok(html.includes("<h3>ci<wbr>~games2</h3>"), "the heading, breakable at its tags");
+  ok(
+    /<dt>Self-play designs<\/dt><dd><code>ci~games2<\/code>: 6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\)/
+      .test(html),
+    "its budget beside the dataset's",
+  );
   ok(html.includes(`${summary.eval_vs_score.rho.toFixed(3)}`), "the summary's rho");
   ok(html.includes("The published rho(eval, score) = 0.76 [0.63, 0.85] lies"), "the computed sentence");
   ok(
@@ -50,6 +55,10 @@ Deno.test("the index's page and card show another design's validation, and the m
   ok(!/[^`\\]~games2/.test(md.replace(/`[^`]*`/g, "")), "every tilde outside code is escaped (no strikethrough)");
   ok(md.includes("| `ci~games2` | 6 × 2 (12 games) |"), md);
   ok(md.includes("`summary~games2.json`"));
+  ok(
+    /\n- Self-play design `ci~games2`: 6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\)\n/.test(md),
+    "budget",
+  );
   ok(md.includes('is summarised under "Validation by self-play" below'), "the produced section points to it");
   ok(/\n- Self-play design ci\\~games2: (all 12 games are distinct|\d+ distinct games among 12) /.test(md), "named");
   ok(md.includes("- Self-play design ci\\~games2: White's overall score in self-play"), "its limitations, named");

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { jsonInScript, markup, raw, scriptText } from "../core/mod.ts";
+import { joinHtml, jsonInScript, markup, raw, scriptText } from "../core/mod.ts";
 import { LICENCE } from "../store/mod.ts";
 import { citationLine, formatBytes } from "./card.ts";
 import type { SiteData } from "./data.ts";
@@ -17,6 +17,7 @@ import { linksHtml, type PageLinks } from "./links.ts";
 import { histogram, openingSentence, pageCaption, pageData } from "./page_data.ts";
 import { cardHtml, correlationTable, distributionTable, reproduceSection } from "./page_sections.ts";
 import { designsSection } from "./page_designs.ts";
+import { designBudgets } from "./designs.ts";
 import { PAGE_STYLE } from "./style.ts";
 
 const int = (n: number) => n.toLocaleString("en-US");
@@ -67,6 +68,12 @@ ${extra.links && linksHtml(extra.links)}
     e.matches_reference && " — the reference Stockfish 17.1's"
   }</dd>
 <dt>Budgets</dt><dd>${d.budgets}</dd>
+${
+    d.designs.length > 0 &&
+    markup`<dt>Self-play designs</dt><dd>${
+      joinHtml(d.designs.map((x) => markup`<code>${x.profile}</code>: ${designBudgets(x)}`), "; ")
+    } (<a href="#validation">validation</a>)</dd>`
+  }
 <dt>UCI options</dt><dd>${d.options}</dd>
 <dt>Positions</dt><dd>${d.n}</dd>
 <dt>Code</dt><dd><code>${d.code.mbi.commit}</code></dd>
