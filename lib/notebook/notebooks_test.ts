@@ -92,7 +92,13 @@ Deno.test({
       ok(code[0].includes("Not the method's results") && code[0].includes("ci profile"), `${name}: banner: ${code[0]}`);
       ok(all.includes("20,000 nodes per position"), `${name}: the budget in words`);
       ok(!all.includes('{"nodes"') && !all.includes("{&quot;nodes&quot;"), `${name}: raw budget JSON in the outputs`);
-      ok(r.cells[r.cells.length - 1].includes("rows × "), `${name}: a data frame as an HTML table in the HTML export`);
+      const html = r.cells[r.cells.length - 1];
+      ok(html.includes("rows × "), `${name}: a data frame as an HTML table in the HTML export`);
+      assertEquals(
+        html.match(/<script[^>]* src=[^>]*>/g) ?? [],
+        [],
+        `${name}: the export loads no script from outside`,
+      );
     }
   } finally {
     await Deno.remove(root, { recursive: true });

@@ -13,6 +13,9 @@ import { MbiError, repoPath } from "../core/mod.ts";
 /** Python that has Debian's nbclient and nbconvert. */
 export const PYTHON = "/usr/bin/python3";
 
+/** The HTML export's template: nbconvert's lab template without scripts from outside the page (see the file). */
+export const HTML_TEMPLATE = repoPath("lib/notebook/nbconvert/page.html.j2");
+
 /** The install line printed when Jupyter is missing. */
 export const JUPYTER_INSTALL =
   "apt-get install -y --no-install-recommends jupyter-client jupyter-nbconvert python3-nbclient";
@@ -115,6 +118,8 @@ export async function executeNotebook(
       "nbconvert",
       "--to",
       "html",
+      "--template-file",
+      HTML_TEMPLATE,
       "--output-dir",
       opts.outDir,
       output,
