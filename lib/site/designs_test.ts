@@ -36,7 +36,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   ok(html.includes(`<a href="#validation">Validation</a>`), "in the navigation");
   ok(html.includes("<h3>ci<wbr>~games2</h3>"), "the heading, breakable at its tags");
   ok(
-    /<dt>Self-play designs<\/dt><dd><code>ci~games2<\/code>: 6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\)/
+    /<dt>Self-play designs<\/dt><dd><code>ci<wbr>~games2<\/code>: 6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\)/
       .test(html),
     "its budget beside the dataset's",
   );

@@ -18,6 +18,7 @@ import { histogram, openingSentence, pageCaption, pageData } from "./page_data.t
 import { cardHtml, correlationTable, distributionTable, reproduceSection } from "./page_sections.ts";
 import { designsSection } from "./page_designs.ts";
 import { designBudgets } from "./designs.ts";
+import { keyHtml } from "./page_script/position.ts";
 import { PAGE_STYLE } from "./style.ts";
 
 const int = (n: number) => n.toLocaleString("en-US");
@@ -71,7 +72,7 @@ ${extra.links && linksHtml(extra.links)}
 ${
     d.designs.length > 0 &&
     markup`<dt>Self-play designs</dt><dd>${
-      joinHtml(d.designs.map((x) => markup`<code>${x.profile}</code>: ${designBudgets(x)}`), "; ")
+      joinHtml(d.designs.map((x) => markup`<code>${keyHtml(x.profile)}</code>: ${designBudgets(x)}`), "; ")
     } (<a href="#validation">validation</a>)</dd>`
   }
 <dt>UCI options</dt><dd>${d.options}</dd>
