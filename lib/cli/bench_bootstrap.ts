@@ -5,7 +5,7 @@
  * @module
  */
 
-import { median } from "../evaluation/mod.ts";
+import { median } from "simple-statistics";
 import { bootstrapSpearman, rngFromSeed } from "../method/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { RESAMPLES } from "./options.ts";

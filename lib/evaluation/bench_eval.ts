@@ -6,19 +6,13 @@
  * @module
  */
 
+import { median } from "simple-statistics";
 import { join } from "node:path";
 import { startPosition } from "../method/mod.ts";
 import { type ResolvedEngine } from "../engine/mod.ts";
 import { evalAll } from "./eval_all.ts";
 import { getProfile, readEvalDataset } from "../store/mod.ts";
 import { EvaluationSession } from "./evaluation_session.ts";
-
-/** Median of numbers. */
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 /** Speed of one engine on one position. */
 export interface SingleSpeed {

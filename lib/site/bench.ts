@@ -13,6 +13,7 @@
  */
 
 import { gzipSync } from "node:zlib";
+import { median } from "simple-statistics";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { launchChromium } from "./browser.ts";
@@ -46,11 +47,6 @@ export interface SiteBench {
   /** The landing page measured, its bytes, and the median time from navigation start to its load event. */
   landing: { page: string; bytes: number; gzipBytes: number; loadMs: number; all: number[] } | null;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** Measures a site folder's page `runs` times, each in a fresh tab (and the landing page, when given). */
 export async function benchSite(siteDir: string, runs = 5, landingPage?: string): Promise<SiteBench> {
