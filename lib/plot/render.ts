@@ -10,7 +10,7 @@
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 import { writeTextIfChanged } from "../store/mod.ts";
-import { escapeHtml } from "../core/mod.ts";
+import { escapeHtml, sha256Text } from "../core/mod.ts";
 import { PALETTE } from "./palette.ts";
 
 export { Plot };
@@ -73,9 +73,25 @@ export function plotSvg(
     const sc = el.scale(name) as { domain?: unknown[]; range?: number[] } | undefined;
     return sc?.domain && sc.range ? { domain: [...sc.domain], range: [...sc.range] } : undefined;
   };
-  const svg = (el as unknown as { outerHTML: string }).outerHTML;
+  const svg = stableMarkerIds((el as unknown as { outerHTML: string }).outerHTML);
   const size = (attr: string) => Number(new RegExp(`^<svg[^>]*\\s${attr}="([\\d.]+)"`).exec(svg)?.[1] ?? NaN);
   return { svg, width: size("width"), height: size("height"), scales: { x: extent("x"), y: extent("y") } };
+}
+
+/**
+ * Observable Plot numbers its line markers with a counter of the process
+ * (`plot-marker-1`, `-2`, …), so one figure came out with other ids, and a
+ * page with other bytes, depending on what the process drew before it. The
+ * ids are given again from the figure's own content: the same in every
+ * process, and distinct between different figures on one page (a marker is
+ * found by its id in the whole document).
+ */
+export function stableMarkerIds(svg: string): string {
+  const ids = [...new Set(svg.match(/plot-marker-\d+/g) ?? [])];
+  if (ids.length === 0) return svg;
+  const tag = sha256Text(svg.replace(/plot-marker-\d+/g, "plot-marker")).slice(0, 8);
+  const renamed = new Map(ids.map((id, i) => [id, `plot-marker-${tag}-${i + 1}`]));
+  return svg.replace(/plot-marker-\d+/g, (id) => renamed.get(id)!);
 }
 
 /** Writes an SVG string to a file (atomically; unchanged files are not rewritten). */
