@@ -74,12 +74,18 @@ export function formatDuration(s: number): string {
   return `${t}s`;
 }
 
-/** One line: `eval 120/960 (12.5%) | 1,234/h | 290k nodes/s | ETA 6m12s`. */
+/**
+ * One line: `eval 120/960 (12.5%) | 20 resumed | 1,234/h | 290k nodes/s | elapsed 5m50s | ETA 40m12s`;
+ * `-/h` until this run has finished a unit, and only the count when everything was already done.
+ */
 export function formatProgress(p: Progress): string {
+  const n = (x: number) => x.toLocaleString("en-US");
   const pct = p.total ? ((100 * p.done) / p.total).toFixed(1) : "100.0";
-  const parts = [`${p.label} ${p.done}/${p.total} (${pct}%)`];
-  if (p.resumed) parts.push(`${p.resumed} resumed`);
-  parts.push(`${Math.round(p.perHour).toLocaleString("en-US")}/h`);
+  const head = `${p.label} ${n(p.done)}/${n(p.total)} (${pct}%)`;
+  if (p.resumed >= p.total) return `${head} | all ${n(p.total)} already done: nothing to run`;
+  const parts = [head];
+  if (p.resumed) parts.push(`${n(p.resumed)} resumed`);
+  parts.push(p.done > p.resumed ? `${n(Math.round(p.perHour))}/h` : "-/h");
   if (p.nodesPerSecond) {
     parts.push(
       `${Math.round(p.nodesPerSecond / 1000).toLocaleString("en-US")}k nodes/s`,

@@ -1,0 +1,49 @@
+import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { formatDuration, formatProgress, type Progress } from "./progress.ts";
+
+const at = (p: Partial<Progress>): Progress => ({
+  label: "eval",
+  done: 0,
+  total: 960,
+  resumed: 0,
+  elapsedS: 0,
+  perHour: 0,
+  nodesPerSecond: 0,
+  etaS: null,
+  ...p,
+});
+
+Deno.test("a progress line: counts with separators, the rate, nodes per second, elapsed and ETA", () => {
+  assertEquals(
+    formatProgress(
+      at({
+        done: 1_200,
+        total: 3_000,
+        resumed: 1_000,
+        elapsedS: 350,
+        perHour: 2_057.1,
+        nodesPerSecond: 290_400,
+        etaS: 3_150,
+      }),
+    ),
+    "eval 1,200/3,000 (40.0%) | 1,000 resumed | 2,057/h | 290k nodes/s | elapsed 5m50s | ETA 52m30s",
+  );
+});
+
+Deno.test("before this run has finished a unit the rate is '-', not 0", () => {
+  assertEquals(
+    formatProgress(at({ done: 21, total: 60, resumed: 21 })),
+    "eval 21/60 (35.0%) | 21 resumed | -/h | elapsed 0s | ETA -",
+  );
+});
+
+Deno.test("a run with everything already done says so instead of a rate and an ETA", () => {
+  assertEquals(
+    formatProgress(at({ label: "selfplay", done: 3_000, total: 3_000, resumed: 3_000 })),
+    "selfplay 3,000/3,000 (100.0%) | all 3,000 already done: nothing to run",
+  );
+});
+
+Deno.test("durations: seconds, minutes and seconds, hours and minutes", () => {
+  assertEquals([formatDuration(42), formatDuration(307), formatDuration(3_720)], ["42s", "5m07s", "1h02m"]);
+});
