@@ -194,7 +194,7 @@ ${
 ${val.length ? val : markup`<p>No validation file for this dataset yet (<code>deno task validate</code>).</p>`}
 <p class="small">The method's documents publish rho(eval, score) = ${PUBLISHED.rho_eval_score} (95% CI ${
     PUBLISHED.ci95[0]
-  } .. ${PUBLISHED.ci95[1]}) at ${PUBLISHED.budgets}.</p>`;
+  } .. ${PUBLISHED.ci95[1]}) from ${PUBLISHED.budgets}.</p>`;
 }
 
 function ladderSection(d: LandingData): Html {
