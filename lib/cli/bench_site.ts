@@ -17,7 +17,7 @@ import { PROFILE } from "./options.ts";
 export const COMMAND = command({
   name: "bench-site",
   description:
-    "the site's page size and the time until its table is usable in headless Chromium, and the landing page's",
+    "the site's build time, its page size and the time until its table is usable in headless Chromium, and the landing page's",
   details: ["builds the profile's site first (nothing recomputed; unchanged files untouched)"],
   options: { profile: PROFILE, runs: whole("N", "page loads to take the median of", { default: 5 }) },
 });
