@@ -200,6 +200,18 @@ function valuesOn(d: EvalDataset, sps: readonly number[]): number[] {
 }
 
 /**
+ * The command that evaluates a design's sample, or resumes it with the engine
+ * its file was started with (another build of the same fingerprint would be
+ * accepted, and the WASM one is several times slower).
+ */
+export function sampleRunCommand(path: string, positions: readonly number[], engine?: string): string {
+  const sps = [...positions].sort((a, b) => a - b).join(",");
+  return `deno task eval-all --profile full${engine ? ` --engine ${engine}` : ""} --sp ${sps} --out ${
+    displayPath(path)
+  }`;
+}
+
+/**
  * Reads the sample and checks it: complete, every value a centipawn value,
  * exactly the self-play's positions, and the reference engine's fingerprint
  * of the index it is compared with.
@@ -209,7 +221,7 @@ async function loadSample(path: string, positions: readonly number[], fingerprin
     if (e instanceof Deno.errors.NotFound) return undefined;
     throw e;
   });
-  const fix = `run deno task eval-all --profile full --sp ${positions.join(",")} --out ${displayPath(path)}`;
+  const fix = `run ${sampleRunCommand(path, positions, d?.header.engine.id)}`;
   if (!d) throw new MbiError("stage-input", `no sample at ${displayPath(path)}: ${fix}`);
   const want = [...positions].sort((a, b) => a - b).join(",");
   if ([...d.header.positions].sort((a, b) => a - b).join(",") !== want) {

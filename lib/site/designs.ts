@@ -25,6 +25,7 @@ import {
   type MethodSampleState,
   methodSampleSummaryPath,
   type PublishedCheck,
+  sampleRunCommand,
 } from "../report/mod.ts";
 
 /** One position's value in the method's-budget sample. */
@@ -145,7 +146,7 @@ async function siteSample(design: Profile, state: MethodSampleState): Promise<Si
   const sps = state.dataset.header.positions;
   const { path, dataset: d, figures } = state;
   const fix = d.missing.length
-    ? `deno task eval-all --profile full --sp ${sps.join(",")} --out ${displayPath(path)}`
+    ? sampleRunCommand(path, sps, d.header.engine.id)
     : figures
     ? null
     : `deno task method-sample --profile ${design.name}`;

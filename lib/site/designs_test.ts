@@ -71,6 +71,13 @@ Deno.test("the index's page and card show another design's validation, and the m
   await run("site.ts", ["--profile", "ci"]);
   html = await page();
   ok(html.includes(`<strong>2 of ${sps.length} positions evaluated</strong> (run in progress)`), "progress");
+  const engine = JSON.parse(lines[0]).engine.id;
+  ok(
+    html.replaceAll("<wbr>", "").includes(
+      `deno task eval-all --profile full --engine ${engine} --sp ${[...sps].sort((a, b) => a - b).join(",")}`,
+    ),
+    "the resume command names the sample's engine",
+  );
   md = await card();
   ok(md.includes(`2 of ${sps.length} evaluated, run in progress`));
   ok(md.includes(`exists here only for 2 of the ${sps.length} positions of ci\\~games2 so far (run in progress)`));
