@@ -199,13 +199,18 @@ function valuesOn(d: EvalDataset, sps: readonly number[]): number[] {
   });
 }
 
+/** Start positions in ascending order, comma-separated: the `--sp` list, and the key two sets of positions are compared by. */
+function spList(positions: readonly number[]): string {
+  return [...positions].sort((a, b) => a - b).join(",");
+}
+
 /**
  * The command that evaluates a design's sample, or resumes it with the engine
  * its file was started with (another build of the same fingerprint would be
  * accepted, and the WASM one is several times slower).
  */
 export function sampleRunCommand(path: string, positions: readonly number[], engine?: string): string {
-  const sps = [...positions].sort((a, b) => a - b).join(",");
+  const sps = spList(positions);
   return `deno task eval-all --profile full${engine ? ` --engine ${engine}` : ""} --sp ${sps} --out ${
     displayPath(path)
   }`;
@@ -223,8 +228,7 @@ async function loadSample(path: string, positions: readonly number[], fingerprin
   });
   const fix = `run ${sampleRunCommand(path, positions, d?.header.engine.id)}`;
   if (!d) throw new MbiError("stage-input", `no sample at ${displayPath(path)}: ${fix}`);
-  const want = [...positions].sort((a, b) => a - b).join(",");
-  if ([...d.header.positions].sort((a, b) => a - b).join(",") !== want) {
+  if (spList(d.header.positions) !== spList(positions)) {
     throw new MbiError(
       "stage-input",
       `${
@@ -479,8 +483,7 @@ export async function methodSampleState(
   const path = methodSamplePath(design);
   const dataset = await readEvalDataset(path);
   if (!dataset) return undefined;
-  const key = (xs: readonly number[]) => [...xs].sort((a, b) => a - b).join(",");
-  if (key(dataset.header.positions) !== key(positions)) {
+  if (spList(dataset.header.positions) !== spList(positions)) {
     throw new MbiError(
       "stage-input",
       `${displayPath(path)} holds other positions than the ${positions.length} of the design ${design.name}`,
