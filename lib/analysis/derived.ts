@@ -31,6 +31,7 @@ import {
 import { evalsCsv, loadEvaluations } from "../evaluation/mod.ts";
 import { loadSelfplay, type SelfplayResults } from "../selfplay/mod.ts";
 import type { Summary } from "./statistics.ts";
+import { readSummary } from "./summary_file.ts";
 
 /** A derived file that does not follow from its input as it is now. */
 export interface StaleFile {
@@ -124,28 +125,35 @@ async function checkStatistics(
       selfplay = await loadSelfplay(profile);
     } catch (e) {
       if (!isMbiError(e)) throw e;
-      const [why, fix] = splitFix((e as Error).message);
+      const [why, fix] = splitFix((e as Error).message, selfplayPath);
       return { stale: [{ path: selfplayPath, why, fix }] };
     }
   }
   const path = summaryPath(profile);
-  const text = await readTextIfExists(path);
-  if (text === undefined) return { stale: [], selfplay };
   let summary: Summary | undefined;
   try {
-    summary = JSON.parse(text);
-  } catch {
-    // damaged: stale below
+    summary = await readSummary(profile);
+  } catch (e) {
+    if (!isMbiError(e)) throw e;
+    const [why, fix] = splitFix((e as Error).message, path);
+    return { stale: [{ path, why, fix }], selfplay };
   }
-  const why = await staleInputs(summary?.inputs ?? [], [selfplayPath, mbiPaths(profileDir(profile)).json]);
+  if (summary === undefined) return { stale: [], selfplay };
+  const why = await staleInputs(summary.inputs, [selfplayPath, mbiPaths(profileDir(profile)).json]);
   const fix = `run deno task stats --profile ${profile.name}`;
   return why ? { stale: [{ path, why, fix }], selfplay } : { stale: [], selfplay, summary };
 }
 
-/** Splits "what: run X" into what is wrong and the command (the stage messages end with the fixing command). */
-function splitFix(message: string): [string, string] {
+/**
+ * Splits "<path> what: run X" into what is wrong (without the file's name,
+ * which the stale line puts first) and the command (the stage messages end
+ * with the fixing command).
+ */
+function splitFix(message: string, path: string): [string, string] {
   const i = message.lastIndexOf(": run ");
-  return i < 0 ? [message, "see the message"] : [message.slice(0, i), message.slice(i + 2)];
+  const [what, fix] = i < 0 ? [message, "see the message"] : [message.slice(0, i), message.slice(i + 2)];
+  const name = displayPath(path) + " ";
+  return [what.startsWith(name) ? what.slice(name.length) : what, fix];
 }
 
 /** One line for a stale file: what, why, and the command that fixes it. */

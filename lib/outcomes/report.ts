@@ -21,9 +21,8 @@ import {
   type OutcomeTable,
   readOutcomeTable,
   scanDatasets,
-  summaryPath,
 } from "../store/mod.ts";
-import { bestReferenceProfile, PUBLISHED, type Summary } from "../analysis/mod.ts";
+import { bestReferenceProfile, PUBLISHED, readSummary, type Summary } from "../analysis/mod.ts";
 import { buildOutcomesFromTable } from "./build.ts";
 import {
   type OutcomeValidation,
@@ -184,7 +183,7 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
     );
     tables.push({ table, validation, pairs, files, coverage: validationCoverage(complete, partial, files) });
   }
-  const selfplay = await Deno.readTextFile(summaryPath(profile)).then(JSON.parse).catch(() => null) as Summary | null;
+  const selfplay = (await readSummary(profile)) ?? null;
   return { dataset, tables, selfplay, best };
 }
 

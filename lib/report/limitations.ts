@@ -38,7 +38,7 @@ import {
   type Profile,
   quantileSorted,
 } from "../method/mod.ts";
-import { PUBLISHED, rankAgreement, type Summary, tieGroups } from "../analysis/mod.ts";
+import { PUBLISHED, rankAgreement, readSummary, type Summary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 
@@ -247,7 +247,7 @@ export async function computeLimitations(
   const spPath = join(selfplayDir(profile), "selfplay.json");
   const sp = await readJsonIfExists<SelfplayResults>(spPath);
   const sumPath = summaryPath(profile);
-  const summary = await readJsonIfExists<Summary>(sumPath);
+  const summary = await readSummary(profile);
   const limit = d.header.config.limit;
   const facts = {
     profile: profile.name,

@@ -4,6 +4,7 @@ import { computeLimitations, type Limitation, stabilityWords } from "./limitatio
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS, pearson, spearman } from "../method/mod.ts";
 import { getProfile } from "../store/mod.ts";
+import { SUMMARY_SCHEMA } from "../analysis/mod.ts";
 import { inTempRoot } from "../core/testing.ts";
 
 /** Runs `f` with the results root set to a fresh temporary folder. */
@@ -104,6 +105,8 @@ Deno.test("limitations: self-play distinct games, White's score, and power as st
 
     const summary = {
       kind: "mbi-summary",
+      schema: SUMMARY_SCHEMA,
+      profile: "ci",
       eval_vs_score: { rho: 0.1, ci95_percentile: [-0.5, 0.6] },
       verdict: { validation: "inconclusive", claim: "not supported" },
       reliability: { reliability: 0, ceiling: 0, between_estimable: false },

@@ -10,6 +10,7 @@
 import {
   type DistributionSummary,
   readReproduceRecord,
+  readSummary,
   readVerifyRecord,
   type ReproduceRecord,
   requireCurrent,
@@ -370,7 +371,7 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     ),
     positions,
     distribution: await readJsonIfExists<DistributionSummary>(ds.distribution),
-    summary: await readJsonIfExists<Summary>(ds.summary),
+    summary: await readSummary(profile),
     summaryFile: basename(ds.summary),
     selfplay,
     others,

@@ -22,7 +22,6 @@ import {
   readMbiTable,
   resultsRoot,
   scanDatasets,
-  summaryPath,
 } from "../store/mod.ts";
 import { type SiteDesign, siteDesigns } from "./designs.ts";
 import {
@@ -30,6 +29,7 @@ import {
   type Convergence,
   ladderConvergence,
   type PairAgreement,
+  readSummary,
   rungPair,
   summarise,
   type Summary,
@@ -272,7 +272,7 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
       negatives: evals.filter((v) => v < 0).length,
       interval_width: widths.length === table.rows.length ? summarise(widths).median : null,
       validations: outcomes.flatMap((o) => o.validations.filter((v) => v.dataset.key === best.profile.name)),
-      selfplay: (await readJsonIfExists<Summary>(summaryPath(best.profile))) ?? null,
+      selfplay: (await readSummary(best.profile)) ?? null,
       designs: known?.profile === best.profile.name ? known.designs : await siteDesigns(best.profile),
       page: pages.find((p) => p.folder === best.profile.name && p.site === "site") ?? null,
     };
