@@ -7,12 +7,11 @@
  * @module
  */
 
-import { join } from "node:path";
 import { budgetBanner, type BudgetFacts, evalBudgetText, formatBudgets, type Profile } from "../method/mod.ts";
-import { evalFilePath, profileDir, readEvalDataset, readJsonIfExists, selfplayDir } from "../store/mod.ts";
+import { evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
 import { type EngineEntry, resolveEngine, type SearchLimit } from "../engine/mod.ts";
 import { evalLimit } from "../runs/mod.ts";
-import { type SelfplayResults } from "../selfplay/mod.ts";
+import { readSelfplayResults } from "../selfplay/mod.ts";
 import { captionLine } from "../plot/mod.ts";
 import { type Html, markup } from "../core/mod.ts";
 import { bannerBox, type Displayable, html, stopHere } from "./display.ts";
@@ -48,9 +47,8 @@ export async function notebookContext(profile: Profile): Promise<NotebookContext
   }
   const engineName = dataset?.header.engine.uci_name ?? engine.name;
   const facts: BudgetFacts = { profile: profile.name, engine: engineName, evalLimit: limit };
-  const sp = await readJsonIfExists<SelfplayResults>(join(selfplayDir(profile), "selfplay.json")).catch(() =>
-    undefined
-  );
+  // the budgets a notebook is about; a damaged file is refused by the stage checks the notebook runs next
+  const sp = await readSelfplayResults(profile).catch(() => undefined);
   const selfplay = sp?.config
     ? { positions: sp.n_positions, games: sp.config.games, nodesPerMove: sp.config.nodes_per_move }
     : {

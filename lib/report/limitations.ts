@@ -40,7 +40,7 @@ import {
 } from "../method/mod.ts";
 import { PUBLISHED, rankAgreement, readSummary, type Summary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
-import { type SelfplayResults } from "../selfplay/mod.ts";
+import { readSelfplayResults, type SelfplayResults } from "../selfplay/mod.ts";
 
 /** One limitation: a statement, the numbers it rests on and the files they came from. */
 export interface Limitation {
@@ -245,7 +245,7 @@ export async function computeLimitations(
   const evalsPath = displayPath(d.path);
   const out: Limitation[] = [];
   const spPath = join(selfplayDir(profile), "selfplay.json");
-  const sp = await readJsonIfExists<SelfplayResults>(spPath);
+  const sp = await readSelfplayResults(profile);
   const sumPath = summaryPath(profile);
   const summary = await readSummary(profile);
   const limit = d.header.config.limit;

@@ -6,6 +6,11 @@ import { CI_POSITIONS, pearson, spearman } from "../method/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { SUMMARY_SCHEMA } from "../analysis/mod.ts";
 import { inTempRoot } from "../core/testing.ts";
+import { repoPath } from "../core/mod.ts";
+
+const COMMITTED_SELFPLAY = JSON.parse(
+  await Deno.readTextFile(repoPath("results", "quick", "selfplay", "selfplay.json")),
+);
 
 /** Runs `f` with the results root set to a fresh temporary folder. */
 
@@ -14,12 +19,12 @@ const values = (f: (sp: number, i: number) => number) =>
 const byId = (ls: Limitation[], id: string) => ls.find((l) => l.id === id);
 
 /** Self-play results with the given W/D/L per position (SPs from the ci set). */
+/** A valid `selfplay.json` of profile ci (the committed quick one's fields) with these counts per position. */
 function selfplay(counts: [number, number, number, number][]) {
   return {
-    kind: "mbi-selfplay-results",
-    schema: 1,
+    ...COMMITTED_SELFPLAY,
     profile: "ci",
-    config: { games: 4, nodes_per_move: 1000 },
+    config: { ...COMMITTED_SELFPLAY.config, games: 4, nodes_per_move: 1000 },
     n_positions: counts.length,
     n_games: counts.length * 4,
     positions: counts.map(([w, d, l, distinct], i) => ({

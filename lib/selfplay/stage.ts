@@ -233,6 +233,34 @@ function userOrRepoPath(p: string): string {
 }
 
 /**
+ * A profile's `selfplay.json` as a file, or undefined when there is none: a
+ * `stage-input` MbiError naming it and `deno task selfplay` when it is damaged,
+ * not a results file, of an older schema or missing a field. Whether it still
+ * follows from the games and the MBI table is checked by {@link loadSelfplay}.
+ */
+export async function readSelfplayResults(profile: Profile): Promise<SelfplayResults | undefined> {
+  const path = join(selfplayDir(profile), "selfplay.json");
+  const fix = selfplayFix(profile);
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return undefined;
+    throw e;
+  }
+  const raw = parseJsonText(text, displayPath(path), "stage-input", fix) as { kind?: unknown; schema?: unknown };
+  if (raw?.kind !== "mbi-selfplay-results" || !((raw.schema as number) >= SELFPLAY_RESULTS_SCHEMA)) {
+    throw new MbiError("stage-input", `${displayPath(path)} is not a current self-play results file: ${fix}`);
+  }
+  return checkRecord(SelfplayResults, raw, displayPath(path), "stage-input");
+}
+
+/** The command that writes a profile's stage-4 files. */
+function selfplayFix(profile: Profile): string {
+  return `run deno task selfplay --profile ${profile.name}`;
+}
+
+/**
  * Loads a profile's stage-4 results and checks them against what they were
  * derived from: every planned game there, `selfplay.json` made from the games
  * now in `games.jsonl`, the games played from the current MBI table's
@@ -241,18 +269,9 @@ function userOrRepoPath(p: string): string {
 export async function loadSelfplay(profile: Profile): Promise<SelfplayResults> {
   const dir = selfplayDir(profile);
   const path = join(dir, "selfplay.json");
-  const fix = `run deno task selfplay --profile ${profile.name}`;
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch {
-    throw new MbiError("stage-input", `no self-play results at ${displayPath(path)}: ${fix}`);
-  }
-  const raw = parseJsonText(text, displayPath(path), "stage-input", fix) as { kind?: unknown; schema?: unknown };
-  if (raw?.kind !== "mbi-selfplay-results" || !((raw.schema as number) >= SELFPLAY_RESULTS_SCHEMA)) {
-    throw new MbiError("stage-input", `${displayPath(path)} is not a current self-play results file: ${fix}`);
-  }
-  const r = checkRecord(SelfplayResults, raw, displayPath(path), "stage-input");
+  const fix = selfplayFix(profile);
+  const r = await readSelfplayResults(profile);
+  if (!r) throw new MbiError("stage-input", `no self-play results at ${displayPath(path)}: ${fix}`);
   const games = await readGames(join(dir, "games.jsonl"));
   if (!games) throw new MbiError("stage-input", `no games beside ${displayPath(path)}: ${fix}`);
   const planned = games.header.config.positions.length * games.header.config.games;

@@ -49,7 +49,7 @@ import {
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { computeLimitations, designResults, type Limitation } from "../report/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
-import { type SelfplayResults } from "../selfplay/mod.ts";
+import { readSelfplayResults, type SelfplayResults } from "../selfplay/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { type SiteDesign, siteDesigns } from "./designs.ts";
 
@@ -331,7 +331,7 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
       pv_san: e ? pvSan(e.fen, e.pv) : [],
     };
   });
-  const selfplay = await readJsonIfExists<SelfplayResults>(join(ds.selfplay, "selfplay.json"));
+  const selfplay = await readSelfplayResults(profile);
   const facts = {
     profile: profile.name,
     evalLimit: d.header.config.limit,
