@@ -9,7 +9,7 @@
 
 import { MbiError, parseJsonText } from "../core/mod.ts";
 import { type Profile } from "../method/mod.ts";
-import { displayPath, summaryPath } from "../store/mod.ts";
+import { displayPath, readTextIfExists, summaryPath } from "../store/mod.ts";
 import { type Summary, SUMMARY_SCHEMA } from "./statistics.ts";
 
 /**
@@ -21,13 +21,8 @@ import { type Summary, SUMMARY_SCHEMA } from "./statistics.ts";
 export async function readSummary(profile: Profile): Promise<Summary | undefined> {
   const path = summaryPath(profile);
   const fix = `run deno task stats --profile ${profile.name}`;
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  }
+  const text = await readTextIfExists(path);
+  if (text === undefined) return undefined;
   const where = displayPath(path);
   const s = parseJsonText(text, where, "stage-input", fix) as Partial<Summary> | null;
   if (s?.kind !== "mbi-summary") throw new MbiError("stage-input", `${where} is not a stage-5 summary: ${fix}`);

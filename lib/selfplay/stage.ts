@@ -17,6 +17,7 @@ import {
   mergeShardFiles,
   profileDir,
   readMbiTable,
+  readTextIfExists,
   selfplayDir,
   type Shard,
   valuesHash,
@@ -241,13 +242,8 @@ function userOrRepoPath(p: string): string {
 export async function readSelfplayResults(profile: Profile): Promise<SelfplayResults | undefined> {
   const path = join(selfplayDir(profile), "selfplay.json");
   const fix = selfplayFix(profile);
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  }
+  const text = await readTextIfExists(path);
+  if (text === undefined) return undefined;
   const raw = parseJsonText(text, displayPath(path), "stage-input", fix) as { kind?: unknown; schema?: unknown };
   if (raw?.kind !== "mbi-selfplay-results" || !((raw.schema as number) >= SELFPLAY_RESULTS_SCHEMA)) {
     throw new MbiError("stage-input", `${displayPath(path)} is not a current self-play results file: ${fix}`);
