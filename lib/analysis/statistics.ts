@@ -42,7 +42,7 @@ import {
   type ScoreReliability,
   scoreReliability,
 } from "../method/mod.ts";
-import { loadSelfplay } from "../selfplay/mod.ts";
+import { loadSelfplay, selfplayBudget } from "../selfplay/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
 
 /** Schema version of `summary.json` (2: reliability, power, "inconclusive", content-checked inputs, banner). */
@@ -278,11 +278,7 @@ export async function runStatistics(
       profile: profile.name,
       evalLimit,
       engine: results.engine.uci_name,
-      selfplay: {
-        positions: results.n_positions,
-        games: results.config.games,
-        nodesPerMove: results.config.nodes_per_move,
-      },
+      selfplay: selfplayBudget(results),
     }),
     inputs: await inputFiles(files),
     n_positions: results.positions.length,

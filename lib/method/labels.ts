@@ -7,7 +7,10 @@
  */
 
 import { formatLimit, type SearchLimit } from "../engine/mod.ts";
-import { PROFILES } from "./profiles.ts";
+import { PROFILES, type SelfplayBudget } from "./profiles.ts";
+
+/** A self-play design's budgets as the labels say them: positions, games per position, nodes per move. */
+export type DesignBudget = Pick<SelfplayBudget, "positions" | "games" | "nodesPerMove">;
 
 /** The budgets behind a result. */
 export interface BudgetFacts {
@@ -16,7 +19,9 @@ export interface BudgetFacts {
   /** Stage-1 search limit per position. */
   evalLimit: SearchLimit;
   /** Self-play budgets, when the result involves self-play. */
-  selfplay?: { positions: number; games: number; nodesPerMove: number };
+  selfplay?: DesignBudget;
+  /** Other self-play designs shown with the result (a dataset page's validation designs). */
+  designs?: readonly DesignBudget[];
   /** Engine name, e.g. `Stockfish 17.1`. */
   engine?: string;
 }
@@ -32,14 +37,18 @@ export const METHOD_SELFPLAY_TEXT = `${METHOD.selfplay.positions} × ${METHOD.se
   int(METHOD.selfplay.nodesPerMove)
 } nodes/move`;
 
-/** True when the facts are the method's budgets (stage 1 and, when given, self-play). */
+/** True when the facts are the method's budgets (stage 1 and, when given, every self-play design). */
 export function isMethodBudgets(f: BudgetFacts): boolean {
   const evalOk = "nodes" in f.evalLimit && f.evalLimit.nodes === METHOD.evalNodes;
-  const sp = f.selfplay;
-  const spOk = !sp ||
-    (sp.positions === METHOD.selfplay.positions && sp.games === METHOD.selfplay.games &&
-      sp.nodesPerMove === METHOD.selfplay.nodesPerMove);
-  return evalOk && spOk;
+  const method = (sp: DesignBudget) =>
+    sp.positions === METHOD.selfplay.positions && sp.games === METHOD.selfplay.games &&
+    sp.nodesPerMove === METHOD.selfplay.nodesPerMove;
+  return evalOk && selfplayOf(f).every(method);
+}
+
+/** The self-play designs of the facts: the result's own first, then the others shown with it. */
+function selfplayOf(f: BudgetFacts): DesignBudget[] {
+  return [...(f.selfplay ? [f.selfplay] : []), ...(f.designs ?? [])];
 }
 
 /** The stage-1 budget in words: `125,000 nodes per position` or `depth 14 per position`. */
@@ -48,7 +57,7 @@ export function evalBudgetText(limit: SearchLimit): string {
 }
 
 /** A self-play design in words: `24 × 8 games at 4,000 nodes/move`. */
-export function selfplayBudgetText(sp: { positions: number; games: number; nodesPerMove: number }): string {
+export function selfplayBudgetText(sp: DesignBudget): string {
   return `${sp.positions} × ${sp.games} games at ${int(sp.nodesPerMove)} nodes/move`;
 }
 
@@ -57,12 +66,12 @@ export function formatBudgets(f: BudgetFacts): string {
   // "the method: 400,000,000" beside a node budget; with a depth the unit is said.
   const unit = "nodes" in f.evalLimit ? "" : " nodes";
   const parts = [`${evalBudgetText(f.evalLimit)} (the method: ${int(METHOD.evalNodes)}${unit})`];
-  if (f.selfplay) parts.push(`self-play ${selfplayBudgetsText(f.selfplay)}`);
+  for (const sp of selfplayOf(f)) parts.push(`self-play ${selfplayBudgetsText(sp)}`);
   return parts.join("; ");
 }
 
 /** A self-play design beside the method's: `60 × 50 games at 30,000 nodes/move (the method: 60 × 50 at 300,000)`. */
-export function selfplayBudgetsText(sp: { positions: number; games: number; nodesPerMove: number }): string {
+export function selfplayBudgetsText(sp: DesignBudget): string {
   return `${selfplayBudgetText(sp)} (the method: ${METHOD.selfplay.positions} × ${METHOD.selfplay.games} at ${
     int(METHOD.selfplay.nodesPerMove)
   })`;

@@ -17,6 +17,16 @@ Deno.test("the banner names the budgets beside the method's, and is absent at th
     selfplay: { positions: 60, games: 50, nodesPerMove: 300_000 },
   };
   assertEquals([isMethodBudgets(method), budgetBanner(method)], [true, null]);
+  // a page that shows another self-play design: its budgets are in the banner, and a non-method design makes one
+  const sample = { positions: 60, games: 50, nodesPerMove: 30_000 };
+  assertEquals(
+    budgetBanner({ profile: "quick~eval8000000", evalLimit: { nodes: 8_000_000 }, designs: [sample] }),
+    "quick~eval8000000 profile — 8,000,000 nodes per position (the method: 400,000,000); self-play 60 × 50 games at " +
+      "30,000 nodes/move (the method: 60 × 50 at 300,000) — not the method's results; cite with engine, fingerprint and budget",
+  );
+  assertEquals(isMethodBudgets({ ...method, designs: [method.selfplay] }), true);
+  assertEquals(isMethodBudgets({ ...method, designs: [method.selfplay, sample] }), false);
+  assertEquals(isMethodBudgets({ ...method, selfplay: undefined, designs: [sample] }), false);
   assertEquals(
     budgetBanner({ profile: "quick@ethereal-12", evalLimit: { depth: 14 } })?.startsWith(
       "quick@ethereal-12 profile — depth 14 per position",

@@ -11,7 +11,7 @@ import { budgetBanner, type BudgetFacts, evalBudgetText, formatBudgets, type Pro
 import { evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
 import { type EngineEntry, resolveEngine, type SearchLimit } from "../engine/mod.ts";
 import { evalLimit } from "../runs/mod.ts";
-import { readSelfplayResults } from "../selfplay/mod.ts";
+import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
 import { captionLine } from "../plot/mod.ts";
 import { type Html, markup } from "../core/mod.ts";
 import { bannerBox, type Displayable, html, stopHere } from "./display.ts";
@@ -49,13 +49,11 @@ export async function notebookContext(profile: Profile): Promise<NotebookContext
   const facts: BudgetFacts = { profile: profile.name, engine: engineName, evalLimit: limit };
   // the budgets a notebook is about; a damaged file is refused by the stage checks the notebook runs next
   const sp = await readSelfplayResults(profile).catch(() => undefined);
-  const selfplay = sp?.config
-    ? { positions: sp.n_positions, games: sp.config.games, nodesPerMove: sp.config.nodes_per_move }
-    : {
-      positions: profile.selfplay.positions,
-      games: profile.selfplay.games,
-      nodesPerMove: profile.selfplay.nodesPerMove,
-    };
+  const selfplay = sp?.config ? selfplayBudget(sp) : {
+    positions: profile.selfplay.positions,
+    games: profile.selfplay.games,
+    nodesPerMove: profile.selfplay.nodesPerMove,
+  };
   return {
     profile,
     engine,

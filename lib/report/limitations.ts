@@ -40,7 +40,7 @@ import {
 } from "../method/mod.ts";
 import { PUBLISHED, rankAgreement, readSummary, type Summary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
-import { readSelfplayResults, type SelfplayResults } from "../selfplay/mod.ts";
+import { readSelfplayResults, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 
 /** One limitation: a statement, the numbers it rests on and the files they came from. */
 export interface Limitation {
@@ -252,9 +252,7 @@ export async function computeLimitations(
   const facts = {
     profile: profile.name,
     evalLimit: limit,
-    selfplay: sp
-      ? { positions: sp.n_positions, games: sp.config.games, nodesPerMove: sp.config.nodes_per_move }
-      : undefined,
+    selfplay: sp ? selfplayBudget(sp) : undefined,
   };
   if (!isMethodBudgets(facts)) {
     out.push({

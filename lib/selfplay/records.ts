@@ -24,7 +24,13 @@ import {
   writeFileAtomic,
 } from "../store/mod.ts";
 import { type EngineIdentity } from "../engine/mod.ts";
-import { type AdjudicationRules, type SelectedPosition, type Termination, type WhiteScore } from "../method/mod.ts";
+import {
+  type AdjudicationRules,
+  type DesignBudget,
+  type SelectedPosition,
+  type Termination,
+  type WhiteScore,
+} from "../method/mod.ts";
 import type { PositionResult } from "./results.ts";
 
 /** Schema version of self-play files (2: opening sets, distinct games by construction). */
@@ -195,6 +201,11 @@ export const SelfplayResults = v.object({
 
 /** The stage-4 results file. */
 export type SelfplayResults = v.InferOutput<typeof SelfplayResults>;
+
+/** The budgets of a results file's design, as the labels say them (positions, games per position, nodes per move). */
+export function selfplayBudget(r: SelfplayResults): DesignBudget {
+  return { positions: r.n_positions, games: r.config.games, nodesPerMove: r.config.nodes_per_move };
+}
 
 /** A game of a file with this header: its SP among the positions, its index in 1..games, its moves its plies. */
 function gameOf(header: SelfplayHeader) {

@@ -49,7 +49,7 @@ import {
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { computeLimitations, designResults, type Limitation } from "../report/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
-import { readSelfplayResults, type SelfplayResults } from "../selfplay/mod.ts";
+import { readSelfplayResults, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { type SiteDesign, siteDesigns } from "./designs.ts";
 
@@ -336,10 +336,10 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     profile: profile.name,
     evalLimit: d.header.config.limit,
     engine: d.header.engine.uci_name,
-    selfplay: selfplay
-      ? { positions: selfplay.n_positions, games: selfplay.config.games, nodesPerMove: selfplay.config.nodes_per_move }
-      : undefined,
+    selfplay: selfplay ? selfplayBudget(selfplay) : undefined,
   };
+  // the banner names every budget the page shows: the validation designs' too
+  const shown = { ...facts, designs: designs.map((x) => selfplayBudget(x.selfplay)) };
   const others = await Promise.all((await sameSetDatasets(d, results)).map((o) => otherDataset(d, o)));
   // the same engine's other budgets first, smallest budget first; then other engines by name
   const rank = (o: OtherDataset) => o.relation === "budget" ? 0 : 1;
@@ -353,8 +353,8 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     limit: formatLimit(d.header.config.limit),
     nodes: nodesOf(d.header.config.limit),
     budgets: formatBudgets(facts),
-    banner: budgetBanner(facts),
-    banner_short: budgetBanner(facts) === null
+    banner: budgetBanner(shown),
+    banner_short: budgetBanner(shown) === null
       ? null
       : `Not the method's results: ${
         formatBudgets({ ...facts, selfplay: undefined })

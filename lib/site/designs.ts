@@ -15,7 +15,7 @@ import { formatLimit } from "../engine/mod.ts";
 import { type Profile, selfplayBudgetsText } from "../method/mod.ts";
 import { displayPath, profileDir, publishedPaths, selfplayDir, summaryPath } from "../store/mod.ts";
 import { readVerifyRecord, type Summary, type VerifyRecord } from "../analysis/mod.ts";
-import { type SelfplayResults } from "../selfplay/mod.ts";
+import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import {
   checkAgainstPublished,
   type DesignResults,
@@ -114,8 +114,7 @@ export async function siteDesigns(
 
 /** A design's self-play budget beside the method's: `60 × 50 games at 30,000 nodes/move (the method: 60 × 50 at 300,000)`. */
 export function designBudgets(d: SiteDesign): string {
-  const c = d.selfplay.config;
-  return selfplayBudgetsText({ positions: d.selfplay.n_positions, games: c.games, nodesPerMove: c.nodes_per_move });
+  return selfplayBudgetsText(selfplayBudget(d.selfplay));
 }
 
 /** The design's files as links from the dataset's page (notebooks: their HTML renders, when rendered). */

@@ -40,6 +40,11 @@ Deno.test("the index's page and card show another design's validation, and the m
       .test(html),
     "its budget beside the dataset's",
   );
+  ok(
+    /<p class="banner" role="note">ci profile[^<]*; self-play 6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\) — not the method&#39;s results/
+      .test(html),
+    "the banner names the design's budgets too: " + /<p class="banner"[^<]*/.exec(html)?.[0],
+  );
   ok(html.includes(`${summary.eval_vs_score.rho.toFixed(3)}`), "the summary's rho");
   ok(html.includes("The published rho(eval, score) = 0.76 [0.63, 0.85] lies"), "the computed sentence");
   ok(

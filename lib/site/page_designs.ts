@@ -55,7 +55,7 @@ function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
 ${summaryTable(`Self-play correlations: ${pageCaption(d)}; design ${g.profile}`, s)}
 ${verdictsHtml(s, `verdict-${k}`)}</p>
 <p>${
-    d.banner
+    s.banner // this design's budgets (the page's banner also names the others)
       ? `These games are at ${
         int(s.selfplay.nodes_per_move)
       } nodes per move and the values at ${d.limit} per position; the method publishes ${publishedText()} at ${

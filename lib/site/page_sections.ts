@@ -49,7 +49,7 @@ export function correlationTable(d: SiteData): Html {
   const power = d.limitations.find((l) => l.id === "power");
   return markup`${summaryTable(`Self-play correlations: ${pageCaption(d)}`, s)}
 <p>The method's documents publish ${publishedText()} from ${PUBLISHED.budgets}${
-    d.banner
+    s.banner // the summary's own budgets
       ? `. Measured at other budgets, the figures above cannot confirm or refute it. What this design could show of it: ${
         checkAgainstPublished(s.eval_vs_score, s.reliability).sentence.replace(/\.$/, "")
       }`
