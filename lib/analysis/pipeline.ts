@@ -7,7 +7,7 @@
  */
 
 import { type ResolvedEngine } from "../engine/mod.ts";
-import { type Profile } from "../method/mod.ts";
+import { type Profile, verdictsText } from "../method/mod.ts";
 import { formatDuration, terminalProgress } from "../runs/mod.ts";
 import { runEvaluation } from "../evaluation/mod.ts";
 import { runDistribution } from "./distribution.ts";
@@ -68,9 +68,9 @@ export async function runPipeline(
     const s5 = await step("stage 5 correlations", () => runStatistics(profile));
     const c = s5.summary.eval_vs_score;
     log(
-      `   rho(eval, score) ${c.rho.toFixed(3)} [${
-        c.ci95_percentile.map((v) => v.toFixed(3)).join(", ")
-      }]: ${s5.summary.verdict.validation}; claim ${s5.summary.verdict.claim}`,
+      `   rho(eval, score) ${c.rho.toFixed(3)} [${c.ci95_percentile.map((v) => v.toFixed(3)).join(", ")}]: ${
+        verdictsText(s5.summary).validation
+      }; claim ${verdictsText(s5.summary).claim}`,
     );
   }
   for (const s of opts.after ?? []) await step(s.name, () => s.run(log));

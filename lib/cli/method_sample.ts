@@ -14,6 +14,7 @@ import { correlationLine } from "./stats.ts";
 import { command, runCommand, valueOf } from "./command.ts";
 import { PROFILE, resultsProfile } from "./options.ts";
 import { userPath } from "./common.ts";
+import { verdictsText } from "../method/mod.ts";
 
 /** The declaration of `deno task method-sample`. */
 export const COMMAND = command({
@@ -37,7 +38,7 @@ if (import.meta.main) {
     for (const v of s.validation) {
       console.log(`values at ${v.budget} (${v.values_from}):`);
       for (const c of [v.eval_vs_score, v.mbi_vs_score, v.mbi_vs_imbalance]) console.log("  " + correlationLine(c));
-      console.log(`  verdict: ${v.verdict.validation}; the index's claim: ${v.verdict.claim}`);
+      console.log(`  verdict: ${verdictsText(v).validation}; the index's claim: ${verdictsText(v).claim}`);
       console.log(`  ${v.published_check.sentence}`);
     }
     const m = s.facts[0].on_sample;

@@ -8,6 +8,7 @@
 import { type Correlation, runStatistics } from "../analysis/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, PROFILE, RESAMPLES, resultsProfile } from "./options.ts";
+import { verdictsText } from "../method/mod.ts";
 
 const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
 /** One correlation in one line: rho, percentile and BCa intervals, undefined resamples. */
@@ -34,7 +35,7 @@ if (import.meta.main) {
       console.log(correlationLine(c));
     }
     console.log(
-      `verdict: ${s.verdict.validation}; the index's claim: ${s.verdict.claim}`,
+      `verdict: ${verdictsText(s).validation}; the index's claim: ${verdictsText(s).claim}`,
     );
   });
 }

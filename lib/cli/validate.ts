@@ -19,6 +19,7 @@ import { command, flag, runCommand, text, whole } from "./command.ts";
 import { OUTCOMES, RESAMPLES } from "./options.ts";
 import { UsageError } from "./common.ts";
 import { correlationLine } from "./stats.ts";
+import { verdictsText } from "../method/mod.ts";
 
 /** The declaration of `deno task validate`. */
 export const COMMAND = command({
@@ -55,7 +56,7 @@ export function validationLines(v: OutcomeValidation): string[] {
     } games per position, mean); at the published rho ${v.at_published.true_rho} this design expects ${
       v.at_published.expected_rho.toFixed(3)
     } (power ${v.at_published.power.toFixed(2)})`,
-    `  verdict: ${v.verdict.validation}; the index's claim: ${v.verdict.claim}`,
+    `  verdict: ${verdictsText(v).validation}; the index's claim: ${verdictsText(v).claim}`,
   );
   for (const g of v.groups) {
     lines.push(

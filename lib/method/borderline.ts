@@ -37,3 +37,33 @@ export function verdictText(verdict: string, ci: readonly [number, number], side
     end.toFixed(3).replace(/^-(0\.000)$/, "$1")
   }, within ${BORDERLINE_MARGIN} of 0)`;
 }
+
+/**
+ * Whether a figure compared with an interval lies near one of its ends: "borderline: 0.004 from its end, within
+ * 0.01" when `x` is within {@link BORDERLINE_MARGIN} of the nearer end (a little more noise would move it across),
+ * null otherwise.
+ */
+export function nearEndNote(x: number, ci: readonly [number, number]): string | null {
+  const d = Math.min(Math.abs(x - ci[0]), Math.abs(x - ci[1]));
+  return Number.isFinite(d) && d < BORDERLINE_MARGIN
+    ? `borderline: ${d.toFixed(3)} from its end, within ${BORDERLINE_MARGIN}`
+    : null;
+}
+
+/** Anything that carries stage 5's two verdicts with the intervals deciding them (a summary, an outcome validation). */
+export interface Judged {
+  /** The verdicts. */
+  verdict: { validation: string; claim: string };
+  /** rho(eval, score): its interval decides the validation (lower end above 0). */
+  eval_vs_score: { ci95_percentile: readonly [number, number] };
+  /** rho(MBI, |score − 0.5|): its interval decides the claim (upper end below 0). */
+  mbi_vs_imbalance: { ci95_percentile: readonly [number, number] };
+}
+
+/** Both verdicts as every place shows them, each with its borderline note when it has one (see verdictText). */
+export function verdictsText(j: Judged): { validation: string; claim: string } {
+  return {
+    validation: verdictText(j.verdict.validation, j.eval_vs_score.ci95_percentile, "above"),
+    claim: verdictText(j.verdict.claim, j.mbi_vs_imbalance.ci95_percentile, "below"),
+  };
+}

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { isBorderline, verdictText } from "./borderline.ts";
+import { isBorderline, nearEndNote, verdictText } from "./borderline.ts";
 
 Deno.test("borderline: the deciding end within 0.01 of 0 (the human-table verdicts of the quick and 8M indexes)", () => {
   // quick: rho 0.072 [0.006, 0.135] "validated"; 8M: 0.064 [-0.000, 0.128] "not validated"
@@ -16,4 +16,12 @@ Deno.test("borderline: the deciding end within 0.01 of 0 (the human-table verdic
   assertEquals(isBorderline([-0.2, -0.004], "below"), true);
   assertEquals(isBorderline([-0.004, 0.2], "below"), false);
   assertEquals(isBorderline([NaN, NaN], "above"), false);
+});
+
+Deno.test("a figure near an end of an interval: borderline by its distance from the nearer end", () => {
+  assertEquals(nearEndNote(0.3444, [-0.162, 0.348]), "borderline: 0.004 from its end, within 0.01");
+  assertEquals(nearEndNote(0.355, [-0.162, 0.348]), "borderline: 0.007 from its end, within 0.01");
+  assertEquals(nearEndNote(-0.155, [-0.162, 0.348]), "borderline: 0.007 from its end, within 0.01");
+  assertEquals(nearEndNote(0.1, [-0.162, 0.348]), null);
+  assertEquals(nearEndNote(0.1, [NaN, NaN]), null);
 });

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { budgetBanner, formatBudgets, formatOptions, verdictText } from "../method/mod.ts";
+import { budgetBanner, formatBudgets, formatOptions, PROFILES, verdictsText } from "../method/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
 import { getProfile, type MbiTable, summaryPath } from "../store/mod.ts";
 import { basename } from "node:path";
@@ -123,17 +123,15 @@ export function verdictView(s: Summary): Displayable {
       }`;
   return html(
     markup`<p style="font-size:1.1em"><b>Verdict: ${
-      verdictText(s.verdict.validation, c1.ci95_percentile, "above")
+      verdictsText(s).validation
     }</b> — the 95% percentile CI of rho(eval, score) is ${ci(c1.ci95_percentile)} (${
       c1.ci95_percentile[0] > 0 ? "above 0" : "not above 0"
-    }). <b>The index's claim is ${
-      verdictText(s.verdict.claim, c3.ci95_percentile, "below")
-    }</b> — the CI of rho(MBI, |score − 0.5|) is ${ci(c3.ci95_percentile)} (${
-      c3.ci95_percentile[1] < 0 ? "below 0" : "not below 0"
-    }).</p><p>Budgets behind these words: ${budgets}; ${s.n_games.toLocaleString("en-US")} games, B = ${
-      s.resamples.toLocaleString("en-US")
-    } resamples. ${published}</p><p><i>${s.verdict.rules}.</i></p>`,
-    `verdict: ${s.verdict.validation}; claim ${s.verdict.claim}`,
+    }). <b>The index's claim is ${verdictsText(s).claim}</b> — the CI of rho(MBI, |score − 0.5|) is ${
+      ci(c3.ci95_percentile)
+    } (${c3.ci95_percentile[1] < 0 ? "below 0" : "not below 0"}).</p><p>Budgets behind these words: ${budgets}; ${
+      s.n_games.toLocaleString("en-US")
+    } games, B = ${s.resamples.toLocaleString("en-US")} resamples. ${published}</p><p><i>${s.verdict.rules}.</i></p>`,
+    `verdict: ${verdictsText(s).validation}; claim ${verdictsText(s).claim}`,
   );
 }
 
@@ -228,12 +226,22 @@ export function publishedAgainstCeiling(s: Summary): string {
   } and so a ceiling of ${f(ceiling)} on any observed rho; a true rho of ${published} would show there as about ${
     f(m.expected_rho)
   }. The published ${published} is itself an observed rho of that design, so it lies `;
-  return ceiling < published
+  // variances measured at another budget per move than the method's may not be those of the method's games
+  const method = PROFILES.full.selfplay.nodesPerMove;
+  const other = pw.variances.source === "measured" && s.selfplay.nodes_per_move !== method
+    ? ` These variances were measured in games at ${
+      s.selfplay.nodes_per_move.toLocaleString("en-US")
+    } nodes per move; games at the ` +
+      `method's ${
+        method.toLocaleString("en-US")
+      } may have other variances, and this reading holds only if theirs are alike.`
+    : "";
+  return (ceiling < published
     ? `${head}${f(published - ceiling)} above what the design can show at these variances: either the method's ` +
       `positions differed far more than these variances say, or the published figure is not what its games could give; ` +
-      `it cannot be read as the true correlation.`
+      `at these variances it cannot be read as the true correlation.`
     : `${head}within the design's reach (${f(ceiling - published)} below the ceiling); read as a true correlation it ` +
-      `would correspond to about ${f(Math.min(1, published / ceiling))}.`;
+      `would correspond to about ${f(Math.min(1, published / ceiling))}.`) + other;
 }
 
 /** The limitations computed from the data (lib/report/limitations.ts), each with the files it rests on. */

@@ -137,6 +137,17 @@ Deno.test("powerView: the published observed 0.76 against the method design's ce
     publishedAgainstCeiling(s).includes("within the design's reach (0.140 below the ceiling)"),
     publishedAgainstCeiling(s),
   );
+  ok(!text.includes("may have other variances"), "variances of docs/METHOD.md: no note on the budget per move");
+  // variances measured in games at 4,000 nodes per move: the reading holds only if the method's games are alike
+  s.power.variances = { ...s.power.variances, source: "measured" };
+  ok(
+    publishedAgainstCeiling(s).includes(
+      "These variances were measured in games at 4,000 nodes per move; games at the method's 300,000 may have other variances",
+    ),
+    publishedAgainstCeiling(s),
+  );
+  s.selfplay = { ...s.selfplay, nodes_per_move: 300_000 };
+  ok(!publishedAgainstCeiling(s).includes("may have other variances"), "at the method's budget per move: no note");
 });
 
 Deno.test("verdictView: intervals to 3 decimals; at other budgets the published figure is neither confirmed nor refuted, only set beside what the design could show", () => {

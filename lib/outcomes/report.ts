@@ -8,7 +8,7 @@
  * @module
  */
 
-import { evalBudgetText, type Profile, verdictText } from "../method/mod.ts";
+import { evalBudgetText, type Profile, verdictsText } from "../method/mod.ts";
 import { join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
@@ -341,9 +341,7 @@ export function findings(
     `The published 0.76 comes from engine self-play at the method's budgets; if the true correlation were 0.76, these ` +
       `scores could show only about ${f3(v.at_published.expected_rho)} (power ${
         v.at_published.power.toFixed(2)
-      } to exclude 0). Verdict: ${verdictText(v.verdict.validation, e.ci95_percentile, "above")}; the index's claim: ${
-        verdictText(v.verdict.claim, m.ci95_percentile, "below")
-      }.`,
+      } to exclude 0). Verdict: ${verdictsText(v).validation}; the index's claim: ${verdictsText(v).claim}.`,
   );
   if (v.verdict.validation === "validated" || v.verdict.claim === "supported") {
     out.push(

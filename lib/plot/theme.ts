@@ -14,6 +14,7 @@ import { plotSvg, type RenderedPlot } from "./render.ts";
 import { type BudgetFacts, evalBudgetText, quantileSorted, selfplayBudgetText } from "../method/mod.ts";
 import { escapeHtml } from "../core/mod.ts";
 import { PALETTE } from "./palette.ts";
+import { textWidth } from "./text_width.ts";
 
 /** Sizes, fonts and colours shared by every figure. */
 export const THEME = {
@@ -54,28 +55,49 @@ export type FigureSpec = Omit<PlotTypes.PlotOptions, "title" | "subtitle" | "cap
   caption: string | (string | null | undefined | false)[];
 };
 
-/** Estimated width of a character of the bold title, in em (see {@link wrapText}). */
-export const TITLE_EM = 0.64;
+/** The share of a figure's width a line of text may fill (the text starts 2 px in; the widths are estimates). */
+const FILL = 0.97;
 
 /**
- * Splits text into lines of at most `width` pixels at `size` px. SVG has no
- * text wrapping and linkedom no text metrics, so the width of a character is
- * estimated: 0.56 em for regular text, 0.64 em for the bold title (digits,
- * capitals and `~` of a results key run wider; at 0.56 em a title of 46
- * characters overflowed a 360 px figure).
+ * Splits text into lines that fit `width` pixels at `size` px (bold for the
+ * title), by the widths of `text_width.ts`. A word wider than a line (a long
+ * results key) is broken before its `~` tags, and only if a piece is still too
+ * wide, between characters.
  */
-export function wrapText(text: string, width: number, size: number, em = 0.56): string[] {
-  const max = Math.max(10, Math.floor(width / (size * em)));
+export function wrapText(text: string, width: number, size: number, bold = false): string[] {
+  const max = width * FILL;
+  const fits = (t: string) => textWidth(t, size, bold) <= max;
+  // each piece with whether it follows the one before without a space (the rest of a broken word)
+  const pieces = text.split(/\s+/).filter(Boolean).flatMap((word) =>
+    (fits(word) ? [word] : breakWord(word, fits)).map((t, i) => ({ t, glued: i > 0 }))
+  );
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > max) {
+  for (const { t, glued } of pieces) {
+    const next = line ? `${line}${glued ? "" : " "}${t}` : t;
+    if (line && !fits(next)) {
       lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
+      line = t;
+    } else line = next;
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/** A word too wide for a line, in pieces that fit: before each `~`, then between characters where still needed. */
+function breakWord(word: string, fits: (t: string) => boolean): string[] {
+  return word.split(/(?=~)/).flatMap((part) => {
+    if (fits(part)) return [part];
+    const out: string[] = [];
+    let cur = "";
+    for (const c of part) {
+      if (cur && !fits(cur + c)) {
+        out.push(cur);
+        cur = c;
+      } else cur += c;
+    }
+    return cur ? [...out, cur] : out;
+  });
 }
 
 /**
@@ -94,7 +116,7 @@ export function figure(spec: FigureSpec): Figure {
   });
   const given: (string | null | undefined | false)[] = Array.isArray(caption) ? caption : [caption];
   const parts = given.filter((c): c is string => typeof c === "string" && c.length > 0);
-  const titleLines = wrapText(title, width, THEME.titleSize, TITLE_EM);
+  const titleLines = wrapText(title, width, THEME.titleSize, true);
   const captionLines = parts.flatMap((p) => wrapText(p, width, THEME.captionSize));
   const tl = THEME.titleSize * 1.3, cl = THEME.captionSize * 1.4;
   const top = Math.ceil(6 + titleLines.length * tl);

@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { Plot } from "./render.ts";
 import { captionLine, clipOutliers, figure, JUPYTER_DISPLAY, wrapText } from "./theme.ts";
+import { textWidth } from "./text_width.ts";
 
 Deno.test("figure: title and caption are SVG text inside one standalone SVG, and it displays as text/html", () => {
   const rows = [{ x: 1, y: 2 }, { x: 2, y: 3 }, { x: 3, y: 5 }];
@@ -29,11 +30,34 @@ Deno.test("figure: title and caption are SVG text inside one standalone SVG, and
   ok(!("image/svg+xml" in bundle));
 });
 
-Deno.test("wrapText keeps every word and respects the width estimate", () => {
+Deno.test("wrapText keeps every word and no line exceeds the width by the estimate", () => {
   const text = "one two three four five six seven eight nine ten eleven twelve";
-  const lines = wrapText(text, 100, 10); // 17 characters per line
+  const lines = wrapText(text, 100, 10);
   assertEquals(lines.join(" "), text);
-  ok(lines.every((l) => l.length <= 17), lines.join("|"));
+  ok(lines.length > 1 && lines.every((l) => textWidth(l, 10) <= 100), lines.join("|"));
+});
+
+Deno.test("wrapText breaks a results key too wide for a line before its tags (notebook 05's histograms at 380 px)", () => {
+  const caption = "quick~eval8000000~pos60~games50~move30000 profile · Stockfish 17.1 · 8,000,000 nodes per position";
+  const lines = wrapText(caption, 200, 11);
+  ok(lines.every((l) => textWidth(l, 11) <= 200), lines.join("|"));
+  ok(lines.some((l) => l.startsWith("~")), "broken before a tilde: " + lines.join("|"));
+  assertEquals(lines.join(" ").replace(/ ~/g, "~"), caption, "nothing lost, no space added inside the key");
+  // at 380 px the line holding the key ends before "Stockfish" would overflow (it was clipped at "Stockfis")
+  ok(wrapText(caption, 380, 11).every((l) => textWidth(l, 11) <= 380));
+  // a word without tags still too wide is broken between characters
+  assertEquals(wrapText("x".repeat(60), 100, 10).join(""), "x".repeat(60));
+});
+
+Deno.test("textWidth follows DejaVu Sans: tildes and capitals run wide, i and l narrow; bold is wider", () => {
+  // measured in Debian's chromium (getComputedTextLength, system-ui → DejaVu Sans): 587.2 px at 11 px
+  const w = textWidth(
+    "quick~eval8000000~pos60~games50~move30000 profile · Stockfish 17.1 · 8,000,000 nodes per position",
+    11,
+  );
+  ok(Math.abs(w - 587.2) < 6, String(w));
+  ok(textWidth("~~~~", 10) > textWidth("iiii", 10) * 2);
+  ok(textWidth("Title", 14, true) > textWidth("Title", 14));
 });
 
 Deno.test("a figure's title wraps before it overflows: the ladder scatter titles of notebook 02 at 360 px", () => {
@@ -45,8 +69,7 @@ Deno.test("a figure's title wraps before it overflows: the ladder scatter titles
   });
   const lines = [...f.svg.matchAll(/<text[^>]*font-weight="600"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
   ok(lines.length >= 2, lines.join("|"));
-  // bold 14 px: at most 360 / (14 × 0.64) = 40 characters a line
-  ok(lines.every((l) => l.length <= 40), lines.join("|"));
+  ok(lines.every((l) => textWidth(l, 14, true) <= 360), lines.join("|"));
 });
 
 Deno.test("clipOutliers: clips at Q3 + 3 IQR, names what lies beyond, keeps 0 in the domain", () => {

@@ -30,11 +30,11 @@ import {
 import { methodSampleSummaryPath } from "./method_sample.ts";
 import { type DesignResults, designResults } from "./designs.ts";
 import {
-  BORDERLINE_MARGIN,
   formatBudgets,
   intervalCoverage,
   isMethodBudgets,
   METHOD_VARIANCES,
+  nearEndNote,
   type Profile,
   quantileSorted,
 } from "../method/mod.ts";
@@ -77,16 +77,14 @@ export function stabilityWords(spearman: number, pearson: number, ci: [number, n
   if (!ci) return "there is no interval here to tell whether the ranks are more or less stable than the values";
   // Outside the interval: the exact figures (3 decimals, so the words never contradict rounded numbers), and
   // "borderline" when the Pearson lies within BORDERLINE_MARGIN of the interval's end (docs/METHOD.md, "Verdicts").
-  const outside = (words: string, side: "below" | "above", end: number) =>
+  const outside = (words: string, side: "below" | "above") =>
     `so here the ranks are ${words} stable than the values (Pearson ${
       pearson.toFixed(3)
     } ${side} the Spearman interval ${ci[0].toFixed(3)}..${ci[1].toFixed(3)}${
-      Math.abs(pearson - end) < BORDERLINE_MARGIN
-        ? `; borderline: ${Math.abs(pearson - end).toFixed(3)} from its end, within ${BORDERLINE_MARGIN}`
-        : ""
+      ((note) => note ? `; ${note}` : "")(nearEndNote(pearson, ci))
     })`;
-  if (pearson < ci[0]) return outside("more", "below", ci[0]);
-  if (pearson > ci[1]) return outside("less", "above", ci[1]);
+  if (pearson < ci[0]) return outside("more", "below");
+  if (pearson > ci[1]) return outside("less", "above");
   return `Pearson lies inside the Spearman interval, so these figures do not tell whether the ranks are more or less stable than the values (Spearman ${
     fix(spearman)
   })`;
@@ -366,7 +364,7 @@ function designStatements({ design, selfplay: sp, summary, sample: state }: Desi
   out.push({
     id: `method-sample:${design.name}`,
     text: done < of
-      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${design.name} so far (run in progress); nothing at it covers all 960 positions, and no other figure here is at it.`
+      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${design.name} so far (run in progress); nothing at it covers all 960 positions, and no other figure computed here is at it.`
       : `The method's budget (${method} per position) exists here only for the ${of} positions of ${design.name}: a sample, not an index over all 960 positions${
         far
           ? `; on them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} [${

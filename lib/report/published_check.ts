@@ -7,7 +7,7 @@
  * @module
  */
 
-import { type ScoreReliability } from "../method/mod.ts";
+import { nearEndNote, type ScoreReliability } from "../method/mod.ts";
 import { type Correlation, PUBLISHED } from "../analysis/mod.ts";
 
 /** The published figure against a design's measured correlation. */
@@ -46,10 +46,12 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
   const expected = ceiling === null ? null : p.rho * ceiling;
   const explain = expected === null ? null : lo <= expected && expected <= hi;
   const above = ceiling === null ? null : p.rho > ceiling;
+  // a figure within BORDERLINE_MARGIN of an end of the interval is said to be borderline (docs/METHOD.md, "Verdicts")
+  const near = (x: number) => ((note) => note ? ` (${note})` : "")(nearEndNote(x, obs.ci95_percentile));
   const parts = [
     `The published rho(eval, score) = ${p.rho} [${p.ci95[0]}, ${p.ci95[1]}] lies ${
       inside ? "inside" : "outside"
-    } this design's 95% interval ${iv(obs.ci95_percentile)} (observed ${f3(obs.rho)})${
+    } this design's 95% interval ${iv(obs.ci95_percentile)}${near(p.rho)} (observed ${f3(obs.rho)})${
       inside ? "" : overlap ? "; the two intervals overlap" : "; the two intervals do not overlap"
     }.`,
   ];
@@ -67,7 +69,9 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
     parts.push(
       `With the reliability measured in these games (R = ${f3(rel.reliability)}, ceiling √R = ${
         f3(ceiling!)
-      }), a true rho of ${p.rho} would be observed as about ${f3(expected)}, ${where} the interval${meaning}.`,
+      }), a true rho of ${p.rho} would be observed as about ${f3(expected)}, ${where} the interval${
+        near(expected)
+      }${meaning}.`,
     );
     if (above) {
       parts.push(`The published observed ${p.rho} is above this ceiling: games with these variances cannot show it.`);

@@ -32,7 +32,11 @@ Deno.test("published 0.76 outside the interval, explained by the measured reliab
     true,
   ]);
   ok(Math.abs(c.expected_if_published_true! - 0.76 * Math.sqrt(0.2)) < 1e-12);
-  ok(c.sentence.includes("0.76 [0.63, 0.85] lies outside this design's 95% interval [0.050, 0.520]"), c.sentence);
+  ok(
+    c.sentence.includes("0.76 [0.63, 0.85] lies outside this design's 95% interval [0.050, 0.520] (observed"),
+    c.sentence,
+  );
+  ok(!c.sentence.includes("borderline"), "no figure within 0.01 of an end");
   ok(c.sentence.includes("the measured variances explain the difference"), c.sentence);
   ok(c.sentence.includes("above this ceiling"), c.sentence);
   ok(!c.sentence.includes("neither confirm nor refute"), "an interval above 0 is evidence of a correlation");
@@ -57,5 +61,10 @@ Deno.test("published inside the interval; outside and not explained; not estimab
 Deno.test("explained, but the interval holds 0: the sentence says the games neither confirm nor refute the figure", () => {
   const c = checkAgainstPublished(corr(0.101, -0.162, 0.348), rel(0.205));
   assertEquals(c.variances_explain, true);
+  // 0.76·√0.205 = 0.344, 0.004 below the interval's upper end 0.348: inside, and borderline
+  ok(
+    c.sentence.includes("observed as about 0.344, inside the interval (borderline: 0.004 from its end, within 0.01)"),
+    c.sentence,
+  );
   ok(c.sentence.includes("neither confirm nor refute the published figure"), c.sentence);
 });

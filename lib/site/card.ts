@@ -11,7 +11,7 @@ import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
-import { METHOD_EVAL_TEXT, verdictText } from "../method/mod.ts";
+import { METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { designBudgets, type SiteSample } from "./designs.ts";
 
@@ -132,7 +132,7 @@ function filesSection(d: SiteData): string[] {
     "| file | what | size | SHA-256 | licence |",
     "| --- | --- | ---: | --- | --- |",
     ...d.files.map((f) =>
-      `| \`${f.source}\` | ${md(f.what)} | ${formatBytes(f.bytes)} | \`${f.sha256}\` | ${LICENCE} (the method's data) |`
+      `| \`${f.source}\` | ${md(f.what)} | ${formatBytes(f.bytes)} | \`${f.sha256}\` | ${LICENCE} |`
     ),
     "",
     ...(d.held.length
@@ -149,7 +149,7 @@ function filesSection(d: SiteData): string[] {
 
 /**
  * The licences of what the dataset rests on, per file: the index and its
- * files are CC BY 4.0 by the method; an outcome table shipped with the
+ * files are CC BY 4.0, the licence the method gives its index; an outcome table shipped with the
  * repository keeps its own licence (the human Lichess table: Apache-2.0 with
  * its NOTICE); the engines are GPL-3.0 and run as separate programs; the code
  * is under the repository's `LICENSE`.
@@ -157,8 +157,8 @@ function filesSection(d: SiteData): string[] {
 function licenceLines(d: SiteData): string[] {
   const tables = d.validations.map((v) => v.table);
   return [
-    "Licences: the files above are the method's data, " +
-    `${LICENCE} (https://creativecommons.org/licenses/by/4.0/); ` +
+    "Licences: the files above are data of the index, " +
+    `${LICENCE} (https://creativecommons.org/licenses/by/4.0/), the licence the method gives its index; ` +
     `the engine that made them, ${
       md(d.engine.uci_name)
     }, is GPL-3.0 (run as a separate program, not part of these files); ` +
@@ -350,8 +350,8 @@ function validationSection(d: SiteData): string[] {
           `| ${code(v.table)} | ${v.positions} | ${int(v.games)} | ${f3(v.eval_vs_score.rho)} (${
             ci(v.eval_vs_score.ci95_percentile)
           }) | ${f3(v.mbi_vs_imbalance.rho)} (${ci(v.mbi_vs_imbalance.ci95_percentile)}) | ${f3(v.ceiling)} | ${
-            md(verdictText(v.verdict.validation, v.eval_vs_score.ci95_percentile, "above"))
-          } | ${md(verdictText(v.verdict.claim, v.mbi_vs_imbalance.ci95_percentile, "below"))} | ${code(v.file)} |`
+            md(verdictsText(v).validation)
+          } | ${md(verdictsText(v).claim)} | ${code(v.file)} |`
         ),
       ]
       : [
@@ -381,8 +381,8 @@ function designsCardSection(d: SiteData): string[] {
       } | ${corr(s.eval_vs_score)} | ${corr(s.mbi_vs_score)} | ${corr(s.mbi_vs_imbalance)} | ${
         f3(s.reliability.reliability)
       } | ${f3(s.reliability.ceiling)} | ${s.power.this_design.power.toFixed(2)} | ${
-        md(verdictText(s.verdict.validation, s.eval_vs_score.ci95_percentile, "above"))
-      } | ${md(verdictText(s.verdict.claim, s.mbi_vs_imbalance.ci95_percentile, "below"))} | ${code(summaryFile)} |`
+        md(verdictsText(s).validation)
+      } | ${md(verdictsText(s).claim)} | ${code(summaryFile)} |`
     ),
     "",
     ...d.designs.flatMap((g) => {
@@ -398,7 +398,7 @@ function designsCardSection(d: SiteData): string[] {
         : `The method's budget on its positions (${code(m.file)}, ${md(m.limit)} per position): ` +
           m.summary.figures.validation.map((v) =>
             `with the values at ${md(v.budget)}, rho(eval, score) ${corr(v.eval_vs_score)}, ${
-              md(verdictText(v.verdict.validation, v.eval_vs_score.ci95_percentile, "above"))
+              md(verdictsText(v).validation)
             }`
           ).join("; ") + ` (${code(m.summary.file)}).${verifiedText(m)}`;
       const e = g.selfplay.engine;

@@ -52,6 +52,7 @@ import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { readSelfplayResults, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { type SiteDesign, siteDesigns } from "./designs.ts";
+import { manifestRuns, manifestRunsText } from "../runs/mod.ts";
 
 /** One position as the page shows it: its row of the MBI table, and more. */
 export interface SitePosition extends MbiTableRow {
@@ -247,27 +248,27 @@ async function downloads(ds: ResolvedDataset): Promise<DownloadFile[]> {
 }
 
 /** The files of a dataset's folder the card describes besides the downloads (those that exist). */
-function heldFiles(ds: ResolvedDataset): HeldFile[] {
+async function heldFiles(ds: ResolvedDataset): Promise<HeldFile[]> {
   const dir = ds.dir;
   // every self-play folder: the profile's own design first, then others (e.g. `selfplay~pos60~games50~move30000/`)
   const own = relative(dir, ds.selfplay);
   const folders = [own, ...listFolders(dir).filter((n) => /^selfplay(~|$)/.test(n) && n !== own).sort()];
   const wanted: [string, string][] = [
     ["evals.jsonl", "stage 1 with the raw engine lines; its first line is the header with the configuration"],
-    ["evals.manifest.json", "start and end of every run"],
-    ...folders.flatMap((f): [string, string][] => [
+    ["evals.manifest.json", await manifestWords(join(dir, "evals.jsonl"), "")],
+    ...(await Promise.all(folders.map(async (f): Promise<[string, string][]> => [
       [join(f, "games.jsonl"), "every game with its seed and moves"],
       [
         join(f, "openings.jsonl"),
         "the opening set of each self-play position: the distinct near-best lines its games start from",
       ],
-      [join(f, "games.manifest.json"), "start and end of every run of those games"],
+      [join(f, "games.manifest.json"), await manifestWords(join(dir, f, "games.jsonl"), " of those games")],
       // the own design's results and PGN are downloads; another design's are described here
       ...(f === own ? [] : [
         [join(f, "selfplay.json"), "stage 4: that design's results per position"] as [string, string],
         [join(f, "games.pgn"), "that design's games (PGN)"] as [string, string],
       ]),
-    ]),
+    ]))).flat(),
     ...summarisedDesigns(ds.profile).map((p): [string, string] => [
       basename(summaryPath(p)),
       `stage 5 of the self-play design ${p.name}: correlations, intervals, verdicts`,
@@ -275,6 +276,12 @@ function heldFiles(ds: ResolvedDataset): HeldFile[] {
     ["verify-reproduce.json", "the recorded checks of single positions recomputed from scratch"],
   ];
   return wanted.filter(([f]) => pathExists(join(dir, f))).map(([source, what]) => ({ source, what }));
+}
+
+/** What the manifest beside `jsonl` records, in words (see manifestRunsText). */
+async function manifestWords(jsonl: string, of: string): Promise<string> {
+  const m = await manifestRuns(jsonl);
+  return m ? manifestRunsText(m, of) : ""; // no manifest: the entry is left out
 }
 
 /** Names of the subfolders of a folder (none when it is missing). */
@@ -354,11 +361,10 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     nodes: nodesOf(d.header.config.limit),
     budgets: formatBudgets(facts),
     banner: budgetBanner(shown),
+    // the position view shows the values and every self-play design's scores: its banner names all their budgets
     banner_short: budgetBanner(shown) === null
       ? null
-      : `Not the method's results: ${
-        formatBudgets({ ...facts, selfplay: undefined })
-      } — cite with engine, fingerprint and budget`,
+      : `Not the method's results: ${formatBudgets(shown)} — cite with engine, fingerprint and budget`,
     options: formatOptions(d.header.config.options),
     code: { evals: d.header.code, mbi: table.code },
     created: d.header.created,
@@ -379,7 +385,7 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     limitations: await computeLimitations(profile, results, designs),
     reproduce: await readReproduceRecord(profile),
     files: await downloads(ds),
-    held: heldFiles(ds),
+    held: await heldFiles(ds),
     validations: await siteValidations(ds.folder),
     verified: await readVerifyRecord(d.path),
     designs: await siteDesigns(profile, designs),

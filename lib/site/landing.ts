@@ -10,7 +10,7 @@
  */
 
 import { formatLimit } from "../engine/mod.ts";
-import { PROFILES } from "../method/mod.ts";
+import { PROFILES, verdictsText } from "../method/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
@@ -148,9 +148,13 @@ function bestSection(d: LandingData): Html {
         [v.eval_vs_score, v.mbi_vs_score, v.mbi_vs_imbalance, ...(v.mbi_vs_draw_rate ? [v.mbi_vs_draw_rate] : [])]
           .map((c) => [c.label, f3(c.rho), `${f3(c.ci95_percentile[0])} .. ${f3(c.ci95_percentile[1])}`]),
       )
-    }<p>Verdicts: validation <strong>${v.verdict.validation}</strong>; the claim that balanced starts score closer to 50%: <strong>${v.verdict.claim}</strong>. The scores' reliability ${
-      f3(v.reliability.reliability)
-    } caps any correlation with them near ${f2(v.reliability.ceiling)}.</p>`
+    }<p>Verdicts: validation <strong>${
+      verdictsText(v).validation
+    }</strong>; the claim that balanced starts score closer to 50%: <strong>${
+      verdictsText(v).claim
+    }</strong>. The scores' reliability ${f3(v.reliability.reliability)} caps any correlation with them near ${
+      f2(v.reliability.ceiling)
+    }.</p>`
   );
   const sp = b.selfplay;
   return markup`<p>The best index here is ${link}: ${b.engine} (<code>${b.engine_id}</code>, ${fp}), <strong>${b.limit} per position</strong>, ${b.n} positions — the reference engine's complete dataset with the largest budget, the one <code>deno task mbi</code> answers from. It is not the method's result: the method's budget is 400,000,000 nodes per position.</p>
@@ -170,9 +174,9 @@ ${
           int(s.selfplay.nodes_per_move)
         } nodes/move (the method: 60 × 50 at ${int(PROFILES.full.selfplay.nodesPerMove)}); rho(eval, score) ${
           f3(s.eval_vs_score.rho)
-        }, 95% CI ${f3(s.eval_vs_score.ci95_percentile[0])} .. ${
-          f3(s.eval_vs_score.ci95_percentile[1])
-        }; validation ${s.verdict.validation}, the claim ${s.verdict.claim}`,
+        }, 95% CI ${f3(s.eval_vs_score.ci95_percentile[0])} .. ${f3(s.eval_vs_score.ci95_percentile[1])}; validation ${
+          verdictsText(s).validation
+        }, the claim ${verdictsText(s).claim}`,
       ]),
       ...b.designs.flatMap((g) => {
         const m = g.sample;
@@ -276,8 +280,8 @@ function outcomesSection(d: LandingData): Html {
               `${f3(v.mbi_vs_imbalance.rho)} [${f3(v.mbi_vs_imbalance.ci95_percentile[0])} .. ${
                 f3(v.mbi_vs_imbalance.ci95_percentile[1])
               }]`,
-              v.verdict.validation,
-              v.verdict.claim,
+              verdictsText(v).validation,
+              verdictsText(v).claim,
             ]),
           )
           : markup`<p>No dataset validated against it yet.</p>`

@@ -12,9 +12,9 @@ import { clipOutliers, Plot, renderPlot, THEME } from "../plot/mod.ts";
 import { OUTCOME_LABELS } from "./outcome_tables.ts";
 import type { SiteData } from "./data.ts";
 import type { PageData } from "./page_script/data.ts";
-import type { SelfplayResults } from "../selfplay/mod.ts";
-
-const int = (n: number) => n.toLocaleString("en-US");
+import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
+import { selfplayBudgetsText } from "../method/mod.ts";
+import { designBudgets } from "./designs.ts";
 
 /** What every figure and table of the page says about itself: profile, engine, budget. */
 export function pageCaption(d: SiteData): string {
@@ -154,9 +154,7 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
     })),
     selfplay: sp
       ? {
-        caption: `${d.profile} profile · ${sp.engine.uci_name} · ${
-          int(sp.config.nodes_per_move)
-        } nodes per move; ${sp.n_positions} positions × ${sp.config.games} games`,
+        caption: `${d.profile} profile · ${sp.engine.uci_name} · self-play ${selfplayBudgetsText(selfplayBudget(sp))}`,
         positions: sp.n_positions,
         bySp: selfplayBySp(sp),
       }
@@ -171,8 +169,8 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
     designs: d.designs.map((g) => ({
       profile: g.profile,
       caption: `self-play design ${g.profile} · ${g.selfplay.engine.uci_name} · ${
-        int(g.selfplay.config.nodes_per_move)
-      } nodes per move; ${g.selfplay.n_positions} positions × ${g.selfplay.config.games} games, drawn from this index`,
+        designBudgets(g)
+      }, drawn from this index`,
       positions: g.selfplay.n_positions,
       bySp: selfplayBySp(g.selfplay),
       sample: g.sample && {

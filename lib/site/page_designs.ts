@@ -9,7 +9,7 @@
  */
 
 import { type Html, joinHtml, markup } from "../core/mod.ts";
-import { PROFILES, verdictText } from "../method/mod.ts";
+import { PROFILES, verdictsText } from "../method/mod.ts";
 import type { MethodSample } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import type { SiteDesign } from "./designs.ts";
@@ -133,8 +133,8 @@ function sampleValidation(d: SiteData, f: MethodSample): Html {
       } [${iv(v.eval_vs_score.ci95_percentile)}]</td><td>${fix(v.mbi_vs_score.rho, 3)} [${
         iv(v.mbi_vs_score.ci95_percentile)
       }]</td><td>${fix(v.mbi_vs_imbalance.rho, 3)} [${iv(v.mbi_vs_imbalance.ci95_percentile)}]</td><td>${
-        verdictText(v.verdict.validation, v.eval_vs_score.ci95_percentile, "above")
-      }; claim ${verdictText(v.verdict.claim, v.mbi_vs_imbalance.ci95_percentile, "below")}</td></tr>`
+        verdictsText(v).validation
+      }; claim ${verdictsText(v).claim}</td></tr>`
     )
   }</tbody></table></div>
 ${f.validation.map((v) => markup`<p>At ${v.budget}: ${v.published_check.sentence}</p>`)}

@@ -9,7 +9,7 @@
 import { Marked } from "marked";
 import { type Html, markup, raw } from "../core/mod.ts";
 import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
-import { verdictText } from "../method/mod.ts";
+import { verdictsText } from "../method/mod.ts";
 import { checkAgainstPublished } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import { pageCaption } from "./page_data.ts";
@@ -80,9 +80,9 @@ export function summaryTable(caption: string, s: Summary): Html {
 /** The computed verdicts of a summary, with their rules (an open paragraph: the caller may add to it and closes it). */
 export function verdictsHtml(s: Pick<Summary, "verdict" | "eval_vs_score" | "mbi_vs_imbalance">, id = "verdict"): Html {
   return markup`<p><strong>Verdicts</strong> (computed from the intervals, and from the design's power where they do not exclude 0): validation <strong id="${id}">${
-    verdictText(s.verdict.validation, s.eval_vs_score.ci95_percentile, "above")
+    verdictsText(s).validation
   }</strong>; the index's claim that balanced starts score closer to 50%: <strong>${
-    verdictText(s.verdict.claim, s.mbi_vs_imbalance.ci95_percentile, "below")
+    verdictsText(s).claim
   }</strong>. <span class="small">Rules: ${s.verdict.rules}.</span>`;
 }
 

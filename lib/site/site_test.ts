@@ -86,7 +86,11 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
     );
     ok(card.includes("How often it holds a larger budget's MBI is not checked for this dataset"));
     ok(card.includes("No external validation of this dataset is recorded"));
-    ok(card.includes("CC BY 4.0 (the method's data)") && card.includes("GPL-3.0") && card.includes("`LICENSE`"));
+    ok(
+      card.includes(
+        "CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/), the licence the method gives its index",
+      ) && card.includes("GPL-3.0") && card.includes("`LICENSE`"),
+    );
     const html = await Deno.readTextFile(first.index);
     ok(
       html.includes(card.split("\n")[0].replace(/^# /, "").replace(/`ci`/, "<code>ci</code>")),

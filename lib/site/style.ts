@@ -33,7 +33,7 @@ h1{font-size:1.7rem;margin:1rem 0 .25rem}h2{font-size:1.35rem;margin-top:2rem;bo
 .banner{background:var(--warning);border:2px solid var(--warning-edge);color:var(--warning-text);padding:.6rem .8rem;border-radius:4px;font-weight:600}
 nav a{margin-right:.8rem}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
-caption{text-align:left;color:var(--muted);font-size:.875rem;padding:.25rem 0;caption-side:top;max-width:calc(100vw - 2rem)}
+caption{text-align:left;color:var(--muted);font-size:.875rem;padding:.25rem 0;caption-side:top;max-width:calc(100vw - 2rem);overflow-wrap:anywhere}
 th,td{border-bottom:1px solid var(--line);padding:.3rem .6rem;text-align:left;vertical-align:top}
 tbody tr:nth-child(even){background:var(--alternate)}
 .scroll{overflow-x:auto;max-width:100%}
