@@ -27,7 +27,7 @@ import {
   selfplayDir,
   summaryPath,
 } from "../store/mod.ts";
-import { methodSampleSummaryPath } from "./method_sample.ts";
+import { type MethodSampleState, methodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
 import { type DesignResults, designResults } from "./designs.ts";
 import {
   formatBudgets,
@@ -339,6 +339,12 @@ export async function computeLimitations(
     });
   }
   if (sp) out.push(...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)));
+  // a design's own notebooks say, as the page of the index it was drawn from does, how far the method's budget on
+  // its positions has got (none at the method's own budget: there the dataset is at it)
+  const own = sp && !isMethodBudgets({ profile: profile.name, evalLimit: limit })
+    ? await methodSampleState(profile, sp.positions.map((p) => p.sp))
+    : undefined;
+  if (own) out.push(methodSampleStatement(profile, own));
   for (const design of designs ?? await designResults(profile)) out.push(...designStatements(design));
   return out;
 }
@@ -356,12 +362,16 @@ function designStatements({ design, selfplay: sp, summary, sample: state }: Desi
       id: `${l.id}:${design.name}`,
       text: `Self-play design ${design.name}: ${l.text.replace(/^Self-play: /, "")}`,
     }));
-  if (!state) return out;
+  return state ? [...out, methodSampleStatement(design, state)] : out;
+}
+
+/** How far the method's budget on a design's positions has got, and what it shows once complete. */
+function methodSampleStatement(design: Profile, state: MethodSampleState): Limitation {
   const { path: samplePath, dataset: sample, figures } = state;
   const done = sample.records.length, of = sample.header.positions.length;
   const method = formatLimit(sample.header.config.limit);
   const far = figures?.distance_to_method.find((r) => r.dataset === figures.drawn_from.dataset);
-  out.push({
+  return {
     id: `method-sample:${design.name}`,
     text: done < of
       ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${design.name} so far (run in progress); nothing at it covers all 960 positions, and no other figure computed here is at it.`
@@ -385,6 +395,5 @@ function designStatements({ design, selfplay: sp, summary, sample: state }: Desi
       mean_delta_cp: far?.mean_delta_cp ?? null,
     },
     sources: [displayPath(samplePath), ...(figures ? [displayPath(methodSampleSummaryPath(samplePath))] : [])],
-  });
-  return out;
+  };
 }

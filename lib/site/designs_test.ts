@@ -4,6 +4,8 @@ import { testRoot } from "../core/testing.ts";
 import type { PageData } from "./page_script/data.ts";
 import { positionHtml } from "./page_script/position.ts";
 import { raw } from "../core/mod.ts";
+import { computeLimitations } from "../report/mod.ts";
+import { getProfile, RESULTS_ENV } from "../store/mod.ts";
 
 // The ci index with a second self-play design (ci~games2: its 6 positions × 2 games) and a sample of those
 // positions at a larger budget standing in for the method's, built step by step as a long run would:
@@ -86,6 +88,15 @@ Deno.test("the index's page and card show another design's validation, and the m
   md = await card();
   ok(md.includes(`2 of ${sps.length} evaluated, run in progress`));
   ok(md.includes(`exists here only for 2 of the ${sps.length} positions of ci\\~games2 so far (run in progress)`));
+  // the design's own notebooks say it too: its limitations, computed for the design's profile
+  Deno.env.set(RESULTS_ENV, results);
+  try {
+    const own = await computeLimitations(getProfile("ci~games2"));
+    const l = own.find((x) => x.id === "method-sample:ci~games2");
+    ok(l?.text.includes(`exists here only for 2 of the ${sps.length} positions of ci~games2`), String(l?.text));
+  } finally {
+    Deno.env.delete(RESULTS_ENV);
+  }
   const data = pageData(html);
   assertEquals(data.designs.length, 1);
   const done = lines.slice(1, 3).map((l) => JSON.parse(l));

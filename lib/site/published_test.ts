@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathExists, repoPath } from "../core/mod.ts";
 import { computeLimitations } from "../report/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
-import { getProfile, resolveDataset, RESULTS_ENV } from "../store/mod.ts";
+import { getProfile, publishedPaths, resolveDataset, RESULTS_ENV, summarisedDesigns } from "../store/mod.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 
@@ -78,6 +78,19 @@ for (const folder of published) {
         if (text === undefined) continue;
         const missing = limits.filter((l) => !text.includes(l));
         assertEquals(missing, [], `${where} of ${folder} lacks limitations as computed now (run ${fix})`);
+      }
+
+      // every other self-play design of the dataset: its notebook 05 states its limitations as computed now
+      for (const design of summarisedDesigns(profile)) {
+        const p = join(publishedPaths(design).notebooks, "05_bootstrap_ci.ipynb");
+        if (!pathExists(p)) continue;
+        const text = notebookText(p);
+        const missing = (await computeLimitations(design)).map((l) => l.text).filter((l) => !text.includes(l));
+        assertEquals(
+          missing,
+          [],
+          `${p} lacks limitations as computed now (run deno task notebooks --profile ${design.name} 04 05)`,
+        );
       }
 
       // the distribution: median, quartiles, range and negatives (notebook 02 prints whole numbers without ".0")
