@@ -7,10 +7,10 @@
  * @module
  */
 
-import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mod.ts";
+import { CITATION, LICENCE, MBI_CSV_COLUMNS, MBI_ROWS_HASH_TEXT } from "../store/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
-import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
+import { type OpeningSet, type PositionResult, type SelfplayResults } from "../selfplay/mod.ts";
 import { METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { designBudgets, type SiteSample } from "./designs.ts";
@@ -284,7 +284,8 @@ function producedSection(d: SiteData): string[] {
     ...steps.map((s, i) => `${i + 1}. ${s}`),
     "",
     d.selfplay
-      ? "All of it: `deno task pipeline --profile " + p + "`."
+      ? "All of it: `deno task pipeline --profile " + p + "`." +
+        playedFrom(d, "Its self-play games were", d.selfplay, " ").join("")
       : d.designs.length
       ? `Stages 4 and 5 of this profile's own design have not been run; the self-play design${
         d.designs.length > 1 ? "s" : ""
@@ -410,8 +411,33 @@ function designsCardSection(d: SiteData): string[] {
           c.dirty ? " with uncommitted changes" : ""
         }. ` +
         `${md(g.published.sentence)} ${sample}`,
+        ...playedFrom(d, `The games of ${code(g.profile)} were`, g.selfplay),
       ];
     }),
+  ];
+}
+
+/**
+ * Which MBI table a design's games were played from, so that it can be checked from the files: the rows hash its
+ * `selfplay.json` records against the current table's, and the file hash recorded beside it when the file has been
+ * written again since (with the same rows, the games still follow from it).
+ */
+function playedFrom(d: SiteData, subject: string, selfplay: SelfplayResults, bullet = "  - "): string[] {
+  const input = selfplay.inputs.find((i) => i.rows_sha256 !== undefined);
+  if (!input) return [];
+  const same = input.rows_sha256 === d.rows_sha256;
+  const now = d.files.find((f) => f.name === "mbi.json")?.sha256;
+  const short = (h: string) => `\`${h.slice(0, 12)}…\``;
+  return [
+    `${bullet}${subject} played from the positions of ${code(input.path)} with rows hash ${
+      short(input.rows_sha256!)
+    } (${MBI_ROWS_HASH_TEXT}): ${same ? "the rows of the current table" : "**not** the rows of the current table"}${
+      same && now !== undefined && now !== input.sha256
+        ? `; the file was written again since with the same rows (file hash ${short(input.sha256)} then, ${
+          short(now)
+        } now)`
+        : ""
+    }.`,
   ];
 }
 

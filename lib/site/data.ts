@@ -33,6 +33,7 @@ import {
   listOutcomeTables,
   MBI_CSV_COLUMNS,
   mbiPaths,
+  mbiRowsHash,
   type MbiTable,
   type MbiTableRow,
   outcomePaths,
@@ -146,6 +147,8 @@ export interface SiteData {
   nodes: number | null;
   /** Budgets in words, each beside the method's. */
   budgets: string;
+  /** The MBI table's rows hash (see MBI_ROWS_HASH_TEXT): what self-play records of the table it played from. */
+  rows_sha256: string;
   /** The "not the method's results" banner, or null at the method's budgets. */
   banner: string | null;
   /** Its short form (the stage-1 budget only), repeated where the long one is off-screen (one position's view). */
@@ -360,6 +363,7 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     limit: formatLimit(d.header.config.limit),
     nodes: nodesOf(d.header.config.limit),
     budgets: formatBudgets(facts),
+    rows_sha256: mbiRowsHash(table),
     banner: budgetBanner(shown),
     // the position view shows the values and every self-play design's scores: its banner names all their budgets
     banner_short: budgetBanner(shown) === null

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { testRoot } from "../core/testing.ts";
 import type { PageData } from "./page_script/data.ts";
 import { positionHtml } from "./page_script/position.ts";
-import { raw } from "../core/mod.ts";
+import { raw, sha256Text } from "../core/mod.ts";
 import { computeLimitations } from "../report/mod.ts";
 import { getProfile, RESULTS_ENV } from "../store/mod.ts";
 
@@ -57,6 +57,15 @@ Deno.test("the index's page and card show another design's validation, and the m
   ok(html.includes(`The method's budget has not been run on these ${sps.length} positions.`));
   ok(!html.includes("No self-play statistics in this dataset"), "the page no longer says there is none");
   let md = await card();
+  // which table the games came from, re-derivable from mbi.json by the definition the card gives
+  const mbi = JSON.parse(await Deno.readTextFile(join(ci, "mbi.json")));
+  const rows = mbi.rows.map((r: Record<string, number>) => [r.sp, r.eval_cp, r.edge_cp, r.rank, r.mbi]);
+  const rowsHash = await sha256Text(JSON.stringify(rows));
+  ok(
+    md.includes("The games of `ci~games2` were played from the positions of") &&
+      md.includes(`with rows hash \`${rowsHash.slice(0, 12)}…\``) && md.includes("the rows of the current table"),
+    md,
+  );
   ok(md.includes("## Validation by self-play"));
   ok(md.includes("`selfplay~games2/selfplay.json` (stage 4: that design's results per position)"), "its files");
   ok(!/[^`\\]~games2/.test(md.replace(/`[^`]*`/g, "")), "every tilde outside code is escaped (no strikethrough)");

@@ -176,6 +176,10 @@ export function valuesHash(values: readonly PositionValue[]): string {
   return sha256Text(JSON.stringify(rows));
 }
 
+/** What {@link mbiRowsHash} hashes, in words for the dataset card (so it can be recomputed from `mbi.json`). */
+export const MBI_ROWS_HASH_TEXT =
+  "SHA-256 of the JSON array of [sp, eval_cp, edge_cp, rank, mbi] of every row of `mbi.json`, in its order, without spaces";
+
 /** Hash of a table's rows as self-play uses them (SP, eval, edge, rank, MBI): equal rows, equal hash. */
 export function mbiRowsHash(table: MbiTable): string {
   return sha256Text(JSON.stringify(table.rows.map((r) => [r.sp, r.eval_cp, r.edge_cp, r.rank, r.mbi])));
