@@ -151,7 +151,7 @@ export interface SiteData {
   rows_sha256: string;
   /** The "not the method's results" banner, or null at the method's budgets. */
   banner: string | null;
-  /** Its short form (the stage-1 budget only), repeated where the long one is off-screen (one position's view). */
+  /** Its short form (the budgets, without the profile), repeated where the long one is off-screen (one position's view). */
   banner_short: string | null;
   /** UCI options for people. */
   options: string;
