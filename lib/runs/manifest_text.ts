@@ -68,17 +68,14 @@ async function headerCreated(jsonlPath: string): Promise<string | null> {
   }
   try {
     // only the first line: a games file is tens of MB
-    const chunks: Uint8Array[] = [];
+    const dec = new TextDecoder();
     const buf = new Uint8Array(65_536);
-    while (true) {
-      const n = await file.read(buf);
-      if (n === null) break;
-      const part = buf.slice(0, n);
-      const nl = part.indexOf(10);
-      chunks.push(nl < 0 ? part : part.slice(0, nl));
-      if (nl >= 0) break;
+    let line = "";
+    for (let n = await file.read(buf); n !== null; n = await file.read(buf)) {
+      line += dec.decode(buf.subarray(0, n), { stream: true });
+      if (line.includes("\n")) break;
     }
-    const line = new TextDecoder().decode(new Uint8Array(chunks.flatMap((c) => [...c])));
+    line = line.split("\n", 1)[0];
     const created = (JSON.parse(line) as { created?: unknown }).created;
     return typeof created === "string" ? created : null;
   } catch {
