@@ -254,16 +254,30 @@ export function openingsFrame(sets: readonly OpeningSet[], caption?: string): Pr
   );
 }
 
-/** Stage 5: the three correlations with both intervals, and the published figure where there is one. */
-export function correlationsFrame(s: Summary, caption?: string): Promise<DataFrame> {
-  const row = (key: string, c: Correlation, published: string) => ({
-    key,
+/** A correlation's columns in a frame: its label, estimate and both 95% intervals (BCa null where undefined). */
+export function correlationColumns(c: Correlation): {
+  correlation: string;
+  rho: number;
+  ci_lo: number;
+  ci_hi: number;
+  bca_lo: number | null;
+  bca_hi: number | null;
+} {
+  return {
     correlation: c.label,
     rho: c.rho,
     ci_lo: c.ci95_percentile[0],
     ci_hi: c.ci95_percentile[1],
     bca_lo: c.ci95_bca?.[0] ?? null,
     bca_hi: c.ci95_bca?.[1] ?? null,
+  };
+}
+
+/** Stage 5: the three correlations with both intervals, and the published figure where there is one. */
+export function correlationsFrame(s: Summary, caption?: string): Promise<DataFrame> {
+  const row = (key: string, c: Correlation, published: string) => ({
+    key,
+    ...correlationColumns(c),
     undefined_resamples: c.undefined_resamples,
     published,
   });

@@ -3,7 +3,7 @@
  * Deno kernel (`runner.ts`, `run_notebook.py`, `notebooks.ts`), `.ipynb`
  * reading (`ipynb.ts`), type-checking the notebooks' code (`check.ts`), HTML
  * display helpers (`display.ts`), each stage's results as danfojs data frames
- * with an HTML display (`frames.ts`, `frame_html.ts`), the banner and caption facts of a
+ * with an HTML display (`frames.ts`, `frame_html.ts`; the method's-budget sample's in `sample_frames.ts`), the banner and caption facts of a
  * profile (`context.ts`) and the longer views (`views.ts`,
  * `evaluation_view.ts`).
  *
@@ -23,4 +23,5 @@ export * from "./frames.ts";
 export * from "./ipynb.ts";
 export * from "./notebooks.ts";
 export * from "./runner.ts";
+export * from "./sample_frames.ts";
 export * from "./views.ts";

@@ -147,6 +147,11 @@ Deno.test("the index's page and card show another design's validation, and the m
   html = await page();
   ok(html.includes("How far each rung is from the method's budget"));
   ok(html.includes(`${s.validation[1].eval_vs_score.rho.toFixed(3)}`));
+  // the note that the edges are the values only where no value of the sample is below 0
+  const noneBelow = s.facts.every((x: { on_sample: { below_zero: { count: number } } }) =>
+    x.on_sample.below_zero.count === 0
+  );
+  assertEquals(html.includes("the two Spearman columns are one figure"), noneBelow);
   md = await card();
   const far = s.distance_to_method.find((r: { dataset: string }) => r.dataset === "ci");
   ok(md.includes(`at Spearman ${far.spearman_edges.rho.toFixed(3)}`), "the limitation from sample.json");

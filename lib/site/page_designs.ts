@@ -178,5 +178,8 @@ function sampleDistance(f: MethodSample): Html {
         fix(r.mean_delta_cp, 1)
       }</td></tr>`
     )
-  }</tbody></table></div>`;
+  }</tbody></table></div>${
+    f.facts.every((x) => x.on_sample.below_zero.count === 0) &&
+    markup`<p class="small">No value of the ${f.sample.positions.length} positions is below 0, at the method's budget or at any rung: there the edges are the values, and the two Spearman columns are one figure.</p>`
+  }`;
 }

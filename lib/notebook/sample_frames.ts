@@ -1,0 +1,233 @@
+/**
+ * Data frames of a self-play design's sample at the method's budget (its
+ * `sample.json`, computed by `lib/report/method_sample.ts`): the three
+ * correlations for the index's values and for the sample's, the method's
+ * published distribution facts estimated from the sample beside every rung,
+ * each rung's distance from the method's budget, and the positions with both
+ * values and their self-play score. Views only: every number comes from
+ * `sample.json`, the sample's `evals.jsonl` and `selfplay.json`.
+ *
+ * Until the sample is complete and its figures computed each frame is empty
+ * and its caption says why, so a notebook's cells run the same for every
+ * design.
+ *
+ * @module
+ */
+
+import { displayPath } from "../store/mod.ts";
+import { type EvaluationRecord, type Profile } from "../method/mod.ts";
+import { type SelfplayResults } from "../selfplay/mod.ts";
+import { type MethodSample, methodSamplePath, type MethodSampleState, sampleRunCommand } from "../report/mod.ts";
+import { correlationColumns, type DataFrame, toFrame } from "./frames.ts";
+
+/**
+ * Why a design's sample has no figures yet, or null when it has them:
+ * no sample, a sample still running (with the command that resumes it), or
+ * figures not computed (with the command that computes them).
+ */
+export function sampleFiguresMissing(design: Profile, state: MethodSampleState | undefined): string | null {
+  if (!state) {
+    return `no sample at the method's budget for this design's positions (${
+      displayPath(methodSamplePath(design))
+    } does not exist)`;
+  }
+  const { dataset: d } = state;
+  if (d.missing.length) {
+    return `the sample has ${d.records.length} of ${d.header.positions.length} positions so far; its figures are computed once it is complete (${
+      sampleRunCommand(state.path, d.header.positions, d.header.engine.id)
+    })`;
+  }
+  return state.figures ? null : `its figures are not computed yet: deno task method-sample --profile ${design.name}`;
+}
+
+const caption = (design: Profile, state: MethodSampleState | undefined, text: string) => {
+  const missing = sampleFiguresMissing(design, state);
+  return missing ? `${text} — none: ${missing}` : text;
+};
+
+/** The correlations with the self-play scores, one row per set of values × correlation, with intervals and verdicts. */
+export function sampleValidationFrame(
+  design: Profile,
+  state: MethodSampleState | undefined,
+  text: string,
+): Promise<DataFrame> {
+  const m = state?.figures;
+  const rows = (m?.validation ?? []).flatMap((v) =>
+    (["eval_vs_score", "mbi_vs_score", "mbi_vs_imbalance"] as const).map((key) => ({
+      budget: v.budget,
+      values_from: v.values_from,
+      key,
+      ...correlationColumns(v[key]),
+      validation: v.verdict.validation,
+      claim: v.verdict.claim,
+      mbi_ranked: v.mbi_ranked,
+    }))
+  );
+  return toFrame(
+    rows,
+    [
+      "budget",
+      "values_from",
+      "key",
+      "correlation",
+      "rho",
+      "ci_lo",
+      "ci_hi",
+      "bca_lo",
+      "bca_hi",
+      "validation",
+      "claim",
+      "mbi_ranked",
+    ],
+    caption(design, state, text),
+  );
+}
+
+/**
+ * The method's published distribution facts (first row) beside their
+ * estimates from the sample at the method's budget and from every rung on
+ * the same positions (cp, White's view; `all_*`: over all of a rung's positions).
+ */
+export function sampleFactsFrame(
+  design: Profile,
+  state: MethodSampleState | undefined,
+  text: string,
+): Promise<DataFrame> {
+  const m: MethodSample | undefined = state?.figures;
+  const p = m?.published_facts;
+  const rows = !m || !p ? [] : [
+    {
+      dataset: "the method, published",
+      budget: p.budget,
+      n: p.count,
+      median: p.median,
+      min: p.min,
+      max: p.max,
+      below_zero: p.negatives,
+    },
+    ...m.facts.map((f) => ({
+      dataset: f.dataset,
+      budget: f.budget,
+      n: f.on_sample.n,
+      median: f.on_sample.median.estimate,
+      median_lo: f.on_sample.median.ci95[0],
+      median_hi: f.on_sample.median.ci95[1],
+      q1: f.on_sample.quartiles[0].estimate,
+      q3: f.on_sample.quartiles[1].estimate,
+      min: f.on_sample.min,
+      max: f.on_sample.max,
+      below_zero: f.on_sample.below_zero.count,
+      below_zero_lo: f.on_sample.below_zero.ci95[0],
+      below_zero_hi: f.on_sample.below_zero.ci95[1],
+      all_n: f.all_positions?.n ?? null,
+      all_median: f.all_positions?.median ?? null,
+      all_min: f.all_positions?.min ?? null,
+      all_max: f.all_positions?.max ?? null,
+      all_below_zero: f.all_positions?.below_zero ?? null,
+    })),
+  ];
+  return toFrame(
+    rows,
+    [
+      "dataset",
+      "budget",
+      "n",
+      "median",
+      "median_lo",
+      "median_hi",
+      "q1",
+      "q3",
+      "min",
+      "max",
+      "below_zero",
+      "below_zero_lo",
+      "below_zero_hi",
+      "all_n",
+      "all_median",
+      "all_min",
+      "all_max",
+      "all_below_zero",
+    ],
+    caption(design, state, text),
+  );
+}
+
+/** How far every rung is from the method's budget on the sample's positions (Δ = rung − method). */
+export function sampleDistanceFrame(
+  design: Profile,
+  state: MethodSampleState | undefined,
+  text: string,
+): Promise<DataFrame> {
+  const rows = (state?.figures?.distance_to_method ?? []).map((r) => ({
+    dataset: r.dataset,
+    nodes: r.nodes,
+    spearman_edges: r.spearman_edges.rho,
+    ci_lo: r.spearman_edges.ci95[0],
+    ci_hi: r.spearman_edges.ci95[1],
+    spearman_eval: r.spearman_eval,
+    median_abs_delta_cp: r.median_abs_delta_cp,
+    max_abs_delta_cp: r.max_abs_delta_cp,
+    mean_delta_cp: r.mean_delta_cp,
+  }));
+  return toFrame(
+    rows,
+    [
+      "dataset",
+      "nodes",
+      "spearman_edges",
+      "ci_lo",
+      "ci_hi",
+      "spearman_eval",
+      "median_abs_delta_cp",
+      "max_abs_delta_cp",
+      "mean_delta_cp",
+    ],
+    caption(design, state, text),
+  );
+}
+
+/**
+ * The design's positions with the index's value, the sample's value where it
+ * has one (even while the run goes on), their difference and the self-play
+ * score: one row per position, in the order of the design.
+ */
+export function samplePositionsFrame(
+  selfplay: SelfplayResults,
+  state: MethodSampleState | undefined,
+  text: string,
+): Promise<DataFrame> {
+  const bySp = new Map<number, EvaluationRecord>((state?.dataset.records ?? []).map((r) => [r.sp, r]));
+  const rows = selfplay.positions.map((p) => {
+    const r = bySp.get(p.sp);
+    const method = r?.eval_cp ?? null;
+    return {
+      sp: p.sp,
+      setup: p.setup,
+      stratum: p.stratum,
+      index_eval_cp: p.eval_cp,
+      index_mbi: p.mbi,
+      method_eval_cp: method,
+      method_depth: r?.depth ?? null,
+      delta_cp: method === null ? null : p.eval_cp - method,
+      score: p.score,
+      games: p.games,
+    };
+  });
+  const done = rows.filter((r) => r.method_eval_cp !== null).length;
+  return toFrame(
+    rows,
+    [
+      "sp",
+      "setup",
+      "stratum",
+      "index_eval_cp",
+      "index_mbi",
+      "method_eval_cp",
+      "method_depth",
+      "delta_cp",
+      "score",
+      "games",
+    ],
+    `${text}; the method's budget for ${done} of ${rows.length} positions`,
+  );
+}
