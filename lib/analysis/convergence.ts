@@ -18,6 +18,7 @@ import { configDifference, datasetFolder, type EvalDataset, parseKey, scanDatase
 import {
   builtinProfile,
   deriveMbi,
+  fingerprintValue,
   intervalCoverage,
   lastIterationValues,
   mbiIntervals,
@@ -382,9 +383,7 @@ export function convergenceSentences(c: Convergence): string[] {
  * 500,000 and 2,000,000 nodes)`; one build is named once.
  */
 export function ladderEngineText(c: Convergence): string {
-  const fp = c.fingerprint === null
-    ? "fingerprint not measured"
-    : `fingerprint ${c.fingerprint.toLocaleString("en-US")}`;
+  const fp = `fingerprint ${fingerprintValue(c.fingerprint)}`;
   const builds = [...new Set(c.rungs.map((r) => r.engine_id))];
   const names = [...new Set(c.rungs.map((r) => r.engine))];
   if (builds.length <= 1) return `${names[0] ?? c.engine}${builds[0] ? ` (${builds[0]}, ${fp})` : ` (${fp})`}`;

@@ -6,6 +6,7 @@
  */
 
 import { engineIdentity, resolveEngine } from "../engine/mod.ts";
+import { fingerprintValue } from "../method/mod.ts";
 import { EvaluationSession } from "../evaluation/mod.ts";
 import { command, flag, runCommand } from "./command.ts";
 import { DEPTH, ENGINE, JSON_OUTPUT, NODES, POSITION } from "./options.ts";
@@ -60,7 +61,7 @@ if (import.meta.main) {
           `nodes ${record.nodes}  ${(record.wall_ms / 1000).toFixed(2)} s  bestmove ${record.bestmove}`,
         );
         console.log(
-          `engine ${identity.id}: ${identity.uci_name}, fingerprint ${identity.fingerprint ?? "not measured"}`,
+          `engine ${identity.id}: ${identity.uci_name}, fingerprint ${fingerprintValue(identity.fingerprint)}`,
         );
         console.log(`options ${JSON.stringify(options)}`);
         console.log("raw:");

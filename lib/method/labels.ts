@@ -27,6 +27,11 @@ export interface BudgetFacts {
 }
 
 const int = (n: number) => n.toLocaleString("en-US");
+
+/** An engine's bench fingerprint as people read it: `2,030,154`, or `not measured`. */
+export function fingerprintValue(fingerprint: number | null | undefined): string {
+  return fingerprint === null || fingerprint === undefined ? "not measured" : int(fingerprint);
+}
 const METHOD = PROFILES.full;
 
 /** The method's stage-1 budget in words: `400,000,000 nodes per position`. */

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { budgetBanner, formatOptions, isMethodBudgets, optionValue } from "./labels.ts";
+import { budgetBanner, fingerprintValue, formatOptions, isMethodBudgets, optionValue } from "./labels.ts";
 
 Deno.test("the banner names the budgets beside the method's, and is absent at the method's budgets", () => {
   assertEquals(
@@ -45,4 +45,10 @@ Deno.test("options have one type whatever the file stored", () => {
     formatOptions({ Threads: 1, Hash: 256, UCI_Chess960: true }),
     "Threads 1 · Hash 256 MB · UCI_Chess960 true",
   );
+});
+
+Deno.test("a fingerprint reads with thousands separators, or as not measured", () => {
+  assertEquals(fingerprintValue(2_030_154), "2,030,154");
+  assertEquals(fingerprintValue(null), "not measured");
+  assertEquals(fingerprintValue(undefined), "not measured");
 });

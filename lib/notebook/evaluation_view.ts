@@ -17,7 +17,7 @@ import {
   NATIVE_ENGINE_ID,
   resolveEngine,
 } from "../engine/mod.ts";
-import { evalBudgetText, formatOptions, METHOD_EVAL_TEXT } from "../method/mod.ts";
+import { evalBudgetText, fingerprintValue, formatOptions, METHOD_EVAL_TEXT } from "../method/mod.ts";
 import { loadEvaluations, runEvaluation } from "../evaluation/mod.ts";
 import { type Progress } from "../runs/mod.ts";
 import type { NotebookContext } from "./context.ts";
@@ -69,8 +69,7 @@ export function engineToCheck(ctx: NotebookContext): { id: string; why: string }
 export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: EngineIdentity; view: Displayable }> {
   const { id, why } = engineToCheck(ctx);
   const ref = loadRegistry().reference_fingerprint;
-  const int = (n: number | null | undefined) =>
-    n === null || n === undefined ? "not measured" : n.toLocaleString("en-US");
+  const int = fingerprintValue;
   let resolved;
   try {
     resolved = resolveEngine(id);

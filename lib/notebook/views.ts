@@ -10,7 +10,7 @@
  * @module
  */
 
-import { budgetBanner, formatBudgets, formatOptions, PROFILES, verdictsText } from "../method/mod.ts";
+import { budgetBanner, fingerprintValue, formatBudgets, formatOptions, PROFILES, verdictsText } from "../method/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
 import { getProfile, type MbiTable, summaryPath } from "../store/mod.ts";
 import { basename } from "node:path";
@@ -87,7 +87,7 @@ export function selfplaySettings(r: SelfplayResults): Displayable {
       `resign after ${a.resignMoveCount} moves of both sides agreeing on ≥ ${a.resignScore} cp; draw at ${a.maxPlies} plies`,
     ],
     ["base seed", String(c.seed)],
-    ["engine", `${r.engine.uci_name} (fingerprint ${r.engine.fingerprint?.toLocaleString("en-US") ?? "not measured"})`],
+    ["engine", `${r.engine.uci_name} (fingerprint ${fingerprintValue(r.engine.fingerprint)})`],
     ["UCI options", formatOptions(c.options)],
     ["score interval", r.score_interval],
   ], `Self-play settings (${r.profile} profile)`));

@@ -30,6 +30,7 @@ import {
 import { type MethodSampleState, methodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
 import { type DesignResults, designResults } from "./designs.ts";
 import {
+  fingerprintValue,
   formatBudgets,
   intervalCoverage,
   isMethodBudgets,
@@ -272,7 +273,7 @@ export async function computeLimitations(
   out.push({
     id: "one-engine",
     text: `One engine, one evaluation function: every value is one search of ${e.uci_name} (fingerprint ${
-      e.fingerprint === null ? "not measured" : int(e.fingerprint)
+      fingerprintValue(e.fingerprint)
     }) per position at ${formatLimit(limit)}; engine evaluation is not human practice.`,
     figures: { engine: e.uci_name, fingerprint: e.fingerprint, limit: formatLimit(limit) },
     sources: [evalsPath],

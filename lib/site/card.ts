@@ -11,7 +11,7 @@ import { CITATION, LICENCE, MBI_CSV_COLUMNS, MBI_ROWS_HASH_TEXT } from "../store
 import { BOARD_CREDITS } from "./board/config.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { type OpeningSet, type PositionResult, type SelfplayResults } from "../selfplay/mod.ts";
-import { METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { designBudgets, type SiteSample } from "./designs.ts";
 
@@ -39,7 +39,7 @@ export function formatBytes(bytes: number): string {
 
 /** How a dataset is cited: the method's citation plus engine, fingerprint and budget. */
 export function citationLine(d: SiteData): string {
-  const fp = d.engine.fingerprint === null ? "not measured" : int(d.engine.fingerprint);
+  const fp = fingerprintValue(d.engine.fingerprint);
   return `${CITATION} Dataset: ${d.profile} profile, ${d.engine.uci_name}, fingerprint ${fp}, ${d.budgets}.`;
 }
 
@@ -240,9 +240,9 @@ function provenanceSection(d: SiteData): string[] {
       e.files.length ? `; files: ${e.files.map((f) => `${code(f.name)} \`${f.sha256}\``).join(", ")}` : ""
     }`,
     `- NNUE nets: ${e.nets.length ? e.nets.map((n) => `${code(n)}`).join(", ") : "none reported"}`,
-    `- Fingerprint (nodes of the 48 bench searches at depth 13): ${
-      e.fingerprint === null ? "not measured" : int(e.fingerprint)
-    }${e.matches_reference ? " — the reference Stockfish 17.1's" : ""}`,
+    `- Fingerprint (nodes of the 48 bench searches at depth 13): ${fingerprintValue(e.fingerprint)}${
+      e.matches_reference ? " — the reference Stockfish 17.1's" : ""
+    }`,
     `- Budget: ${md(d.budgets)}`,
     ...d.designs.map((x) => `- Self-play design ${code(x.profile)}: ${md(designBudgets(x))}`),
     `- UCI options: ${md(d.options)}; \`ucinewgame\` and \`isready\` before every position`,
@@ -406,7 +406,7 @@ function designsCardSection(d: SiteData): string[] {
       const c = g.summary.code;
       return [
         `- ${code(g.profile)}: games by ${md(e.uci_name)} (${code(e.id)}, fingerprint ${
-          e.fingerprint ?? "not measured"
+          fingerprintValue(e.fingerprint)
         }, build \`${e.sha256.slice(0, 12)}…\`), stage 5 by code \`${c.commit.slice(0, 12)}\`${
           c.dirty ? " with uncommitted changes" : ""
         }. ` +

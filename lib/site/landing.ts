@@ -10,7 +10,7 @@
  */
 
 import { formatLimit } from "../engine/mod.ts";
-import { PROFILES, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, PROFILES, verdictsText } from "../method/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
@@ -137,7 +137,7 @@ function bestSection(d: LandingData): Html {
   const link = b.page
     ? markup`<a id="best-index" href="${b.page.href}">${b.key}</a>`
     : markup`${b.key} (its page: <code>deno task site --profile ${b.key}</code>)`;
-  const fp = b.fingerprint === null ? "fingerprint not measured" : `fingerprint ${int(b.fingerprint)}`;
+  const fp = `fingerprint ${fingerprintValue(b.fingerprint)}`;
   const val = b.validations.map((v) =>
     markup`${
       labelledTable(

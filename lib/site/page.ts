@@ -20,8 +20,7 @@ import { designsSection } from "./page_designs.ts";
 import { designBudgets } from "./designs.ts";
 import { keyHtml } from "./page_script/position.ts";
 import { PAGE_STYLE } from "./style.ts";
-
-const int = (n: number) => n.toLocaleString("en-US");
+import { fingerprintValue } from "../method/mod.ts";
 
 /** The whole page; `pageScript` is the bundled page script (`siteBundles().page`). */
 export function renderPage(
@@ -35,7 +34,7 @@ export function renderPage(
   const data = pageData(d, hist.scales);
   const legend = data.legend;
   const e = d.engine;
-  const fp = e.fingerprint === null ? "not measured" : int(e.fingerprint);
+  const fp = fingerprintValue(e.fingerprint);
   const title = `Chess960 Balance Index (MBI) — ${d.profile} profile`;
   const description = `The Morozov Balance Index of the ${d.n} Chess960 start positions: ${pageCaption(d)}`;
   return String(markup`<!doctype html>

@@ -9,7 +9,7 @@
  */
 
 import { type Html, joinHtml, markup } from "../core/mod.ts";
-import { PROFILES, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, PROFILES, verdictsText } from "../method/mod.ts";
 import type { MethodSample } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import type { SiteDesign } from "./designs.ts";
@@ -43,9 +43,9 @@ function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
     int(s.selfplay.nodes_per_move)
   } nodes per move (the method: ${
     int(PROFILES.full.selfplay.nodesPerMove)
-  }), played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${
-    e.fingerprint === null ? "not measured" : String(e.fingerprint)
-  }, build <code>${e.sha256.slice(0, 12)}…</code>): ${link(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
+  }), played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${fingerprintValue(e.fingerprint)}, build <code>${
+    e.sha256.slice(0, 12)
+  }…</code>): ${link(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
     link(g.links.pgn, "games.pgn")
   }), per position in ${link(g.links.selfplay, "selfplay.json")}, summarised in ${
     link(g.links.summary, g.summaryFile)
@@ -90,7 +90,7 @@ function sampleHtml(d: SiteData, g: SiteDesign): Html {
   if (!m) return markup`<p>The method's budget has not been run on these ${g.summary.n_positions} positions.</p>`;
   const head = markup`<h4>The method's budget on these positions</h4>
 <p>Stage 1 at ${m.limit} per position for the ${m.of} positions (${m.engine.uci_name}, fingerprint ${
-    m.engine.fingerprint === null ? "not measured" : String(m.engine.fingerprint)
+    fingerprintValue(m.engine.fingerprint)
   }, build <code>${m.engine.sha256.slice(0, 12)}…</code>): <a href="../../${
     m.file.replace(/^results\//, "")
   }"><code>${m.file}</code></a> — a sample of its own, never an index over 960 positions and never mixed with another budget.</p>`;
