@@ -32,26 +32,23 @@ const dataset = (recs: ReturnType<typeof record>[]) =>
     header: { positions: [100, 518], engine: { id: "sf17.1-native" }, config: { limit: { nodes: 400_000_000 } } },
   }) as unknown as EvalDataset;
 const corr = (rho: number) => ({ label: `rho ${rho}`, rho, ci95_percentile: [rho - 0.2, rho + 0.2], ci95_bca: null });
+const validation = (budget: string, values_from: string, mbi_ranked: string, [e, m, i]: number[]) => ({
+  budget,
+  values_from,
+  mbi_ranked,
+  eval_vs_score: corr(e),
+  mbi_vs_score: corr(m),
+  mbi_vs_imbalance: corr(i),
+  verdict: { validation: "inconclusive", claim: "inconclusive" },
+});
 const figures = {
   validation: [
-    {
-      budget: "8,000,000 nodes per position",
-      values_from: "quick~eval8000000",
-      mbi_ranked: "over the index",
-      eval_vs_score: corr(0.1),
-      mbi_vs_score: corr(-0.1),
-      mbi_vs_imbalance: corr(-0.03),
-      verdict: { validation: "inconclusive", claim: "inconclusive" },
-    },
-    {
-      budget: "400,000,000 nodes per position",
-      values_from: "results/full/sample2/evals.jsonl",
-      mbi_ranked: "within the sample",
-      eval_vs_score: corr(0.2),
-      mbi_vs_score: corr(-0.2),
-      mbi_vs_imbalance: corr(-0.05),
-      verdict: { validation: "inconclusive", claim: "inconclusive" },
-    },
+    validation("8,000,000 nodes per position", "quick~eval8000000", "over the index", [0.1, -0.1, -0.03]),
+    validation("400,000,000 nodes per position", "results/full/sample2/evals.jsonl", "within the sample", [
+      0.2,
+      -0.2,
+      -0.05,
+    ]),
   ],
   published_facts: { budget: "400,000,000 nodes", count: 960, min: -7, max: 83, median: 26, negatives: 4 },
   facts: [
