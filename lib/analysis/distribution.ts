@@ -26,6 +26,7 @@ import {
   pearson,
   type Profile,
   quantileSorted,
+  signedCp,
   spearman,
 } from "../method/mod.ts";
 import { captionLine, clipOutliers, figure, Plot, type RenderedPlot, THEME, writeSvg } from "../plot/mod.ts";
@@ -215,7 +216,7 @@ export async function computeDistribution(profile: Profile) {
     rows.length,
   );
   const clip = clipOutliers(rows, (r) => r.eval_cp, {
-    label: (r) => `SP ${r.sp} (${r.eval_cp > 0 ? "+" : ""}${r.eval_cp} cp)`,
+    label: (r) => `SP ${r.sp} (${signedCp(r.eval_cp)} cp)`,
     unit: "cp",
     include: [0],
   });

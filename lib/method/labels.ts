@@ -28,6 +28,11 @@ export interface BudgetFacts {
 
 const int = (n: number) => n.toLocaleString("en-US");
 
+/** A centipawn value with its sign, as people read White's edge: `+13`, `-4`, `0`. */
+export function signedCp(cp: number): string {
+  return cp > 0 ? `+${cp}` : String(cp);
+}
+
 /** An engine's bench fingerprint as people read it: `2,030,154`, or `not measured`. */
 export function fingerprintValue(fingerprint: number | null | undefined): string {
   return fingerprint === null || fingerprint === undefined ? "not measured" : int(fingerprint);

@@ -13,7 +13,7 @@
  */
 
 import { type EvalDataset, type MbiTable } from "../store/mod.ts";
-import { type GameRecord, type OpeningSet, type SelfplayResults } from "../selfplay/mod.ts";
+import { type GameRecord, openingBreadth, type OpeningSet, type SelfplayResults } from "../selfplay/mod.ts";
 import {
   type Convergence,
   type Correlation,
@@ -237,19 +237,42 @@ export function gamesFrame(games: readonly GameRecord[], caption?: string): Prom
   );
 }
 
-/** Stage 4: the opening sets, one row per position (lines, their depth, searches, shortfall, the lines in SAN). */
+/**
+ * Stage 4: the opening sets, one row per position (lines, their depth,
+ * searches, shortfall, how many first moves they start with and the best
+ * first move's score and depth in the start's search, the lines in SAN).
+ */
 export function openingsFrame(sets: readonly OpeningSet[], caption?: string): Promise<DataFrame> {
   return toFrame(
-    sets.map((s) => ({
-      sp: s.sp,
-      lines: s.lines.length,
-      plies: s.plies,
-      games: s.games,
-      shortfall: s.shortfall,
-      searches: s.searches,
-      set: s.lines.map((l) => l.san.join(" ")).join(" | "),
-    })),
-    ["sp", "lines", "plies", "games", "shortfall", "searches", "set"],
+    sets.map((s) => {
+      const b = openingBreadth(s);
+      return {
+        sp: s.sp,
+        lines: s.lines.length,
+        plies: s.plies,
+        games: s.games,
+        shortfall: s.shortfall,
+        searches: s.searches,
+        first_moves: b.first_moves,
+        best_first: b.best_first?.san ?? null,
+        best_first_cp: b.best_first?.cp ?? null,
+        best_first_depth: b.best_first?.depth ?? null,
+        set: s.lines.map((l) => l.san.join(" ")).join(" | "),
+      };
+    }),
+    [
+      "sp",
+      "lines",
+      "plies",
+      "games",
+      "shortfall",
+      "searches",
+      "first_moves",
+      "best_first",
+      "best_first_cp",
+      "best_first_depth",
+      "set",
+    ],
     caption,
   );
 }

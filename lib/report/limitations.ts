@@ -38,10 +38,24 @@ import {
   nearEndNote,
   type Profile,
   quantileSorted,
+  signedCp,
 } from "../method/mod.ts";
 import { PUBLISHED, rankAgreement, readSummary, type Summary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
-import { readSelfplayResults, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
+import {
+  openingBreadth,
+  readOpenings,
+  readSelfplayResults,
+  selfplayBudget,
+  type SelfplayResults,
+} from "../selfplay/mod.ts";
+
+/**
+ * How far above a position's own stage-1 value the best first move's score in
+ * its opening search may lie before the statement on opening sets names it (cp):
+ * a gap this large at the start of a Chess960 game is a short search's misjudgement.
+ */
+export const OPENING_SCORE_GAP_CP = 100;
 
 /** One limitation: a statement, the numbers it rests on and the files they came from. */
 export interface Limitation {
@@ -340,13 +354,15 @@ export async function computeLimitations(
     });
   }
   if (sp) out.push(...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)));
+  const breadth = sp && await openingStatement(profile, sp);
+  if (breadth) out.push(breadth);
   // a design's own notebooks say, as the page of the index it was drawn from does, how far the method's budget on
   // its positions has got (none at the method's own budget: there the dataset is at it)
   const own = sp && !isMethodBudgets({ profile: profile.name, evalLimit: limit })
     ? await methodSampleState(profile, sp.positions.map((p) => p.sp))
     : undefined;
   if (own) out.push(methodSampleStatement(profile, own));
-  for (const design of designs ?? await designResults(profile)) out.push(...designStatements(design));
+  for (const design of designs ?? await designResults(profile)) out.push(...await designStatements(design));
   return out;
 }
 
@@ -354,16 +370,70 @@ export async function computeLimitations(
  * The statements of another self-play design of the dataset (ids and text
  * name it), and how far the method's budget on its positions has got.
  */
-function designStatements({ design, selfplay: sp, summary, sample: state }: DesignResults): Limitation[] {
+async function designStatements(
+  { design, selfplay: sp, summary, sample: state }: DesignResults,
+): Promise<Limitation[]> {
   const spPath = join(selfplayDir(design), "selfplay.json");
   const sumPath = summaryPath(design);
-  const out = selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath))
+  const breadth = await openingStatement(design, sp);
+  const out = [
+    ...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)),
+    ...(breadth ? [breadth] : []),
+  ]
     .map((l) => ({
       ...l,
       id: `${l.id}:${design.name}`,
       text: `Self-play design ${design.name}: ${l.text.replace(/^Self-play: /, "")}`,
     }));
   return state ? [...out, methodSampleStatement(design, state)] : out;
+}
+
+/**
+ * How broad the opening sets start, from `openings.jsonl`: the positions whose
+ * lines all begin with one move, and those whose best first move scored more
+ * than {@link OPENING_SCORE_GAP_CP} above the position's stage-1 value in the
+ * opening search (undefined without opening sets).
+ */
+async function openingStatement(design: Profile, sp: SelfplayResults): Promise<Limitation | undefined> {
+  const path = join(selfplayDir(design), "openings.jsonl");
+  const sets = (await readOpenings(path))?.records;
+  if (!sets?.length) return undefined;
+  const value = new Map(sp.positions.map((p) => [p.sp, p.eval_cp]));
+  const b = sets.filter((s) => value.has(s.sp)).map(openingBreadth);
+  const single = b.filter((x) => x.first_moves === 1);
+  const off = b.filter((x) => x.best_first && x.best_first.cp - value.get(x.sp)! > OPENING_SCORE_GAP_CP)
+    .sort((x, y) => (y.best_first!.cp - value.get(y.sp)!) - (x.best_first!.cp - value.get(x.sp)!) || x.sp - y.sp);
+  const w = sp.config.opening;
+  const worst = off[0];
+  const search = `${int(sp.config.nodes_per_move)} nodes, MultiPV ${w.multipv}`;
+  return {
+    id: "opening-breadth",
+    text:
+      `Self-play: the opening sets come from short searches (${search}; moves within ${w.windowCp} cp of the best). ${
+        single.length
+          ? `In ${single.length} of the ${b.length} positions every line begins with the same first move (SP ${
+            single.map((x) => x.sp).join(", ")
+          }), so their games differ only later`
+          : `Every position's lines begin with more than one first move`
+      }; ${
+        off.length
+          ? `in ${off.length}, the best first move scored more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value (most: SP ${worst.sp}, ${
+            worst.best_first!.san
+          } at ${signedCp(worst.best_first!.cp)} cp, depth ${worst.best_first!.depth}, against ${
+            signedCp(value.get(worst.sp)!)
+          } cp), a misjudgement that leaves few moves inside the window.`
+          : `in none did the best first move score more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value.`
+      }`,
+    figures: {
+      positions: b.length,
+      single_first_move: single.length,
+      best_first_far_above_value: off.length,
+      gap_cp: OPENING_SCORE_GAP_CP,
+      worst_sp: worst?.sp ?? null,
+      worst_first_cp: worst?.best_first!.cp ?? null,
+    },
+    sources: [displayPath(path)],
+  };
 }
 
 /** How far the method's budget on a design's positions has got, and what it shows once complete. */

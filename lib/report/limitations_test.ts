@@ -107,6 +107,47 @@ Deno.test("limitations: self-play distinct games, White's score, and power as st
     assertEquals([white.figures.wins, white.figures.draws, white.figures.losses], [10, 11, 3]);
     assertEquals(white.figures.white_score, (10 + 5.5) / 24);
     assertEquals(byId(ls, "power"), undefined, "no power statement before stage 5 has run");
+    assertEquals(byId(ls, "opening-breadth"), undefined, "no statement on opening sets without them");
+
+    // Opening sets: the first position's lines all start with one move scored far above its value (0 cp), the
+    // second's with two moves near it.
+    const header = (await Deno.readTextFile(repoPath("results", "quick", "selfplay", "openings.jsonl"))).split("\n")[0];
+    const line = (first: string, cp: number) => ({
+      moves: [first, "e7e5"],
+      san: [first.slice(2), "e5"],
+      scores: [{ cp }, { cp: 0 }],
+      depths: [9, 9],
+    });
+    const sets = [
+      {
+        sp: CI_POSITIONS[0],
+        lines: [line("e2e4", 150), line("e2e4", 150)],
+        plies: 2,
+        searches: 2,
+        games: 2,
+        shortfall: 0,
+      },
+      {
+        sp: CI_POSITIONS[1],
+        lines: [line("e2e4", 20), line("d2d4", 5)],
+        plies: 2,
+        searches: 2,
+        games: 2,
+        shortfall: 0,
+      },
+    ];
+    await Deno.writeTextFile(
+      join(root, "ci", "selfplay", "openings.jsonl"),
+      [header, ...sets.map((s) => JSON.stringify(s))].join("\n") + "\n",
+    );
+    ls = await computeLimitations(getProfile("ci"));
+    const breadth = byId(ls, "opening-breadth")!;
+    assertEquals(
+      [breadth.figures.positions, breadth.figures.single_first_move, breadth.figures.best_first_far_above_value],
+      [2, 1, 1],
+    );
+    ok(breadth.text.includes(`same first move (SP ${CI_POSITIONS[0]})`), breadth.text);
+    ok(breadth.text.includes(`most: SP ${CI_POSITIONS[0]}, e4 at +150 cp, depth 9, against 0 cp`), breadth.text);
 
     const summary = {
       kind: "mbi-summary",

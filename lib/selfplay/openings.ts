@@ -136,3 +136,35 @@ export function assignLines(set: OpeningSet, games: number, gameSeed: (game: num
   }
   return out;
 }
+
+/** How broad an opening set starts: its lines, its distinct first moves, and the best first move of the start's search. */
+export interface OpeningBreadth {
+  /** Start position number. */
+  sp: number;
+  /** Lines in the set. */
+  lines: number;
+  /** Distinct first moves among the lines. */
+  first_moves: number;
+  /** The first move with the highest score (White's view, cp; a mate as `scoreValue` ranks it) in the start's search, and that score's depth. */
+  best_first: { move: string; san: string; cp: number; depth: number } | null;
+}
+
+/**
+ * The breadth of an opening set's start (pure): every line's first move was
+ * one of the start position's near-best moves, so one first move alone means
+ * only it fell within the window of that search's best.
+ */
+export function openingBreadth(set: OpeningSet): OpeningBreadth {
+  let best: OpeningBreadth["best_first"] = null;
+  for (const l of set.lines) {
+    if (!l.moves.length || !l.scores.length) continue;
+    const cp = scoreValue(l.scores[0]);
+    if (!best || cp > best.cp) best = { move: l.moves[0], san: l.san[0], cp, depth: l.depths[0] };
+  }
+  return {
+    sp: set.sp,
+    lines: set.lines.length,
+    first_moves: new Set(set.lines.map((l) => l.moves[0])).size,
+    best_first: best,
+  };
+}

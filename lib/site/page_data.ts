@@ -13,7 +13,7 @@ import { OUTCOME_LABELS } from "./outcome_tables.ts";
 import type { SiteData } from "./data.ts";
 import type { PageData } from "./page_script/data.ts";
 import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
-import { selfplayBudgetsText } from "../method/mod.ts";
+import { selfplayBudgetsText, signedCp } from "../method/mod.ts";
 import { designBudgets } from "./designs.ts";
 
 /** What every figure and table of the page says about itself: profile, engine, budget. */
@@ -28,9 +28,8 @@ export function pageCaption(d: SiteData): string {
  * caption; and its scales, to mark a position on it.
  */
 export function histogram(d: SiteData) {
-  const signed = (v: number) => (v > 0 ? `+${v}` : String(v));
   const clip = clipOutliers(d.positions, (p) => p.eval_cp, {
-    label: (p) => `SP ${p.sp} (${signed(p.eval_cp)} cp)`,
+    label: (p) => `SP ${p.sp} (${signedCp(p.eval_cp)} cp)`,
     unit: "cp",
     include: [0],
   });
