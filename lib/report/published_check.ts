@@ -4,10 +4,16 @@
  * design's interval, and whether the reliability measured in the design's
  * games explains a difference (a true 0.76 is observed as about 0.76·√R).
  *
+ * The published 0.76 is read both ways, each said as such: as the true
+ * correlation (what these games would then show, and how many Fisher-z
+ * standard errors the observed figure lies from it), and as what the method's
+ * own games showed (an observed figure cannot exceed its games' ceiling √R: the
+ * reliability it needs is at least 0.76²).
+ *
  * @module
  */
 
-import { nearEndNote, type ScoreReliability } from "../method/mod.ts";
+import { nearEndNote, PROFILES, type ScoreReliability, spearmanZSe } from "../method/mod.ts";
 import { type Correlation, PUBLISHED } from "../analysis/mod.ts";
 
 /** The published figure against a design's measured correlation. */
@@ -28,6 +34,8 @@ export interface PublishedCheck {
   variances_explain: boolean | null;
   /** The published observed 0.76 exceeds the ceiling √R of this design's games. */
   published_above_ceiling: boolean | null;
+  /** Fisher-z standard errors by which the observed rho lies below the expected 0.76·√R (negative: above it; null when R is not estimable). */
+  se_below_expected: number | null;
   /** The computed sentence. */
   sentence: string;
 }
@@ -46,6 +54,7 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
   const expected = ceiling === null ? null : p.rho * ceiling;
   const explain = expected === null ? null : lo <= expected && expected <= hi;
   const above = ceiling === null ? null : p.rho > ceiling;
+  const se = expected === null ? null : (Math.atanh(expected) - Math.atanh(obs.rho)) / spearmanZSe(rel.positions);
   // a figure within BORDERLINE_MARGIN of an end of the interval is said to be borderline (docs/METHOD.md, "Verdicts")
   const near = (x: number) => ((note) => note ? ` (${note})` : "")(nearEndNote(x, obs.ci95_percentile));
   const parts = [
@@ -55,6 +64,7 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
       inside ? "" : overlap ? "; the two intervals overlap" : "; the two intervals do not overlap"
     }.`,
   ];
+  const holdsZero = lo <= 0 && 0 <= hi;
   if (expected === null) {
     parts.push(
       "The between-position variance of White's score is not estimable from these games, so whether the variances explain a difference cannot be said.",
@@ -62,25 +72,43 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
   } else {
     const where = explain ? "inside" : "outside";
     const meaning = inside
-      ? explain ? "" : ": taken as a true correlation, 0.76 is not what these games would show"
+      ? explain ? "" : "; taken as a true correlation, 0.76 is not what these games would show"
       : explain
-      ? ": the measured variances explain the difference"
-      : ": the measured variances do not explain the difference";
+      ? "; so the measured variances explain the difference"
+      : "; so the measured variances alone do not explain the difference";
+    const distance = Number.isFinite(se!)
+      ? `: the observed ${f3(obs.rho)} lies ${Math.abs(se!).toFixed(1)} standard errors ${
+        se! >= 0 ? "below" : "above"
+      } it (Fisher z, ${rel.positions} positions)`
+      : "";
     parts.push(
-      `With the reliability measured in these games (R = ${f3(rel.reliability)}, ceiling √R = ${
-        f3(ceiling!)
-      }), a true rho of ${p.rho} would be observed as about ${f3(expected)}, ${where} the interval${
+      `Read as the true correlation, ${p.rho} would be observed in games with the reliability measured here (R = ${
+        f3(rel.reliability)
+      }, ceiling √R = ${f3(ceiling!)}) as about ${f3(expected)}, ${where} the interval${
         near(expected)
-      }${meaning}.`,
+      }${distance}${meaning}.`,
     );
     if (above) {
-      parts.push(`The published observed ${p.rho} is above this ceiling: games with these variances cannot show it.`);
-    }
-    if (explain && lo <= 0 && 0 <= hi) {
       parts.push(
-        "The interval also holds 0, so these games neither confirm nor refute the published figure; games at another budget per move may have other variances.",
+        `Read as what the method's own games showed, ${p.rho} is above this ceiling: games with these variances cannot show it (it needs a reliability of at least ${
+          f3(p.rho * p.rho)
+        }).`,
       );
     }
+  }
+  if (holdsZero) {
+    parts.push(
+      explain === false
+        ? "The interval also holds 0: these games do not show that the values track White's score at all."
+        : "The interval also holds 0, so these games neither confirm nor refute the published figure.",
+    );
+  }
+  if (expected !== null && (holdsZero || !explain)) {
+    parts.push(
+      `Games at another budget per move (the method: ${
+        PROFILES.full.selfplay.nodesPerMove.toLocaleString("en-US")
+      } nodes) may have other variances.`,
+    );
   }
   return {
     published: p,
@@ -91,6 +119,7 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
     expected_if_published_true: expected,
     variances_explain: explain,
     published_above_ceiling: above,
+    se_below_expected: se,
     sentence: parts.join(" "),
   };
 }

@@ -53,6 +53,9 @@ Deno.test("published inside the interval; outside and not explained; not estimab
   const notExplained = checkAgainstPublished(corr(0.05, -0.2, 0.3), rel(0.9));
   assertEquals(notExplained.variances_explain, false);
   ok(notExplained.sentence.includes("do not explain"), notExplained.sentence);
+  // outside, and the interval holds 0: the games do not show a correlation at all (not "neither confirm nor refute")
+  ok(notExplained.sentence.includes("do not show that the values track White's score at all"), notExplained.sentence);
+  ok(!notExplained.sentence.includes("neither confirm nor refute"), notExplained.sentence);
   const none = checkAgainstPublished(corr(0.1, -0.2, 0.4), rel(0, false));
   assertEquals([none.ceiling, none.expected_if_published_true, none.variances_explain], [null, null, null]);
   ok(none.sentence.includes("not estimable"), none.sentence);
@@ -63,8 +66,20 @@ Deno.test("explained, but the interval holds 0: the sentence says the games neit
   assertEquals(c.variances_explain, true);
   // 0.76·√0.205 = 0.344, 0.004 below the interval's upper end 0.348: inside, and borderline
   ok(
-    c.sentence.includes("observed as about 0.344, inside the interval (borderline: 0.004 from its end, within 0.01)"),
+    c.sentence.includes("as about 0.344, inside the interval (borderline: 0.004 from its end, within 0.01)"),
     c.sentence,
   );
+  // how far the observed figure lies from that expectation, in Fisher-z standard errors over the 60 positions
+  const se = (Math.atanh(0.76 * Math.sqrt(0.205)) - Math.atanh(0.101)) / Math.sqrt(1.06 / 57);
+  assertEquals(c.se_below_expected, se);
+  ok(
+    c.sentence.includes(`the observed 0.101 lies ${se.toFixed(1)} standard errors below it (Fisher z, 60 positions)`),
+    c.sentence,
+  );
+  ok(
+    c.sentence.includes("Read as the true correlation") &&
+      c.sentence.includes("Read as what the method's own games showed"),
+  );
+  ok(c.sentence.includes(`a reliability of at least ${(0.76 * 0.76).toFixed(3)}`), c.sentence);
   ok(c.sentence.includes("neither confirm nor refute the published figure"), c.sentence);
 });
