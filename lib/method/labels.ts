@@ -28,6 +28,16 @@ export interface BudgetFacts {
 
 const int = (n: number) => n.toLocaleString("en-US");
 
+/**
+ * A number to `digits` decimals, except where that would round a non-zero
+ * value to 0: then to 2 significant digits, so that its sign shows
+ * (`-0.00006`, not `-0.000`; an interval's end beside 0 is what a verdict turns on).
+ */
+export function fixedNonZero(x: number, digits: number): string {
+  const s = x.toFixed(digits);
+  return x !== 0 && Number(s) === 0 ? String(Number(x.toPrecision(2))) : s;
+}
+
 /** A centipawn value with its sign, as people read White's edge: `+13`, `-4`, `0`. */
 export function signedCp(cp: number): string {
   return cp > 0 ? `+${cp}` : String(cp);

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { budgetBanner, fingerprintValue, formatOptions, isMethodBudgets, optionValue } from "./labels.ts";
+import { budgetBanner, fingerprintValue, fixedNonZero, formatOptions, isMethodBudgets, optionValue } from "./labels.ts";
 
 Deno.test("the banner names the budgets beside the method's, and is absent at the method's budgets", () => {
   assertEquals(
@@ -51,4 +51,11 @@ Deno.test("a fingerprint reads with thousands separators, or as not measured", (
   assertEquals(fingerprintValue(2_030_154), "2,030,154");
   assertEquals(fingerprintValue(null), "not measured");
   assertEquals(fingerprintValue(undefined), "not measured");
+});
+
+Deno.test("a fixed-decimals figure keeps the sign of a non-zero value that would round to 0", () => {
+  assertEquals(fixedNonZero(0.1234, 3), "0.123");
+  assertEquals(fixedNonZero(-0.00006, 3), "-0.00006");
+  assertEquals(fixedNonZero(0.000153, 3), "0.00015");
+  assertEquals(fixedNonZero(0, 3), "0.000");
 });

@@ -18,7 +18,7 @@ import { displayPath } from "../store/mod.ts";
 import { type EvaluationRecord, type Profile } from "../method/mod.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import { type MethodSample, methodSamplePath, type MethodSampleState, sampleRunCommand } from "../report/mod.ts";
-import { correlationColumns, type DataFrame, toFrame } from "./frames.ts";
+import { correlationColumns, type DataFrame, showColumns, toFrame } from "./frames.ts";
 
 /**
  * Why a design's sample has no figures yet, or null when it has them:
@@ -46,7 +46,7 @@ const caption = (design: Profile, state: MethodSampleState | undefined, text: st
 };
 
 /** The correlations with the self-play scores, one row per set of values × correlation, with intervals and verdicts. */
-export function sampleValidationFrame(
+export async function sampleValidationFrame(
   design: Profile,
   state: MethodSampleState | undefined,
   text: string,
@@ -63,32 +63,36 @@ export function sampleValidationFrame(
       mbi_ranked: v.mbi_ranked,
     }))
   );
-  return toFrame(
-    rows,
-    [
-      "budget",
-      "values_from",
-      "key",
-      "correlation",
-      "rho",
-      "ci_lo",
-      "ci_hi",
-      "bca_lo",
-      "bca_hi",
-      "validation",
-      "claim",
-      "mbi_ranked",
-    ],
-    caption(design, state, text),
+  return showColumns(
+    await toFrame(
+      rows,
+      [
+        "budget",
+        "values_from",
+        "key",
+        "correlation",
+        "rho",
+        "ci_lo",
+        "ci_hi",
+        "bca_lo",
+        "bca_hi",
+        "validation",
+        "claim",
+        "mbi_ranked",
+      ],
+      caption(design, state, text),
+    ),
+    ["budget", "key", "rho", "ci_lo", "ci_hi", "bca_lo", "bca_hi", "validation", "claim"],
   );
 }
 
 /**
- * The method's published distribution facts (first row) beside their
- * estimates from the sample at the method's budget and from every rung on
- * the same positions (cp, White's view; `all_*`: over all of a rung's positions).
+ * The method's published distribution facts (first row, in the `all_*`
+ * columns: they are over its 960 positions) beside their estimates from the
+ * sample at the method's budget and from every rung on the same positions
+ * (cp, White's view; `all_*`: over all of a dataset's positions).
  */
-export function sampleFactsFrame(
+export async function sampleFactsFrame(
   design: Profile,
   state: MethodSampleState | undefined,
   text: string,
@@ -98,12 +102,12 @@ export function sampleFactsFrame(
   const rows = !m || !p ? [] : [
     {
       dataset: "the method, published",
-      budget: p.budget,
-      n: p.count,
-      median: p.median,
-      min: p.min,
-      max: p.max,
-      below_zero: p.negatives,
+      budget: `${p.budget} per position`,
+      all_n: p.count,
+      all_median: p.median,
+      all_min: p.min,
+      all_max: p.max,
+      all_below_zero: p.negatives,
     },
     ...m.facts.map((f) => ({
       dataset: f.dataset,
@@ -126,29 +130,46 @@ export function sampleFactsFrame(
       all_below_zero: f.all_positions?.below_zero ?? null,
     })),
   ];
-  return toFrame(
-    rows,
+  return showColumns(
+    await toFrame(
+      rows,
+      [
+        "dataset",
+        "budget",
+        "n",
+        "median",
+        "median_lo",
+        "median_hi",
+        "q1",
+        "q3",
+        "min",
+        "max",
+        "below_zero",
+        "below_zero_lo",
+        "below_zero_hi",
+        "all_n",
+        "all_median",
+        "all_min",
+        "all_max",
+        "all_below_zero",
+      ],
+      caption(design, state, text),
+    ),
     [
       "dataset",
-      "budget",
       "n",
       "median",
       "median_lo",
       "median_hi",
-      "q1",
-      "q3",
       "min",
       "max",
       "below_zero",
-      "below_zero_lo",
-      "below_zero_hi",
       "all_n",
       "all_median",
       "all_min",
       "all_max",
       "all_below_zero",
     ],
-    caption(design, state, text),
   );
 }
 
@@ -228,6 +249,6 @@ export function samplePositionsFrame(
       "score",
       "games",
     ],
-    `${text}; the method's budget for ${done} of ${rows.length} positions`,
+    `${text}; values at it for ${done} of ${rows.length} positions`,
   );
 }

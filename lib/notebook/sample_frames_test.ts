@@ -97,7 +97,7 @@ Deno.test("sample frames: none without a sample, none while it runs, the figures
   assertEquals((await sampleFactsFrame(design, running, "facts")).shape[0], 0);
   const pos = await samplePositionsFrame(selfplay, running, "positions");
   assertEquals(records(pos).map((r) => [r.sp, r.method_eval_cp, r.delta_cp]), [[518, 11, 28], [100, null, null]]);
-  ok(captionOf(pos).endsWith("the method's budget for 1 of 2 positions"), captionOf(pos));
+  ok(captionOf(pos).endsWith("values at it for 1 of 2 positions"), captionOf(pos));
 
   // complete but not computed
   const complete = { ...running, dataset: dataset([record(518, 11), record(100, -4)]) };
@@ -114,9 +114,9 @@ Deno.test("sample frames: none without a sample, none while it runs, the figures
   ]);
   const f = await sampleFactsFrame(design, done, "facts");
   assertEquals(captionOf(f), "facts");
-  assertEquals(records(f).map((r) => [r.dataset, r.median, r.min, r.max, r.below_zero]), [
-    ["the method, published", 26, -7, 83, 4],
-    ["sample", 3.5, -4, 11, 1],
+  assertEquals(records(f).map((r) => [r.dataset, r.median, r.min, r.max, r.below_zero, r.all_n, r.all_median]), [
+    ["the method, published", null, null, null, null, 960, 26],
+    ["sample", 3.5, -4, 11, 1, null, null],
   ]);
   const d = records(await sampleDistanceFrame(design, done, "distance"));
   assertEquals(d.map((r) => [r.dataset, r.spearman_edges, r.median_abs_delta_cp, r.mean_delta_cp]), [

@@ -430,7 +430,7 @@ async function openingStatement(design: Profile, sp: SelfplayResults): Promise<L
       best_first_far_above_value: off.length,
       gap_cp: OPENING_SCORE_GAP_CP,
       worst_sp: worst?.sp ?? null,
-      worst_first_cp: worst?.best_first!.cp ?? null,
+      worst_first_cp: worst?.best_first?.cp ?? null,
     },
     sources: [displayPath(path)],
   };

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { nearEndNote, PROFILES, type ScoreReliability, spearmanZSe } from "../method/mod.ts";
+import { fixedNonZero, nearEndNote, PROFILES, type ScoreReliability, spearmanZSe } from "../method/mod.ts";
 import { type Correlation, PUBLISHED } from "../analysis/mod.ts";
 
 /** The published figure against a design's measured correlation. */
@@ -40,7 +40,7 @@ export interface PublishedCheck {
   sentence: string;
 }
 
-const f3 = (x: number) => x.toFixed(3);
+const f3 = (x: number) => fixedNonZero(x, 3);
 const iv = (c: readonly [number, number]) => `[${f3(c[0])}, ${f3(c[1])}]`;
 
 /** Compares a design's rho(eval, score) with the published figure, using the reliability of its games. */

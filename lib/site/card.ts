@@ -11,7 +11,7 @@ import { CITATION, LICENCE, MBI_CSV_COLUMNS, MBI_ROWS_HASH_TEXT } from "../store
 import { BOARD_CREDITS } from "./board/config.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { type OpeningSet, type PositionResult, type SelfplayResults } from "../selfplay/mod.ts";
-import { fingerprintValue, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, fixedNonZero, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { designBudgets, type SiteSample } from "./designs.ts";
 
@@ -241,7 +241,7 @@ function provenanceSection(d: SiteData): string[] {
     }`,
     `- NNUE nets: ${e.nets.length ? e.nets.map((n) => `${code(n)}`).join(", ") : "none reported"}`,
     `- Fingerprint (nodes of the 48 bench searches at depth 13): ${fingerprintValue(e.fingerprint)}${
-      e.matches_reference ? " — the reference Stockfish 17.1's" : ""
+      e.matches_reference ? " — the reference Stockfish 17.1's fingerprint" : ""
     }`,
     `- Budget: ${md(d.budgets)}`,
     ...d.designs.map((x) => `- Self-play design ${code(x.profile)}: ${md(designBudgets(x))}`),
@@ -287,7 +287,7 @@ function producedSection(d: SiteData): string[] {
       ? "All of it: `deno task pipeline --profile " + p + "`." +
         playedFrom(d, "Its self-play games were", d.selfplay, " ").join("")
       : d.designs.length
-      ? `Stages 4 and 5 of this profile's own design have not been run; the self-play design${
+      ? `This profile's own self-play design has not been played on this index; the design${
         d.designs.length > 1 ? "s" : ""
       } ${d.designs.map((g) => code(g.profile)).join(", ")} played on this index ${
         d.designs.length > 1 ? "are" : "is"
@@ -335,7 +335,7 @@ function producedSection(d: SiteData): string[] {
 
 /** The dataset's external validations, one row per outcome table, verdicts with their borderline notes. */
 function validationSection(d: SiteData): string[] {
-  const f3 = (x: number) => x.toFixed(3);
+  const f3 = (x: number) => fixedNonZero(x, 3);
   const ci = (c: [number, number]) => `${f3(c[0])} .. ${f3(c[1])}`;
   return [
     "## External validation",
@@ -365,7 +365,7 @@ function validationSection(d: SiteData): string[] {
 /** The other self-play designs played on this index, and the method's budget on their positions. */
 function designsCardSection(d: SiteData): string[] {
   if (!d.designs.length) return [];
-  const f3 = (x: number) => x.toFixed(3);
+  const f3 = (x: number) => fixedNonZero(x, 3);
   const ci = (c: readonly [number, number]) => `${f3(c[0])} .. ${f3(c[1])}`;
   const corr = (c: { rho: number; ci95_percentile: [number, number] }) => `${f3(c.rho)} (${ci(c.ci95_percentile)})`;
   return [

@@ -14,7 +14,7 @@ import { pathExists } from "../core/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
 import { type Profile, selfplayBudgetsText } from "../method/mod.ts";
 import { displayPath, profileDir, publishedPaths, selfplayDir, summaryPath } from "../store/mod.ts";
-import { readVerifyRecord, type Summary, type VerifyRecord } from "../analysis/mod.ts";
+import { readVerifyRecord, type Summary, type VerifyRecord, verifyRecordPath } from "../analysis/mod.ts";
 import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import {
   checkAgainstPublished,
@@ -83,7 +83,12 @@ export interface SiteDesign {
     selfplay: string;
     summary: string;
     notebooks: { name: string; href: string }[];
+    /** The sample at the method's budget (`evals.jsonl`), when it exists. */
     sample: string | null;
+    /** Its figures (`sample.json`), when computed. */
+    sampleFigures: string | null;
+    /** Its recorded recomputations (`verify-reproduce.json`), when any. */
+    sampleVerified: string | null;
   };
 }
 
@@ -137,6 +142,8 @@ function designLinks(profile: Profile, design: Profile): SiteDesign["links"] {
     summary: href(summaryPath(design)),
     notebooks: names.map((name) => ({ name, href: href(join(nbDir, name)) })),
     sample: pathExists(sample) ? href(sample) : null,
+    sampleFigures: pathExists(methodSampleSummaryPath(sample)) ? href(methodSampleSummaryPath(sample)) : null,
+    sampleVerified: pathExists(verifyRecordPath(sample)) ? href(verifyRecordPath(sample)) : null,
   };
 }
 

@@ -10,19 +10,20 @@
  */
 
 import { formatLimit } from "../engine/mod.ts";
-import { fingerprintValue, PROFILES, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, fixedNonZero, PROFILES, verdictsText } from "../method/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { collectLanding, type LandingData, landingPath } from "./landing_data.ts";
 import { type SiteDesign } from "./designs.ts";
+import { whiteEdgeSentence } from "./page_data.ts";
 import { type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
 import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
-const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "–");
+const f3 = (x: number) => (Number.isFinite(x) ? fixedNonZero(x, 3) : "–");
 const int = (n: number) => n.toLocaleString("en-US");
 
 /**
@@ -111,22 +112,16 @@ export function convergenceFigure(d: LandingData): Html | null {
   return markup`<figure id="convergence">${raw(fig.svg)}<figcaption>${joinHtml(key, " ")}</figcaption></figure>`;
 }
 
-/**
- * The landing page's first sentence, from the best index's values: how many
- * positions it rates at 0 cp or better for White and how many on Black's side
- * (never "every position gives White an edge" when some do not).
- */
+/** The landing page's first sentence, from the best index's values (see whiteEdgeSentence). */
 export function whatSentence(d: Pick<LandingData, "best">): string {
   const b = d.best;
   if (!b) return "White moves first, so a start position may give White an edge.";
-  const neg = b.negatives;
-  return neg === 0
-    ? `White moves first, and the best index here (${b.limit}) rates all ${
-      int(b.n)
-    } start positions at 0 cp or better for White.`
-    : `White moves first, and the best index here (${b.limit}) rates ${int(b.n - neg)} of the ${
-      int(b.n)
-    } start positions at 0 cp or better for White and ${neg} slightly better for Black (down to ${b.eval.min} cp).`;
+  return whiteEdgeSentence(`the best index here (${b.limit})`, {
+    n: b.n,
+    negatives: b.negatives,
+    min: b.eval.min,
+    max: b.eval.max,
+  });
 }
 
 function bestSection(d: LandingData): Html {
@@ -141,9 +136,9 @@ function bestSection(d: LandingData): Html {
   const val = b.validations.map((v) =>
     markup`${
       labelledTable(
-        `${b.key} against ${v.outcomes.name}: ${v.outcomes.description}; n = ${v.positions} positions, ${
-          int(v.games)
-        } games; ${int(v.resamples)} bootstrap resamples`,
+        `${b.key} against ${v.outcomes.name}: ${
+          v.outcomes.description.replace(/\.$/, "")
+        }; n = ${v.positions} positions, ${int(v.games)} games; ${int(v.resamples)} bootstrap resamples`,
         ["correlation", "Spearman's rho", "95% interval"],
         [v.eval_vs_score, v.mbi_vs_score, v.mbi_vs_imbalance, ...(v.mbi_vs_draw_rate ? [v.mbi_vs_draw_rate] : [])]
           .map((c) => [c.label, f3(c.rho), `${f3(c.ci95_percentile[0])} .. ${f3(c.ci95_percentile[1])}`]),
@@ -194,7 +189,7 @@ ${
       ...(sp || b.designs.length ? [] : [["self-play", "none yet for this dataset"]]),
     ])
   }
-<h3>Validated against real games</h3>
+<h3>Checked against real games</h3>
 ${val.length ? val : markup`<p>No validation file for this dataset yet (<code>deno task validate</code>).</p>`}
 <p class="small">The method's documents publish rho(eval, score) = ${PUBLISHED.rho_eval_score} (95% CI ${
     PUBLISHED.ci95[0]

@@ -65,7 +65,7 @@ ${extra.links && linksHtml(extra.links)}
   } The index measures the <em>size</em> of the edge, whichever side it favours: an engine evaluates each start position at a fixed node budget; the distance of its value from zero (edge = |eval|) is ranked over all ${d.n} positions, and the rank becomes an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>: ${d.definition.mbi} (${d.definition.rounding}).</p>
 <dl class="facts">
 <dt>Engine</dt><dd>${e.uci_name} (<code>${e.id}</code>), fingerprint ${fp}${
-    e.matches_reference && " — the reference Stockfish 17.1's"
+    e.matches_reference && " — the reference Stockfish 17.1's fingerprint"
   }</dd>
 <dt>Budgets</dt><dd>${d.budgets}</dd>
 ${

@@ -84,19 +84,33 @@ export function mbiLegend(d: SiteData): string | null {
 }
 
 /**
- * The page's first sentence, from the values it shows: how many positions the
- * engine rates at 0 or better for White and how many on Black's side (never
- * "every position gives White an edge" when some do not).
+ * The first sentence of a page: how many start positions `subject` rates at
+ * or above 0 cp for White, with the range, and how many on Black's side
+ * (never "every position gives White an edge" when some do not).
  */
-export function openingSentence(d: Pick<SiteData, "positions" | "limit">): string {
-  const n = d.positions.length;
-  const neg = d.positions.filter((p) => p.eval_cp < 0);
-  if (neg.length === 0) {
-    return `White moves first, and at ${d.limit} the engine rates all ${n} start positions at 0 cp or better for White.`;
+export function whiteEdgeSentence(
+  subject: string,
+  v: { n: number; negatives: number; min: number; max: number },
+): string {
+  const n = v.n.toLocaleString("en-US");
+  if (v.negatives === 0) {
+    return `White moves first, and ${subject} rates all ${n} start positions ${
+      v.min > 0 ? "above 0 cp" : "at 0 cp or better"
+    } for White (${v.min} .. ${v.max} cp).`;
   }
-  const low = Math.min(...neg.map((p) => p.eval_cp));
-  return `White moves first, and at ${d.limit} the engine rates ${n - neg.length} of the ${n} start positions at ` +
-    `0 cp or better for White and ${neg.length} slightly better for Black (down to ${low} cp).`;
+  return `White moves first, and ${subject} rates ${(v.n - v.negatives).toLocaleString("en-US")} of the ${n} ` +
+    `start positions at 0 cp or better for White (up to ${v.max} cp) and ${v.negatives} slightly better for Black (down to ${v.min} cp).`;
+}
+
+/** A dataset page's first sentence (see {@link whiteEdgeSentence}). */
+export function openingSentence(d: Pick<SiteData, "positions" | "limit">): string {
+  const values = d.positions.map((p) => p.eval_cp);
+  return whiteEdgeSentence(`the engine at ${d.limit}`, {
+    n: values.length,
+    negatives: values.filter((v) => v < 0).length,
+    min: Math.min(...values),
+    max: Math.max(...values),
+  });
 }
 
 /** Self-play per SP as the page's script reads it: games, wins, draws, losses, score, its interval, distinct games, mean plies. */

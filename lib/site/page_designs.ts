@@ -9,7 +9,7 @@
  */
 
 import { type Html, joinHtml, markup } from "../core/mod.ts";
-import { fingerprintValue, PROFILES, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, fixedNonZero, PROFILES, verdictsText } from "../method/mod.ts";
 import type { MethodSample } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import type { SiteDesign } from "./designs.ts";
@@ -17,7 +17,7 @@ import { pageCaption } from "./page_data.ts";
 import { publishedText, summaryTable, verdictsHtml } from "./page_sections.ts";
 import { commandHtml, keyHtml } from "./page_script/position.ts";
 
-const fix = (x: number | null, d = 2) => (x !== null && Number.isFinite(x) ? x.toFixed(d) : "–");
+const fix = (x: number | null, d = 2) => (x !== null && Number.isFinite(x) ? fixedNonZero(x, d) : "–");
 const int = (n: number) => n.toLocaleString("en-US");
 const iv = (c: readonly [number, number], d = 3) => `${fix(c[0], d)} .. ${fix(c[1], d)}`;
 
@@ -36,7 +36,7 @@ function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
   const rel = s.reliability;
   const need = pw.games_needed;
   const e = g.selfplay.engine;
-  const link = (href: string, text: string) => markup`<a href="${href}"><code>${text}</code></a>`;
+  const link = (href: string, text: string) => fileLink(href, text);
   const nbs = g.links.notebooks.map((n) => link(n.href, n.name));
   return markup`<h3>${keyHtml(g.profile)}</h3>
 <p>${s.n_positions} positions drawn from this index one per edge stratum (seed ${g.selfplay.config.seed}), ${s.selfplay.games_per_position} games each at ${
@@ -91,11 +91,11 @@ function sampleHtml(d: SiteData, g: SiteDesign): Html {
   const head = markup`<h4>The method's budget on these positions</h4>
 <p>Stage 1 at ${m.limit} per position for the ${m.of} positions (${m.engine.uci_name}, fingerprint ${
     fingerprintValue(m.engine.fingerprint)
-  }, build <code>${m.engine.sha256.slice(0, 12)}…</code>): <a href="../../${
-    m.file.replace(/^results\//, "")
-  }"><code>${m.file}</code></a> — a sample of its own, never an index over 960 positions and never mixed with another budget.</p>`;
+  }, build <code>${m.engine.sha256.slice(0, 12)}…</code>): ${
+    fileLink(g.links.sample, m.file)
+  } — a sample of its own, never an index over 960 positions and never mixed with another budget.</p>`;
   const checks = m.verified.length
-    ? markup`<p>Recomputed from scratch (<code>verify-reproduce.json</code> beside it): ${
+    ? markup`<p>Recomputed from scratch (${fileLink(g.links.sampleVerified, "verify-reproduce.json")} beside it): ${
       joinHtml(
         m.verified.map((c) =>
           markup`SP ${c.sp} with ${c.engine.uci_name} (build <code>${
@@ -116,9 +116,14 @@ function sampleHtml(d: SiteData, g: SiteDesign): Html {
     }. Each position's own view shows its value so far.</p>`;
   }
   const f = m.summary.figures;
-  return markup`${head}${checks}${sampleValidation(d, f)}${sampleFacts(f)}${
-    sampleDistance(f)
-  }<p class="small">From <code>${m.summary.file}</code> (${int(f.resamples)} bootstrap resamples, seed ${f.seed}).</p>`;
+  return markup`${head}${checks}${sampleValidation(d, f)}${sampleFacts(f)}${sampleDistance(f)}<p class="small">From ${
+    fileLink(g.links.sampleFigures, m.summary.file)
+  } (${int(f.resamples)} bootstrap resamples, seed ${f.seed}).</p>`;
+}
+
+/** A file's name as a link where the page can reach it, else as code. */
+function fileLink(href: string | null, text: string): Html {
+  return href ? markup`<a href="${href}"><code>${text}</code></a>` : markup`<code>${text}</code>`;
 }
 
 function sampleValidation(d: SiteData, f: MethodSample): Html {
@@ -137,8 +142,7 @@ function sampleValidation(d: SiteData, f: MethodSample): Html {
       }; claim ${verdictsText(v).claim}</td></tr>`
     )
   }</tbody></table></div>
-${f.validation.map((v) => markup`<p>At ${v.budget}: ${v.published_check.sentence}</p>`)}
-<p class="small">The method publishes ${publishedText()}.</p>`;
+${f.validation.map((v) => markup`<p>At ${v.budget}: ${v.published_check.sentence}</p>`)}`;
 }
 
 function sampleFacts(f: MethodSample): Html {
@@ -146,8 +150,8 @@ function sampleFacts(f: MethodSample): Html {
   const rows = f.facts.map((x) => {
     const o = x.on_sample;
     return markup`<tr><th scope="row">${
-      x.dataset === "sample" ? `the method's budget (${x.budget})` : x.dataset
-    }</th><td>${fix(o.median.estimate, 1)} [${
+      x.dataset === "sample" ? "the method's budget" : x.dataset
+    }<br><span class="small">${x.budget}</span></th><td>${fix(o.median.estimate, 1)} [${
       iv(o.median.ci95, 1)
     }]</td><td>${o.min} .. ${o.max}</td><td>${o.below_zero.count} of ${o.n} (${
       iv(o.below_zero.ci95.map((v) => 100 * v) as [number, number], 1)
@@ -161,10 +165,25 @@ function sampleFacts(f: MethodSample): Html {
   });
   return markup`<div class="scroll"><table><caption>The method's published facts (over 960 positions at ${p.budget}) estimated from the ${f.sample.positions.length} positions, one per edge stratum: the method's budget and every rung of the ladder on the same positions; cp, White's view, 95% intervals</caption>
 <thead><tr><th scope="col">dataset</th><th scope="col">median [95%]</th><th scope="col">range in the sample</th><th scope="col">below 0 [95%]</th><th scope="col">over all its positions: median; range; below 0</th></tr></thead>
-<tbody><tr class="this"><th scope="row">the method, published</th><td>${
+<tbody><tr class="this"><th scope="row">the method, published</th><td>–</td><td>–</td><td>–</td><td>${
     fix(p.median, 1)
-  }</td><td>${p.min} .. ${p.max}</td><td>${p.negatives} of ${p.count}</td><td>–</td></tr>${rows}</tbody></table></div>
-<p class="small">The positions are one per edge stratum of this index, not a simple random sample: the sample's median and share below 0 estimate those of the strata it was drawn from.</p>`;
+  }; ${p.min} .. ${p.max}; ${p.negatives} of ${p.count}</td></tr>${rows}</tbody></table></div>
+<p class="small">${sampleDrawText(f)}</p>`;
+}
+
+/**
+ * How the sample's positions were drawn, and what that means for its
+ * intervals: one at random from each of P strata of the index's positions
+ * ordered by edge, so together they stand for all of them; the bootstrap
+ * resamples them as a simple random sample, ignoring the strata.
+ */
+function sampleDrawText(f: MethodSample): string {
+  const n = f.sample.positions.length;
+  const all = f.facts.find((x) => x.dataset === f.drawn_from.dataset)?.all_positions?.n;
+  const per = all ? ` of about ${Math.round(all / n)}` : "";
+  return `The ${n} positions are one drawn at random from each of ${n} strata${per} positions of ${f.drawn_from.dataset}${
+    all ? ` (all ${int(all)} positions, ordered by its edge)` : " (its positions ordered by edge)"
+  }: together they stand for every position, each stratum by one. The intervals resample the ${n} as a simple random sample and so ignore the strata; as the strata follow an edge the values track, a stratified estimate's intervals would likely be narrower.`;
 }
 
 function sampleDistance(f: MethodSample): Html {
@@ -172,11 +191,11 @@ function sampleDistance(f: MethodSample): Html {
 <thead><tr><th scope="col">rung</th><th scope="col">Spearman of edges [95%]</th><th scope="col">Spearman of values</th><th scope="col">median |Δ| cp</th><th scope="col">largest |Δ| cp</th><th scope="col">mean Δ cp (rung − method)</th></tr></thead>
 <tbody>${
     f.distance_to_method.map((r) =>
-      markup`<tr><th scope="row">${r.dataset}</th><td>${fix(r.spearman_edges.rho, 3)} [${
-        iv(r.spearman_edges.ci95)
-      }]</td><td>${fix(r.spearman_eval, 3)}</td><td>${r.median_abs_delta_cp}</td><td>${r.max_abs_delta_cp}</td><td>${
-        fix(r.mean_delta_cp, 1)
-      }</td></tr>`
+      markup`<tr><th scope="row">${r.dataset}<br><span class="small">${
+        int(r.nodes)
+      } nodes per position</span></th><td>${fix(r.spearman_edges.rho, 3)} [${iv(r.spearman_edges.ci95)}]</td><td>${
+        fix(r.spearman_eval, 3)
+      }</td><td>${r.median_abs_delta_cp}</td><td>${r.max_abs_delta_cp}</td><td>${fix(r.mean_delta_cp, 1)}</td></tr>`
     )
   }</tbody></table></div>${
     f.facts.every((x) => x.on_sample.below_zero.count === 0) &&

@@ -9,13 +9,13 @@
 import { Marked } from "marked";
 import { type Html, markup, raw } from "../core/mod.ts";
 import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
-import { verdictsText } from "../method/mod.ts";
+import { fixedNonZero, verdictsText } from "../method/mod.ts";
 import { checkAgainstPublished } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import { pageCaption } from "./page_data.ts";
 import { commandHtml } from "./page_script/position.ts";
 
-const fix = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : "undefined");
+const fix = (x: number, d = 2) => (Number.isFinite(x) ? fixedNonZero(x, d) : "undefined");
 const int = (n: number) => n.toLocaleString("en-US");
 
 /** The distribution of the values beside the method's published one (nothing without stage 2). */
