@@ -39,6 +39,8 @@ import {
   positionsNeeded,
   type Profile,
   PROFILES,
+  type ReliabilityUncertainty,
+  reliabilityUncertainty,
   type ScoreReliability,
   scoreReliability,
 } from "../method/mod.ts";
@@ -47,6 +49,9 @@ import { type SearchLimit } from "../engine/mod.ts";
 
 /** Schema version of `summary.json` (2: reliability, power, "inconclusive", content-checked inputs, banner). */
 export const SUMMARY_SCHEMA = 2;
+
+/** Bootstrap sub-stream of the reliability's intervals (the correlations use 1–3). */
+export const RELIABILITY_STREAM = 4;
 
 /** The method's published validation figures (at its budgets). */
 export const PUBLISHED = {
@@ -134,6 +139,8 @@ export interface Summary {
   verdict: Verdict;
   /** Reliability of the per-position scores and the ceiling it puts on an observable correlation. */
   reliability: ScoreReliability;
+  /** How uncertain that reliability is: the test of no between-position variance and bootstrap intervals (absent in files written before it; null under 3 positions). */
+  reliability_uncertainty?: ReliabilityUncertainty | null;
   /** Power of this design and of the method's, at the published effect (assumption stated). */
   power: PowerReport;
   /** The banner for people (null at the method's budgets). */
@@ -262,6 +269,13 @@ export async function runStatistics(
   const pairs: Pair[] = results.positions.map((p) => ({ sp: p.sp, eval_cp: p.eval_cp, mbi: p.mbi, score: p.score }));
   const reliability = scoreReliability(results.positions);
   const power = powerReport(reliability, results.n_positions, results.config.games);
+  const uncertainty = reliabilityUncertainty(results.positions, {
+    resamples: profile.resamples,
+    seed: profile.seed,
+    stream: RELIABILITY_STREAM,
+    trueRho: PUBLISHED.rho_eval_score,
+    power: REQUIRED_POWER,
+  });
   const a = analyse(pairs, profile.resamples, profile.seed, power.this_design.power < REQUIRED_POWER);
   const files = [
     evalFilePath(dir),
@@ -295,6 +309,7 @@ export async function runStatistics(
     mbi_vs_imbalance: a.mbi_vs_imbalance,
     verdict: a.verdict,
     reliability,
+    reliability_uncertainty: uncertainty,
     power,
     published: PUBLISHED,
     code: await codeVersion(),

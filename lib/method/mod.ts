@@ -29,6 +29,8 @@ export * from "./positions_csv.ts";
 export * from "./profiles.ts";
 export * from "./ranks.ts";
 export * from "./reliability.ts";
+export * from "./reliability_uncertainty.ts";
+export * from "./chi_square.ts";
 export * from "./rules.ts";
 export * from "./sample_estimates.ts";
 export * from "./seed.ts";

@@ -10,7 +10,15 @@
  * @module
  */
 
-import { budgetBanner, fingerprintValue, formatBudgets, formatOptions, PROFILES, verdictsText } from "../method/mod.ts";
+import {
+  budgetBanner,
+  fingerprintValue,
+  formatBudgets,
+  formatOptions,
+  PROFILES,
+  reliabilityUncertaintyText,
+  verdictsText,
+} from "../method/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
 import { getProfile, type MbiTable, summaryPath } from "../store/mod.ts";
 import { basename } from "node:path";
@@ -176,7 +184,9 @@ export function powerView(s: Summary, caption?: string): Displayable {
       caption ? ` — ${caption}` : ""
     }: ${s.n_positions} positions, ${s.n_games.toLocaleString("en-US")} games`,
   );
-  const measured = `Variances: ${pw.variances.note}.`;
+  const measured = `Variances: ${pw.variances.note}.${
+    s.reliability_uncertainty ? ` ${reliabilityUncertaintyText(s.reliability_uncertainty, pw.required_power)}` : ""
+  }`;
   const g = pw.games_needed;
   let act: string;
   if (g.at_this_positions !== null) {

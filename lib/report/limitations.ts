@@ -38,6 +38,7 @@ import {
   nearEndNote,
   type Profile,
   quantileSorted,
+  reliabilityUncertaintyText,
   signedCp,
 } from "../method/mod.ts";
 import { PUBLISHED, rankAgreement, readSummary, type Summary, tieGroups } from "../analysis/mod.ts";
@@ -220,7 +221,11 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
         canTest ? "enough" : "too low"
       } to resolve it; 0.8 is the usual bar)${
         !canTest && g !== null ? `; about ${int(g)} games per position would reach 0.8` : ""
-      }.${ciText}`,
+      }.${ciText}${
+        summary!.reliability_uncertainty
+          ? ` ${reliabilityUncertaintyText(summary!.reliability_uncertainty, pw.required_power)}`
+          : ""
+      }`,
     figures: {
       positions: pos.length,
       games_per_position: sp.config.games,

@@ -9,7 +9,7 @@
  */
 
 import { type Html, joinHtml, markup } from "../core/mod.ts";
-import { fingerprintValue, fixedNonZero, PROFILES, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, fixedNonZero, PROFILES, reliabilityUncertaintyText, verdictsText } from "../method/mod.ts";
 import type { MethodSample } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import type { SiteDesign } from "./designs.ts";
@@ -81,7 +81,9 @@ ${verdictsHtml(s, `verdict-${k}`)}</p>
     pw.positions_needed === null
       ? "not reachable with all 960 positions"
       : `${int(pw.positions_needed)} positions at ${s.selfplay.games_per_position} games`
-  }. <span class="small">${pw.assumptions}.</span></p>
+  }.${
+    s.reliability_uncertainty ? ` ${reliabilityUncertaintyText(s.reliability_uncertainty, pw.required_power)}` : ""
+  } <span class="small">${pw.assumptions}.</span></p>
 ${sampleHtml(d, g)}`;
 }
 
