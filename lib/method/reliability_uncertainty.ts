@@ -92,19 +92,29 @@ export function reliabilityUncertainty(
   };
 }
 
-/** The uncertainty in words, for the power statement of a page, card or notebook. */
-export function reliabilityUncertaintyText(u: ReliabilityUncertainty, power: number): string {
+/**
+ * The uncertainty in words, for the power statement of a page, card or
+ * notebook. `measured`: the power used the variances measured in these games
+ * (else the method's stated ones, and only the test is said).
+ */
+export function reliabilityUncertaintyText(u: ReliabilityUncertainty, power: number, measured: boolean): string {
   const f3 = (x: number) => x.toFixed(3);
   const h = u.heterogeneity;
+  const p = h.p < 0.001 ? h.p.toExponential(1) : f3(h.p);
+  if (!measured) {
+    return `A test of any spread beyond game noise gives p = ${p} (χ² = ${
+      h.statistic.toFixed(1)
+    }, ${h.df} df, an approximate test).`;
+  }
   const [few, many] = u.games_needed;
   const games = few === null
     ? "no number of games reaches it"
     : `the games a position needs for ${power} power range from ${few.toLocaleString("en-US")} to ${
       many === null ? "not reachable" : many.toLocaleString("en-US")
     }`;
-  return `That spread is itself uncertain: the positions' scores differ beyond game noise at p = ${
-    h.p < 0.001 ? h.p.toExponential(1) : f3(h.p)
-  } (χ² = ${h.statistic.toFixed(1)}, ${h.df} df, an approximate test); resampling the positions (${
+  return `That spread is itself uncertain: the positions' scores differ beyond game noise at p = ${p} (χ² = ${
+    h.statistic.toFixed(1)
+  }, ${h.df} df, an approximate test); resampling the positions (${
     u.resamples.toLocaleString("en-US")
   } resamples), the reliability lies in [${f3(u.reliability_ci95[0])}, ${f3(u.reliability_ci95[1])}] (95%; ${
     Math.round(100 * u.zero_share)

@@ -31,8 +31,13 @@ Deno.test("the reliability's uncertainty: heterogeneity test from the variances,
   assertEquals([none.reliability_ci95, none.zero_share, none.games_needed], [[0, 0], 1, [null, null]]);
   ok(reliabilityUncertainty(flat.slice(0, 2), opts) === null, "fewer than 3 positions: nothing to say");
 
-  const text = reliabilityUncertaintyText(u, 0.8);
+  const text = reliabilityUncertaintyText(u, 0.8, true);
   ok(text.includes(`(χ² = ${u.heterogeneity.statistic.toFixed(1)}, 59 df, an approximate test)`), text);
   ok(text.includes(`range from ${few!.toLocaleString("en-US")} to ${many!.toLocaleString("en-US")}`), text);
-  ok(reliabilityUncertaintyText(none, 0.8).includes("no number of games reaches it"));
+  ok(reliabilityUncertaintyText(none, 0.8, true).includes("no number of games reaches it"));
+  // power from the method's stated variances: only the test is said
+  assertEquals(
+    reliabilityUncertaintyText(none, 0.8, false),
+    `A test of any spread beyond game noise gives p = 1.000 (χ² = 0.0, 59 df, an approximate test).`,
+  );
 });

@@ -185,7 +185,11 @@ export function powerView(s: Summary, caption?: string): Displayable {
     }: ${s.n_positions} positions, ${s.n_games.toLocaleString("en-US")} games`,
   );
   const measured = `Variances: ${pw.variances.note}.${
-    s.reliability_uncertainty ? ` ${reliabilityUncertaintyText(s.reliability_uncertainty, pw.required_power)}` : ""
+    s.reliability_uncertainty
+      ? ` ${
+        reliabilityUncertaintyText(s.reliability_uncertainty, pw.required_power, pw.variances.source === "measured")
+      }`
+      : ""
   }`;
   const g = pw.games_needed;
   let act: string;

@@ -223,7 +223,13 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
         !canTest && g !== null ? `; about ${int(g)} games per position would reach 0.8` : ""
       }.${ciText}${
         summary!.reliability_uncertainty
-          ? ` ${reliabilityUncertaintyText(summary!.reliability_uncertainty, pw.required_power)}`
+          ? ` ${
+            reliabilityUncertaintyText(
+              summary!.reliability_uncertainty,
+              pw.required_power,
+              pw.variances.source === "measured",
+            )
+          }`
           : ""
       }`,
     figures: {

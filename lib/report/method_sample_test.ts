@@ -1,7 +1,8 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { testRoot } from "../core/testing.ts";
-import { quantileSorted, spearman } from "../method/mod.ts";
+import { quantileSorted, reliabilityUncertainty, spearman } from "../method/mod.ts";
+import { RELIABILITY_STREAM } from "../analysis/mod.ts";
 import type { MethodSample } from "./method_sample.ts";
 
 // The ci profile end to end in a scratch results root: stage 1 on two rungs (20,000 and 40,000 nodes),
@@ -74,6 +75,17 @@ Deno.test("method-sample: both validations, the facts of every rung on the sampl
   const summary = JSON.parse(await Deno.readTextFile(join(ci, "summary.json")));
   assertEquals(s.validation[0].eval_vs_score, summary.eval_vs_score);
   assertEquals(s.validation[0].verdict, summary.verdict);
+  // stage 5's uncertainty of the reliability follows from selfplay.json's counts and the profile's seed
+  assertEquals(
+    summary.reliability_uncertainty,
+    reliabilityUncertainty(selfplay.positions, {
+      resamples: summary.resamples,
+      seed: summary.seed,
+      stream: RELIABILITY_STREAM,
+      trueRho: 0.76,
+      power: 0.8,
+    }),
+  );
   // A rerun with nothing changed rewrites nothing.
   const before = (await Deno.stat(join(sampleDir, "sample.json"))).mtime;
   await run("method_sample.ts", ["--profile", "ci", "--sample", samplePath]);

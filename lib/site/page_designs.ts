@@ -82,7 +82,11 @@ ${verdictsHtml(s, `verdict-${k}`)}</p>
       ? "not reachable with all 960 positions"
       : `${int(pw.positions_needed)} positions at ${s.selfplay.games_per_position} games`
   }.${
-    s.reliability_uncertainty ? ` ${reliabilityUncertaintyText(s.reliability_uncertainty, pw.required_power)}` : ""
+    s.reliability_uncertainty
+      ? ` ${
+        reliabilityUncertaintyText(s.reliability_uncertainty, pw.required_power, pw.variances.source === "measured")
+      }`
+      : ""
   } <span class="small">${pw.assumptions}.</span></p>
 ${sampleHtml(d, g)}`;
 }
