@@ -52,7 +52,9 @@ if (import.meta.main) {
       console.log(
         `${d.dataset}: Spearman of edges with the sample's budget ${d.spearman_edges.rho.toFixed(3)} [${
           d.spearman_edges.ci95.map((x) => x.toFixed(3)).join(", ")
-        }], median |Δcp| ${d.median_abs_delta_cp}`,
+        }], median |Δcp| ${d.median_abs_delta_cp}; rho(eval, score) ${d.eval_vs_score.rho.toFixed(3)} [${
+          d.eval_vs_score.ci95.map((x) => x.toFixed(3)).join(", ")
+        }]`,
       );
     }
     console.error(`wrote ${displayPath(path)}`);

@@ -173,7 +173,7 @@ export async function sampleFactsFrame(
   );
 }
 
-/** How far every rung is from the method's budget on the sample's positions (Δ = rung − method). */
+/** How far every rung is from the method's budget on the sample's positions (Δ = rung − method), and rho(its eval, White's score) there. */
 export function sampleDistanceFrame(
   design: Profile,
   state: MethodSampleState | undefined,
@@ -189,6 +189,9 @@ export function sampleDistanceFrame(
     median_abs_delta_cp: r.median_abs_delta_cp,
     max_abs_delta_cp: r.max_abs_delta_cp,
     mean_delta_cp: r.mean_delta_cp,
+    eval_score_rho: r.eval_vs_score.rho,
+    eval_score_lo: r.eval_vs_score.ci95[0],
+    eval_score_hi: r.eval_vs_score.ci95[1],
   }));
   return toFrame(
     rows,
@@ -202,6 +205,9 @@ export function sampleDistanceFrame(
       "median_abs_delta_cp",
       "max_abs_delta_cp",
       "mean_delta_cp",
+      "eval_score_rho",
+      "eval_score_lo",
+      "eval_score_hi",
     ],
     caption(design, state, text),
   );

@@ -74,6 +74,7 @@ const figures = {
     median_abs_delta_cp: 14,
     max_abs_delta_cp: 28,
     mean_delta_cp: 14,
+    eval_vs_score: { rho: 0.3, ci95: [0.1, 0.5], resamples: 100 },
   }],
 } as unknown as MethodSample;
 
@@ -119,7 +120,10 @@ Deno.test("sample frames: none without a sample, none while it runs, the figures
     ["sample", 3.5, -4, 11, 1, null, null],
   ]);
   const d = records(await sampleDistanceFrame(design, done, "distance"));
-  assertEquals(d.map((r) => [r.dataset, r.spearman_edges, r.median_abs_delta_cp, r.mean_delta_cp]), [
-    ["quick~eval8000000", 1, 14, 14],
-  ]);
+  assertEquals(
+    d.map((
+      r,
+    ) => [r.dataset, r.spearman_edges, r.median_abs_delta_cp, r.mean_delta_cp, r.eval_score_rho, r.eval_score_hi]),
+    [["quick~eval8000000", 1, 14, 14, 0.3, 0.5]],
+  );
 });

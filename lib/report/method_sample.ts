@@ -40,6 +40,7 @@ import {
   writeJsonUnlessSame,
 } from "../store/mod.ts";
 import {
+  bootstrapSpearman,
   deriveMbi,
   evalBudgetText,
   type Profile,
@@ -70,8 +71,13 @@ import { MbiError } from "../core/mod.ts";
 /** Schema version of `sample.json`. */
 export const METHOD_SAMPLE_SCHEMA = 1;
 
-/** Bootstrap sub-streams of the sample's figures (apart from stage 5's 1–3 and the comparisons' 61–62). */
+/** Bootstrap sub-streams of the sample's figures (apart from stage 5's 1–4 and the comparisons' 61–62). */
 const FACT_STREAM = 80;
+/**
+ * Sub-stream of the rungs' rho(eval, score): stage 5's own for that correlation, so every rung is resampled with
+ * the same positions (paired), and the index's rung reproduces stage 5's interval.
+ */
+const RUNG_SCORE_STREAM = 1;
 
 /**
  * Where the method's budget on a self-play design's sample lives:
@@ -138,6 +144,8 @@ export interface RungDistance {
   max_abs_delta_cp: number;
   /** Mean signed Δcp (rung − method): positive when the rung gives White more. */
   mean_delta_cp: number;
+  /** rho(the rung's eval, White's score) on the sample's positions, with its 95% percentile interval (how the rung's values track the games, beside the method's budget's). */
+  eval_vs_score: { rho: number; ci95: [number, number]; resamples: number };
 }
 
 /** `sample.json`. */
@@ -368,6 +376,11 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
     // The agreement of two datasets on their common positions is the engine comparison's (one computation).
     const pair = comparePair(r, sample, { resamples, kendallResamples: 1_000, seed })!;
     const delta = v.map((x, i) => x - sampleValues[i]);
+    const tracks = bootstrapSpearman(v, results.positions.map((p) => p.score), {
+      resamples,
+      seed,
+      stream: RUNG_SCORE_STREAM,
+    });
     const abs = delta.map(Math.abs).sort((a, b) => a - b);
     distance.push({
       dataset: datasetFolder(r),
@@ -377,6 +390,7 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
       median_abs_delta_cp: quantileSorted(abs, 0.5),
       max_abs_delta_cp: abs[abs.length - 1],
       mean_delta_cp: delta.reduce((a, b) => a + b, 0) / delta.length,
+      eval_vs_score: { rho: tracks.estimate, ci95: tracks.percentile, resamples },
     });
   });
 

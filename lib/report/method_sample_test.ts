@@ -62,6 +62,18 @@ Deno.test("method-sample: both validations, the facts of every rung on the sampl
   const rv = sps.map((sp) => rung.get(sp)!);
   assertEquals(s.distance_to_method[1].spearman_edges.rho, spearman(rv.map(Math.abs), sv.map(Math.abs)));
   const absDelta = rv.map((v, i) => Math.abs(v - sv[i])).sort((a, b) => a - b);
+  // how the rung's values track the games, re-derived: Spearman of its values with White's score
+  const scoreOf = new Map<number, number>(
+    JSON.parse(await Deno.readTextFile(join(ci, "selfplay", "selfplay.json"))).positions.map((
+      p: { sp: number; score: number },
+    ) => [p.sp, p.score]),
+  );
+  const rungRho = spearman(rv, sps.map((sp) => scoreOf.get(sp)!));
+  ok(
+    Number.isNaN(rungRho)
+      ? Number.isNaN(s.distance_to_method[1].eval_vs_score.rho)
+      : s.distance_to_method[1].eval_vs_score.rho === rungRho,
+  );
   assertEquals(s.distance_to_method[1].median_abs_delta_cp, quantileSorted(absDelta, 0.5));
   const all40 = [...rung.values()].sort((a, b) => a - b);
   assertEquals(s.facts[2].all_positions!.median, quantileSorted(all40, 0.5));
@@ -75,6 +87,9 @@ Deno.test("method-sample: both validations, the facts of every rung on the sampl
   const summary = JSON.parse(await Deno.readTextFile(join(ci, "summary.json")));
   assertEquals(s.validation[0].eval_vs_score, summary.eval_vs_score);
   assertEquals(s.validation[0].verdict, summary.verdict);
+  // the index's own rung, resampled like stage 5, has stage 5's interval of rho(eval, score)
+  const own = s.distance_to_method.find((d) => d.dataset === "ci")!;
+  assertEquals(own.eval_vs_score.ci95, summary.eval_vs_score.ci95_percentile);
   // stage 5's uncertainty of the reliability follows from selfplay.json's counts and the profile's seed
   assertEquals(
     summary.reliability_uncertainty,

@@ -193,17 +193,24 @@ function sampleDrawText(f: MethodSample): string {
 }
 
 function sampleDistance(f: MethodSample): Html {
-  return markup`<div class="scroll"><table><caption>How far each rung is from the method's budget on the ${f.sample.positions.length} positions (${f.sample.engine})</caption>
-<thead><tr><th scope="col">rung</th><th scope="col">Spearman of edges [95%]</th><th scope="col">Spearman of values</th><th scope="col">median |Δ| cp</th><th scope="col">largest |Δ| cp</th><th scope="col">mean Δ cp (rung − method)</th></tr></thead>
+  const method = f.validation[f.validation.length - 1].eval_vs_score;
+  return markup`<div class="scroll"><table><caption>How far each rung is from the method's budget on the ${f.sample.positions.length} positions, and how the values of each track White's score in the ${
+    int(f.selfplay.n_games)
+  } games (${f.sample.engine}; Spearman's rho with 95% percentile intervals)</caption>
+<thead><tr><th scope="col">rung</th><th scope="col">Spearman of edges [95%]</th><th scope="col">Spearman of values</th><th scope="col">median |Δ| cp</th><th scope="col">largest |Δ| cp</th><th scope="col">mean Δ cp (rung − method)</th><th scope="col">rho(eval, score) [95%]</th></tr></thead>
 <tbody>${
     f.distance_to_method.map((r) =>
       markup`<tr><th scope="row">${r.dataset}<br><span class="small">${
         int(r.nodes)
       } nodes per position</span></th><td>${fix(r.spearman_edges.rho, 3)} [${iv(r.spearman_edges.ci95)}]</td><td>${
         fix(r.spearman_eval, 3)
-      }</td><td>${r.median_abs_delta_cp}</td><td>${r.max_abs_delta_cp}</td><td>${fix(r.mean_delta_cp, 1)}</td></tr>`
+      }</td><td>${r.median_abs_delta_cp}</td><td>${r.max_abs_delta_cp}</td><td>${fix(r.mean_delta_cp, 1)}</td><td>${
+        fix(r.eval_vs_score.rho, 3)
+      } [${iv(r.eval_vs_score.ci95)}]</td></tr>`
     )
-  }</tbody></table></div>${
+  }<tr class="this"><th scope="row">the method's budget<br><span class="small">${f.sample.budget}</span></th><td>–</td><td>–</td><td>–</td><td>–</td><td>–</td><td>${
+    fix(method.rho, 3)
+  } [${iv(method.ci95_percentile)}]</td></tr></tbody></table></div>${
     f.facts.every((x) => x.on_sample.below_zero.count === 0) &&
     markup`<p class="small">No value of the ${f.sample.positions.length} positions is below 0, at the method's budget or at any rung: there the edges are the values, and the two Spearman columns are one figure.</p>`
   }`;
