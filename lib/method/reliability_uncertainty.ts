@@ -112,7 +112,7 @@ export function reliabilityUncertaintyText(u: ReliabilityUncertainty, power: num
     : `the games a position needs for ${power} power range from ${few.toLocaleString("en-US")} to ${
       many === null ? "not reachable" : many.toLocaleString("en-US")
     }`;
-  return `That spread is itself uncertain: the positions' scores differ beyond game noise at p = ${p} (χ² = ${
+  return `The spread between positions is itself uncertain: their scores differ beyond game noise at p = ${p} (χ² = ${
     h.statistic.toFixed(1)
   }, ${h.df} df, an approximate test); resampling the positions (${
     u.resamples.toLocaleString("en-US")
