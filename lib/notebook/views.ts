@@ -13,6 +13,7 @@
 import {
   budgetBanner,
   fingerprintValue,
+  fixedNonZero,
   formatBudgets,
   formatOptions,
   PROFILES,
@@ -101,7 +102,7 @@ export function selfplaySettings(r: SelfplayResults): Displayable {
   ], `Self-play settings (${r.profile} profile)`));
 }
 
-const ci = (c: [number, number] | null) => c ? `[${c[0].toFixed(3)}, ${c[1].toFixed(3)}]` : "n/a";
+const ci = (c: [number, number] | null) => c ? `[${fixedNonZero(c[0], 3)}, ${fixedNonZero(c[1], 3)}]` : "n/a";
 
 /**
  * Stage 5: the computed verdicts with their intervals (3 decimals), the

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { evalBudgetText, type Profile, verdictsText } from "../method/mod.ts";
+import { evalBudgetText, fixedNonZero, type Profile, verdictsText } from "../method/mod.ts";
 import { join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
@@ -244,7 +244,7 @@ export function comparisonRows(v: OutcomeValidation, selfplay: Summary | null): 
   return rows;
 }
 
-const f3 = (x: number) => x.toFixed(3);
+const f3 = (x: number) => fixedNonZero(x, 3);
 const ci = (c: [number, number]) => `[${f3(c[0])}, ${f3(c[1])}]`;
 
 const pp = (x: number) => `${(100 * x).toFixed(2)} percentage points`;

@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { pathExists, repoPath } from "../core/mod.ts";
 import { computeLimitations } from "../report/mod.ts";
+import { fixedNonZero } from "../method/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
 import { getProfile, publishedPaths, resolveDataset, RESULTS_ENV, summarisedDesigns } from "../store/mod.ts";
 import { collectSiteData } from "./data.ts";
@@ -139,10 +140,12 @@ for (const folder of published) {
       }
       for (const v of data.validations) {
         const r = v.eval_vs_score;
-        const c = `${r.ci95_percentile[0].toFixed(3)} .. ${r.ci95_percentile[1].toFixed(3)}`;
-        ok(card.includes(`${r.rho.toFixed(3)} (${c})`), `card: ${v.table} ${r.rho.toFixed(3)} (${c})`);
+        // figures as people read them: 3 decimals, a non-zero end that would round to 0 with its sign
+        const f3 = (x: number) => fixedNonZero(x, 3);
+        const c = `${f3(r.ci95_percentile[0])} .. ${f3(r.ci95_percentile[1])}`;
+        ok(card.includes(`${f3(r.rho)} (${c})`), `card: ${v.table} ${f3(r.rho)} (${c})`);
         if (nb07 !== undefined) {
-          const n = `${r.rho.toFixed(3)} [${r.ci95_percentile[0].toFixed(3)}, ${r.ci95_percentile[1].toFixed(3)}]`;
+          const n = `${f3(r.rho)} [${f3(r.ci95_percentile[0])}, ${f3(r.ci95_percentile[1])}]`;
           ok(nb07.includes(n), `notebook 07: ${folder} against ${v.table} ${n}`);
         }
       }
