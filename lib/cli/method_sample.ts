@@ -14,7 +14,7 @@ import { correlationLine } from "./stats.ts";
 import { command, runCommand, valueOf } from "./command.ts";
 import { PROFILE, resultsProfile } from "./options.ts";
 import { userPath } from "./common.ts";
-import { verdictsText } from "../method/mod.ts";
+import { fixedNonZero, verdictsText } from "../method/mod.ts";
 
 /** The declaration of `deno task method-sample`. */
 export const COMMAND = command({
@@ -52,8 +52,8 @@ if (import.meta.main) {
       console.log(
         `${d.dataset}: Spearman of edges with the sample's budget ${d.spearman_edges.rho.toFixed(3)} [${
           d.spearman_edges.ci95.map((x) => x.toFixed(3)).join(", ")
-        }], median |Δcp| ${d.median_abs_delta_cp}; rho(eval, score) ${d.eval_vs_score.rho.toFixed(3)} [${
-          d.eval_vs_score.ci95.map((x) => x.toFixed(3)).join(", ")
+        }], median |Δcp| ${d.median_abs_delta_cp}; rho(eval, score) ${fixedNonZero(d.eval_vs_score.rho, 3)} [${
+          d.eval_vs_score.ci95.map((x) => fixedNonZero(x, 3)).join(", ")
         }]`,
       );
     }
