@@ -50,6 +50,9 @@ import { type SearchLimit } from "../engine/mod.ts";
 /** Schema version of `summary.json` (2: reliability, power, "inconclusive", content-checked inputs, banner). */
 export const SUMMARY_SCHEMA = 2;
 
+/** Bootstrap sub-stream of rho(eval, score) in stage 5 (rho(MBI, score) and rho(MBI, |score − 0.5|) take the next two). */
+export const EVAL_SCORE_STREAM = 1;
+
 /** Bootstrap sub-stream of the reliability's intervals (the correlations use 1–3). */
 export const RELIABILITY_STREAM = 4;
 
@@ -222,9 +225,9 @@ export function analyse(
   const mbi = pairs.map((p) => p.mbi);
   const score = pairs.map((p) => p.score);
   const imbalance = pairs.map((p) => Math.abs(p.score - 0.5));
-  const b1 = bootstrapSpearman(evals, score, { resamples, seed, stream: 1 });
-  const b2 = bootstrapSpearman(mbi, score, { resamples, seed, stream: 2 });
-  const b3 = bootstrapSpearman(mbi, imbalance, { resamples, seed, stream: 3 });
+  const b1 = bootstrapSpearman(evals, score, { resamples, seed, stream: EVAL_SCORE_STREAM });
+  const b2 = bootstrapSpearman(mbi, score, { resamples, seed, stream: EVAL_SCORE_STREAM + 1 });
+  const b3 = bootstrapSpearman(mbi, imbalance, { resamples, seed, stream: EVAL_SCORE_STREAM + 2 });
   const validation: Verdict["validation"] = b1.percentile[0] > 0
     ? "validated"
     : underpowered

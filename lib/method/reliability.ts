@@ -131,9 +131,14 @@ export function gamePointsVariance(c: OutcomeCounts): number {
   return (sumSq - n * mean * mean) / (n - 1);
 }
 
+/** The positions a reliability estimate uses: at least 2 games, and counts that add up. */
+export function usableCounts<T extends OutcomeCounts>(rows: readonly T[]): T[] {
+  return rows.filter((r) => r.games >= 2 && r.wins + r.draws + r.losses === r.games);
+}
+
 /** Estimates the reliability of per-position scores from their counts (positions with fewer than 2 games are left out). */
 export function scoreReliability(rows: readonly OutcomeCounts[]): ScoreReliability {
-  const used = rows.filter((r) => r.games >= 2 && r.wins + r.draws + r.losses === r.games);
+  const used = usableCounts(rows);
   const k = used.length;
   if (k < 2) {
     return {

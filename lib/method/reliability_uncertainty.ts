@@ -17,7 +17,7 @@
  */
 
 import { chiSquareSurvival } from "./chi_square.ts";
-import { gamesNeeded, type OutcomeCounts, scoreReliability } from "./reliability.ts";
+import { gamesNeeded, type OutcomeCounts, scoreReliability, usableCounts } from "./reliability.ts";
 import { deriveSeed, rngFromSeed } from "./seed.ts";
 import { quantileSorted } from "./stats.ts";
 
@@ -63,7 +63,7 @@ export function reliabilityUncertainty(
   const rel = scoreReliability(rows);
   const k = rel.positions;
   if (k < 3 || !(rel.sampling_variance > 0)) return null;
-  const used = rows.filter((r) => r.games >= 2 && r.wins + r.draws + r.losses === r.games);
+  const used = usableCounts(rows);
   const statistic = (k - 1) * rel.observed_variance / rel.sampling_variance;
   const rng = rngFromSeed(deriveSeed(opts.seed, opts.stream));
   const rs = new Float64Array(opts.resamples), bs = new Float64Array(opts.resamples);

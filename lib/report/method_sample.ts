@@ -57,6 +57,7 @@ import {
   analyse,
   comparePair,
   type Correlation,
+  EVAL_SCORE_STREAM,
   ladderDatasets,
   METHOD_DISTRIBUTION,
   type Pair,
@@ -73,11 +74,6 @@ export const METHOD_SAMPLE_SCHEMA = 1;
 
 /** Bootstrap sub-streams of the sample's figures (apart from stage 5's 1–4 and the comparisons' 61–62). */
 const FACT_STREAM = 80;
-/**
- * Sub-stream of the rungs' rho(eval, score): stage 5's own for that correlation, so every rung is resampled with
- * the same positions (paired), and the index's rung reproduces stage 5's interval.
- */
-const RUNG_SCORE_STREAM = 1;
 
 /**
  * Where the method's budget on a self-play design's sample lives:
@@ -379,7 +375,8 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
     const tracks = bootstrapSpearman(v, results.positions.map((p) => p.score), {
       resamples,
       seed,
-      stream: RUNG_SCORE_STREAM,
+      // stage 5's own sub-stream: every rung resampled with the same positions (paired), the index's reproducing stage 5
+      stream: EVAL_SCORE_STREAM,
     });
     const abs = delta.map(Math.abs).sort((a, b) => a - b);
     distance.push({

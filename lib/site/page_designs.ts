@@ -36,8 +36,7 @@ function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
   const rel = s.reliability;
   const need = pw.games_needed;
   const e = g.selfplay.engine;
-  const link = (href: string, text: string) => fileLink(href, text);
-  const nbs = g.links.notebooks.map((n) => link(n.href, n.name));
+  const nbs = g.links.notebooks.map((n) => fileLink(n.href, n.name));
   return markup`<h3>${keyHtml(g.profile)}</h3>
 <p>${s.n_positions} positions drawn from this index one per edge stratum (seed ${g.selfplay.config.seed}), ${s.selfplay.games_per_position} games each at ${
     int(s.selfplay.nodes_per_move)
@@ -45,10 +44,10 @@ function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
     int(PROFILES.full.selfplay.nodesPerMove)
   }), played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${fingerprintValue(e.fingerprint)}, build <code>${
     e.sha256.slice(0, 12)
-  }…</code>): ${link(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
-    link(g.links.pgn, "games.pgn")
-  }), per position in ${link(g.links.selfplay, "selfplay.json")}, summarised in ${
-    link(g.links.summary, g.summaryFile)
+  }…</code>): ${fileLink(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
+    fileLink(g.links.pgn, "games.pgn")
+  }), per position in ${fileLink(g.links.selfplay, "selfplay.json")}, summarised in ${
+    fileLink(g.links.summary, g.summaryFile)
   } (code <code>${s.code.commit.slice(0, 12)}</code>${s.code.dirty ? " with uncommitted changes" : ""}).${
     nbs.length ? markup` Notebooks: ${joinHtml(nbs, ", ")}.` : ""
   }</p>
