@@ -12,7 +12,7 @@ import { formatDuration, terminalProgress } from "../runs/mod.ts";
 import { runEvaluation } from "../evaluation/mod.ts";
 import { runDistribution } from "./distribution.ts";
 import { deriveIndex } from "./mbi_index.ts";
-import { runSelfplay } from "../selfplay/mod.ts";
+import { type OpeningDistinct, runSelfplay } from "../selfplay/mod.ts";
 import { runStatistics } from "./statistics.ts";
 
 /** Options of {@link runPipeline}. */
@@ -25,6 +25,8 @@ export interface PipelineOptions {
   workers: number;
   /** Run stages 4 and 5 (self-play and statistics); false for engines that honour only depth limits. */
   selfplay?: boolean;
+  /** What makes self-play's opening lines differ (default: by position, or a games file's own rule). */
+  openings?: OpeningDistinct;
   /** Steps after stage 5 (e.g. rendering the notebooks), run in order. */
   after?: { name: string; run: (log: (line: string) => void) => Promise<void> }[];
   /** Log lines (default: stderr). */
@@ -62,7 +64,7 @@ export async function runPipeline(
   if (opts.selfplay !== false) {
     const s4 = await step(
       "stage 4 self-play",
-      () => runSelfplay({ profile, engine, workers, onProgress: terminalProgress() }),
+      () => runSelfplay({ profile, engine, workers, onProgress: terminalProgress(), openings: opts.openings }),
     );
     log(`   ${s4.played} games played, ${s4.resumed} already done -> ${s4.path}`);
     const s5 = await step("stage 5 correlations", () => runStatistics(profile));

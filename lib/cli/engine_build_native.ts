@@ -1,5 +1,5 @@
 /**
- * `deno task engine-build-native [--arch ARCH] [--mirror URL]`: builds Stockfish 17.1 for this
+ * `deno task engine-build-native [--arch ARCH] [--no-pgo] [--mirror URL]`: builds Stockfish 17.1 for this
  * CPU from Debian's source package, checks its bench fingerprint and prints
  * the path to give as `--engine` (or use `--engine sf17.1-native`).
  *
@@ -7,7 +7,7 @@
  */
 
 import { buildNative, DEBIAN_MIRROR, loadRegistry, resolveEngine, runBench, UciEngine } from "../engine/mod.ts";
-import { command, runCommand, text } from "./command.ts";
+import { command, flag, runCommand, text } from "./command.ts";
 
 /** The declaration of `deno task engine-build-native`. */
 export const COMMAND = command({
@@ -15,8 +15,9 @@ export const COMMAND = command({
   description: "builds Stockfish 17.1 for this CPU from Debian's source package and checks its bench fingerprint",
   options: {
     arch: text("ARCH", "Stockfish's make target ARCH=, e.g. x86-64-avx2", {
-      defaultText: "native: the best the compiler finds for this CPU",
+      defaultText: "x86-64-vnni512 where the CPU has AVX-512 VNNI, else native",
     }),
+    "no-pgo": flag("a plain build (make build) instead of the profile-guided one (make profile-build)"),
     mirror: text("URL", "the Debian mirror holding trixie's sources", { default: DEBIAN_MIRROR }),
   },
 });
@@ -26,13 +27,14 @@ if (import.meta.main) {
     const built = await buildNative({
       arch: values.arch,
       mirror: values.mirror,
+      pgo: !values["no-pgo"],
     });
     const resolved = resolveEngine("sf17.1-native");
     const engine = await UciEngine.start(resolved.command);
     try {
       const bench = await runBench(engine);
       const reference = loadRegistry().reference_fingerprint;
-      console.log(`built ${built.path} (ARCH ${built.arch}) — ${engine.name}`);
+      console.log(`built ${built.path} (make ${built.target} ARCH=${built.arch}) — ${engine.name}`);
       console.log(
         `fingerprint ${bench.nodes} nodes (reference ${reference}) in ${(bench.wallMs / 1000).toFixed(1)} s`,
       );

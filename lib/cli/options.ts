@@ -11,6 +11,7 @@ import { DEFAULT_ENGINE_ID, ENGINE_ENV, NATIVE_ENGINE_ID } from "../engine/mod.t
 import { parseSpList, type Profile, type ProfileOverrides, PROFILES, type StartPosition } from "../method/mod.ts";
 import { profileAndEngine } from "../runs/mod.ts";
 import { parseShard } from "../store/mod.ts";
+import { OPENING_DISTINCT } from "../selfplay/records.ts";
 import { flag, text, valueOf, whole, wholeNumber } from "./command.ts";
 import { outputDir, outputPath, positionArg, UsageError } from "./common.ts";
 
@@ -70,6 +71,13 @@ export const DEPTH = whole("D", "a depth per position instead of a node budget (
 
 /** `--resamples B`: bootstrap resamples. */
 export const RESAMPLES = whole("B", "bootstrap resamples", { defaultText: "the profile's" });
+
+/** `--openings position|moves`: what makes opening lines differ. */
+export const OPENINGS = text(
+  "RULE",
+  "what makes the opening lines of a position differ (position: no two games of it start from one position after their openings; moves: the rule of designs begun before)",
+  { choices: OPENING_DISTINCT, defaultText: "position for new games; a games file being resumed keeps its own" },
+);
 
 /** `--shard i/n`: the i-th of n shards (0-based). */
 export const SHARD = valueOf("i/n", "run only shard i of n (0-based), to merge later", (t) => parseShard(t));

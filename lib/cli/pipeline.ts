@@ -1,5 +1,6 @@
 /**
- * `deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks] [--no-site]`:
+ * `deno task pipeline [--profile P] [--workers W] [--engine ID|PATH] [--no-notebooks] [--no-site]
+ * [--openings position|moves]`:
  * stages 1–5 (resuming what is done), the rendered notebooks, and the dataset
  * card and static site.
  *
@@ -10,7 +11,8 @@ import { runPipeline } from "../analysis/mod.ts";
 import { requireRendered, runStageNotebooks } from "../notebook/mod.ts";
 import { formatDuration, profileAndEngine } from "../runs/mod.ts";
 import { command, flag, runCommand } from "./command.ts";
-import { ENGINE, PROFILE, WORKERS } from "./options.ts";
+import { ENGINE, OPENINGS, PROFILE, WORKERS } from "./options.ts";
+import type { OpeningDistinct } from "../selfplay/mod.ts";
 import { displayPath, profileDir } from "../store/mod.ts";
 import { buildSite } from "../site/mod.ts";
 
@@ -24,6 +26,7 @@ export const COMMAND = command({
     engine: ENGINE,
     "no-notebooks": flag("skip the notebooks"),
     "no-site": flag("skip the dataset card and site"),
+    openings: OPENINGS,
   },
 });
 
@@ -46,6 +49,7 @@ if (import.meta.main) {
       engine,
       workers,
       selfplay,
+      openings: values.openings as OpeningDistinct | undefined,
       after: [
         ...(values["no-notebooks"] ? [] : [{
           name: "notebooks",

@@ -29,7 +29,16 @@ import {
   writeReproduceRecord,
 } from "../analysis/mod.ts";
 import { engineForDataset, formatDuration } from "../runs/mod.ts";
-import { datasetFolder, displayPath, getProfile, RESULTS_ENV, resultsRoot, siblingDatasets } from "../store/mod.ts";
+import {
+  datasetFolder,
+  displayPath,
+  getProfile,
+  RESULTS_ENV,
+  resultsRoot,
+  selfplayDir,
+  siblingDatasets,
+} from "../store/mod.ts";
+import { openingDistinct, readGames } from "../selfplay/mod.ts";
 import { buildSite } from "../site/mod.ts";
 import { command, flag, runCommand, text } from "./command.ts";
 import { PROFILE, WORKERS } from "./options.ts";
@@ -119,6 +128,10 @@ if (import.meta.main) {
       await Deno.copyFile(o.path, join(scratch, folder, "evals.jsonl"));
       console.error(`  input of stage 2: ${displayPath(o.path)} (copied)`);
     }
+    // The committed games' opening rule: a design begun before openings were distinct by position is
+    // recomputed by its own rule (the recomputation starts with no games file to take it from).
+    const games = await readGames(join(selfplayDir(profile), "games.jsonl")).catch(() => undefined);
+    const openings = games ? ["--openings", openingDistinct(games.header.config.opening)] : [];
     const run = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
@@ -132,6 +145,7 @@ if (import.meta.main) {
         String(workers),
         "--no-notebooks",
         "--no-site",
+        ...openings,
       ],
       env: { [RESULTS_ENV]: scratch },
       stdout: "inherit",

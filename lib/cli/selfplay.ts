@@ -1,15 +1,22 @@
 /**
  * `deno task selfplay [--profile P] [--games G] [--nodes-per-move N] [--workers W]
- * [--positions K | --sp SP,SP,…] [--engine ID|PATH] [--table mbi.json] [--out DIR] [--shard i/n]`:
+ * [--positions K | --sp SP,SP,…] [--engine ID|PATH] [--table mbi.json] [--out DIR] [--shard i/n]
+ * [--openings position|moves]`:
  * stage 4, resumable. `--table` plays positions of another MBI table; `--out` writes elsewhere.
  *
  * @module
  */
 
 import { formatDuration, profileAndEngine, terminalProgress } from "../runs/mod.ts";
-import { type PlayGamesSummary, runSelfplay, runSelfplayShard, type SelfplayResults } from "../selfplay/mod.ts";
+import {
+  type OpeningDistinct,
+  type PlayGamesSummary,
+  runSelfplay,
+  runSelfplayShard,
+  type SelfplayResults,
+} from "../selfplay/mod.ts";
 import { command, runCommand, valueOf, whole, wholeNumber } from "./command.ts";
-import { ENGINE, OUT_DIR, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
+import { ENGINE, OPENINGS, OUT_DIR, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
 import { UsageError, userPath } from "./common.ts";
 
 /** `--positions K`: a count (positions are drawn); a list of SP numbers belongs to `--sp`. */
@@ -37,6 +44,7 @@ export const COMMAND = command({
     table: valueOf("FILE", "draw the positions from this MBI table (an mbi.json) instead of the profile's", userPath),
     out: { ...OUT_DIR, help: "write the games into this folder instead of the profile's selfplay/" },
     shard: SHARD,
+    openings: OPENINGS,
   },
 });
 
@@ -68,6 +76,7 @@ if (import.meta.main) {
       onProgress: terminalProgress(),
       table: values.table,
       outDir: values.out,
+      openings: values.openings as OpeningDistinct | undefined,
     };
     {
       const r: PlayGamesSummary & { results?: SelfplayResults } = shard

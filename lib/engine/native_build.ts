@@ -2,6 +2,12 @@
  * Builds Stockfish 17.1 natively for this CPU from Debian trixie's source
  * package `stockfish` 17-1 (upstream 17.1 with both NNUE nets in `src/`).
  *
+ * By default the build is profile-guided (`make profile-build`: the Makefile
+ * builds an instrumented engine, runs its bench, and rebuilds with the
+ * profile) for the widest ARCH this CPU runs ({@link defaultArch}); measured
+ * here 5–8% faster than `make build ARCH=native`, with the same bench
+ * fingerprint (the CLI refuses a build whose fingerprint differs).
+ *
  * Uses a private apt configuration under `.cache/native-build/apt` (never the
  * system's sources). The mirror lacks the package's .dsc, so `apt-get source
  * --download-only` exits non-zero after it has fetched (and hash-checked) the
@@ -24,8 +30,10 @@ export const DEBIAN_MIRROR = "http://deb.debian.org/debian";
 
 /** Options of a native build. */
 export interface NativeBuildOptions {
-  /** Stockfish Makefile ARCH (default `native`: the best the compiler finds for this CPU). */
+  /** Stockfish Makefile ARCH (default {@link defaultArch} of this CPU's flags). */
   arch?: string;
+  /** Profile-guided (`make profile-build`, the default) or plain (`make build`). */
+  pgo?: boolean;
   /** Debian mirror holding trixie's sources. */
   mirror?: string;
   /** Progress messages. */
@@ -42,6 +50,25 @@ export interface NativeBuildResult {
   tarballSha256: string;
   /** The ARCH the Makefile chose (e.g. x86-64-vnni256). */
   arch: string;
+  /** The make target: `profile-build` or `build`. */
+  target: "profile-build" | "build";
+}
+
+/**
+ * The ARCH a build uses unless told (pure): `x86-64-vnni512` where the CPU
+ * flags (as in /proc/cpuinfo) hold AVX-512 F, BW and VNNI (measured here the
+ * fastest with the reference fingerprint), else `native` (the Makefile's own
+ * choice for this CPU).
+ */
+export function defaultArch(cpuFlags: string): string {
+  const flags = new Set(cpuFlags.split(/\s+/));
+  return ["avx512f", "avx512bw", "avx512_vnni"].every((f) => flags.has(f)) ? "x86-64-vnni512" : "native";
+}
+
+/** The flags line of /proc/cpuinfo ("" where there is none). */
+async function cpuFlags(): Promise<string> {
+  const info = await Deno.readTextFile("/proc/cpuinfo").catch(() => "");
+  return /^flags\s*:(.*)$/m.exec(info)?.[1] ?? "";
 }
 
 /**
@@ -97,20 +124,25 @@ export async function buildNative(
   await Deno.remove(srcRoot, { recursive: true }).catch(() => {});
   await Deno.mkdir(srcRoot, { recursive: true });
   await step("unpacking the source", () => execa("tar", ["xzf", tarball, "-C", srcRoot, "--strip-components=1"]));
-  const arch = opts.arch ?? "native";
-  log(`make -j2 build ARCH=${arch} (about a minute)`);
+  const arch = opts.arch ?? defaultArch(await cpuFlags());
+  const target = opts.pgo === false ? "build" : "profile-build";
+  log(
+    `make -j2 ${target} ARCH=${arch} (${
+      target === "build" ? "about a minute" : "a few minutes: two builds and a bench"
+    })`,
+  );
   const make = await step(
     "make",
-    () => execa("make", ["-j2", "build", `ARCH=${arch}`], { cwd: `${srcRoot}/src`, all: true }),
+    () => execa("make", ["-j2", target, `ARCH=${arch}`], { cwd: `${srcRoot}/src`, all: true }),
   );
   const chosen = /-DARCH=(\S+)/.exec(make.all ?? "")?.[1] ?? arch;
-  const target = repoPath(NATIVE_ENGINE_PATH);
-  await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), {
+  const installed = repoPath(NATIVE_ENGINE_PATH);
+  await Deno.mkdir(installed.slice(0, installed.lastIndexOf("/")), {
     recursive: true,
   });
-  await Deno.copyFile(`${srcRoot}/src/stockfish`, target);
-  await Deno.chmod(target, 0o755);
-  return { path: target, tarballSha256, arch: chosen };
+  await Deno.copyFile(`${srcRoot}/src/stockfish`, installed);
+  await Deno.chmod(installed, 0o755);
+  return { path: installed, tarballSha256, arch: chosen, target };
 }
 
 /** Runs one step of the build; its failure (the tool missing, or failing) is an `engine-build` error naming the step. */

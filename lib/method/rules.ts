@@ -62,6 +62,11 @@ export class GameState {
     return makeFen(this.#pos.toSetup());
   }
 
+  /** The position without move counters: placement, side to move, castling rights and a legal en-passant square. */
+  get positionKey(): string {
+    return this.#key();
+  }
+
   /** Plies played. */
   get plies(): number {
     return this.moves.length;

@@ -13,3 +13,4 @@ export * from "./designs.ts";
 export * from "./limitations.ts";
 export * from "./method_sample.ts";
 export * from "./published_check.ts";
+export * from "./prediction.ts";

@@ -5,7 +5,10 @@
  *
  * The set is built breadth first from the start: every line of the frontier
  * is searched (`ucinewgame`, MultiPV M, the games' node budget per move) and
- * extended by each move within W cp of that search's best move. When a level
+ * extended by each move within W cp of that search's best move. Lines that
+ * reach a position an earlier line of the level reached (a transposition) are
+ * dropped, so no two lines end on one position (rule `distinct: "position"`;
+ * designs begun before it kept lines distinct by moves only). When a level
  * holds more lines than there are games, the set keeps `games` of them, drawn
  * with xoroshiro128+ seeded by `deriveSeed(seed, sp, OPENING_STREAM)`. The set
  * is complete once its lines are K plies deep and there are at least as many
@@ -77,7 +80,7 @@ export async function buildOpeningSet(
   let plies = 0;
   try {
     while (plies < rules.maxPlies && (plies < rules.plies || frontier.length < games)) {
-      const next: OpeningLine[] = [];
+      let next: OpeningLine[] = [];
       for (const line of frontier) {
         const state = new GameState(position.fen);
         for (const m of line.moves) state.play(m);
@@ -108,6 +111,7 @@ export async function buildOpeningSet(
         }
       }
       plies++;
+      if (rules.distinct === "position") next = distinctPositions(position.fen, next);
       // Keep `games` lines, drawn with the position's generator (all are within the window of their best move).
       while (next.length > games) next.splice(rng.int(0, next.length - 1), 1);
       frontier = next;
@@ -116,6 +120,29 @@ export async function buildOpeningSet(
     await engine.setOption("MultiPV", 1);
   }
   return { sp: position.sp, lines: frontier, plies, searches, games, shortfall: Math.max(0, games - frontier.length) };
+}
+
+/**
+ * The lines that reach a position no earlier line reached (pure): the first
+ * line of each position (board, side to move, castling rights, en-passant
+ * square) in the order given, so a transposition never gives two games one
+ * start after their openings.
+ */
+export function distinctPositions(fen: string, lines: readonly OpeningLine[]): OpeningLine[] {
+  const seen = new Set<string>();
+  return lines.filter((l) => {
+    const key = lineEnd(fen, l.moves);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The position (without move counters) after `moves` from `fen`. */
+export function lineEnd(fen: string, moves: readonly string[]): string {
+  const state = new GameState(fen);
+  for (const m of moves) state.play(m);
+  return state.positionKey;
 }
 
 /**

@@ -19,6 +19,7 @@ import { MbiError } from "../core/mod.ts";
 export const SELFPLAY_METHOD =
   "positions: sorted by edge_cp (ties by SP), split into P equal strata, one drawn per stratum with xoroshiro128+ seeded by deriveSeed(seed, 0x5e1ec7); " +
   "opening set of a position: breadth-first lines from the start, each searched with ucinewgame, MultiPV M and the games' node budget and extended by every move within W cp of that search's best move; " +
+  "with distinct=position a line reaching the position (board, side to move, castling, en passant) of an earlier line of its level is dropped; " +
   "a level with more lines than games keeps G of them drawn with xoroshiro128+ from deriveSeed(seed, sp, 0x09e75e7); lines are at least K plies deep, deeper (up to the maximum) until there are at least G; " +
   "game g (1-based) of SP s has seed deriveSeed(seed, s, g) = splitmix64(splitmix64(splitmix64(seed) ^ s) ^ g) and draws its line with that seed among the lines not taken by games 1..g-1; " +
   "the line's moves are played, then each engine plays its bestmove (MultiPV 1)";

@@ -37,6 +37,8 @@ import { GameError, type GameRecord, playGame } from "./game.ts";
 import { buildOpeningSet, type OpeningSet } from "./openings.ts";
 import { gamesPath, gameSpec, openingsPath, planPositions, SELFPLAY_METHOD } from "./plan.ts";
 import {
+  continuedConfig,
+  type OpeningDistinct,
   plannedGames,
   readGames,
   readOpenings,
@@ -69,6 +71,8 @@ export interface PlayGamesOptions {
   shard?: Shard;
   /** Messages (stale files moved aside, lock takeovers); default stderr. */
   log?: (line: string) => void;
+  /** What makes opening lines differ (default: by position, or a games file's own rule when resuming it). */
+  openings?: OpeningDistinct;
 }
 
 /** What a run did. */
@@ -193,16 +197,22 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
     log,
     onProgress: opts.onProgress,
     plan: async ({ identity, options: set }) => {
-      const want: SelfplayConfig = {
+      const planned: SelfplayConfig = {
         engine_fingerprint: identity.fingerprint,
         options: Object.fromEntries(Object.entries(set).filter(([k]) => k !== "MultiPV")),
         nodes_per_move: sp.nodesPerMove,
         games: sp.games,
         seed: profile.seed,
-        opening: { plies: sp.openingPlies, multipv: sp.multipv, windowCp: sp.windowCp, maxPlies: 3 * sp.openingPlies },
+        opening: {
+          plies: sp.openingPlies,
+          multipv: sp.multipv,
+          windowCp: sp.windowCp,
+          maxPlies: 3 * sp.openingPlies,
+        },
         adjudication: DEFAULT_ADJUDICATION,
         positions: selection.map((s) => s.sp),
       };
+      const want = continuedConfig((await readGames(path))?.header.config, planned, opts.openings);
       config = want;
       const input = {
         path: displayPath(opts.tableFile.path),

@@ -38,8 +38,36 @@ export const SELFPLAY_SCHEMA = 2;
 
 const score = opaque<WhiteScore>("is not a score ({cp} or {mate})");
 
-/** How opening sets are built: lines of at least `plies` (K), MultiPV `multipv` (M), moves within `windowCp` (W) of the best, lines at most `maxPlies` deep. */
-export const OpeningRules = v.object({ plies: int(), multipv: int(), windowCp: int(), maxPlies: int() });
+/**
+ * What makes two lines of an opening set different: the positions they reach
+ * (board, side to move, castling rights, en-passant square; no two lines end
+ * on one position) or, in designs begun before that rule, their moves only.
+ * Stored as `distinct: "position"` in the opening rules, absent for "moves"
+ * (so the files of earlier designs read, resume and reproduce unchanged).
+ */
+export const OPENING_DISTINCT = ["position", "moves"] as const;
+
+/** What makes two lines of an opening set different. */
+export type OpeningDistinct = typeof OPENING_DISTINCT[number];
+
+/** The rule of a configuration's opening sets. */
+export function openingDistinct(rules: OpeningRules): OpeningDistinct {
+  return rules.distinct ?? "moves";
+}
+
+/**
+ * How opening sets are built: lines of at least `plies` (K), MultiPV
+ * `multipv` (M), moves within `windowCp` (W) of the best, lines at most
+ * `maxPlies` deep, and what makes lines different (`distinct`; absent in files
+ * of designs begun before it, which means "moves").
+ */
+export const OpeningRules = v.object({
+  plies: int(),
+  multipv: int(),
+  windowCp: int(),
+  maxPlies: int(),
+  distinct: v.optional(v.literal("position", 'is not "position" (absent: lines distinct by moves)')),
+});
 
 /** How opening sets are built. */
 export type OpeningRules = v.InferOutput<typeof OpeningRules>;
@@ -166,8 +194,8 @@ export const OpeningsHeader = v.object({
 /** First line of `openings.jsonl`. */
 export type OpeningsHeader = v.InferOutput<typeof OpeningsHeader>;
 
-/** Schema version of `selfplay.json` (2: Wilson-type intervals, distinct games, content hashes, banner). */
-export const SELFPLAY_RESULTS_SCHEMA = 2;
+/** Schema version of `selfplay.json` (2: Wilson-type intervals, distinct games, content hashes, banner; 3: repeats after the opening). */
+export const SELFPLAY_RESULTS_SCHEMA = 3;
 
 /**
  * The stage-4 results file (`selfplay.json`): kind, schema, profile, the
@@ -195,6 +223,7 @@ export const SelfplayResults = v.object({
   n_positions: count(),
   n_games: count(),
   n_duplicate_games: count(),
+  n_repeats_after_opening: count(),
   code: CodeVersion,
   positions: v.array(opaque<PositionResult>(), "is not a list of position results"),
 });
@@ -233,6 +262,26 @@ export function readOpenings(path: string): Promise<JsonlContent<OpeningsHeader,
 /** Describes how two self-play configurations differ ("" when equal). */
 export function selfplayConfigDifference(a: SelfplayConfig, b: SelfplayConfig): string {
   return differingKeys(a, b).map((k) => `${k} ${JSON.stringify(a[k])} vs ${JSON.stringify(b[k])}`).join("; ");
+}
+
+/**
+ * The configuration a run uses (pure): `want` with the opening rule `rule`
+ * when one is given; else lines distinct by position, except that a design
+ * begun before that rule (its file's rules have no `distinct`) and otherwise
+ * equal keeps its own, so its games are resumed, never moved aside or mixed
+ * with games of the other rule.
+ */
+export function continuedConfig(
+  existing: SelfplayConfig | undefined,
+  want: SelfplayConfig,
+  rule?: OpeningDistinct,
+): SelfplayConfig {
+  const { distinct: _d, ...byMoves } = want.opening;
+  const old = { ...want, opening: byMoves };
+  const fresh = { ...want, opening: { ...byMoves, distinct: "position" as const } };
+  if (rule) return rule === "moves" ? old : fresh;
+  if (!existing || existing.opening.distinct !== undefined) return fresh;
+  return selfplayConfigDifference(existing, old) ? fresh : old;
 }
 
 /** Keys `sp:game` of every planned game, positions in stratum order, games 1..G. */

@@ -10,6 +10,7 @@
 
 import type { GameRecord } from "./game.ts";
 import { scoreInterval, type SelectedPosition, whiteScore } from "../method/mod.ts";
+import { lineEnd } from "./openings.ts";
 
 /** One position's self-play results. */
 export interface PositionResult {
@@ -45,6 +46,13 @@ export interface PositionResult {
   distinct_games: number;
   /** Games that repeat an earlier game of the position move for move (0 with a complete opening set). */
   duplicate_games: number;
+  /**
+   * Games that reach, at the end of their opening line, the position (board, side to move, castling,
+   * en passant) an earlier game of the position reached at the end of its own, and then play the same
+   * moves to the same result: repeats as a reader counts them, those hidden by a transposition and
+   * move-for-move ones alike (0 with openings distinct by position).
+   */
+  repeats_after_opening: number;
   /** Plies of the position's opening lines. */
   opening_plies: number | null;
 }
@@ -67,6 +75,10 @@ export function summarisePositions(
     const terminations: Record<string, number> = {};
     for (const g of gs) terminations[g.termination] = (terminations[g.termination] ?? 0) + 1;
     const distinct = new Set(gs.map((g) => g.moves.join(" "))).size;
+    const afterOpening = new Set(gs.map((g) => {
+      const plies = g.opening?.plies ?? 0;
+      return [lineEnd(pos.fen, g.moves.slice(0, plies)), g.moves.slice(plies).join(" "), g.result].join("|");
+    })).size;
     return [{
       sp: pos.sp,
       setup: pos.setup,
@@ -81,6 +93,7 @@ export function summarisePositions(
       terminations,
       distinct_games: distinct,
       duplicate_games: n - distinct,
+      repeats_after_opening: n - afterOpening,
       opening_plies: gs[0].opening?.plies ?? null,
     }];
   });

@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { buildMbiTable, getProfile, readPositionValues, writeMbiTable } from "../store/mod.ts";
 import { repoPath } from "../core/mod.ts";
 import { testRoot, waitForFile } from "../core/testing.ts";
-import { assignLines, buildOpeningSet } from "./openings.ts";
+import { assignLines, buildOpeningSet, lineEnd } from "./openings.ts";
 import { type ResolvedEngine, UciEngine } from "../engine/mod.ts";
 import { deriveSeed, selectPositions, startPosition } from "../method/mod.ts";
-import { readGames } from "./records.ts";
+import { continuedConfig, openingDistinct, readGames, type SelfplayConfig } from "./records.ts";
 import { playGames } from "./play.ts";
 import { replayGame } from "./stage.ts";
 
@@ -63,7 +63,15 @@ Deno.test("kill -9 after 5 games, then resume: every game exactly once and disti
     await Deno.readTextFile(join(out, "selfplay.json")),
   );
   assertEquals(results.n_games, 24);
-  assertEquals(results.n_duplicate_games, 0);
+  assertEquals([results.n_duplicate_games, results.n_repeats_after_opening], [0, 0]);
+  // Openings distinct by the position they reach: no two games of a position start from one position after them.
+  assertEquals(games.header.config.opening.distinct, "position");
+  for (const s of games.header.selection) {
+    const ends = games.records.filter((g) => g.sp === s.sp).map((g) =>
+      lineEnd(s.fen, g.moves.slice(0, g.opening.plies))
+    );
+    assertEquals(new Set(ends).size, ends.length, `SP ${s.sp}: two games start from one position after their openings`);
+  }
   for (const p of results.positions) {
     assertEquals(p.distinct_games, p.games, `SP ${p.sp}: ${p.distinct_games} distinct of ${p.games}`);
     assertEquals(p.wins + p.draws + p.losses, p.games);
@@ -230,4 +238,27 @@ Deno.test("a games file whose records contradict it is refused with file and lin
   let message = "";
   await readGames(join(bad, "games.jsonl")).catch((e) => message = e.message);
   ok(/line 2: result "2-0" is not 1-0, 0-1 or 1\/2-1\/2/.test(message), message);
+});
+
+Deno.test("a run's opening rule: by position for new games; a file begun by moves keeps its rule; a rule given wins", () => {
+  const want = {
+    engine_fingerprint: 1,
+    options: {},
+    nodes_per_move: 1000,
+    games: 4,
+    seed: 1,
+    opening: { plies: 4, multipv: 5, windowCp: 30, maxPlies: 12 },
+    adjudication: {} as SelfplayConfig["adjudication"],
+    positions: [518],
+  } satisfies SelfplayConfig;
+  const byPosition = { ...want, opening: { ...want.opening, distinct: "position" as const } };
+  assertEquals(continuedConfig(undefined, want), byPosition);
+  assertEquals(continuedConfig(want, want), want); // an older design resumes by its own rule
+  assertEquals(continuedConfig(byPosition, want), byPosition);
+  // an older file of another configuration is not continued: the new games are by position
+  assertEquals(continuedConfig({ ...want, games: 8 }, want), byPosition);
+  assertEquals(continuedConfig(undefined, want, "moves"), want);
+  assertEquals(continuedConfig(want, want, "position"), byPosition);
+  assertEquals(openingDistinct(want.opening), "moves");
+  assertEquals(openingDistinct(byPosition.opening), "position");
 });

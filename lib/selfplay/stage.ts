@@ -38,6 +38,7 @@ import { summarisePositions } from "./results.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import {
   mergeOpenings,
+  type OpeningDistinct,
   readGames,
   readOpenings,
   SELFPLAY_MERGE,
@@ -99,6 +100,8 @@ export interface SelfplayStageOptions {
   outDir?: string;
   /** Play one shard of the games; the outputs are written by {@link mergeSelfplayShards} once all shards are done. */
   shard?: Shard;
+  /** What makes opening lines differ (default: by position, or a games file's own rule when resuming it). */
+  openings?: OpeningDistinct;
 }
 
 /** Plays (or resumes) the games of stage 4, or of one shard of it, without writing the outputs. */
@@ -117,6 +120,7 @@ async function playSelfplay(opts: SelfplayStageOptions): Promise<{ summary: Play
     outDir,
     onProgress: opts.onProgress,
     shard: opts.shard,
+    openings: opts.openings,
   });
   return { summary, outDir };
 }
@@ -214,6 +218,7 @@ export async function writeSelfplayOutputs(
     n_positions: header.selection.length,
     n_games: games.length,
     n_duplicate_games: positions.reduce((a, p) => a + p.duplicate_games, 0),
+    n_repeats_after_opening: positions.reduce((a, p) => a + p.repeats_after_opening, 0),
     code: await codeVersion(),
     positions,
   };

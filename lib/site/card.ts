@@ -87,6 +87,8 @@ export const SELFPLAY_POSITION_MEANINGS: { [K in keyof PositionResult]-?: string
   terminations: "how many games ended each way",
   distinct_games: "number of different move sequences among the games",
   duplicate_games: "games that repeat an earlier game of the position move for move (0 with a complete opening set)",
+  repeats_after_opening:
+    "games that reach the position an earlier game reached after its opening (a transposition, or the same moves) and then play the same moves to the same result",
   opening_plies: "plies of the position's opening lines",
 };
 
@@ -190,7 +192,7 @@ function columnsSection(d: SiteData): string[] {
         "### `selfplay.json`",
         "",
         "The design (`config`, `engine`, `method`, `score_interval`), the inputs with their hashes, `n_positions`, " +
-        "`n_games`, `n_duplicate_games`, and per self-play position (`positions`):",
+        "`n_games`, `n_duplicate_games`, `n_repeats_after_opening`, and per self-play position (`positions`):",
         "",
         ...meaningRows(SELFPLAY_POSITION_MEANINGS, undefined, "field"),
       ]

@@ -1,0 +1,166 @@
+/**
+ * A prediction made before a self-play design is played: from an earlier
+ * design on the same positions (its measured variances and its observed
+ * rho(eval, score) with the same values), what the new design should show,
+ * with a range, and what variances it would take to observe the published
+ * 0.76. Written once, before the first game (`prediction.json` in the new
+ * design's folder), so the result is compared with a figure fixed in advance.
+ *
+ * The model (the power analysis of docs/METHOD.md decision 6):
+ * observed rho = true rho · √R, R = between / (between + game / G). The true
+ * rho is estimated from the earlier design as its observed rho / √R (capped
+ * at ±1). With the earlier variances the new design has the same R, so the
+ * expected figure is the earlier observed one; its range is a 95% prediction
+ * interval on the Fisher-z scale, z ± 1.96 · √2 · √(1.06 / (n − 3)): the
+ * sampling error of the earlier estimate and that of the new games, taken as
+ * independent (conservative: the positions and their values are the same).
+ *
+ * @module
+ */
+
+import { normalQuantile, powerToExcludeZero, reliabilityAt, spearmanZSe } from "../method/mod.ts";
+import { fileKind, int, schemaVersion, text } from "../core/mod.ts";
+import { CodeVersion } from "../store/mod.ts";
+import * as v from "valibot";
+
+/** Schema version of `prediction.json`. */
+export const PREDICTION_SCHEMA = 1;
+
+/** What the prediction is made from: the earlier design's variances and its observed figure. */
+export interface PredictionInputs {
+  /** Positions (the same in both designs). */
+  positions: number;
+  /** Games per position of the earlier design. */
+  earlierGames: number;
+  /** Games per position of the new design. */
+  games: number;
+  /** Between-position variance of White's score, measured in the earlier games. */
+  between: number;
+  /** One game's variance of White's points, measured in the earlier games. */
+  game: number;
+  /** The earlier design's observed rho(eval, score) with the values the new design is paired with. */
+  observed: number;
+  /** Its 95% interval. */
+  observedCi95: [number, number];
+  /** The figure to compare with (the published 0.76). */
+  published: number;
+}
+
+/** A design's expected figures under one assumption about its variances. */
+export interface PredictionScenario {
+  /** What is assumed, in words. */
+  assumption: string;
+  /** One game's variance assumed. */
+  game_variance: number;
+  /** Between-position variance assumed. */
+  between_variance: number;
+  /** Reliability of a position's score. */
+  reliability: number;
+  /** Expected observed rho. */
+  expected_rho: number;
+  /** Probability that the 95% interval lies above 0. */
+  power: number;
+}
+
+/** The computed prediction (pure numbers and one sentence). */
+export interface Prediction {
+  /** Reliability of the earlier design's scores. */
+  earlier_reliability: number;
+  /** The true rho implied by the earlier figure (observed / √R, capped at ±1), with the range its interval implies. */
+  implied_true_rho: { estimate: number; range: [number, number] };
+  /** The headline: the expected figure and its 95% prediction range. */
+  expected: { rho: number; range95: [number, number] };
+  /** The headline and other variances (more draws at a larger budget lower one game's variance). */
+  scenarios: PredictionScenario[];
+  /** What observing the published figure would take. */
+  to_observe_published: {
+    /** Reliability needed if the true rho were 1 (the best case): published². */
+    reliability_if_true_rho_1: number;
+    /** Reliability needed at the implied true rho (null: not reachable, the implied true rho is below the figure). */
+    reliability_at_implied: number | null;
+    /** Between-position variance needed (best case) with the measured one-game variance. */
+    between_needed: number;
+    /** One game's variance needed (best case) with the measured between-position variance. */
+    game_needed: number;
+  };
+  /** The prediction in one sentence. */
+  sentence: string;
+}
+
+const clamp = (x: number) => Math.max(-1, Math.min(1, x));
+const f3 = (x: number) => x.toFixed(3);
+
+/** Computes the prediction (pure). */
+export function predictDesign(i: PredictionInputs): Prediction {
+  const r0 = reliabilityAt(i.between, i.game, i.earlierGames);
+  const root = Math.sqrt(r0);
+  const implied = clamp(i.observed / root);
+  const impliedRange: [number, number] = [clamp(i.observedCi95[0] / root), clamp(i.observedCi95[1] / root)];
+  const scenario = (assumption: string, game: number, between: number): PredictionScenario => {
+    const reliability = reliabilityAt(between, game, i.games);
+    return {
+      assumption,
+      game_variance: game,
+      between_variance: between,
+      reliability,
+      expected_rho: implied * Math.sqrt(reliability),
+      power: powerToExcludeZero(Math.max(0, implied), reliability, i.positions),
+    };
+  };
+  const scenarios = [
+    scenario("the variances measured in the earlier games", i.game, i.between),
+    scenario("one game's variance 3/4 of that (more draws)", i.game * 0.75, i.between),
+    scenario("one game's variance half of that (many more draws)", i.game * 0.5, i.between),
+  ];
+  const rho = scenarios[0].expected_rho;
+  const half = normalQuantile(0.975) * Math.SQRT2 * spearmanZSe(i.positions);
+  const z = Math.atanh(clamp(rho) * 0.999999);
+  const range95: [number, number] = [Math.tanh(z - half), Math.tanh(z + half)];
+  const p = i.published;
+  const best = p * p;
+  const ratio = best / (1 - best) / i.games; // between / game needed for reliability p² with G games
+  const atImplied = implied >= p ? (p / implied) ** 2 : null;
+  const sentence =
+    `Expected rho(eval, score) ${f3(rho)}, 95% prediction range [${f3(range95[0])}, ${f3(range95[1])}] ` +
+    `(the earlier games' variances: reliability ${f3(scenarios[0].reliability)}); ` +
+    `observing ${p} needs reliability at least ${f3(best)} even at a true correlation of 1, ` +
+    `i.e. a between-position variance ${
+      (i.between > 0 ? i.game * ratio / i.between : Infinity).toFixed(1)
+    } times the measured one.`;
+  return {
+    earlier_reliability: r0,
+    implied_true_rho: { estimate: implied, range: impliedRange },
+    expected: { rho, range95 },
+    scenarios,
+    to_observe_published: {
+      reliability_if_true_rho_1: best,
+      reliability_at_implied: atImplied,
+      between_needed: i.game * ratio,
+      game_needed: i.between / ratio,
+    },
+    sentence,
+  };
+}
+
+/**
+ * `prediction.json`: kind, schema, the design predicted (results key, its
+ * budget in words), the earlier design and values it is made from (keys,
+ * files with hashes), the inputs, the prediction, when it was made and by
+ * which code; the commit that adds it dates it before the first game.
+ */
+export const PredictionRecord = v.object({
+  kind: fileKind("mbi-prediction"),
+  schema: schemaVersion(PREDICTION_SCHEMA),
+  design: text(),
+  design_budget: text(),
+  from: v.object({ design: text(), values: text(), budget: text() }),
+  inputs: v.array(v.object({ path: text(), sha256: text() }), "is not a list of inputs"),
+  made_from: v.custom<PredictionInputs>((x) => typeof x === "object" && x !== null, "is not the prediction's inputs"),
+  prediction: v.custom<Prediction>((x) => typeof x === "object" && x !== null, "is not a prediction"),
+  games_when_made: int(),
+  created: text(),
+  code: CodeVersion,
+});
+
+/** `prediction.json`. */
+export type PredictionRecord = v.InferOutput<typeof PredictionRecord>;
