@@ -27,41 +27,33 @@ import {
   selfplayDir,
   summaryPath,
 } from "../store/mod.ts";
-import { type MethodSampleState, methodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
+import { methodSampleState } from "./method_sample.ts";
+import {
+  designStatements,
+  methodSampleStatement,
+  openingStatement,
+  selfplayStatements,
+} from "./limitations_selfplay.ts";
 import { type DesignResults, designResults } from "./designs.ts";
 import {
   fingerprintValue,
   formatBudgets,
   intervalCoverage,
   isMethodBudgets,
-  METHOD_VARIANCES,
   nearEndNote,
   type Profile,
   quantileSorted,
-  reliabilityUncertaintyText,
-  signedCp,
 } from "../method/mod.ts";
-import { PUBLISHED, rankAgreement, readSummary, type Summary, tieGroups } from "../analysis/mod.ts";
+import { rankAgreement, readSummary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
-import {
-  openingBreadth,
-  readOpenings,
-  readSelfplayResults,
-  selfplayBudget,
-  type SelfplayResults,
-} from "../selfplay/mod.ts";
-
-/**
- * How far above a position's own stage-1 value the best first move's score in
- * its opening search may lie before the statement on opening sets names it (cp):
- * a gap this large at the start of a Chess960 game is a short search's misjudgement.
- */
-export const OPENING_SCORE_GAP_CP = 100;
+import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
 
 /** One limitation: a statement, the numbers it rests on and the files they came from. */
 export interface Limitation {
   /** Stable id (e.g. `budget`, `rank-agreement:quick~eval500000`). */
   id: string;
+  /** The statement in one short line (at most ~20 words), as a page lists it; `text` says it in full. */
+  headline: string;
   /** The statement, with its numbers, for people. */
   text: string;
   /** The numbers the statement rests on. */
@@ -72,7 +64,6 @@ export interface Limitation {
 
 const fix = (x: number, d = 2) => Number.isFinite(x) ? x.toFixed(d) : "undefined";
 const pct = (x: number) => `${Math.round(100 * x)}%`;
-const int = (n: number) => n.toLocaleString("en-US");
 
 /** The Spearman CI of a pair in `engine_comparison.json`, when that file compared the two folders. */
 async function comparisonCi(a: string, b: string): Promise<[number, number] | undefined> {
@@ -128,8 +119,12 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
         } of positions move by more than 10 MBI points (median |ΔMBI| ${a.mbi_shift.median}). The values themselves (in cp) agree at Pearson ${
           fix(a.pearson_eval)
         }; ${stabilityWords(a.spearman_edge, a.pearson_eval, ci)}.`;
+      const moved = `${pct(a.mbi_shift.share_over_10)} of positions move more than 10 points`;
       return {
         id: `${sameEngine ? "rank-agreement" : "engine-agreement"}:${folder}`,
+        headline: sameEngine
+          ? `Against ${formatLimit(o.header.config.limit)}: Spearman ${fix(a.spearman_edge)} of the edges; ${moved}.`
+          : `${o.header.engine.uci_name} ranks differently: Spearman ${fix(a.spearman_edge)}; ${moved}.`,
         text,
         figures: {
           other: folder,
@@ -148,107 +143,6 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
       };
     })()];
   }));
-}
-
-/** Reliability, ceiling and power as stage 5 recorded them in `summary.json`. */
-function recordedPower(
-  s: Summary | undefined,
-): { reliability: number; ceiling: number; power: number | null } | undefined {
-  if (!s?.reliability || !s.power) return undefined;
-  return { reliability: s.reliability.reliability, ceiling: s.reliability.ceiling, power: s.power.this_design.power };
-}
-
-function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summary | undefined, sumPath: string) {
-  const out: Limitation[] = [];
-  const pos = sp.positions;
-  const games = pos.reduce((a, p) => a + p.games, 0);
-  const distinct = pos.reduce((a, p) => a + p.distinct_games, 0);
-  const repeated = pos.filter((p) => p.distinct_games < p.games).sort((a, b) =>
-    a.distinct_games / a.games - b.distinct_games / b.games || a.sp - b.sp
-  );
-  const worst = repeated[0];
-  out.push({
-    id: "distinct-games",
-    text: repeated.length
-      ? `Self-play: ${int(distinct)} distinct games among ${
-        int(games)
-      } (${repeated.length} of ${pos.length} positions repeat a game; ` +
-        `fewest: SP ${worst.sp} with ${worst.distinct_games} of ${worst.games}); a repeated game adds no information, yet each copy is scored.`
-      : `Self-play: all ${int(games)} games are distinct (${pos.length} positions × ${sp.config.games} games).`,
-    figures: { games, distinct_games: distinct, positions: pos.length, positions_with_repeats: repeated.length },
-    sources: [spPath],
-  });
-  const wins = pos.reduce((a, p) => a + p.wins, 0);
-  const draws = pos.reduce((a, p) => a + p.draws, 0);
-  const losses = pos.reduce((a, p) => a + p.losses, 0);
-  const score = (wins + draws / 2) / games;
-  out.push({
-    id: "white-score",
-    text: `White's overall score in self-play at ${int(sp.config.nodes_per_move)} nodes per move is ${fix(score, 3)} ` +
-      `over ${int(games)} games (${int(wins)} wins, ${int(draws)} draws, ${int(losses)} losses; draw rate ${
-        pct(draws / games)
-      }); ` +
-      `the self-play checks the ordering at that budget, not any single position.`,
-    figures: { games, wins, draws, losses, white_score: score, nodes_per_move: sp.config.nodes_per_move },
-    sources: [spPath],
-  });
-  const recorded = recordedPower(summary);
-  if (!recorded) return out; // stage 5 has not run yet: no power statement without its figures
-  const c = summary?.eval_vs_score;
-  const published = PUBLISHED.rho_eval_score;
-  const pw = summary!.power;
-  const design = pw.this_design;
-  const expected = design.expected_rho;
-  const canTest = design.power >= pw.required_power;
-  const ciText = c
-    ? ` The observed rho(eval, score) is ${fix(c.rho, 3)} [${fix(c.ci95_percentile[0], 3)}, ${
-      fix(c.ci95_percentile[1], 3)
-    }], measured at this profile's budgets, so it cannot confirm or refute the figure published at the method's.`
-    : "";
-  const source = pw.variances.source === "measured"
-    ? `measured in these games (reliability ${fix(design.reliability)}, ceiling ${fix(Math.sqrt(design.reliability))})`
-    : `not estimable from these games, whose scores spread no more than sampling noise; with the variances of ${METHOD_VARIANCES.source} the reliability would be ${
-      fix(design.reliability)
-    } (ceiling ${fix(Math.sqrt(design.reliability))})`;
-  const g = pw.games_needed.at_this_positions;
-  out.push({
-    id: "power",
-    text:
-      `Can this self-play design (${pos.length} positions × ${sp.config.games} games) test the published ${published}? ` +
-      `The between-position variance of the scores is ${source}: a true ${published} would show as about ${
-        fix(expected)
-      }, and the 95% interval would lie above 0 with probability ${fix(design.power)} (${
-        canTest ? "enough" : "too low"
-      } to resolve it; 0.8 is the usual bar)${
-        !canTest && g !== null ? `; about ${int(g)} games per position would reach 0.8` : ""
-      }.${ciText}${
-        summary!.reliability_uncertainty
-          ? ` ${
-            reliabilityUncertaintyText(
-              summary!.reliability_uncertainty,
-              pw.required_power,
-              pw.variances.source === "measured",
-            )
-          }`
-          : ""
-      }`,
-    figures: {
-      positions: pos.length,
-      games_per_position: sp.config.games,
-      reliability: design.reliability,
-      ceiling: Math.sqrt(design.reliability),
-      expected_rho_at_published: expected,
-      power_at_published: design.power,
-      power_source: "summary.json",
-      variances: pw.variances.source,
-      rho_eval_score: c?.rho ?? null,
-      ci95_lo: c?.ci95_percentile[0] ?? null,
-      ci95_hi: c?.ci95_percentile[1] ?? null,
-      verdict: summary?.verdict.validation ?? null,
-    },
-    sources: summary ? [spPath, sumPath] : [spPath],
-  });
-  return out;
 }
 
 /**
@@ -281,6 +175,7 @@ export async function computeLimitations(
   if (!isMethodBudgets(facts)) {
     out.push({
       id: "budget",
+      headline: `Not the method's budget: ${formatLimit(limit)} per position (the method: 400,000,000 nodes).`,
       text:
         `Not the method's budgets: ${formatBudgets(facts)}. Values, ranks and the index are those of this budget; ` +
         `cite them with engine, fingerprint and budget.`,
@@ -297,6 +192,7 @@ export async function computeLimitations(
   const e = d.header.engine;
   out.push({
     id: "one-engine",
+    headline: `One engine (${e.uci_name}), one search per position; not human practice.`,
     text: `One engine, one evaluation function: every value is one search of ${e.uci_name} (fingerprint ${
       fingerprintValue(e.fingerprint)
     }) per position at ${formatLimit(limit)}; engine evaluation is not human practice.`,
@@ -308,6 +204,7 @@ export async function computeLimitations(
   if (ties.length < rows.length) {
     out.push({
       id: "ties",
+      headline: `Only ${ties.length} distinct values among ${rows.length}: tied positions share one MBI.`,
       text: `The ${rows.length} values take only ${ties.length} distinct values at this budget (largest tie: ${
         ties[0].count
       } positions at ${ties[0].eval_cp} cp); tied positions share an average rank and one MBI.`,
@@ -321,7 +218,12 @@ export async function computeLimitations(
     });
   }
   const others = await sameSetDatasets(d, scan);
-  const sameEngineFirst = [...others.filter((o) => isOtherBudget(d, o)), ...others.filter((o) => !isOtherBudget(d, o))];
+  // the same engine's other budgets first, smallest budget first; then the other engines
+  const nodes = (o: EvalDataset) => "nodes" in o.header.config.limit ? o.header.config.limit.nodes : Infinity;
+  const sameEngineFirst = [
+    ...others.filter((o) => isOtherBudget(d, o)).sort((a, b) => nodes(a) - nodes(b)),
+    ...others.filter((o) => !isOtherBudget(d, o)),
+  ];
   out.push(...await rankStatements(d, sameEngineFirst));
   const mbiPath = join(profileDir(profile), "mbi.json");
   const table = await readMbiTable(mbiPath).catch(() => undefined);
@@ -345,6 +247,9 @@ export async function computeLimitations(
       : undefined;
     out.push({
       id: "mbi-interval",
+      headline: `Each MBI's [lo–hi] is a settling range, not a confidence interval (median width ${
+        quantileSorted(widths, 0.5)
+      }).`,
       text: `Each position's MBI carries an interval${how ? ` (${how})` : ""}: median width ${
         quantileSorted(widths, 0.5)
       } points, ${pct(over20)} of positions wider than 20 points.${
@@ -375,107 +280,4 @@ export async function computeLimitations(
   if (own) out.push(methodSampleStatement(profile, own));
   for (const design of designs ?? await designResults(profile)) out.push(...await designStatements(design));
   return out;
-}
-
-/**
- * The statements of another self-play design of the dataset (ids and text
- * name it), and how far the method's budget on its positions has got.
- */
-async function designStatements(
-  { design, selfplay: sp, summary, sample: state }: DesignResults,
-): Promise<Limitation[]> {
-  const spPath = join(selfplayDir(design), "selfplay.json");
-  const sumPath = summaryPath(design);
-  const breadth = await openingStatement(design, sp);
-  const out = [
-    ...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)),
-    ...(breadth ? [breadth] : []),
-  ]
-    .map((l) => ({
-      ...l,
-      id: `${l.id}:${design.name}`,
-      text: `Self-play design ${design.name}: ${l.text.replace(/^Self-play: /, "")}`,
-    }));
-  return state ? [...out, methodSampleStatement(design, state)] : out;
-}
-
-/**
- * How broad the opening sets start, from `openings.jsonl`: the positions whose
- * lines all begin with one move, and those whose best first move scored more
- * than {@link OPENING_SCORE_GAP_CP} above the position's stage-1 value in the
- * opening search (undefined without opening sets).
- */
-async function openingStatement(design: Profile, sp: SelfplayResults): Promise<Limitation | undefined> {
-  const path = join(selfplayDir(design), "openings.jsonl");
-  const sets = (await readOpenings(path))?.records;
-  if (!sets?.length) return undefined;
-  const value = new Map(sp.positions.map((p) => [p.sp, p.eval_cp]));
-  const b = sets.filter((s) => value.has(s.sp)).map(openingBreadth);
-  const single = b.filter((x) => x.first_moves === 1);
-  const off = b.filter((x) => x.best_first && x.best_first.cp - value.get(x.sp)! > OPENING_SCORE_GAP_CP)
-    .sort((x, y) => (y.best_first!.cp - value.get(y.sp)!) - (x.best_first!.cp - value.get(x.sp)!) || x.sp - y.sp);
-  const w = sp.config.opening;
-  const worst = off[0];
-  const search = `${int(sp.config.nodes_per_move)} nodes, MultiPV ${w.multipv}`;
-  return {
-    id: "opening-breadth",
-    text:
-      `Self-play: the opening sets come from short searches (${search}; moves within ${w.windowCp} cp of the best). ${
-        single.length
-          ? `In ${single.length} of the ${b.length} positions every line begins with the same first move (SP ${
-            single.map((x) => x.sp).join(", ")
-          }), so their games differ only later`
-          : `Every position's lines begin with more than one first move`
-      }; ${
-        off.length
-          ? `in ${off.length}, the best first move scored more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value (most: SP ${worst.sp}, ${
-            worst.best_first!.san
-          } at ${signedCp(worst.best_first!.cp)} cp, depth ${worst.best_first!.depth}, against ${
-            signedCp(value.get(worst.sp)!)
-          } cp), a misjudgement that leaves few moves inside the window.`
-          : `in none did the best first move score more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value.`
-      }`,
-    figures: {
-      positions: b.length,
-      single_first_move: single.length,
-      best_first_far_above_value: off.length,
-      gap_cp: OPENING_SCORE_GAP_CP,
-      worst_sp: worst?.sp ?? null,
-      worst_first_cp: worst?.best_first?.cp ?? null,
-    },
-    sources: [displayPath(path)],
-  };
-}
-
-/** How far the method's budget on a design's positions has got, and what it shows once complete. */
-function methodSampleStatement(design: Profile, state: MethodSampleState): Limitation {
-  const { path: samplePath, dataset: sample, figures } = state;
-  const done = sample.records.length, of = sample.header.positions.length;
-  const method = formatLimit(sample.header.config.limit);
-  const far = figures?.distance_to_method.find((r) => r.dataset === figures.drawn_from.dataset);
-  return {
-    id: `method-sample:${design.name}`,
-    text: done < of
-      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${design.name} so far (run in progress); nothing at it covers all 960 positions, and no other figure computed here is at it.`
-      : `The method's budget (${method} per position) exists here only for the ${of} positions of ${design.name}: a sample, not an index over all 960 positions${
-        far
-          ? `; on them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} [${
-            fix(far.spearman_edges.ci95[0], 3)
-          }, ${fix(far.spearman_edges.ci95[1], 3)}], median |Δ| ${far.median_abs_delta_cp} cp (mean Δ ${
-            fix(far.mean_delta_cp, 1)
-          } cp, this index minus the method's budget)`
-          : figures
-          ? ""
-          : " (its figures are not computed yet: deno task method-sample)"
-      }.`,
-    figures: {
-      positions_done: done,
-      positions: of,
-      limit: method,
-      spearman_edges: far?.spearman_edges.rho ?? null,
-      median_abs_delta_cp: far?.median_abs_delta_cp ?? null,
-      mean_delta_cp: far?.mean_delta_cp ?? null,
-    },
-    sources: [displayPath(samplePath), ...(figures ? [displayPath(methodSampleSummaryPath(samplePath))] : [])],
-  };
 }

@@ -11,6 +11,7 @@
 
 export * from "./designs.ts";
 export * from "./limitations.ts";
+export * from "./limitations_selfplay.ts";
 export * from "./method_sample.ts";
 export * from "./published_check.ts";
 export * from "./prediction.ts";

@@ -38,14 +38,16 @@ Deno.test("the index's page and card show another design's validation, and the m
   ok(html.includes(`<a href="#validation">Validation</a>`), "in the navigation");
   ok(html.includes("<h3>ci<wbr>~games2</h3>"), "the heading, breakable at its tags");
   ok(
-    /<dt>Self-play designs<\/dt><dd><code>ci<wbr>~games2<\/code>: 6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\)/
+    /<dt>Self-play designs<\/dt><dd>6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\)/
       .test(html),
     "its budget beside the dataset's",
   );
   ok(
-    /<p class="banner" role="note">ci profile[^<]*; self-play 6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\) — not the method&#39;s results/
-      .test(html),
-    "the banner names the design's budgets too: " + /<p class="banner"[^<]*/.exec(html)?.[0],
+    html.includes(
+      `<p class="banner short" role="note">Not the method&#39;s results: the method evaluates at 400,000,000 nodes per position and plays its games at 300,000 nodes per move. Cite with engine, fingerprint and budget.</p>`,
+    ),
+    "the banner names the method's budgets the dataset and its design are not at: " +
+      /<p class="banner[^<]*/.exec(html)?.[0],
   );
   ok(html.includes(`${summary.eval_vs_score.rho.toFixed(3)}`), "the summary's rho");
   ok(html.includes("The published rho(eval, score) = 0.76 [0.63, 0.85] lies"), "the computed sentence");

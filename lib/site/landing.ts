@@ -1,8 +1,10 @@
 /**
- * The landing page of the results (`results/index.html`): what the index is,
- * the best index named and linked first with its headline figures and
- * validations, the budget ladder with its convergence figure, the other
- * engines, the outcome tables, the rendered notebooks and every dataset page.
+ * The landing page of the results (`results/index.html`), answer first: what
+ * the index is, the most and least balanced positions with a search box, how
+ * sure that is, and the distribution (`landing_answer.ts`); then, in sections
+ * a reader can skip, the evidence: the best index's figures and validations,
+ * the budget ladder with its convergence figure, the other engines, the
+ * outcome tables, the rendered notebooks and every dataset page.
  * Self-contained like the dataset pages (styles and figure inline, no script,
  * no request); its tables turn into labelled rows on a phone.
  *
@@ -10,14 +12,16 @@
  */
 
 import { formatLimit } from "../engine/mod.ts";
-import { fingerprintValue, fixedNonZero, PROFILES, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, fixedNonZero, verdictsText } from "../method/mod.ts";
+import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { collectLanding, type LandingData, landingPath } from "./landing_data.ts";
 import { type SiteDesign } from "./designs.ts";
-import { whiteEdgeSentence } from "./page_data.ts";
+import { histogram, whiteEdgeSentence } from "./page_data.ts";
+import { bestName, designWords, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
 import { type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
 import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 
@@ -124,76 +128,58 @@ export function whatSentence(d: Pick<LandingData, "best">): string {
   });
 }
 
-function bestSection(d: LandingData): Html {
+/** The best index's facts, its self-play designs and the method's budget on their positions, each in readers' words. */
+function evidenceSection(d: LandingData): Html {
   const b = d.best;
   if (!b) {
     return markup`<p>No complete dataset of the reference engine over all 960 positions yet: run <code>deno task pipeline</code>.</p>`;
   }
-  const link = b.page
-    ? markup`<a id="best-index" href="${b.page.href}">${b.key}</a>`
-    : markup`${b.key} (its page: <code>deno task site --profile ${b.key}</code>)`;
-  const fp = `fingerprint ${fingerprintValue(b.fingerprint)}`;
-  const val = b.validations.map((v) =>
-    markup`${
-      labelledTable(
-        `${b.key} against ${v.outcomes.name}: ${
-          v.outcomes.description.replace(/\.$/, "")
-        }; n = ${v.positions} positions, ${int(v.games)} games; ${int(v.resamples)} bootstrap resamples`,
-        ["correlation", "Spearman's rho", "95% interval"],
-        [v.eval_vs_score, v.mbi_vs_score, v.mbi_vs_imbalance, ...(v.mbi_vs_draw_rate ? [v.mbi_vs_draw_rate] : [])]
-          .map((c) => [c.label, f3(c.rho), `${f3(c.ci95_percentile[0])} .. ${f3(c.ci95_percentile[1])}`]),
-      )
-    }<p>Verdicts: validation <strong>${
-      verdictsText(v).validation
-    }</strong>; the claim that balanced starts score closer to 50%: <strong>${
-      verdictsText(v).claim
-    }</strong>. The scores' reliability ${f3(v.reliability.reliability)} caps any correlation with them near ${
-      f2(v.reliability.ceiling)
-    }.</p>`
-  );
-  const sp = b.selfplay;
-  return markup`<p>The best index here is ${link}: ${b.engine} (<code>${b.engine_id}</code>, ${fp}), <strong>${b.limit} per position</strong>, ${b.n} positions — the reference engine's complete dataset with the largest budget, the one <code>deno task mbi</code> answers from. It is not the method's result: the method's budget is 400,000,000 nodes per position.</p>
-${
-    labelledTable(`Headline figures of ${b.key}`, ["figure", "value"], [
-      ["engine values", `median ${b.eval.median.toFixed(1)} cp, range ${b.eval.min} .. ${b.eval.max} cp`],
-      ["below 0 (Black's side)", String(b.negatives)],
-      ...(b.interval_width !== null
-        ? [["median width of the MBI intervals", `${b.interval_width.toFixed(1).replace(/\.0$/, "")} points`]]
-        : []),
-      ...[
-        ...(sp ? [{ name: "self-play", s: sp }] : []),
-        ...b.designs.map((g) => ({ name: `self-play ${g.profile}`, s: g.summary })),
-      ].map(({ name, s }) => [
-        name,
-        `${s.n_positions} positions × ${s.selfplay.games_per_position} games at ${
-          int(s.selfplay.nodes_per_move)
-        } nodes/move (the method: 60 × 50 at ${int(PROFILES.full.selfplay.nodesPerMove)}); rho(eval, score) ${
-          f3(s.eval_vs_score.rho)
-        }, 95% CI ${f3(s.eval_vs_score.ci95_percentile[0])} .. ${f3(s.eval_vs_score.ci95_percentile[1])}; validation ${
-          verdictsText(s).validation
-        }, the claim ${verdictsText(s).claim}`,
-      ]),
-      ...b.designs.flatMap((g) => {
-        const m = g.sample;
-        if (!m) return [];
-        const v = m.summary?.figures.validation[1].eval_vs_score;
-        return [[
-          `${m.limit} per position (the method's budget)`,
-          v
-            ? `the ${m.of} positions of ${g.profile}: rho(eval, score) ${f3(v.rho)}, 95% CI ${
-              f3(v.ci95_percentile[0])
-            } .. ${f3(v.ci95_percentile[1])} (a sample, not an index)`
-            : `${m.evaluated} of the ${m.of} positions of ${g.profile} so far (running; a sample, not an index)`,
-        ]];
-      }),
-      ...(sp || b.designs.length ? [] : [["self-play", "none yet for this dataset"]]),
-    ])
-  }
-<h3>Checked against real games</h3>
-${val.length ? val : markup`<p>No validation file for this dataset yet (<code>deno task validate</code>).</p>`}
-<p class="small">The method's documents publish rho(eval, score) = ${PUBLISHED.rho_eval_score} (95% CI ${
-    PUBLISHED.ci95[0]
-  } .. ${PUBLISHED.ci95[1]}) from ${PUBLISHED.budgets}.</p>`;
+  const link = b.page ? markup`<a id="best-index" href="${b.page.href}">${bestName(b)}</a>` : bestName(b);
+  const designs = [
+    ...(b.selfplay ? [{ s: b.selfplay, file: null as string | null }] : []),
+    ...b.designs.map((g) => ({ s: g.summary, file: g.summaryFile })),
+  ];
+  const rows: HtmlValue[][] = [
+    [
+      "engine values",
+      `median ${b.eval.median.toFixed(1)} cp, range ${b.eval.min} .. ${b.eval.max} cp; ${b.negatives} below 0`,
+    ],
+    ...(b.interval_width !== null
+      ? [[
+        "MBI [lo–hi]",
+        `median width ${
+          b.interval_width.toFixed(1).replace(/\.0$/, "")
+        } points: the range over the last iterations, not a confidence interval`,
+      ]]
+      : []),
+    ...designs.map(({ s }) => [
+      `self-play ${designWords(s)}`,
+      `rho(eval, score) ${f3(s.eval_vs_score.rho)} [${f3(s.eval_vs_score.ci95_percentile[0])}, ${
+        f3(s.eval_vs_score.ci95_percentile[1])
+      }]; reliability ${f3(s.reliability.reliability)}: ${verdictsText(s).validation}`,
+    ]),
+    ...b.running.map((r) => [`self-play ${r.design}`, `being played: ${int(r.done)} of ${int(r.planned)} games`]),
+    ...b.designs.flatMap((g) => {
+      const m = g.sample;
+      if (!m) return [];
+      const v = m.summary?.figures.validation[1]?.eval_vs_score;
+      return [[
+        `${m.limit} per position (the method's budget)`,
+        v
+          ? `${m.of} of the positions only (a sample, not an index): rho(eval, score) ${f3(v.rho)} [${
+            f3(v.ci95_percentile[0])
+          }, ${f3(v.ci95_percentile[1])}]`
+          : `${m.evaluated} of ${m.of} sample positions so far`,
+      ]];
+    }),
+  ];
+  return markup`<p>The best index here is ${link} (fingerprint ${
+    fingerprintValue(b.fingerprint)
+  }, ${b.n} positions): the reference engine's complete dataset with the largest budget, the one <code>deno task mbi</code> answers from. The method's own budget is 400,000,000 nodes per position.</p>
+${labelledTable(`The best index: ${bestName(b)}`, ["figure", "value"], rows)}
+<p class="small">The method's documents publish rho(eval, score) = ${PUBLISHED.rho_eval_score} [${PUBLISHED.ci95[0]}, ${
+    PUBLISHED.ci95[1]
+  }] from ${PUBLISHED.budgets}.</p>`;
 }
 
 function ladderSection(d: LandingData): Html {
@@ -201,14 +187,13 @@ function ladderSection(d: LandingData): Html {
   const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
   const rows = d.ladderRows.map((r) => {
     const p = page(r.folder);
+    const name = `${int(r.nodes)} nodes`;
     return [
-      p ? markup`<a href="${p.href}">${r.folder}</a>` : r.folder,
-      `${int(r.nodes)} nodes`,
-      markup`${r.engine} (<code>${r.engine_id}</code>)`,
+      p ? markup`<a href="${p.href}">${name}</a>` : name,
       `${r.depth.min}–${r.depth.max} (median ${r.depth.median})`,
-      r.next ? `${f3(r.next.spearman)} (with ${r.next.folder})` : "– (top rung)",
+      r.next ? f3(r.next.spearman) : "– (top rung)",
       r.next ? pct(r.next.share_over_10) : "–",
-      r.next ? (r.next.coverage === null ? "no iteration history" : pct(r.next.coverage)) : "–",
+      r.next ? (r.next.coverage === null ? "not recorded" : pct(r.next.coverage)) : "–",
     ];
   });
   const partial = d.partial.length > 0 &&
@@ -216,17 +201,13 @@ function ladderSection(d: LandingData): Html {
       d.partial.map((p) => `${p.folder} (${p.done} of ${p.planned} positions)`).join(", ")
     }.</p>`;
   const table = labelledTable(
-    `The ${d.ladder.base} ladder: ${ladderEngineText(d.ladder)}; every complete dataset over the same ${
-      d.ladderRows[0].depth.count
-    } positions`,
+    `${ladderEngineText(d.ladder)} at each budget per position, over the same ${d.ladderRows[0].depth.count} positions`,
     [
-      "dataset",
       "budget per position",
-      "engine build",
       "depth reached",
-      "Spearman of edges with the next rung",
-      "MBI moves > 10 vs next rung",
-      "next rung's MBI inside this rung's interval",
+      "Spearman of edges with the next budget",
+      "MBI moves > 10",
+      "next budget's MBI inside [lo–hi]",
     ],
     rows,
     "ladder",
@@ -240,16 +221,15 @@ function enginesSection(d: LandingData): Html {
   if (!d.engines.length) return markup`<p>No other engine's complete dataset here.</p>`;
   const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
   return labelledTable(
-    `Other engines' complete datasets, each against the best index${d.best ? ` (${d.best.key})` : ""}`,
-    ["dataset", "engine", "limit", "Spearman of edges with the best index [95% CI]", "MBI moves > 10"],
+    `Other engines' complete datasets, each against the best index${d.best ? ` (${bestName(d.best)})` : ""}`,
+    ["engine and limit", "Spearman of edges with the best index [95%]", "MBI moves > 10"],
     d.engines.map((e) => {
       const p = page(e.folder);
+      const name = `${e.engine} · ${e.limit}`;
       return [
-        p ? markup`<a href="${p.href}">${e.folder}</a>` : e.folder,
-        e.engine,
-        e.limit,
+        p ? markup`<a href="${p.href}">${name}</a>` : name,
         e.vsBest
-          ? `${f3(e.vsBest.rho)} [${f3(e.vsBest.ci95[0])} .. ${f3(e.vsBest.ci95[1])}]`
+          ? `${f3(e.vsBest.rho)} [${f3(e.vsBest.ci95[0])}, ${f3(e.vsBest.ci95[1])}]`
           : "not compared (deno task compare-engines)",
         e.vsBest ? pct(e.vsBest.share_over_10) : "–",
       ];
@@ -258,34 +238,62 @@ function enginesSection(d: LandingData): Html {
   );
 }
 
+/**
+ * The outcome tables: what each holds, the correlation of every dataset with
+ * it, and — said once, instead of a verdict per dataset — how far the table's
+ * noise lets any correlation go.
+ */
 function outcomesSection(d: LandingData): Html {
   if (!d.outcomes.length) return markup`<p>No outcome table here.</p>`;
+  const nodes = (v: OutcomeValidation) => "nodes" in v.dataset.limit ? v.dataset.limit.nodes : Infinity;
   return joinHtml(
-    d.outcomes.map(({ table, validations }) =>
-      markup`<h3>${table.name}</h3><p>${table.description}; ${Object.keys(table.bySp).length} positions.</p>${
-        validations.length
+    d.outcomes.map(({ table, validations }) => {
+      const vs = [...validations].sort((a, b) =>
+        a.dataset.engine.localeCompare(b.dataset.engine) || nodes(a) - nodes(b)
+      );
+      const r = vs[0]?.reliability;
+      return markup`<h3>${table.name}</h3><p>${table.description.replace(/\.$/, "")} (${
+        Object.keys(table.bySp).length
+      } positions).${
+        r
+          ? ` Its per-position scores have reliability ${
+            f3(r.reliability)
+          }: no correlation with them can exceed about ${
+            f2(r.ceiling)
+          }, so these figures cannot confirm or refute an index — they show at most a faint link.`
+          : ""
+      }</p>${
+        vs.length
           ? labelledTable(
-            `Every dataset validated against ${table.name} (Spearman's rho with its 95% percentile interval)`,
-            ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "validation", "claim"],
-            validations.map((v) => [
-              v.dataset.key,
-              `${f3(v.eval_vs_score.rho)} [${f3(v.eval_vs_score.ci95_percentile[0])} .. ${
+            `Each dataset against ${table.name}: Spearman's rho with its 95% interval; ${
+              vs[0] ? `${int(vs[0].games)} games over ${vs[0].positions} positions` : ""
+            }`,
+            ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)"],
+            vs.map((v) => [
+              `${v.dataset.engine} · ${v.dataset.budget}`,
+              `${f3(v.eval_vs_score.rho)} [${f3(v.eval_vs_score.ci95_percentile[0])}, ${
                 f3(v.eval_vs_score.ci95_percentile[1])
               }]`,
-              `${f3(v.mbi_vs_imbalance.rho)} [${f3(v.mbi_vs_imbalance.ci95_percentile[0])} .. ${
+              `${f3(v.mbi_vs_imbalance.rho)} [${f3(v.mbi_vs_imbalance.ci95_percentile[0])}, ${
                 f3(v.mbi_vs_imbalance.ci95_percentile[1])
               }]`,
-              verdictsText(v).validation,
-              verdictsText(v).claim,
             ]),
           )
           : markup`<p>No dataset validated against it yet.</p>`
-      }`
-    ),
+      }`;
+    }),
   );
 }
 
-/** The landing page's HTML. */
+/** The distribution of the best index's values as a figure (the dataset page's histogram). */
+function distributionFigure(b: NonNullable<LandingData["best"]>): Html {
+  const h = histogram({ positions: b.positions, n: b.n, engine: { uci_name: b.engine }, limit: b.limit });
+  return markup`<figure id="distribution">${h.svg}<figcaption>${h.title}: ${h.caption} ${
+    whatSentence({ best: b })
+  }</figcaption></figure>`;
+}
+
+/** The landing page's HTML: the answer first, then the evidence in sections a reader can skip. */
 export function renderLanding(d: LandingData): string {
   const nb = d.notebooks.length
     ? markup`<ul>${
@@ -303,34 +311,35 @@ export function renderLanding(d: LandingData): string {
       )
     }</ul>`
     : markup`<p>No dataset page yet (<code>deno task site</code>).</p>`;
+  const b = d.best;
   return String(markup`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Chess960 Balance Index (MBI) — the results</title>
-<meta name="description" content="The Morozov Balance Index of the 960 Chess960 start positions: the best index, the budget ladder, other engines, validations and every dataset">
+<title>Chess960 Balance Index (MBI): which start positions are balanced</title>
+<meta name="description" content="The most and the least balanced of the 960 Chess960 start positions by the Morozov Balance Index, how sure that is, and every dataset behind it">
 <style>${raw(PAGE_STYLE + LANDING_STYLE)}</style>
 </head>
 <body>
 <header>
 <h1>Chess960 Balance Index (MBI)</h1>
-<p class="sub">The results of this workspace: every dataset, the best index first</p>
-<nav aria-label="Sections"><a href="#best">Best index</a><a href="#ladder-h">Ladder</a><a href="#engines-h">Other engines</a><a href="#outcomes-h">Outcomes</a><a href="#notebooks-h">Notebooks</a><a href="#pages-h">All pages</a></nav>
+<p class="lead">${b ? whatIsSentence(b) : whatSentence(d)}</p>
 </header>
 <main>
-<section aria-labelledby="what-h"><h2 id="what-h">What the index is</h2>
-<p>${
-    whatSentence(d)
-  } The Morozov Balance Index measures the <em>size</em> of the edge, whichever side it favours: an engine evaluates each of the 960 start positions at a fixed node budget; the distance of the value from zero (edge = |eval|) is ranked over all positions and turned into an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>. Every value depends on the engine and its budget, so every figure here says which.</p></section>
-<section id="best" aria-labelledby="best-h"><h2 id="best-h">The best index</h2>${bestSection(d)}</section>
+<section id="answer" aria-label="The answer">
+${b && searchHtml(b)}
+${b && extremesHtml(b)}
+${sureHtml(d)}
+${b && distributionFigure(b)}
+</section>
+<nav aria-label="More" class="more"><a href="#evidence-h">The evidence</a><a href="#ladder-h">Budgets</a><a href="#engines-h">Other engines</a><a href="#outcomes-h">Real games</a><a href="#notebooks-h">Notebooks</a><a href="#pages-h">All pages</a></nav>
+<section aria-labelledby="evidence-h"><h2 id="evidence-h">The evidence</h2>${evidenceSection(d)}</section>
 <section aria-labelledby="ladder-h"><h2 id="ladder-h">The ladder of budgets</h2>
-<p>The same engine at growing budgets, each a complete dataset; how much the index still moves from one rung to the next says how far it is from settled.</p>
+<p>The same engine at growing budgets, each a complete dataset: how much the index still moves from one budget to the next says how far it is from settled.</p>
 ${ladderSection(d)}</section>
 <section aria-labelledby="engines-h"><h2 id="engines-h">Other engines</h2>${enginesSection(d)}</section>
-<section aria-labelledby="outcomes-h"><h2 id="outcomes-h">Outcome tables of real games</h2>${
-    outcomesSection(d)
-  }</section>
+<section aria-labelledby="outcomes-h"><h2 id="outcomes-h">Checked against real games</h2>${outcomesSection(d)}</section>
 <section aria-labelledby="notebooks-h"><h2 id="notebooks-h">The notebooks, rendered</h2>${nb}</section>
 <section aria-labelledby="pages-h"><h2 id="pages-h">Every dataset page</h2>${pages}</section>
 </main>

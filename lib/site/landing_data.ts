@@ -14,14 +14,20 @@ import { join, relative } from "node:path";
 import { formatLimit, loadRegistry } from "../engine/mod.ts";
 import {
   datasetFolder,
+  designKey,
+  displayPath,
   type EvalDataset,
+  getProfile,
   listResultFolders,
   mbiPaths,
   parseKey,
+  profileDir,
   readJsonIfExists,
   readMbiTable,
   resultsRoot,
   scanDatasets,
+  selfplayDir,
+  summaryPath,
 } from "../store/mod.ts";
 import { type SiteDesign, siteDesigns } from "./designs.ts";
 import {
@@ -38,6 +44,9 @@ import {
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { LANDING_PAGE } from "./links.ts";
+import { pathExists } from "../core/mod.ts";
+import { type Profile, selfplayBudgetText } from "../method/mod.ts";
+import { gamesPath, readGames } from "../selfplay/mod.ts";
 
 /** A dataset page found under the results root. */
 export interface DatasetPage {
@@ -89,6 +98,32 @@ export interface NotebookLink {
   href: string;
 }
 
+/** One position of the best index as the landing page lists it. */
+export interface LandingPosition {
+  /** Start position number. */
+  sp: number;
+  /** Back rank. */
+  setup: string;
+  /** Engine value (cp, White's view). */
+  eval_cp: number;
+  /** |eval_cp|. */
+  edge_cp: number;
+  /** The index. */
+  mbi: number;
+}
+
+/** A self-play design of the best index still being played: its games so far. */
+export interface RunningDesign {
+  /** Positions × games at nodes per move, in words. */
+  design: string;
+  /** Games played. */
+  done: number;
+  /** Games planned. */
+  planned: number;
+  /** Its games file (display path). */
+  file: string;
+}
+
 /** Everything on the landing page. */
 export interface LandingData {
   /** The best index, when there is one. */
@@ -107,6 +142,10 @@ export interface LandingData {
     /** The other self-play designs played on it, with the method's budget on their positions (see `siteDesigns`). */
     designs: SiteDesign[];
     page: DatasetPage | null;
+    /** Its positions, most balanced first (MBI descending, ties by the smaller edge, then SP). */
+    positions: LandingPosition[];
+    /** Self-play designs on it still being played (no summary yet). */
+    running: RunningDesign[];
   } | null;
   /** The ladder of the best index's base profile (null without a best index). */
   ladder: Convergence | null;
@@ -275,6 +314,15 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
       selfplay: (await readSummary(best.profile)) ?? null,
       designs: known?.profile === best.profile.name ? known.designs : await siteDesigns(best.profile),
       page: pages.find((p) => p.folder === best.profile.name && p.site === "site") ?? null,
+      positions: table.rows.map((r) => ({
+        sp: r.sp,
+        setup: r.setup,
+        eval_cp: r.eval_cp,
+        edge_cp: r.edge_cp,
+        mbi: r.mbi,
+      }))
+        .sort((a, b) => b.mbi - a.mbi || a.edge_cp - b.edge_cp || a.sp - b.sp),
+      running: await runningDesigns(best.profile),
     };
   }
   return {
@@ -291,6 +339,37 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
       planned: d.header.positions.length,
     })),
   };
+}
+
+/**
+ * The self-play designs of a dataset whose games are being played: a games
+ * file in a `selfplay~…` folder with no stage-5 summary yet (a valid prefix
+ * while the run goes on; its figures are not shown until it is complete).
+ */
+export async function runningDesigns(profile: Profile): Promise<RunningDesign[]> {
+  const dir = profileDir(profile);
+  let names: string[];
+  try {
+    names = [...Deno.readDirSync(dir)].filter((e) => e.isDirectory && /^selfplay(~[a-z]+\d+)+$/.test(e.name))
+      .map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+  const out: RunningDesign[] = [];
+  for (const name of names) {
+    const design = getProfile(designKey(profile.name, name.slice("selfplay".length)));
+    if (selfplayDir(design) !== join(dir, name) || pathExists(summaryPath(design))) continue;
+    const games = await readGames(gamesPath(selfplayDir(design))).catch(() => undefined);
+    if (!games) continue;
+    const c = games.header.config;
+    out.push({
+      design: selfplayBudgetText({ positions: c.positions.length, games: c.games, nodesPerMove: c.nodes_per_move }),
+      done: games.records.length,
+      planned: c.positions.length * c.games,
+      file: displayPath(gamesPath(selfplayDir(design))),
+    });
+  }
+  return out;
 }
 
 /** The landing page's path. */

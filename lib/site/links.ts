@@ -45,8 +45,8 @@ export function pageLinks(profile: Profile, best: { profile: Profile; nodes: num
 export function linksHtml(l: PageLinks): Html {
   const best = l.best
     ? l.best.self
-      ? markup` · <strong>This page is the best index here</strong> (the reference engine's complete dataset with the largest budget, ${l.best.budget})`
-      : markup` · The best index here: <a id="best-link" href="${l.best.href}">${l.best.key}</a> (${l.best.budget})`
+      ? markup` · <strong>the best index here</strong> (the largest complete budget)`
+      : markup` · the best index: <a id="best-link" href="${l.best.href}">Stockfish 17.1 · ${l.best.budget}</a>`
     : "";
-  return markup`<p class="small" id="links"><a id="landing-link" href="${l.landing}">All datasets, the ladder and the notebooks</a>${best}</p>`;
+  return markup`<p class="small" id="links"><a id="landing-link" href="${l.landing}">← All results</a>${best}</p>`;
 }

@@ -20,7 +20,29 @@ import { designsSection } from "./page_designs.ts";
 import { designBudgets } from "./designs.ts";
 import { keyHtml } from "./page_script/position.ts";
 import { PAGE_STYLE } from "./style.ts";
-import { fingerprintValue } from "../method/mod.ts";
+import { fingerprintValue, PROFILES } from "../method/mod.ts";
+
+/**
+ * The page's one caveat at its top, short (the budgets themselves are in the
+ * line above it and in the summary): the method's budgets this dataset and its
+ * self-play designs are not at.
+ */
+export function topBanner(d: Pick<SiteData, "nodes" | "designs" | "selfplay">): string {
+  const m = PROFILES.full;
+  const games = [
+    ...(d.selfplay ? [d.selfplay.config.nodes_per_move] : []),
+    ...d.designs.map((x) => x.selfplay.config.nodes_per_move),
+  ];
+  const parts = [
+    ...(d.nodes === m.evalNodes ? [] : [`evaluates at ${m.evalNodes.toLocaleString("en-US")} nodes per position`]),
+    ...(games.every((g) => g === m.selfplay.nodesPerMove)
+      ? []
+      : [`plays its games at ${m.selfplay.nodesPerMove.toLocaleString("en-US")} nodes per move`]),
+  ];
+  return `Not the method's results${
+    parts.length ? `: the method ${parts.join(" and ")}` : ""
+  }. Cite with engine, fingerprint and budget.`;
+}
 
 /** The whole page; `pageScript` is the bundled page script (`siteBundles().page`). */
 export function renderPage(
@@ -51,18 +73,36 @@ export function renderPage(
 <header>
 <h1>Chess960 Balance Index (MBI)</h1>
 <p class="sub">${pageCaption(d)} · ${d.n} positions</p>
-${d.banner && markup`<p class="banner" role="note">${d.banner}</p>`}
-<nav aria-label="Sections"><a href="#summary">Summary</a>${
+${d.banner && markup`<p class="banner short" role="note">${topBanner(d)}</p>`}
+<nav aria-label="Sections"><a href="#positions">Positions</a><a href="#summary">Summary</a>${
     d.designs.length > 0 && markup`<a href="#validation">Validation</a>`
-  }<a href="#positions">Positions</a><a href="#card">Dataset card</a><a href="#reproduce">Reproduce</a></nav>
+  }<a href="#card">Dataset card</a><a href="#reproduce">Reproduce</a></nav>
 ${extra.links && linksHtml(extra.links)}
 </header>
 <main>
+<section id="positions" aria-labelledby="positions-h">
+<h2 id="positions-h">The ${d.n} positions, most balanced first</h2>
+<div id="table-view">
+<label for="q">Find a position: SP number, back rank (RNBQKBNR) or FEN</label>
+<input id="q" type="search" autocomplete="off" spellcheck="false" placeholder="518, RNBQKBNR or a FEN">
+<p id="status" role="status" aria-live="polite">Loading the table…</p>
+<p class="small">MBI 100 is the most balanced start, 0 the largest White edge.${
+    legend && markup` <span id="mbi-legend">${legend}</span>`
+  }</p>
+<div class="scroll"><table id="table"><caption>${pageCaption(d)}; n = ${d.n}. Open a position with its SP.</caption>
+<thead><tr><th scope="col" data-key="sp" aria-sort="none"><button type="button">SP</button></th><th scope="col">back rank</th><th scope="col" data-key="eval" aria-sort="none"><button type="button">eval cp</button></th><th scope="col" data-key="edge" aria-sort="none"><button type="button">edge cp</button></th><th scope="col" data-key="rank" aria-sort="none"><button type="button">rank</button></th><th scope="col" data-key="mbi" aria-sort="descending"${
+    legend && markup` aria-describedby="mbi-legend" title="${legend}"`
+  }><button type="button">MBI</button>${legend && markup` <span class="iv">[lo–hi]</span>`}</th></tr></thead>
+<tbody id="rows"></tbody></table></div>
+</div>
+<div id="detail" hidden></div>
+<noscript><p>The table and search need JavaScript; the same data are in <a href="files/mbi.csv">mbi.csv</a>.</p></noscript>
+</section>
 <section id="summary" aria-labelledby="summary-h">
 <h2 id="summary-h">Summary</h2>
 <p>${
     openingSentence(d)
-  } The index measures the <em>size</em> of the edge, whichever side it favours: an engine evaluates each start position at a fixed node budget; the distance of its value from zero (edge = |eval|) is ranked over all ${d.n} positions, and the rank becomes an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>: ${d.definition.mbi} (${d.definition.rounding}).</p>
+  } The index measures the <em>size</em> of the edge, whichever side it favours: the distance of the engine's value from zero (edge = |eval|) is ranked over all ${d.n} positions, and the rank becomes an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>: ${d.definition.mbi} (${d.definition.rounding}).</p>
 <dl class="facts">
 <dt>Engine</dt><dd>${e.uci_name} (<code>${e.id}</code>), fingerprint ${fp}${
     e.matches_reference && " — the reference Stockfish 17.1's fingerprint"
@@ -71,11 +111,14 @@ ${extra.links && linksHtml(extra.links)}
 ${
     d.designs.length > 0 &&
     markup`<dt>Self-play designs</dt><dd>${
-      joinHtml(d.designs.map((x) => markup`<code>${keyHtml(x.profile)}</code>: ${designBudgets(x)}`), "; ")
+      joinHtml(d.designs.map((x) => markup`${designBudgets(x)}`), "; ")
     } (<a href="#validation">validation</a>)</dd>`
   }
 <dt>UCI options</dt><dd>${d.options}</dd>
 <dt>Positions</dt><dd>${d.n}</dd>
+<dt>Results key</dt><dd><code>${
+    keyHtml(d.profile)
+  }</code> (its folder and the <code>--profile</code> of every command)</dd>
 <dt>Code</dt><dd><code>${d.code.mbi.commit}</code></dd>
 </dl>
 <h3>Headline figures</h3>
@@ -83,7 +126,10 @@ ${distributionTable(d)}
 <figure id="hist">${hist.svg}<figcaption>${hist.title}: ${hist.caption}</figcaption></figure>
 ${correlationTable(d)}
 <h3 id="limitations">Limitations, computed from the data</h3>
-<ul class="limits">${d.limitations.map((l) => markup`<li>${l.text}</li>`)}</ul>
+<p class="small">One line each; open one for its figures. The dataset card below has them all in full.</p>
+<ul class="limits">${
+    d.limitations.map((l) => markup`<li><details><summary>${l.headline}</summary><p>${l.text}</p></details></li>`)
+  }</ul>
 <h3>Citation and licence</h3>
 ${extra.board && markup`<p class="small" id="credits">${extra.board.credits}</p>`}
 <p>${citationLine(d)} Licence: <a href="https://creativecommons.org/licenses/by/4.0/">${LICENCE}</a>.</p>
@@ -95,25 +141,6 @@ ${extra.board && markup`<p class="small" id="credits">${extra.board.credits}</p>
   }</ul>
 </section>
 ${designsSection(d)}
-<section id="positions" aria-labelledby="positions-h">
-<h2 id="positions-h">The ${d.n} positions</h2>
-<div id="table-view">
-<label for="q">Find a position by SP number, back rank (e.g. RNBQKBNR) or FEN</label>
-<input id="q" type="search" autocomplete="off" spellcheck="false" placeholder="518, RNBQKBNR or a FEN">
-<p id="status" role="status" aria-live="polite">Loading the table…</p>
-${legend && markup`<p class="small" id="mbi-legend">${legend} <a href="#limitations">Read the limitations</a>.</p>`}
-<p class="small narrow">On a narrow screen the table shows SP, back rank, eval and MBI; a position's own view has its edge, rank and the rest.</p>
-<div class="scroll"><table id="table"><caption>MBI of every start position: ${
-    pageCaption(d)
-  }; n = ${d.n}. Sort with the column buttons; open a position with its SP.</caption>
-<thead><tr><th scope="col" data-key="sp" aria-sort="ascending"><button type="button">SP</button></th><th scope="col">back rank</th><th scope="col" data-key="eval" aria-sort="none"><button type="button">eval cp</button></th><th scope="col" data-key="edge" aria-sort="none"><button type="button">edge cp</button></th><th scope="col" data-key="rank" aria-sort="none"><button type="button">rank</button></th><th scope="col" data-key="mbi" aria-sort="none"${
-    legend && markup` aria-describedby="mbi-legend" title="${legend}"`
-  }><button type="button">MBI</button>${legend && markup` <span class="iv">[lo–hi]</span>`}</th></tr></thead>
-<tbody id="rows"></tbody></table></div>
-</div>
-<div id="detail" hidden></div>
-<noscript><p>The table and search need JavaScript; the same data are in <a href="files/mbi.csv">mbi.csv</a>.</p></noscript>
-</section>
 <section id="card" aria-label="Dataset card">
 <p class="small">The same text as <a href="files/DATASET.md">DATASET.md</a> beside the result files.</p>
 ${cardHtml(cardMarkdown)}

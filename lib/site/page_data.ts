@@ -17,8 +17,8 @@ import { selfplayBudgetsText, signedCp } from "../method/mod.ts";
 import { designBudgets } from "./designs.ts";
 
 /** What every figure and table of the page says about itself: profile, engine, budget. */
-export function pageCaption(d: SiteData): string {
-  return `${d.profile} profile · ${d.engine.uci_name} · ${d.limit} per position`;
+export function pageCaption(d: { engine: { uci_name: string }; limit: string }): string {
+  return `${d.engine.uci_name} · ${d.limit} per position`;
 }
 
 /**
@@ -27,7 +27,9 @@ export function pageCaption(d: SiteData): string {
  * `clipOutliers`, the rule of every figure), the positions beyond named in the
  * caption; and its scales, to mark a position on it.
  */
-export function histogram(d: SiteData) {
+export function histogram(
+  d: { positions: readonly { sp: number; eval_cp: number }[]; n: number; engine: { uci_name: string }; limit: string },
+) {
   const clip = clipOutliers(d.positions, (p) => p.eval_cp, {
     label: (p) => `SP ${p.sp} (${signedCp(p.eval_cp)} cp)`,
     unit: "cp",
@@ -74,13 +76,11 @@ export function mbiLegend(d: SiteData): string | null {
   const k = d.interval_iterations;
   const f = d.limitations.find((l) => l.id === "mbi-interval")?.figures;
   const share = typeof f?.coverage_next_budget === "number" ? f.coverage_next_budget : null;
-  return `MBI [lo–hi]: the settling range of the position's MBI over its last ${
+  return `[lo–hi]: the range the MBI took over the last ${
     k ?? "few"
-  } completed iterations, not a confidence interval; ${
-    share !== null
-      ? `it held the next budget's MBI (${f!.next_budget}) for ${Math.round(100 * share)}% of positions.`
-      : "how often it holds a larger budget's MBI is not checked for this dataset: no complete dataset of the same engine at a larger budget is here."
-  }`;
+  } completed iterations of its search — not a confidence interval${
+    share !== null ? `; it held the next budget's MBI for ${Math.round(100 * share)}% of positions` : ""
+  }.`;
 }
 
 /**

@@ -76,7 +76,17 @@ table.lr td::before,table.lr th[scope=row]::before{content:attr(data-label) ": "
 }
 `;
 
-/** What the landing page adds: the colour key of its convergence figure. */
+/** What the landing page adds: the lead, the search form, the two lists of positions, the colour key of its figure. */
 export const LANDING_STYLE = `
 .key{display:inline-flex;align-items:center;gap:.3rem;margin-right:.8rem}.key span{display:inline-block;width:.9rem;height:.9rem;border-radius:2px}
+.lead{font-size:1.1rem;max-width:52rem;margin:.25rem 0 .75rem}
+.find .row{display:flex;gap:.5rem;max-width:32rem}.find input{flex:1;min-width:0}
+.find button{font:inherit;font-weight:600;padding:.4rem .9rem;border:2px solid var(--field);border-radius:4px;background:var(--alternate);cursor:pointer}
+.extremes{display:flex;flex-wrap:wrap;gap:0 2.5rem}.extremes>div{flex:1 1 20rem;min-width:0}
+.extremes h2{font-size:1.15rem;margin-top:1.2rem}
+ol.positions{list-style:none;padding:0;margin:0}ol.positions li{padding:.15rem 0;border-bottom:1px solid var(--line)}
+ol.positions a{text-decoration:none;color:var(--text)}ol.positions a:hover .sp,ol.positions a:focus .sp{text-decoration:underline}
+ol.positions .sp{display:inline-block;min-width:4.2rem;font-weight:600;color:var(--link)}
+ol.positions .v{white-space:nowrap;color:var(--muted);font-size:.9rem}
+nav.more{margin:2rem 0 0;padding:.5rem 0;border-top:1px solid var(--line)}
 `;

@@ -28,19 +28,24 @@ export interface LadderRung {
 export interface BoardConfig {
   /** The bundled board code, relative to the page (a classic script: works from file://). */
   script: string;
-  /** Self-play games of the page's dataset: which positions have games, and where each position's script is. */
-  games: {
-    /** Script path pattern relative to the page, `{sp}` replaced by the position's number. */
-    src: string;
-    /** Games per position that has any. */
-    count: Record<string, number>;
-    /** What the games are (engine, nodes per move, design). */
-    caption: string;
-  } | null;
+  /** Self-play games of the page's dataset, one set per design played on it (its own first). */
+  games: GameSet[];
   /** The reference engine's rungs over the same positions, smallest budget first (empty when none). */
   ladder: LadderRung[];
   /** The bundled libraries, with their licences (credited beside the board). */
   credits: string;
+}
+
+/** One design's self-play games: which positions have games, and where each position's script is. */
+export interface GameSet {
+  /** The design's self-play folder (`selfplay`, `selfplay~pos60~games50~move30000`). */
+  id: string;
+  /** Script path pattern relative to the page, `{sp}` replaced by the position's number. */
+  src: string;
+  /** Games per position that has any. */
+  count: Record<string, number>;
+  /** What the games are (engine, nodes per move, design). */
+  caption: string;
 }
 
 /** One self-play game as the board replays it. */
@@ -57,7 +62,7 @@ export interface BoardGame {
   opening: { index: number; plies: number };
 }
 
-/** The global function a per-position games script calls: `mbiGames(sp, games)`. */
+/** The global function a per-position games script calls: `mbiGames(sp, games, design)`. */
 export const GAMES_CALLBACK = "mbiGames";
 
 /** The global object the board bundle defines. */

@@ -5,8 +5,9 @@
  * `MbiBoard.open(sp)`, which puts into the position's view: the start position
  * on a chessground board with the principal variation to step through (the
  * best move as an arrow), the position's value and MBI at every rung of the
- * ladder as a small figure, and, where the dataset has self-play, its games to
- * replay (each loaded from its own `games/sp-N.js` script).
+ * ladder as a small figure, and, where the dataset has self-play (its own
+ * design's or another design's played on it), the position's games of each
+ * design to replay (each loaded from its own `games/…/sp-N.js` script).
  *
  * @module
  */
@@ -17,7 +18,7 @@ import piecesCss from "chessground/assets/chessground.cburnett.css" with { type:
 import { joinHtml, markup } from "../../core/html.ts";
 import { type PageData, readPageData } from "../page_script/data.ts";
 import { BOARD_STYLE } from "./style.ts";
-import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK } from "./config.ts";
+import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK, type GameSet } from "./config.ts";
 import { ladderFigure, type RungPoint } from "./ladder_figure.ts";
 import { playLine } from "./line.ts";
 import { LineViewer } from "./viewer.ts";
@@ -28,7 +29,7 @@ interface Loaded {
 }
 
 let loaded: Loaded | null = null;
-const gamesBySp = new Map<number, Promise<BoardGame[]>>();
+const gamesOf = new Map<string, Promise<BoardGame[]>>();
 
 function init(): Loaded {
   if (loaded) return loaded;
@@ -43,22 +44,39 @@ function init(): Loaded {
   return loaded;
 }
 
-/** Loads a position's games script (a classic script calling `mbiGames(sp, games)`), once. */
-function loadGames(src: string, sp: number): Promise<BoardGame[]> {
-  let p = gamesBySp.get(sp);
+/** Loads a design's games script of a position (a classic script calling `mbiGames(sp, games, design)`), once. */
+function loadGames(set: GameSet, sp: number): Promise<BoardGame[]> {
+  const key = `${set.id}:${sp}`;
+  let p = gamesOf.get(key);
   if (p) return p;
   p = new Promise<BoardGame[]>((resolve, reject) => {
     const g = globalThis as unknown as Record<string, unknown>;
-    const waiting = (g[`${GAMES_CALLBACK}Waiting`] ??= new Map()) as Map<number, (x: BoardGame[]) => void>;
-    waiting.set(sp, resolve);
-    g[GAMES_CALLBACK] ??= (n: number, games: BoardGame[]) => waiting.get(n)?.(games);
+    const waiting = (g[`${GAMES_CALLBACK}Waiting`] ??= new Map()) as Map<string, (x: BoardGame[]) => void>;
+    waiting.set(key, resolve);
+    g[GAMES_CALLBACK] ??= (n: number, games: BoardGame[], design = "selfplay") =>
+      waiting.get(`${design}:${n}`)?.(games);
     const s = document.createElement("script");
-    s.src = src.replace("{sp}", String(sp));
+    s.src = set.src.replace("{sp}", String(sp));
     s.onerror = () => reject(new Error(`could not load ${s.src}`));
     document.head.append(s);
   });
-  gamesBySp.set(sp, p);
+  gamesOf.set(key, p);
   return p;
+}
+
+/** A design's games of a position as a table, each with its replay button. */
+function gamesTable(set: GameSet, k: number, sp: number, games: readonly BoardGame[]) {
+  const rows = joinHtml(
+    games.map((x) =>
+      markup`<tr><th scope="row" data-label="game">${x.game}</th><td data-label="result">${x.result}</td><td data-label="termination">${x.termination}</td><td data-label="plies">${
+        x.moves ? x.moves.split(" ").length : 0
+      }</td><td data-label="opening line">line ${
+        x.opening.index + 1
+      } (${x.opening.plies} plies)</td><td data-label="replay"><button type="button" data-set="${k}" data-game="${x.game}">Replay game ${x.game}</button></td></tr>`
+    ),
+  );
+  return markup`<div class="mbi-games"><table class="lr"><caption>The ${games.length} self-play games of SP ${sp}: ${set.caption}. Replay one on the board above; its opening line is marked.</caption>
+<thead><tr><th scope="col">game</th><th scope="col">result</th><th scope="col">termination</th><th scope="col">plies</th><th scope="col">opening line</th><th scope="col"><span class="sr">replay</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function ladderPoints(l: Loaded, i: number): RungPoint[] {
@@ -108,36 +126,28 @@ async function open(sp: number): Promise<void> {
   }
 
   const gamesHost = document.getElementById("d-games");
-  const g = l.cfg.games;
-  const count = g?.count[String(sp)] ?? 0;
-  if (gamesHost && g && count > 0) {
-    gamesHost.innerHTML = String(markup`<p>Loading the ${count} games…</p>`);
-    const games = await loadGames(g.src, sp);
-    const rows = joinHtml(
-      games.map((x) =>
-        markup`<tr><th scope="row" data-label="game">${x.game}</th><td data-label="result">${x.result}</td><td data-label="termination">${x.termination}</td><td data-label="plies">${
-          x.moves ? x.moves.split(" ").length : 0
-        }</td><td data-label="opening line">line ${
-          x.opening.index + 1
-        } (${x.opening.plies} plies)</td><td data-label="replay"><button type="button" data-game="${x.game}">Replay game ${x.game}</button></td></tr>`
-      ),
-    );
+  const sets = l.cfg.games.map((set, k) => ({ set, k, count: set.count[String(sp)] ?? 0 })).filter((x) => x.count > 0);
+  if (gamesHost && sets.length) {
+    gamesHost.innerHTML = String(markup`<p>Loading the ${sets.reduce((a, x) => a + x.count, 0)} games…</p>`);
+    const loadedSets = await Promise.all(sets.map(async (x) => ({ ...x, games: await loadGames(x.set, sp) })));
     gamesHost.innerHTML = String(
-      markup`<div class="mbi-games"><table class="lr"><caption>The ${games.length} self-play games of SP ${sp}: ${g.caption}. Replay one on the board above; its opening line is marked.</caption>
-<thead><tr><th scope="col">game</th><th scope="col">result</th><th scope="col">termination</th><th scope="col">plies</th><th scope="col">opening line</th><th scope="col"><span class="sr">replay</span></th></tr></thead><tbody>${rows}</tbody></table></div>
-<p><button type="button" data-game="pv">Back to the principal variation</button></p>`,
+      markup`${
+        joinHtml(loadedSets.map((x) => gamesTable(x.set, x.k, sp, x.games)))
+      }<p><button type="button" data-game="pv">Back to the principal variation</button></p>`,
     );
     gamesHost.addEventListener("click", (e) => {
       const b = (e.target as HTMLElement).closest<HTMLElement>("button[data-game]");
       if (!b) return;
       if (b.dataset.game === "pv") return void showPv();
-      const x = games.find((q) => String(q.game) === b.dataset.game);
-      if (!x) return;
+      const set = loadedSets.find((x) => String(x.k) === b.dataset.set);
+      const x = set?.games.find((q) => String(q.game) === b.dataset.game);
+      if (!set || !x) return;
       const line = playLine(fen, x.moves ? x.moves.split(" ") : [], "uci");
       viewer.show(line, {
-        id: `game-${x.game}`,
+        id: `game-${set.set.id}-${x.game}`,
         openingPlies: x.opening.plies,
-        title: `Game ${x.game} of SP ${sp}: ${x.result} (${x.termination}), ${line.plies.length} plies; ` +
+        title:
+          `Game ${x.game} of SP ${sp} (${set.set.caption}): ${x.result} (${x.termination}), ${line.plies.length} plies; ` +
           `the first ${x.opening.plies} (marked) are line ${x.opening.index + 1} of the position's opening set`,
       });
       host.scrollIntoView({ block: "nearest" });

@@ -1,16 +1,19 @@
 /**
  * The board's part of a dataset's site (server side): the configuration the
  * page embeds (`#mbi-board`), the files beside the page — `board.js` (the
- * bundle) and one `games/sp-N.js` per self-play position (a classic script
- * handing its games to the board: scripts load from file://, fetch does not).
+ * bundle) and one `games/sp-N.js` per self-play position of the profile's
+ * own design, `games/<design folder>/sp-N.js` of every other design played on
+ * it (a classic script handing its games to the board: scripts load from
+ * file://, fetch does not).
  * The page's script adds `board.js` when a position is opened
  * (`page_script/board_loader.ts`).
  *
  * @module
  */
 
-import { gamesPath, readGames } from "../../selfplay/mod.ts";
-import { selfplayDir } from "../../store/mod.ts";
+import { basename } from "node:path";
+import { gamesPath, readGames, type SelfplayResults } from "../../selfplay/mod.ts";
+import { getProfile, selfplayDir } from "../../store/mod.ts";
 import { type Profile } from "../../method/mod.ts";
 import type { SiteData } from "../data.ts";
 import { jsonInScript } from "../../core/mod.ts";
@@ -20,8 +23,19 @@ import { BOARD_CREDITS, type BoardConfig, type BoardGame, GAMES_CALLBACK, type L
 /** The bundle's name in the site folder. */
 export const BOARD_SCRIPT = "board.js";
 
-/** A position's games script, relative to the site folder. */
-export const gamesScriptPath = (sp: number | string): string => `games/sp-${sp}.js`;
+/** A design's games script of a position, relative to the site folder (the profile's own design: `games/sp-N.js`). */
+export const gamesScriptPath = (sp: number | string, design = "selfplay"): string =>
+  design === "selfplay" ? `games/sp-${sp}.js` : `games/${design}/sp-${sp}.js`;
+
+/** One design's games, by SP, with what the page says of them. */
+export interface DesignGames {
+  /** Its self-play folder's name (see {@link gamesScriptPath}). */
+  id: string;
+  /** Engine, nodes per move and the design. */
+  caption: string;
+  /** Its games by SP, in game order. */
+  bySp: Map<number, BoardGame[]>;
+}
 
 /** The rungs of the page's engine over its positions (this dataset and its other budgets), smallest first. */
 export function ladderRungs(d: SiteData): LadderRung[] {
@@ -31,11 +45,10 @@ export function ladderRungs(d: SiteData): LadderRung[] {
   return rungs.sort((a, b) => a.nodes - b.nodes);
 }
 
-/** The self-play games of a profile by SP, when its stage-4 results exist (games in game order). */
-export async function readBoardGames(profile: Profile, d: SiteData): Promise<Map<number, BoardGame[]>> {
+/** The games of a games file by SP, in game order (empty when there is none). */
+async function gamesBySp(dir: string): Promise<Map<number, BoardGame[]>> {
   const out = new Map<number, BoardGame[]>();
-  if (!d.selfplay) return out;
-  const content = await readGames(gamesPath(selfplayDir(profile)));
+  const content = await readGames(gamesPath(dir));
   for (const g of [...(content?.records ?? [])].sort((a, b) => a.sp - b.sp || a.game - b.game)) {
     const list = out.get(g.sp) ?? [];
     list.push({
@@ -50,34 +63,54 @@ export async function readBoardGames(profile: Profile, d: SiteData): Promise<Map
   return out;
 }
 
+/** What a design's games are, in words: engine, nodes per move, positions × games. */
+const gamesCaption = (sp: SelfplayResults) =>
+  `${sp.engine.uci_name}, ${
+    sp.config.nodes_per_move.toLocaleString("en-US")
+  } nodes per move; ${sp.n_positions} positions × ${sp.config.games} games`;
+
+/**
+ * The self-play games the page replays: the profile's own design's (when its
+ * stage-4 results exist) and every summarised design's played on it.
+ */
+export async function readBoardGames(profile: Profile, d: SiteData): Promise<DesignGames[]> {
+  const out: DesignGames[] = [];
+  if (d.selfplay) {
+    out.push({ id: "selfplay", caption: gamesCaption(d.selfplay), bySp: await gamesBySp(selfplayDir(profile)) });
+  }
+  for (const x of d.designs) {
+    const bySp = await gamesBySp(selfplayDir(getProfile(x.profile)));
+    out.push({ id: basename(x.selfplayFolder), caption: gamesCaption(x.selfplay), bySp });
+  }
+  return out.filter((g) => g.bySp.size > 0);
+}
+
 /** The configuration the page embeds for its board code. */
-export function boardConfig(d: SiteData, games: ReadonlyMap<number, BoardGame[]>): BoardConfig {
-  const sp = d.selfplay;
+export function boardConfig(d: SiteData, games: readonly DesignGames[]): BoardConfig {
   return {
     script: BOARD_SCRIPT,
-    games: sp && games.size
-      ? {
-        src: gamesScriptPath("{sp}"),
-        count: Object.fromEntries([...games].map(([k, v]) => [String(k), v.length])),
-        caption: `${sp.engine.uci_name}, ${
-          sp.config.nodes_per_move.toLocaleString("en-US")
-        } nodes per move; ${sp.n_positions} positions × ${sp.config.games} games`,
-      }
-      : null,
+    games: games.map((g) => ({
+      id: g.id,
+      src: gamesScriptPath("{sp}", g.id),
+      count: Object.fromEntries([...g.bySp].map(([k, v]) => [String(k), v.length])),
+      caption: g.caption,
+    })),
     ladder: ladderRungs(d),
     credits: BOARD_CREDITS,
   };
 }
 
-/** The text of a position's games script. */
-export function gamesScript(sp: number, games: readonly BoardGame[]): string {
-  return `${GAMES_CALLBACK}(${sp},${jsonInScript(games)});\n`;
+/** The text of a position's games script: `mbiGames(sp, games, design)`. */
+export function gamesScript(sp: number, games: readonly BoardGame[], design = "selfplay"): string {
+  return `${GAMES_CALLBACK}(${sp},${jsonInScript(games)},${jsonInScript(design)});\n`;
 }
 
 /** The files the board adds to the site folder (relative path → text): the bundle and the games scripts. */
-export async function boardFiles(games: ReadonlyMap<number, BoardGame[]>): Promise<[string, string][]> {
+export async function boardFiles(games: readonly DesignGames[]): Promise<[string, string][]> {
   return [
     [BOARD_SCRIPT, (await siteBundles()).board],
-    ...[...games].map(([sp, g]) => [gamesScriptPath(sp), gamesScript(sp, g)] as [string, string]),
+    ...games.flatMap((d) =>
+      [...d.bySp].map(([sp, g]) => [gamesScriptPath(sp, d.id), gamesScript(sp, g, d.id)] as [string, string])
+    ),
   ];
 }

@@ -44,21 +44,36 @@ Deno.test("the board reads the games of a self-play folder with tags (selfplay~p
     };
     const d = {
       selfplay,
+      designs: [],
       others: [],
       nodes: 8_000_000,
       folder: "quick~eval8000000",
       limit: "8,000,000 nodes",
     } as unknown as SiteData;
-    const games = await readBoardGames(profile, d);
-    assertEquals([...games.keys()], [7, 518]);
-    assertEquals(games.get(518)!.map((g) => [g.game, g.moves]), [[1, "d2d4 d7d5"], [2, "e2e4 e7e5 g1f3"]]);
-    const cfg = boardConfig(d, games);
-    assertEquals(cfg.games?.count, { "7": 1, "518": 2 });
-    assertEquals(cfg.games?.src, "games/sp-{sp}.js");
+    const [own] = await readBoardGames(profile, d);
+    assertEquals([own.id, [...own.bySp.keys()]], ["selfplay", [7, 518]]);
+    assertEquals(own.bySp.get(518)!.map((g) => [g.game, g.moves]), [[1, "d2d4 d7d5"], [2, "e2e4 e7e5 g1f3"]]);
+    const cfg = boardConfig(d, [own]);
+    assertEquals(cfg.games.map((g) => [g.id, g.src, g.count]), [["selfplay", "games/sp-{sp}.js", {
+      "7": 1,
+      "518": 2,
+    }]]);
     assertEquals(gamesScriptPath(518), "games/sp-518.js");
-    ok(gamesScript(518, games.get(518)!).startsWith('mbiGames(518,[{"game":1,'));
+    ok(gamesScript(518, own.bySp.get(518)!).startsWith('mbiGames(518,[{"game":1,'));
+    // the same games as a design played on the 8M index: the index's page replays them from their own folder
+    const onIndex = {
+      ...d,
+      selfplay: undefined,
+      designs: [{ profile: profile.name, selfplayFolder: "selfplay~pos60~games50~move30000", selfplay }],
+    } as unknown as SiteData;
+    const [design] = await readBoardGames(getProfile("quick~eval8000000"), onIndex);
+    assertEquals(boardConfig(onIndex, [design]).games.map((g) => [g.id, g.src]), [[
+      "selfplay~pos60~games50~move30000",
+      "games/selfplay~pos60~games50~move30000/sp-{sp}.js",
+    ]]);
+    ok(gamesScript(7, design.bySp.get(7)!, design.id).endsWith(',"selfplay~pos60~games50~move30000");\n'));
     // without stage-4 results (a run in progress) the page offers no games
-    assertEquals((await readBoardGames(profile, { ...d, selfplay: undefined })).size, 0);
+    assertEquals((await readBoardGames(profile, { ...d, selfplay: undefined })).length, 0);
     // the page's links: its site folder carries the tags; the landing page is two folders up
     assertEquals(publishedPaths(profile).site, join(root, "quick~eval8000000", "site~pos60~games50~move30000"));
     const links = pageLinks(profile, { profile: getProfile("quick~eval8000000"), nodes: 8_000_000 });

@@ -17,15 +17,15 @@ import { installBoardLoader } from "./board_loader.ts";
 import { readPageData } from "./data.ts";
 import { markedHistogram } from "./histogram_mark.ts";
 import { missingPositionHtml, positionHtml } from "./position.ts";
-import { FIRST_DIRECTION, searchRows, type SortKey, statusText } from "./search.ts";
+import { DEFAULT_SORT, FIRST_DIRECTION, searchRows, singleMatch, type SortKey, statusText } from "./search.ts";
 import { rowHtml } from "./table.ts";
 
 const data = readPageData();
 const $ = (id: string) => document.getElementById(id)!;
 const N = data.rows.length;
 const bySp = new Map(data.rows.map((r, i) => [r[0], i]));
-let sortKey: SortKey = "sp";
-let dir: 1 | -1 = 1;
+let sortKey: SortKey = DEFAULT_SORT.key;
+let dir: 1 | -1 = DEFAULT_SORT.dir;
 let query = "";
 
 function render(): void {
@@ -51,6 +51,21 @@ function showPosition(sp: number): void {
   if (i !== undefined) document.dispatchEvent(new CustomEvent(POSITION_EVENT, { detail: sp }));
 }
 
+/** Copies the open position's FEN: the clipboard where the browser allows it, else the selected text. */
+function copyFen(b: HTMLElement): void {
+  const fen = b.dataset.fen!;
+  const said = (t: string) => void ($("d-copied").textContent = t);
+  const bySelection = () => {
+    const range = document.createRange();
+    range.selectNodeContents($("d-fen"));
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
+    said(document.execCommand("copy") ? "Copied." : "Selected: press Ctrl+C (⌘C) to copy.");
+  };
+  if (navigator.clipboard) navigator.clipboard.writeText(fen).then(() => said("Copied."), bySelection);
+  else bySelection();
+}
+
 function route(): void {
   const m = /^#sp=(\d+)$/.exec(location.hash);
   if (m) return showPosition(Number(m[1]));
@@ -72,6 +87,20 @@ for (const b of document.querySelectorAll<HTMLButtonElement>("th[data-key] butto
   });
 }
 addEventListener("hashchange", route);
+$("detail").addEventListener("click", (e) => {
+  const b = (e.target as HTMLElement).closest<HTMLElement>("#d-copy");
+  if (b) copyFen(b);
+});
+// `?q=…` (the landing page's search): one match opens its position, else the table shows the matches
+const asked = new URLSearchParams(location.search).get("q");
+if (asked !== null && !location.hash) {
+  const one = singleMatch(data.rows, asked);
+  if (one !== null) history.replaceState(null, "", `#sp=${one}`);
+  else {
+    query = asked;
+    ($("q") as HTMLInputElement).value = asked;
+  }
+}
 render();
 route();
 document.documentElement.dataset.ready = "true";

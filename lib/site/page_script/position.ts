@@ -29,6 +29,22 @@ export function commandHtml(c: string): Html {
   );
 }
 
+/**
+ * The position on lichess's analysis board (Chess960 rules): a link only,
+ * the page itself requests nothing. The FEN goes into the path with its
+ * spaces as `_`, as lichess's analysis URLs take it.
+ */
+export function lichessUrl(fen: string): string {
+  return `https://lichess.org/analysis/chess960/${encodeURI(fen.trim().replaceAll(" ", "_"))}`;
+}
+
+/** The FEN with a button that copies it and a link that opens it on lichess (the copy is the page script's). */
+export function fenHtml(fen: string): Html {
+  return markup`<code id="d-fen">${fen}</code><br><button type="button" id="d-copy" data-fen="${fen}">Copy FEN</button> <span id="d-copied" role="status" aria-live="polite"></span> <a href="${
+    lichessUrl(fen)
+  }" rel="noopener noreferrer">Open on lichess's analysis board</a>`;
+}
+
 /** A PV in SAN, numbered: `1. e4 e5 2. Nf3`. */
 export function pvText(pv: string): string {
   const moves = pv ? pv.split(" ") : [];
@@ -159,7 +175,7 @@ ${data.banner && markup`<p class="banner short" role="note">${data.banner}.</p>`
 <dt>Edge</dt><dd id="d-edge">${r[COL.edge]} cp</dd>
 <dt>Depth</dt><dd id="d-depth">${r[COL.depth]}</dd>
 <dt>Nodes</dt><dd>${nodes === null ? "–" : nodes.toLocaleString("en-US")}</dd>
-<dt>FEN</dt><dd><code>${r[COL.fen]}</code></dd>
+<dt>FEN</dt><dd>${fenHtml(r[COL.fen])}</dd>
 </dl>
 </div>
 <h3>Principal variation</h3>

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { raw } from "../../core/html.ts";
 import type { PageData } from "./data.ts";
-import { commandHtml, missingPositionHtml, positionHtml, pvText } from "./position.ts";
+import { commandHtml, fenHtml, lichessUrl, missingPositionHtml, positionHtml, pvText } from "./position.ts";
 import { rowHtml } from "./table.ts";
 
 const data: PageData = {
@@ -58,4 +58,19 @@ Deno.test("a position's view: its values, the outcome tables and the command, ev
     String(missingPositionHtml(data, 9999)).includes("SP 9999</h2><p>Not in this dataset (ci profile · &lt;Engine&gt;"),
   );
   ok(String(rowHtml(data.rows[0])).startsWith('<tr><td><a href="#sp=518">518</a></td><td><span class="br"'));
+});
+
+Deno.test("a position's FEN: copied by its button, opened on lichess's analysis board by a link", () => {
+  const fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1";
+  assertEquals(
+    lichessUrl(fen),
+    "https://lichess.org/analysis/chess960/bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR_w_HFhf_-_0_1",
+  );
+  const view = String(positionHtml(data, 0, raw("")));
+  ok(view.includes(`<button type="button" id="d-copy" data-fen="${data.rows[0][2]}">Copy FEN</button>`), view);
+  ok(view.includes(`href="${lichessUrl(data.rows[0][2])}"`), "the lichess link");
+  ok(
+    String(fenHtml('a" onclick="x')).includes('data-fen="a&quot; onclick=&quot;x"'),
+    "the FEN escaped in the attribute",
+  );
 });

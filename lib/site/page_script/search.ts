@@ -1,7 +1,7 @@
 /**
  * The table's search and sort (browser and tests): which rows a query
  * matches — an SP, a back rank or its beginning, or a FEN (its back rank) —
- * and the rows in a column's order.
+ * and the rows in a column's order (the most balanced first unless asked).
  *
  * @module
  */
@@ -34,19 +34,34 @@ export function matcher(q: string): ((r: PageRow) => boolean) | string {
   return "type an SP number (0–959), a back rank such as RNBQKBNR, or a FEN";
 }
 
-/** The rows a query matches in a column's order (ties by SP), or why none match. */
+/** The order the table opens in: the most balanced first (MBI descending; ties by the smaller edge, then SP). */
+export const DEFAULT_SORT: { key: SortKey; dir: 1 | -1 } = { key: "mbi", dir: -1 };
+
+/**
+ * The rows a query matches in a column's order, or why none match. Ties go
+ * to the smaller edge (the more balanced position), then the smaller SP: the
+ * five positions tied at MBI 100 open smallest edge first.
+ */
 export function searchRows(rows: readonly PageRow[], query: string, key: SortKey, dir: 1 | -1): PageRow[] | string {
   const m = matcher(query);
   if (typeof m === "string") return m;
   const c = COL[key];
-  return rows.filter(m).sort((a, b) => ((a[c] as number) - (b[c] as number)) * dir || a[0] - b[0]);
+  return rows.filter(m).sort((a, b) =>
+    ((a[c] as number) - (b[c] as number)) * dir || a[COL.edge] - b[COL.edge] || a[0] - b[0]
+  );
+}
+
+/** The one position a query names (an SP, a full back rank or a FEN that one row matches), or null. */
+export function singleMatch(rows: readonly PageRow[], query: string): number | null {
+  const found = searchRows(rows, query, "sp", 1);
+  return typeof found !== "string" && found.length === 1 && query.trim() !== "" ? found[0][0] : null;
 }
 
 /** The status line under the search box. */
 export function statusText(found: PageRow[] | string, total: number, query: string, key: SortKey, dir: 1 | -1): string {
   return typeof found === "string"
     ? `No match: ${found}.`
-    : `${found.length} of ${total} positions${query.trim() ? ` match “${query.trim()}”` : ""}, sorted by ${key} ${
-      dir === 1 ? "ascending" : "descending"
+    : `${found.length} of ${total} positions${query.trim() ? ` match “${query.trim()}”` : ""}, ${
+      key === "mbi" && dir === -1 ? "most balanced first" : `sorted by ${key} ${dir === 1 ? "ascending" : "descending"}`
     }.`;
 }

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { PageRow } from "./data.ts";
-import { matcher, searchRows, statusText } from "./search.ts";
+import { DEFAULT_SORT, matcher, searchRows, singleMatch, statusText } from "./search.ts";
 
 const row = (sp: number, setup: string, evalCp: number, mbi: number): PageRow => [
   sp,
@@ -30,6 +30,22 @@ Deno.test("search: an SP, a back rank or its beginning (any case), a start FEN; 
   );
   assertEquals(typeof matcher("e4"), "string");
   assertEquals(sps(searchRows(rows, "", "sp", 1)), [0, 1, 518]);
+});
+
+Deno.test("the table opens most balanced first: ties at one MBI by the smaller edge, then SP", () => {
+  const tied = [row(44, "RNBQKBNR", 10, 100), row(247, "BBQNNRKR", -6, 100), row(12, "BQNBNRKR", 6, 100), ...rows];
+  assertEquals(sps(searchRows(tied, "", DEFAULT_SORT.key, DEFAULT_SORT.dir)), [12, 247, 44, 0, 518, 1]);
+  assertEquals(statusText(searchRows(tied, "", "mbi", -1), 6, "", "mbi", -1), "6 of 6 positions, most balanced first.");
+});
+
+Deno.test("a query that names one position (SP, full back rank, FEN) opens it; others do not", () => {
+  assertEquals([singleMatch(rows, "518"), singleMatch(rows, "rnbqkbnr"), singleMatch(rows, rows[1][2])], [518, 518, 0]);
+  assertEquals([singleMatch(rows, "B"), singleMatch(rows, "77"), singleMatch(rows, " "), singleMatch(rows, "e4")], [
+    null,
+    null,
+    null,
+    null,
+  ]);
 });
 
 Deno.test("sort: by a column in either direction, ties by SP; the status line says what is shown", () => {

@@ -1,0 +1,278 @@
+/**
+ * The limitations of self-play designs, computed from their files: distinct
+ * games and repeats after the opening, White's overall score, whether the
+ * design can test the published figure, how broad its opening sets start, and
+ * how far the method's budget on its positions has got.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { formatLimit } from "../engine/mod.ts";
+import { displayPath, selfplayDir, summaryPath } from "../store/mod.ts";
+import { type MethodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
+import { type DesignResults } from "./designs.ts";
+import {
+  METHOD_VARIANCES,
+  type Profile,
+  reliabilityUncertaintyText,
+  selfplayBudgetText,
+  signedCp,
+} from "../method/mod.ts";
+import { PUBLISHED, type Summary } from "../analysis/mod.ts";
+import { openingBreadth, readOpenings, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
+import type { Limitation } from "./limitations.ts";
+
+/**
+ * How far above a position's own stage-1 value the best first move's score in
+ * its opening search may lie before the statement on opening sets names it (cp):
+ * a gap this large at the start of a Chess960 game is a short search's misjudgement.
+ */
+export const OPENING_SCORE_GAP_CP = 100;
+
+const fix = (x: number, d = 2) => Number.isFinite(x) ? x.toFixed(d) : "undefined";
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+const int = (n: number) => n.toLocaleString("en-US");
+
+/** Reliability, ceiling and power as stage 5 recorded them in `summary.json`. */
+function recordedPower(
+  s: Summary | undefined,
+): { reliability: number; ceiling: number; power: number | null } | undefined {
+  if (!s?.reliability || !s.power) return undefined;
+  return { reliability: s.reliability.reliability, ceiling: s.reliability.ceiling, power: s.power.this_design.power };
+}
+
+/** The statements of a self-play design's games (distinct games, White's score, power), from its files. */
+export function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summary | undefined, sumPath: string) {
+  const out: Limitation[] = [];
+  const pos = sp.positions;
+  const games = pos.reduce((a, p) => a + p.games, 0);
+  const distinct = pos.reduce((a, p) => a + p.distinct_games, 0);
+  const repeated = pos.filter((p) => p.distinct_games < p.games).sort((a, b) =>
+    a.distinct_games / a.games - b.distinct_games / b.games || a.sp - b.sp
+  );
+  const worst = repeated[0];
+  const after = sp.n_repeats_after_opening;
+  const byPosition = sp.config.opening.distinct === "position";
+  const repeats = after > 0
+    ? ` ${
+      int(after)
+    } games reach the position another game of the same start reached after its opening (a transposition) and then repeat it move for move: the openings were distinct by their moves, not by the positions they reach.`
+    : byPosition
+    ? " The openings are distinct by the position they reach, so no game repeats another after its opening."
+    : " No game repeats another after its opening.";
+  out.push({
+    id: "distinct-games",
+    headline: after > 0
+      ? `${int(after)} of ${int(games)} games repeat another after a transposed opening.`
+      : repeated.length
+      ? `${int(distinct)} distinct games among ${int(games)}.`
+      : `all ${int(games)} games distinct, after their openings too.`,
+    text: (repeated.length
+      ? `Self-play: ${int(distinct)} distinct games among ${
+        int(games)
+      } (${repeated.length} of ${pos.length} positions repeat a game; ` +
+        `fewest: SP ${worst.sp} with ${worst.distinct_games} of ${worst.games}); a repeated game adds no information, yet each copy is scored.`
+      : `Self-play: all ${int(games)} games are distinct (${pos.length} positions × ${sp.config.games} games).`) +
+      repeats,
+    figures: {
+      games,
+      distinct_games: distinct,
+      positions: pos.length,
+      positions_with_repeats: repeated.length,
+      repeats_after_opening: after,
+      openings_distinct_by: byPosition ? "position" : "moves",
+    },
+    sources: [spPath],
+  });
+  const wins = pos.reduce((a, p) => a + p.wins, 0);
+  const draws = pos.reduce((a, p) => a + p.draws, 0);
+  const losses = pos.reduce((a, p) => a + p.losses, 0);
+  const score = (wins + draws / 2) / games;
+  out.push({
+    id: "white-score",
+    headline: `White scores ${fix(score, 3)} (draw rate ${pct(draws / games)}).`,
+    text: `White's overall score in self-play at ${int(sp.config.nodes_per_move)} nodes per move is ${fix(score, 3)} ` +
+      `over ${int(games)} games (${int(wins)} wins, ${int(draws)} draws, ${int(losses)} losses; draw rate ${
+        pct(draws / games)
+      }); ` +
+      `the self-play checks the ordering at that budget, not any single position.`,
+    figures: { games, wins, draws, losses, white_score: score, nodes_per_move: sp.config.nodes_per_move },
+    sources: [spPath],
+  });
+  const recorded = recordedPower(summary);
+  if (!recorded) return selfplayHeadlines(out); // stage 5 has not run yet: no power statement without its figures
+  const c = summary?.eval_vs_score;
+  const published = PUBLISHED.rho_eval_score;
+  const pw = summary!.power;
+  const design = pw.this_design;
+  const expected = design.expected_rho;
+  const canTest = design.power >= pw.required_power;
+  const ciText = c
+    ? ` The observed rho(eval, score) is ${fix(c.rho, 3)} [${fix(c.ci95_percentile[0], 3)}, ${
+      fix(c.ci95_percentile[1], 3)
+    }], measured at this profile's budgets, so it cannot confirm or refute the figure published at the method's.`
+    : "";
+  const source = pw.variances.source === "measured"
+    ? `measured in these games (reliability ${fix(design.reliability)}, ceiling ${fix(Math.sqrt(design.reliability))})`
+    : `not estimable from these games, whose scores spread no more than sampling noise; with the variances of ${METHOD_VARIANCES.source} the reliability would be ${
+      fix(design.reliability)
+    } (ceiling ${fix(Math.sqrt(design.reliability))})`;
+  const g = pw.games_needed.at_this_positions;
+  out.push({
+    id: "power",
+    headline: canTest
+      ? `these games can test the published ${published} (power ${fix(design.power)}).`
+      : `too few games to test the published ${published}: power ${fix(design.power)} (0.8 needed).`,
+    text:
+      `Can this self-play design (${pos.length} positions × ${sp.config.games} games) test the published ${published}? ` +
+      `The between-position variance of the scores is ${source}: a true ${published} would show as about ${
+        fix(expected)
+      }, and the 95% interval would lie above 0 with probability ${fix(design.power)} (${
+        canTest ? "enough" : "too low"
+      } to resolve it; 0.8 is the usual bar)${
+        !canTest && g !== null ? `; about ${int(g)} games per position would reach 0.8` : ""
+      }.${ciText}${
+        summary!.reliability_uncertainty
+          ? ` ${
+            reliabilityUncertaintyText(
+              summary!.reliability_uncertainty,
+              pw.required_power,
+              pw.variances.source === "measured",
+            )
+          }`
+          : ""
+      }`,
+    figures: {
+      positions: pos.length,
+      games_per_position: sp.config.games,
+      reliability: design.reliability,
+      ceiling: Math.sqrt(design.reliability),
+      expected_rho_at_published: expected,
+      power_at_published: design.power,
+      power_source: "summary.json",
+      variances: pw.variances.source,
+      rho_eval_score: c?.rho ?? null,
+      ci95_lo: c?.ci95_percentile[0] ?? null,
+      ci95_hi: c?.ci95_percentile[1] ?? null,
+      verdict: summary?.verdict.validation ?? null,
+    },
+    sources: summary ? [spPath, sumPath] : [spPath],
+  });
+  return selfplayHeadlines(out);
+}
+
+/** The self-play statements' headlines, each said to be of self-play. */
+const selfplayHeadlines = (ls: Limitation[]) => ls.map((l) => ({ ...l, headline: `Self-play: ${l.headline}` }));
+
+/**
+ * The statements of another self-play design of the dataset (ids and text
+ * name it), and how far the method's budget on its positions has got.
+ */
+export async function designStatements(
+  { design, selfplay: sp, summary, sample: state }: DesignResults,
+): Promise<Limitation[]> {
+  const spPath = join(selfplayDir(design), "selfplay.json");
+  const sumPath = summaryPath(design);
+  const breadth = await openingStatement(design, sp);
+  const out = [
+    ...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)),
+    ...(breadth ? [breadth] : []),
+  ]
+    .map((l) => ({
+      ...l,
+      id: `${l.id}:${design.name}`,
+      headline: l.headline.replace(/^Self-play: /, `Self-play ${selfplayBudgetText(selfplayBudget(sp))}: `),
+      text: `Self-play design ${design.name}: ${l.text.replace(/^Self-play: /, "")}`,
+    }));
+  return state ? [...out, methodSampleStatement(design, state)] : out;
+}
+
+/**
+ * How broad the opening sets start, from `openings.jsonl`: the positions whose
+ * lines all begin with one move, and those whose best first move scored more
+ * than {@link OPENING_SCORE_GAP_CP} above the position's stage-1 value in the
+ * opening search (undefined without opening sets).
+ */
+export async function openingStatement(design: Profile, sp: SelfplayResults): Promise<Limitation | undefined> {
+  const path = join(selfplayDir(design), "openings.jsonl");
+  const sets = (await readOpenings(path))?.records;
+  if (!sets?.length) return undefined;
+  const value = new Map(sp.positions.map((p) => [p.sp, p.eval_cp]));
+  const b = sets.filter((s) => value.has(s.sp)).map(openingBreadth);
+  const single = b.filter((x) => x.first_moves === 1);
+  const off = b.filter((x) => x.best_first && x.best_first.cp - value.get(x.sp)! > OPENING_SCORE_GAP_CP)
+    .sort((x, y) => (y.best_first!.cp - value.get(y.sp)!) - (x.best_first!.cp - value.get(x.sp)!) || x.sp - y.sp);
+  const w = sp.config.opening;
+  const worst = off[0];
+  const search = `${int(sp.config.nodes_per_move)} nodes, MultiPV ${w.multipv}`;
+  return {
+    id: "opening-breadth",
+    headline:
+      `Self-play: openings from ${int(sp.config.nodes_per_move)}-node searches: ${single.length} of ${b.length} ` +
+      `positions have one first move; ${off.length} misjudged by > ${OPENING_SCORE_GAP_CP} cp.`,
+    text:
+      `Self-play: the opening sets come from short searches (${search}; moves within ${w.windowCp} cp of the best). ${
+        single.length
+          ? `In ${single.length} of the ${b.length} positions every line begins with the same first move (SP ${
+            single.map((x) => x.sp).join(", ")
+          }), so their games differ only later`
+          : `Every position's lines begin with more than one first move`
+      }; ${
+        off.length
+          ? `in ${off.length}, the best first move scored more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value (most: SP ${worst.sp}, ${
+            worst.best_first!.san
+          } at ${signedCp(worst.best_first!.cp)} cp, depth ${worst.best_first!.depth}, against ${
+            signedCp(value.get(worst.sp)!)
+          } cp), a misjudgement that leaves few moves inside the window.`
+          : `in none did the best first move score more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value.`
+      }`,
+    figures: {
+      positions: b.length,
+      single_first_move: single.length,
+      best_first_far_above_value: off.length,
+      gap_cp: OPENING_SCORE_GAP_CP,
+      worst_sp: worst?.sp ?? null,
+      worst_first_cp: worst?.best_first?.cp ?? null,
+    },
+    sources: [displayPath(path)],
+  };
+}
+
+/** How far the method's budget on a design's positions has got, and what it shows once complete. */
+export function methodSampleStatement(design: Profile, state: MethodSampleState): Limitation {
+  const { path: samplePath, dataset: sample, figures } = state;
+  const done = sample.records.length, of = sample.header.positions.length;
+  const method = formatLimit(sample.header.config.limit);
+  const far = figures?.distance_to_method.find((r) => r.dataset === figures.drawn_from.dataset);
+  return {
+    id: `method-sample:${design.name}`,
+    headline: done < of
+      ? `The method's budget (${method}): ${done} of ${of} sample positions so far.`
+      : `The method's budget (${method}) covers only ${of} sample positions${
+        far ? `; Spearman ${fix(far.spearman_edges.rho, 3)} with this index` : ""
+      }.`,
+    text: done < of
+      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${design.name} so far (run in progress); nothing at it covers all 960 positions, and no other figure computed here is at it.`
+      : `The method's budget (${method} per position) exists here only for the ${of} positions of ${design.name}: a sample, not an index over all 960 positions${
+        far
+          ? `; on them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} [${
+            fix(far.spearman_edges.ci95[0], 3)
+          }, ${fix(far.spearman_edges.ci95[1], 3)}], median |Δ| ${far.median_abs_delta_cp} cp (mean Δ ${
+            fix(far.mean_delta_cp, 1)
+          } cp, this index minus the method's budget)`
+          : figures
+          ? ""
+          : " (its figures are not computed yet: deno task method-sample)"
+      }.`,
+    figures: {
+      positions_done: done,
+      positions: of,
+      limit: method,
+      spearman_edges: far?.spearman_edges.rho ?? null,
+      median_abs_delta_cp: far?.median_abs_delta_cp ?? null,
+      mean_delta_cp: far?.mean_delta_cp ?? null,
+    },
+    sources: [displayPath(samplePath), ...(figures ? [displayPath(methodSampleSummaryPath(samplePath))] : [])],
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * The top of the landing page, the answer a reader came for: what the index
+ * is in one sentence, the most and the least balanced positions of the best
+ * index as back-rank diagrams (each opening its position), a search box that
+ * goes to a position, and "How sure is this?" in three computed sentences,
+ * each linking to its evidence. Every number comes from the landing data.
+ *
+ * @module
+ */
+
+import { type Html, joinHtml, markup } from "../core/mod.ts";
+import { fixedNonZero, selfplayBudgetText } from "../method/mod.ts";
+import type { LandingData, LandingPosition } from "./landing_data.ts";
+import { backRank, signed } from "./page_script/table.ts";
+
+/** How many positions each list shows. */
+export const LIST_LENGTH = 10;
+
+/** A sentence of "How sure is this?" and the evidence it links to. */
+export interface SureSentence {
+  /** The sentence (at most ~40 words). */
+  text: string;
+  /** Where its figures are (relative to the landing page). */
+  href: string;
+  /** The link's words. */
+  link: string;
+}
+
+type Best = NonNullable<LandingData["best"]>;
+
+const f2 = (x: number) => fixedNonZero(x, 2);
+const f3 = (x: number) => fixedNonZero(x, 3);
+const int = (n: number) => n.toLocaleString("en-US");
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+/** A count of games in readers' words: 4,568,750 → "4.6 million". */
+export const gamesWords = (n: number): string =>
+  n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")} million` : int(n);
+
+/** The dataset in readers' words: `Stockfish 17.1 at 8,000,000 nodes per position`. */
+export const bestName = (b: Pick<Best, "engine" | "limit">): string => `${b.engine} at ${b.limit} per position`;
+
+/** What the index is, in one sentence, naming the engine and budget it is measured at. */
+export function whatIsSentence(b: Pick<Best, "engine" | "limit" | "n">): string {
+  return `The Morozov Balance Index ranks the ${b.n} Chess960 start positions by how large White's first-move edge is, ` +
+    `measured by ${bestName(b)}: 100 is the most balanced start, 0 the largest edge.`;
+}
+
+/** The most balanced and the least balanced positions (the lists a chess player looks for). */
+export function extremes(b: Pick<Best, "positions">, n = LIST_LENGTH): {
+  balanced: LandingPosition[];
+  unbalanced: LandingPosition[];
+} {
+  const p = b.positions;
+  return { balanced: p.slice(0, n), unbalanced: p.slice(Math.max(0, p.length - n)).reverse() };
+}
+
+/** One position as a line of a list: SP, back rank and values, opening the position on the index's page. */
+function positionItem(p: LandingPosition, page: string | null): Html {
+  const body = markup`<span class="sp">SP ${p.sp}</span> ${backRank(p.setup)}`;
+  return markup`<li>${page ? markup`<a href="${page}#sp=${p.sp}">${body}</a>` : body} <span class="v">MBI ${p.mbi} · ${
+    signed(p.eval_cp)
+  } cp</span></li>`;
+}
+
+/** The two lists side by side (one above the other on a phone). */
+export function extremesHtml(b: Best): Html {
+  const { balanced, unbalanced } = extremes(b);
+  const page = b.page?.href ?? null;
+  return markup`<div class="extremes">
+<div><h2 id="balanced-h">The ${balanced.length} most balanced</h2><ol class="positions" aria-labelledby="balanced-h">${
+    balanced.map((p) => positionItem(p, page))
+  }</ol></div>
+<div><h2 id="unbalanced-h">The ${unbalanced.length} least balanced</h2><ol class="positions" aria-labelledby="unbalanced-h">${
+    unbalanced.map((p) => positionItem(p, page))
+  }</ol></div>
+</div>`;
+}
+
+/** The search box: a plain form that opens the index's page with `?q=` (the page opens a single match). */
+export function searchHtml(b: Best): Html {
+  if (!b.page) return markup``;
+  return markup`<form class="find" role="search" action="${b.page.href}" method="get">
+<label for="q">Find a position: SP number, back rank (RNBQKBNR) or FEN</label>
+<span class="row"><input id="q" name="q" type="search" autocomplete="off" spellcheck="false" placeholder="518, RNBQKBNR or a FEN" required><button type="submit">Show</button></span>
+</form>`;
+}
+
+/** How far the index still moves with budget: the step into the best index on the ladder. */
+export function budgetSentence(
+  d: Pick<LandingData, "ladderRows">,
+  b: Pick<Best, "key" | "limit">,
+): SureSentence | null {
+  const step = d.ladderRows.find((r) => r.next?.folder === b.key);
+  if (!step?.next) return null;
+  return {
+    text: `Budget still matters: from ${int(step.nodes)} to ${b.limit} per position the ranks agree at Spearman ${
+      f2(step.next.spearman)
+    }, and ${pct(step.next.share_over_10)} of positions move by more than 10 points.`,
+    href: "#ladder-h",
+    link: "the ladder of budgets",
+  };
+}
+
+/** How well the index agrees with the method's own budget on the sample of positions evaluated at it. */
+export function sampleSentence(b: Best): SureSentence | null {
+  for (const g of b.designs) {
+    const f = g.sample?.summary?.figures;
+    const row = f?.distance_to_method.find((r) => r.dataset === b.key);
+    if (!f || !row || !g.sample) continue;
+    const [lo, hi] = row.spearman_edges.ci95;
+    return {
+      text: `On ${g.sample.of} positions searched at the method's own ${g.sample.limit}, this index's ranks agree at ` +
+        `Spearman ${f3(row.spearman_edges.rho)} (95% interval ${f3(lo)} to ${
+          f3(hi)
+        }); the values differ by ${row.median_abs_delta_cp} cp at the median.`,
+      href: b.page ? `${b.page.href}#validation` : g.sample.file,
+      link: "the sample at the method's budget",
+    };
+  }
+  return null;
+}
+
+/** What the games show: every self-play design's and outcome table's rho(eval, score), once, with their noise. */
+export function gamesSentence(b: Best): SureSentence | null {
+  const parts = [
+    ...b.designs.map((g) => ({
+      what: `${int(g.summary.n_games)} self-play games at ${int(g.summary.selfplay.nodes_per_move)} nodes per move`,
+      c: g.summary.eval_vs_score,
+      r: g.summary.reliability.reliability,
+    })),
+    ...(b.selfplay
+      ? [{
+        what: `${int(b.selfplay.n_games)} self-play games at ${int(b.selfplay.selfplay.nodes_per_move)} nodes per move`,
+        c: b.selfplay.eval_vs_score,
+        r: b.selfplay.reliability.reliability,
+      }]
+      : []),
+    ...b.validations.map((v) => ({
+      what: `${gamesWords(v.games)} human games`,
+      c: v.eval_vs_score,
+      r: v.reliability.reliability,
+    })),
+  ];
+  if (!parts.length) return null;
+  const settled = parts.every((p) => p.c.ci95_percentile[0] > 0);
+  const shown = parts.map((p) =>
+    `${p.what} give rho ${f3(p.c.rho)} [${f3(p.c.ci95_percentile[0])}, ${f3(p.c.ci95_percentile[1])}]`
+  );
+  return {
+    text:
+      `${settled ? "Games agree, weakly" : "Games cannot settle it yet"}: ${
+        joinWords(shown)
+      } between the value and White's score; ` +
+      `per-position scores are noisy (reliability ${joinWords(parts.map((p) => f2(p.r)))}).`,
+    href: b.page ? `${b.page.href}#validation` : "#evidence-h",
+    link: "the validations",
+  };
+}
+
+/** "a", "a and b", "a, b and c". */
+function joinWords(xs: string[]): string {
+  return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+}
+
+/** The "How sure is this?" sentences that the data supports (at most three). */
+export function sureSentences(d: LandingData): SureSentence[] {
+  const b = d.best;
+  if (!b) return [];
+  return [budgetSentence(d, b), sampleSentence(b), gamesSentence(b)].filter((s): s is SureSentence => s !== null);
+}
+
+/** "How sure is this?": the sentences with their links, and the method's validation still being played. */
+export function sureHtml(d: LandingData): Html {
+  const s = sureSentences(d);
+  const running = d.best?.running ?? [];
+  if (!s.length && !running.length) return markup``;
+  return markup`<h2 id="sure-h">How sure is this?</h2>
+<p>${joinHtml(s.map((x) => markup`${x.text} <a href="${x.href}">(${x.link})</a>`), " ")}</p>${
+    running.map((r) =>
+      markup`<p class="small">Being played: ${r.design} — ${int(r.done)} of ${
+        int(r.planned)
+      } games so far; no figure from them is shown until they are complete.</p>`
+    )
+  }`;
+}
+
+/** The design of a self-play summary in words (for tables). */
+export const designWords = (
+  s: { n_positions: number; selfplay: { games_per_position: number; nodes_per_move: number } },
+) =>
+  selfplayBudgetText({
+    positions: s.n_positions,
+    games: s.selfplay.games_per_position,
+    nodesPerMove: s.selfplay.nodes_per_move,
+  });
