@@ -44,7 +44,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   );
   ok(
     html.includes(
-      `<p class="banner short" role="note">Not the method&#39;s results: the method evaluates at 400,000,000 nodes per position and plays its games at 300,000 nodes per move. Cite with engine, fingerprint and budget.</p>`,
+      `<p class="banner short" role="note">Not the method&#39;s results (the method searches 400,000,000 nodes per position and plays at 300,000 nodes per move): cite with engine, fingerprint and budget.</p>`,
     ),
     "the banner names the method's budgets the dataset and its design are not at: " +
       /<p class="banner[^<]*/.exec(html)?.[0],

@@ -41,12 +41,16 @@ export function pageLinks(profile: Profile, best: { profile: Profile; nodes: num
   };
 }
 
-/** The links as a line of the page's header. */
-export function linksHtml(l: PageLinks): Html {
-  const best = l.best
+/** The link back to the landing page, first in the page's navigation. */
+export function landingLinkHtml(l: PageLinks): Html {
+  return markup`<a id="landing-link" href="${l.landing}">← All results</a>`;
+}
+
+/** Where the page stands among the datasets: the best index here, or a link to it (for the header's line). */
+export function bestIndexHtml(l: PageLinks): Html {
+  return l.best
     ? l.best.self
-      ? markup` · <strong>the best index here</strong> (the largest complete budget)`
-      : markup` · the best index: <a id="best-link" href="${l.best.href}">Stockfish 17.1 · ${l.best.budget}</a>`
-    : "";
-  return markup`<p class="small" id="links"><a id="landing-link" href="${l.landing}">← All results</a>${best}</p>`;
+      ? markup`<span id="links"><strong>the best index here</strong></span>`
+      : markup`<span id="links">the best index: <a id="best-link" href="${l.best.href}">Stockfish 17.1 · ${l.best.budget}</a></span>`
+    : markup``;
 }

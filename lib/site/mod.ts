@@ -24,6 +24,8 @@ export * from "./data.ts";
 export * from "./designs.ts";
 export * from "./landing.ts";
 export * from "./landing_data.ts";
+export * from "./landing_answer.ts";
+export * from "./layout.ts";
 export * from "./links.ts";
 export * from "./outcome_tables.ts";
 export * from "./page.ts";

@@ -13,7 +13,7 @@ import { LICENCE } from "../store/mod.ts";
 import { citationLine, formatBytes } from "./card.ts";
 import type { SiteData } from "./data.ts";
 import type { BoardConfig } from "./board/config.ts";
-import { linksHtml, type PageLinks } from "./links.ts";
+import { bestIndexHtml, landingLinkHtml, type PageLinks } from "./links.ts";
 import { histogram, openingSentence, pageCaption, pageData } from "./page_data.ts";
 import { cardHtml, correlationTable, distributionTable, reproduceSection } from "./page_sections.ts";
 import { designsSection } from "./page_designs.ts";
@@ -34,14 +34,14 @@ export function topBanner(d: Pick<SiteData, "nodes" | "designs" | "selfplay">): 
     ...d.designs.map((x) => x.selfplay.config.nodes_per_move),
   ];
   const parts = [
-    ...(d.nodes === m.evalNodes ? [] : [`evaluates at ${m.evalNodes.toLocaleString("en-US")} nodes per position`]),
+    ...(d.nodes === m.evalNodes ? [] : [`searches ${m.evalNodes.toLocaleString("en-US")} nodes per position`]),
     ...(games.every((g) => g === m.selfplay.nodesPerMove)
       ? []
-      : [`plays its games at ${m.selfplay.nodesPerMove.toLocaleString("en-US")} nodes per move`]),
+      : [`plays at ${m.selfplay.nodesPerMove.toLocaleString("en-US")} nodes per move`]),
   ];
   return `Not the method's results${
-    parts.length ? `: the method ${parts.join(" and ")}` : ""
-  }. Cite with engine, fingerprint and budget.`;
+    parts.length ? ` (the method ${parts.join(" and ")})` : ""
+  }: cite with engine, fingerprint and budget.`;
 }
 
 /** The whole page; `pageScript` is the bundled page script (`siteBundles().page`). */
@@ -72,12 +72,13 @@ export function renderPage(
 <a class="skip" href="#positions">Skip to the positions</a>
 <header>
 <h1>Chess960 Balance Index (MBI)</h1>
-<p class="sub">${pageCaption(d)} · ${d.n} positions</p>
+<p class="sub">${pageCaption(d)} · ${d.n} positions${extra.links && markup` · ${bestIndexHtml(extra.links)}`}</p>
 ${d.banner && markup`<p class="banner short" role="note">${topBanner(d)}</p>`}
-<nav aria-label="Sections"><a href="#positions">Positions</a><a href="#summary">Summary</a>${
+<nav aria-label="Sections">${
+    extra.links && landingLinkHtml(extra.links)
+  }<a href="#positions">Positions</a><a href="#summary">Summary</a>${
     d.designs.length > 0 && markup`<a href="#validation">Validation</a>`
-  }<a href="#card">Dataset card</a><a href="#reproduce">Reproduce</a></nav>
-${extra.links && linksHtml(extra.links)}
+  }<a href="#card">Card</a><a href="#reproduce">Reproduce</a></nav>
 </header>
 <main>
 <section id="positions" aria-labelledby="positions-h">

@@ -51,7 +51,7 @@ function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
   } (code <code>${s.code.commit.slice(0, 12)}</code>${s.code.dirty ? " with uncommitted changes" : ""}).${
     nbs.length ? markup` Notebooks: ${joinHtml(nbs, ", ")}.` : ""
   }</p>
-${summaryTable(`Self-play correlations: ${pageCaption(d)}; design ${g.profile}`, s)}
+${summaryTable(`Self-play, ${pageCaption(d)}`, s)}
 ${verdictsHtml(s, `verdict-${k}`)}</p>
 <p>${
     s.banner // this design's budgets (the page's banner also names the others)
@@ -132,9 +132,9 @@ function fileLink(href: string | null, text: string): Html {
 }
 
 function sampleValidation(d: SiteData, f: MethodSample): Html {
-  return markup`<div class="scroll"><table><caption>Self-play scores of ${f.selfplay.profile} (${f.selfplay.positions} × ${f.selfplay.games} games at ${
+  return markup`<div class="scroll"><table><caption>The ${f.selfplay.positions} × ${f.selfplay.games} games at ${
     int(f.selfplay.nodes_per_move)
-  } nodes/move) against the values of this index and of the method's budget on the same ${f.sample.positions.length} positions; ${d.engine.uci_name}; Spearman's rho with 95% percentile intervals</caption>
+  } nodes per move against this index's values and the method's budget's (${d.engine.uci_name}; rho, 95% intervals)</caption>
 <thead><tr><th scope="col">values</th><th scope="col">rho(eval, score)</th><th scope="col">rho(MBI, score)</th><th scope="col">rho(MBI, |score − 0.5|)</th><th scope="col">verdicts</th></tr></thead>
 <tbody>${
     f.validation.map((v) =>
@@ -168,7 +168,7 @@ function sampleFacts(f: MethodSample): Html {
         : "– (a sample)"
     }</td></tr>`;
   });
-  return markup`<div class="scroll"><table><caption>The method's published facts (over 960 positions at ${p.budget}) estimated from the ${f.sample.positions.length} positions, one per edge stratum: the method's budget and every rung of the ladder on the same positions; cp, White's view, 95% intervals</caption>
+  return markup`<div class="scroll"><table><caption>The method's published facts, estimated from the ${f.sample.positions.length} sample positions at each budget (cp, 95% intervals)</caption>
 <thead><tr><th scope="col">dataset</th><th scope="col">median [95%]</th><th scope="col">range in the sample</th><th scope="col">below 0 [95%]</th><th scope="col">over all its positions: median; range; below 0</th></tr></thead>
 <tbody><tr class="this"><th scope="row">the method, published</th><td>–</td><td>–</td><td>–</td><td>${
     fix(p.median, 1)
@@ -193,9 +193,9 @@ function sampleDrawText(f: MethodSample): string {
 
 function sampleDistance(f: MethodSample): Html {
   const method = f.validation[f.validation.length - 1].eval_vs_score;
-  return markup`<div class="scroll"><table><caption>How far each rung is from the method's budget on the ${f.sample.positions.length} positions, and how the values of each track White's score in the ${
+  return markup`<div class="scroll"><table><caption>Each budget against the method's on the ${f.sample.positions.length} positions, and against White's score in the ${
     int(f.selfplay.n_games)
-  } games (${f.sample.engine}; Spearman's rho with 95% percentile intervals)</caption>
+  } games (${f.sample.engine}; 95% intervals)</caption>
 <thead><tr><th scope="col">rung</th><th scope="col">Spearman of edges [95%]</th><th scope="col">Spearman of values</th><th scope="col">median |Δ| cp</th><th scope="col">largest |Δ| cp</th><th scope="col">mean Δ cp (rung − method)</th><th scope="col">rho(eval, score) [95%]</th></tr></thead>
 <tbody>${
     f.distance_to_method.map((r) =>

@@ -47,7 +47,7 @@ export function correlationTable(d: SiteData): Html {
       : markup`<p>No self-play statistics in this dataset.</p>`;
   }
   const power = d.limitations.find((l) => l.id === "power");
-  return markup`${summaryTable(`Self-play correlations: ${pageCaption(d)}`, s)}
+  return markup`${summaryTable(`Self-play, ${pageCaption(d)}`, s)}
 <p>The method's documents publish ${publishedText()} from ${PUBLISHED.budgets}${
     s.banner // the summary's own budgets
       ? `. Measured at other budgets, the figures above cannot confirm or refute it. What this design could show of it: ${
@@ -68,11 +68,9 @@ export function summaryTable(caption: string, s: Summary): Html {
     markup`<tr><th scope="row">${c.label}</th><td>${fix(c.rho, 3)}</td><td>${fix(c.ci95_percentile[0], 3)} .. ${
       fix(c.ci95_percentile[1], 3)
     }</td><td>${c.ci95_bca ? `${fix(c.ci95_bca[0], 3)} .. ${fix(c.ci95_bca[1], 3)}` : "–"}</td></tr>`;
-  return markup`<div class="scroll"><table><caption>${caption}; self-play ${s.n_positions} positions × ${s.selfplay.games_per_position} games at ${
+  return markup`<div class="scroll"><table><caption>${caption}: ${s.n_positions} × ${s.selfplay.games_per_position} games at ${
     int(s.selfplay.nodes_per_move)
-  } nodes/move (n = ${s.n_positions} positions, ${int(s.n_games)} games); ${
-    int(s.resamples)
-  } bootstrap resamples</caption>
+  } nodes per move; ${int(s.resamples)} resamples</caption>
 <thead><tr><th scope="col">Spearman's rho</th><th scope="col">estimate</th><th scope="col">95% CI (percentile)</th><th scope="col">95% CI (BCa)</th></tr></thead>
 <tbody>${row(s.eval_vs_score)}${row(s.mbi_vs_score)}${row(s.mbi_vs_imbalance)}</tbody></table></div>`;
 }

@@ -117,8 +117,8 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
   const index = join(dir, "index.html");
   log(
     `site ${displayPath(index)}: page ${(pageBytes / 1000).toFixed(1)} KB, ${downloads.length} downloads; ${
-      said.length ? `wrote ${said.join(", ")}` : "nothing changed"
-    }${gone.length ? `; removed ${gone.join(", ")}` : ""}`,
+      said.length ? `wrote ${fileList(said)}` : "nothing changed"
+    }${gone.length ? `; removed ${fileList(gone)}` : ""}`,
   );
   const landing = await buildLanding(log, { profile: profile.name, designs: data.designs });
   return { dir, index, written: said, removed: gone, pageBytes, landing };
@@ -141,4 +141,9 @@ async function removeLeftovers(dir: string): Promise<void> {
       await Deno.rename(p, dir).catch(() => Deno.remove(p, { recursive: true }));
     } else await Deno.remove(p, { recursive: true });
   }
+}
+
+/** Files in a log line: every name up to six, else the first five and how many more (the games scripts run to 60). */
+export function fileList(names: readonly string[]): string {
+  return names.length <= 6 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more files`;
 }

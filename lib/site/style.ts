@@ -31,7 +31,7 @@ a{color:var(--link)}
 h1{font-size:1.7rem;margin:1rem 0 .25rem}h2{font-size:1.35rem;margin-top:2rem;border-bottom:1px solid var(--line)}h3{font-size:1.1rem}
 .sub,.cap,.small{color:var(--muted)}.small{font-size:.875rem}
 .banner{background:var(--warning);border:2px solid var(--warning-edge);color:var(--warning-text);padding:.6rem .8rem;border-radius:4px;font-weight:600}
-nav a{margin-right:.8rem}
+nav{display:flex;flex-wrap:wrap;gap:.15rem .9rem}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
 caption{text-align:left;color:var(--muted);font-size:.875rem;padding:.25rem 0;caption-side:top;max-width:calc(100vw - 2rem);overflow-wrap:anywhere}
 th,td{border-bottom:1px solid var(--line);padding:.3rem .6rem;text-align:left;vertical-align:top}
@@ -66,6 +66,7 @@ table.one th{font-weight:600;padding-right:1.2rem}
 @media (max-width:600px){body{font-size:15px}th,td{padding:.25rem .35rem}h1{font-size:1.4rem}
 table.lr,table.lr tbody,table.lr tr,table.lr th[scope=row],table.lr td{display:block;width:100%}
 table.lr thead{position:absolute;left:-9999px}
+table.lr caption{display:block;width:100%;max-width:none}
 table.lr tr{border-bottom:2px solid var(--line);padding:.3rem 0}
 table.lr td,table.lr th[scope=row]{border:0;padding:.1rem 0;text-align:left;overflow-wrap:anywhere}
 table.lr td::before,table.lr th[scope=row]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}

@@ -5,6 +5,7 @@ import { Chess } from "chessops/chess";
 import { makeFen, parseFen } from "chessops/fen";
 import { parseUci } from "chessops/util";
 import { chromiumAvailable, launchChromium } from "../browser.ts";
+import { layoutProblems, measureLayout, VIEWPORTS } from "../layout.ts";
 import { repoPath } from "../../core/mod.ts";
 import { readJsonl } from "../../store/mod.ts";
 
@@ -34,7 +35,7 @@ function committedPages(): { folder: string; site: string }[] {
   return out.sort((a, b) => `${a.folder}/${a.site}`.localeCompare(`${b.folder}/${b.site}`));
 }
 
-Deno.test("the committed site in Chromium: the landing page leads to the best index; SP 518's PV steps on a chessground board; a self-play game replays to its end; no network request; pages under 500 KB", async () => {
+Deno.test("the committed site in Chromium: the landing page leads to the best index; SP 518's PV steps on a chessground board; a self-play game of every design replays to its end; no network request; pages under 500 KB", async () => {
   const pages = committedPages();
   for (const p of pages) {
     const size = Deno.statSync(join(RESULTS, p.folder, p.site, "index.html")).size;
@@ -67,7 +68,7 @@ Deno.test("the committed site in Chromium: the landing page leads to the best in
     await Promise.all([page.waitForNavigation(), page.click("#best-index")]);
     ok(page.url().endsWith(`/results/${bestKey}/site/index.html`), page.url());
     // the best index's page says it is, and links back
-    ok((await page.$eval("#links", (e) => e.textContent ?? "")).includes("This page is the best index"));
+    ok((await page.$eval("#links", (e) => e.textContent ?? "")).includes("the best index here"));
     assertEquals(await page.$eval("#landing-link", (a) => a.getAttribute("href")), "../../index.html");
 
     // SP 518: the board, stepped three plies (two arrow keys and a button)
@@ -87,29 +88,57 @@ Deno.test("the committed site in Chromium: the landing page leads to the best in
     // the position across the ladder
     ok((await page.$$("#d-ladder svg")).length === 2, "value and MBI panels");
 
-    // a game of every page with self-play, replayed to its end
+    // a game of every design each page replays (its own and those played on it), replayed to its end
     let replayed = 0;
     for (const p of pages) {
-      const games = join(RESULTS, p.folder, p.site.replace(/^site/, "selfplay"), "games.jsonl");
-      const content = await readJsonl<unknown, { sp: number; game: number; moves: string[] }>(games).catch(() =>
-        undefined
-      );
-      const g = content?.records[0];
-      if (!g) continue;
-      const fen = (await readJsonl<unknown, { sp: number; fen: string }>(join(RESULTS, p.folder, "evals.jsonl")))!
-        .records.find((r) => r.sp === g.sp)!.fen;
-      await page.goto(`${pathToFileURL(join(RESULTS, p.folder, p.site, "index.html")).href}#sp=${g.sp}`);
-      await page.waitForSelector(`#d-games button[data-game="${g.game}"]`);
-      await page.click(`#d-games button[data-game="${g.game}"]`);
-      await page.keyboard.press("End");
-      const end = await page.$eval("#d-board", (e) => ({ ...(e as HTMLElement).dataset }));
-      assertEquals(end.line, `game-${g.game}`);
-      assertEquals(end.ply, String(g.moves.length));
-      assertEquals(end.fen, after(fen, g.moves));
-      ok((await page.$$("#d-board .mbi-moves button.op")).length > 0, "the opening line is marked");
-      replayed++;
+      const url = pathToFileURL(join(RESULTS, p.folder, p.site, "index.html")).href;
+      await page.goto(url);
+      const sets = await page.$eval("#mbi-board", (e) => JSON.parse(e.textContent!).games) as {
+        id: string;
+        count: Record<string, number>;
+      }[];
+      for (const [k, set] of sets.entries()) {
+        const folder = set.id === "selfplay" ? p.site.replace(/^site/, "selfplay") : set.id;
+        const content = await readJsonl<unknown, { sp: number; game: number; moves: string[] }>(
+          join(RESULTS, p.folder, folder, "games.jsonl"),
+        );
+        const g = content!.records[0];
+        assertEquals(set.count[String(g.sp)] > 0, true, `${p.folder}/${folder}: SP ${g.sp} offered`);
+        const fen = (await readJsonl<unknown, { sp: number; fen: string }>(join(RESULTS, p.folder, "evals.jsonl")))!
+          .records.find((r) => r.sp === g.sp)!.fen;
+        await page.goto(`${url}#sp=${g.sp}`);
+        const button = `#d-games button[data-set="${k}"][data-game="${g.game}"]`;
+        await page.waitForSelector(button);
+        await page.click(button);
+        await page.keyboard.press("End");
+        const end = await page.$eval("#d-board", (e) => ({ ...(e as HTMLElement).dataset }));
+        assertEquals(end.line, `game-${set.id}-${g.game}`);
+        assertEquals(end.ply, String(g.moves.length));
+        assertEquals(end.fen, after(fen, g.moves));
+        ok((await page.$$("#d-board .mbi-moves button.op")).length > 0, "the opening line is marked");
+        replayed++;
+      }
     }
-    ok(replayed > 0 || pages.every((p) => p.folder !== "quick"), "the quick dataset's games replay");
+    ok(replayed >= 2, `the quick dataset's games and the best index's design's games replay (${replayed} replayed)`);
+
+    // from the landing page, one search reaches SP 518's board, at a desktop's and a phone's width; neither page
+    // scrolls sideways nor squeezes a caption
+    for (const v of VIEWPORTS) {
+      await page.setViewport({ width: v.width, height: v.height });
+      await page.goto(pathToFileURL(join(RESULTS, "index.html")).href);
+      assertEquals(layoutProblems(await measureLayout(page)), [], `the landing page at ${v.width} px`);
+      const top = await page.$$eval("ol.positions li a", (as) => as.slice(0, 1).map((a) => a.getAttribute("href")));
+      ok(/#sp=\d+$/.test(top[0] ?? ""), `the most balanced position opens its view: ${top}`);
+      await page.type("#q", "518");
+      await Promise.all([page.waitForNavigation(), page.keyboard.press("Enter")]);
+      await page.waitForSelector('html[data-board="518"] #d-board .cg-wrap');
+      ok(page.url().includes(`/results/${bestKey}/site/index.html`), page.url());
+      await page.goto(pathToFileURL(join(RESULTS, bestKey, "site", "index.html")).href);
+      assertEquals(layoutProblems(await measureLayout(page)), [], `the best index's page at ${v.width} px`);
+      // the table is on the first screen, most balanced first
+      const first = await page.$eval("#rows tr", (r) => ({ top: r.getBoundingClientRect().top, sp: r.textContent }));
+      ok(first.top < v.height, `the table's first row at ${first.top} px of ${v.height}`);
+    }
 
     // at phone width: no sideways scrolling; the per-position table names each dataset's engine and relation
     await page.setViewport({ width: 390, height: 800 });
@@ -130,7 +159,7 @@ Deno.test("the committed site in Chromium: the landing page leads to the best in
       label: getComputedStyle(document.querySelector("#ladder td")!, "::before").content,
     }));
     ok(landing.width <= 390, JSON.stringify(landing));
-    ok(landing.label.includes("budget per position"), JSON.stringify(landing));
+    ok(landing.label.includes("depth reached"), JSON.stringify(landing));
     assertEquals(network, []);
     assertEquals(errors, []);
   } finally {
