@@ -13,6 +13,7 @@ import { repoPath } from "../core/mod.ts";
 import { countWords, visibleText } from "../report/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { JSON_OUTPUT } from "./options.ts";
+import { documents } from "./docs_links.ts";
 
 /** The declaration of `deno task words`. */
 export const COMMAND = command({
@@ -42,11 +43,10 @@ export const PAGES: readonly { file: string; before?: string }[] = [
 
 /** The word counts of the README, the docs pages (sorted) and the pages that exist. */
 export function wordCounts(root = repoPath()): WordCount[] {
-  const docs = [...Deno.readDirSync(join(root, "docs"))].map((e) => e.name).filter((n) => n.endsWith(".md")).sort();
-  const markdown = ["README.md", ...docs.map((n) => `docs/${n}`)].map((file) => ({
+  const markdown = documents(root).map(({ file, text }) => ({
     file,
     part: "the file (wc -w)",
-    words: countWords(Deno.readTextFileSync(join(root, file))),
+    words: countWords(text),
   }));
   const pages = PAGES.flatMap(({ file, before }) => {
     let html: string;
