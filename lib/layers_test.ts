@@ -4,8 +4,8 @@
  * another layer only through its `mod.ts` (tests may also take the test
  * helpers `testing.ts`, `test_fixtures.ts` and `testdata/` directly, and code
  * bundled for the browser takes modules that import nothing directly); every
- * module of a layer is exported by its `mod.ts`; the README's module map lists
- * exactly these folders.
+ * module of a layer is exported by its `mod.ts`; the module map in
+ * docs/development.md lists exactly these folders.
  *
  * @module
  */
@@ -113,16 +113,19 @@ Deno.test("each layer's mod.ts exports every module of the layer (the command en
   assertEquals(missing, []);
 });
 
-Deno.test("the README's module map names exactly the layer folders", () => {
-  const readme = Deno.readTextFileSync(join(LIB, "..", "README.md"));
-  const map = readme.split("## Module map")[1]?.split("\n## ")[0] ?? "";
+Deno.test("the module map of docs/development.md names exactly the layer folders", () => {
+  const page = Deno.readTextFileSync(join(LIB, "..", "docs", "development.md"));
+  const map = page.split("## Module map")[1]?.split("\n## ")[0] ?? "";
   const named = [...map.matchAll(/^\| `lib\/([a-z]+)\/`/gm)].map((m) => m[1]);
   assertEquals(named, LAYERS);
 });
 
-Deno.test("the README has no unfilled figure (every number in it was measured and written in)", () => {
-  const readme = Deno.readTextFileSync(join(LIB, "..", "README.md"));
-  assertEquals(readme.match(/[A-Z_]+_FILL\b/g) ?? [], []);
+Deno.test("the README and docs/ have no unfilled figure (every number in them was measured and written in)", () => {
+  const docs = join(LIB, "..", "docs");
+  const files = [join(LIB, "..", "README.md"), ...[...Deno.readDirSync(docs)].map((e) => join(docs, e.name))];
+  const unfilled = files.filter((f) => f.endsWith(".md"))
+    .flatMap((f) => (Deno.readTextFileSync(f).match(/[A-Z_]+_FILL\b/g) ?? []).map((m) => `${relative(LIB, f)}: ${m}`));
+  assertEquals(unfilled, []);
 });
 
 Deno.test("usage errors are thrown only by the commands (lib/cli/); the layers below throw MbiError with a code", () => {

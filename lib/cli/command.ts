@@ -3,7 +3,8 @@
  * arguments and options (type, value name, default, allowed values, help) —
  * and everything that follows from it: parsing, the `--help` text, the
  * one-line usage errors (exit 2 through {@link runCli}), and the lines of the
- * README and of `deno.json` that describe the command (`lib/cli/docs.ts`).
+ * list of commands (docs/commands.md) and of `deno.json` that describe the
+ * command (`lib/cli/docs.ts`).
  *
  * Why a small module of our own rather than node's `parseArgs` or npm
  * `commander`: strict `parseArgs` reads `--sp -1` as a missing value and `-1`
@@ -56,7 +57,7 @@ export interface Positionals {
 export interface CommandSpec<O extends Options> {
   /** The task name: `deno task <name>`, module `lib/cli/<name with _>.ts`. */
   readonly name: string;
-  /** One line: what the command does (also the task's description and its README line). */
+  /** One line: what the command does (also the task's description and its line in docs/commands.md). */
   readonly description: string;
   /** More lines for `--help` only (exit codes, where results go). */
   readonly details?: readonly string[];

@@ -1,8 +1,8 @@
 /**
  * `deno task docs`: writes again, from the commands' declarations, the list of
- * commands in README.md (between its `commands:begin`/`commands:end` markers)
- * and the tasks of deno.json (one a command, with its description); a test
- * (`docs_test.ts`) checks both are current. Tasks that are not commands
+ * commands in docs/commands.md (between its `commands:begin`/`commands:end`
+ * markers) and the tasks of deno.json (one a command, with its description); a
+ * test (`docs_test.ts`) checks both are current. Tasks that are not commands
  * (`test`) are kept as deno.json has them.
  *
  * @module
@@ -17,7 +17,8 @@ import { type Command, command, type Options, runCommand } from "./command.ts";
 /** The declaration of `deno task docs`. */
 export const COMMAND = command({
   name: "docs",
-  description: "writes the README's list of commands and deno.json's tasks again from the commands' declarations",
+  description:
+    "writes the list of commands in docs/commands.md and deno.json's tasks again from the commands' declarations",
   options: {},
 });
 
@@ -37,7 +38,10 @@ export interface Task {
   command: string;
 }
 
-/** The README's markers around the generated list. */
+/** The page that lists every command, from the repository root. */
+export const COMMANDS_PAGE = "docs/commands.md";
+
+/** The markers around the generated list in {@link COMMANDS_PAGE}. */
 export const MARKERS = ["<!-- commands:begin -->", "<!-- commands:end -->"] as const;
 
 const CLI = repoPath("lib", "cli");
@@ -63,8 +67,8 @@ export function taskOf(m: CommandModule): [string, Task] {
   return [cmd.name, { description: cmd.description, command: `deno run -A ${m.path}` }];
 }
 
-/** The README's list of commands, markers included. */
-export function readmeList(modules: CommandModule[]): string {
+/** The list of commands, markers included. */
+export function commandList(modules: CommandModule[]): string {
   const lines = modules.map((m) => {
     const cmd = m.command!;
     return `- \`${cmd.synopsis()}\` — ${cmd.description}`;
@@ -81,11 +85,11 @@ export function denoJsonText(current: string, modules: CommandModule[]): string 
   return JSON.stringify(json, null, 2) + "\n";
 }
 
-/** README.md with its list of commands made from the declarations. */
-export function readmeText(current: string, modules: CommandModule[]): string {
+/** The commands page with its list of commands made from the declarations. */
+export function commandsPageText(current: string, modules: CommandModule[]): string {
   const [begin, end] = [current.indexOf(MARKERS[0]), current.indexOf(MARKERS[1])];
-  if (begin < 0 || end < begin) throw new Error(`README.md has no ${MARKERS.join(" … ")} block`);
-  return current.slice(0, begin) + readmeList(modules) + current.slice(end + MARKERS[1].length);
+  if (begin < 0 || end < begin) throw new Error(`${COMMANDS_PAGE} has no ${MARKERS.join(" … ")} block`);
+  return current.slice(0, begin) + commandList(modules) + current.slice(end + MARKERS[1].length);
 }
 
 /** The module path a command's name belongs to (`eval-all` → `lib/cli/eval_all.ts`). */
@@ -100,7 +104,7 @@ if (import.meta.main) {
     if (bare.length) {
       throw new Error(`no declaration named after the file in ${bare.map((m) => basename(m.path)).join(", ")}`);
     }
-    for (const [file, make] of [["README.md", readmeText], ["deno.json", denoJsonText]] as const) {
+    for (const [file, make] of [[COMMANDS_PAGE, commandsPageText], ["deno.json", denoJsonText]] as const) {
       const path = repoPath(file);
       const before = await Deno.readTextFile(path);
       const after = make(before, modules);

@@ -1,7 +1,16 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { filesUnder } from "../notebook/mod.ts";
-import { commandModules, denoJsonText, modulePath, readmeText, type Task, taskOf } from "./docs.ts";
+import {
+  commandModules,
+  COMMANDS_PAGE,
+  commandsPageText,
+  denoJsonText,
+  modulePath,
+  type Task,
+  taskOf,
+} from "./docs.ts";
+import { documents } from "./docs_links.ts";
 
 const ROOT = join(import.meta.dirname!, "..", "..");
 const NOTES = "docs/METHOD.md";
@@ -12,10 +21,10 @@ function decisions(): number[] {
   return [...text.matchAll(/^\*\*Decision (\d+) — /gm)].map((m) => Number(m[1]));
 }
 
-/** README, code and notebook sources: every file that may cite the notes. */
+/** README, the other docs pages, code and notebook sources: every file that may cite the notes. */
 function citing(): { file: string; text: string }[] {
   const files = [
-    join(ROOT, "README.md"),
+    ...documents(ROOT).map((d) => join(ROOT, d.file)).filter((f) => !f.endsWith(NOTES)),
     ...filesUnder(join(ROOT, "lib"), []).filter((f) => f.endsWith(".ts") && !f.endsWith("docs_test.ts")),
     ...filesUnder(join(ROOT, "notebooks"), []).filter((f) => f.endsWith(".ipynb")),
   ];
@@ -37,8 +46,10 @@ Deno.test("every citation of the method notes names docs/METHOD.md and a decisio
   const known = new Set(decisions());
   const bad: string[] = [];
   for (const { file, text } of citing()) {
-    for (const m of text.matchAll(/(docs\/)?METHOD\.md(?:'s)?([^.;\n]{0,40})/g)) {
-      if (!m[1]) bad.push(`${file}: ${m[0]}`);
+    // a page of docs/ names the notes by their file name, in a link or in words
+    const beside = file.startsWith("docs/");
+    for (const m of text.matchAll(/(docs\/)?METHOD\.md(?:'s)?(?:\]\([^)]*\))?([^.;\n]{0,40})/g)) {
+      if (!m[1] && !beside) bad.push(`${file}: ${m[0]}`);
       for (const d of m[2].matchAll(/decisions? (\d+)(?:[–-](\d+))?/g)) {
         for (let n = Number(d[1]); n <= Number(d[2] ?? d[1]); n++) if (!known.has(n)) bad.push(`${file}: ${m[0]}`);
       }
@@ -46,6 +57,7 @@ Deno.test("every citation of the method notes names docs/METHOD.md and a decisio
   }
   assertEquals(bad, []);
   ok(citing().some((c) => c.file === "README.md" && c.text.includes("docs/METHOD.md")));
+  ok(citing().some((c) => c.file.startsWith("docs/") && /METHOD\.md\S* decision \d/.test(c.text)));
 });
 
 /** Backticked repository paths of a text (`results/…`, `lib/…`, `data/…`, `docs/…`), templates (`<key>`, `*`) left out. */
@@ -54,24 +66,22 @@ function pathsIn(text: string): string[] {
     .filter((p) => !/[<>*{}]/.test(p));
 }
 
-Deno.test("the README's paths exist, and every claim of a check it reports names the file that records it", () => {
-  const readme = Deno.readTextFileSync(join(ROOT, "README.md"));
-  const missing = pathsIn(readme).filter((p) => {
-    try {
-      Deno.statSync(join(ROOT, p));
-      return false;
-    } catch {
-      return true;
-    }
-  });
-  assertEquals(missing, []);
+Deno.test("every claim of a check the README and docs report names the file that records it", () => {
   // a check reported as done ("checked …", "came out identical", "matched") names, within the next few lines, the
-  // file that records it: a result record, a test or a fixture (not a page)
+  // file that records it: a result record, a test or a fixture (not a page); that the paths exist is checked by
+  // docs_links_test.ts
   const record = /\.(json|jsonl|ipynb|py)$|_test\.ts$/;
-  const claims = [...readme.matchAll(/\(checked (?:for|against)|came out identical|matched /g)];
-  ok(claims.length >= 3, `${claims.length} claims`);
-  const bare = claims.filter((m) => !pathsIn(readme.slice(m.index, m.index + 400)).some((p) => record.test(p)))
-    .map((m) => readme.slice(Math.max(0, m.index - 60), m.index + 80).replace(/\s+/g, " "));
+  const bare: string[] = [];
+  let claims = 0;
+  for (const { file, text } of documents(ROOT)) {
+    for (const m of text.matchAll(/\(checked (?:for|against)|came out identical|matched /g)) {
+      claims++;
+      if (!pathsIn(text.slice(m.index, m.index + 400)).some((p) => record.test(p))) {
+        bare.push(`${file}: ${text.slice(Math.max(0, m.index - 60), m.index + 80).replace(/\s+/g, " ")}`);
+      }
+    }
+  }
+  ok(claims >= 3, `${claims} claims`);
   assertEquals(bare, []);
 });
 
@@ -88,12 +98,14 @@ Deno.test("every entry module of lib/cli/ declares its command under the file's 
   ok(tasks.test.description.length > 0);
 });
 
-Deno.test("the README's list of commands and deno.json's tasks are current (deno task docs writes them)", async () => {
+Deno.test("the list of commands in docs/commands.md and deno.json's tasks are current (deno task docs writes them)", async () => {
   const modules = await commandModules();
-  for (const [file, make] of [["README.md", readmeText], ["deno.json", denoJsonText]] as const) {
+  for (const [file, make] of [[COMMANDS_PAGE, commandsPageText], ["deno.json", denoJsonText]] as const) {
     const text = Deno.readTextFileSync(join(ROOT, file));
     assertEquals(make(text, modules), text, `${file} is not current: run deno task docs`);
   }
-  const readme = Deno.readTextFileSync(join(ROOT, "README.md"));
-  for (const m of modules) ok(readme.includes(`- \`deno task ${m.command!.name}`), m.command!.name);
+  const page = Deno.readTextFileSync(join(ROOT, COMMANDS_PAGE));
+  for (const m of modules) ok(page.includes(`- \`deno task ${m.command!.name}`), m.command!.name);
+  // the README links the page rather than holding a list of its own
+  ok(Deno.readTextFileSync(join(ROOT, "README.md")).includes(`](${COMMANDS_PAGE})`));
 });

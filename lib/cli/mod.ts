@@ -2,7 +2,7 @@
  * **cli** — the commands behind `deno task …`: each file declares its command
  * once (`command.ts`: name, description, options; the shared options in
  * `options.ts`), from which come its parsing, `--help`, one-line usage errors,
- * its task in deno.json and its line in the README (`docs.ts`), and calls one
+ * its task in deno.json and its line in docs/commands.md (`docs.ts`), and calls one
  * function of the layers below (`common.ts`: exit codes); no computation lives
  * here.
  *

@@ -2,7 +2,8 @@
  * **report** — the words people read about the results, computed from the files: the limitations of
  * a profile's results (`limitations.ts`), the published validation figure beside a design's measured one
  * (`published_check.ts`), the method's budget on a sample with its checks of the published facts
- * (`method_sample.ts`), and a dataset's other self-play designs read once for all of these (`designs.ts`).
+ * (`method_sample.ts`), a dataset's other self-play designs read once for all of these (`designs.ts`), and how
+ * many words a reader meets in a text or a page (`word_count.ts`).
  *
  * May import: core, engine, method, store, plot, runs, evaluation, selfplay, analysis, outcomes.
  *
@@ -15,3 +16,4 @@ export * from "./limitations_selfplay.ts";
 export * from "./method_sample.ts";
 export * from "./published_check.ts";
 export * from "./prediction.ts";
+export * from "./word_count.ts";
