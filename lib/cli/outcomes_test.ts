@@ -3,11 +3,12 @@ import { join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { SKIP, spearman, startPosition } from "../method/mod.ts";
 import { readOutcomeTable } from "../store/mod.ts";
+import { tempDir } from "../core/testing.ts";
 
 // `outcomes` and `validate` as a user runs them, on PGNs written here and on this
 // workspace's own self-play games; every result goes to a temporary results root.
 
-const root = await Deno.makeTempDir({ prefix: "mbi-outcomes-cli-" });
+const root = await tempDir("mbi-outcomes-cli-");
 const env = { MBI_RESULTS_DIR: root };
 
 async function cli(script: string, ...args: string[]) {

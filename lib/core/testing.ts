@@ -20,13 +20,28 @@ export interface CliRun {
   stderr: string;
 }
 
-/** A temporary results root for one test file, with a function that runs `lib/cli/<script>` against it. */
+/**
+ * A temporary folder `mbi-<prefix>-…` that is removed when the process ends
+ * (the `unload` event: a test file's folders go with its run, whatever its
+ * tests do), so the test suite leaves nothing in the system's temp folder.
+ */
+export async function tempDir(prefix: string): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: `mbi-${prefix.replace(/^mbi-|-$/g, "")}-` });
+  globalThis.addEventListener("unload", () => {
+    try {
+      Deno.removeSync(dir, { recursive: true });
+    } catch { /* already removed by its test */ }
+  });
+  return dir;
+}
+
+/** A temporary results root for one test file (removed when the run ends), with a function that runs `lib/cli/<script>` against it. */
 export async function testRoot(prefix: string): Promise<{
   dir: string;
   results: string;
   cli: (script: string, args: string[], env?: Record<string, string>, wrapper?: string[]) => Promise<CliRun>;
 }> {
-  const dir = await Deno.makeTempDir({ prefix: `mbi-${prefix}-` });
+  const dir = await tempDir(prefix);
   const results = join(dir, "results");
   await Deno.mkdir(results);
   // `wrapper`: a command the run goes through (e.g. `faketime -f +2d`)

@@ -11,6 +11,7 @@ import {
 import { startPosition, toRecord } from "../method/mod.ts";
 import { EvaluationSession } from "./evaluation_session.ts";
 import { readTranscript } from "../engine/testdata/read.ts";
+import { tempDir } from "../core/testing.ts";
 
 Deno.test("toRecord reports White's point of view (negates when Black is to move)", () => {
   const infos = [
@@ -46,7 +47,7 @@ const fake = (...args: string[]): EngineCommand => ({ file: FAKE, args, label: `
 const BLACK_TO_MOVE = { sp: -1, setup: "", fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1" };
 
 Deno.test("a dead engine is restarted and the position retried once", async () => {
-  const marker = `${await Deno.makeTempDir()}/died`;
+  const marker = `${await tempDir("session-marker")}/died`;
   const resolved: ResolvedEngine = {
     entry: {
       id: "fake",

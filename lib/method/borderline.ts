@@ -8,6 +8,8 @@
  * @module
  */
 
+import { fixedNonZero } from "./labels.ts";
+
 /** Distance of the deciding end of an interval from 0 under which a verdict is borderline. */
 export const BORDERLINE_MARGIN = 0.01;
 
@@ -33,8 +35,9 @@ export function isBorderline(ci: readonly [number, number], side: VerdictSide): 
 export function verdictText(verdict: string, ci: readonly [number, number], side: VerdictSide): string {
   if (!isBorderline(ci, side)) return verdict;
   const end = decidingEnd(ci, side);
+  // the end as the tables print it (fixedNonZero): an end that rounds to 0 keeps its sign and its first digit
   return `${verdict} (borderline: the interval's ${side === "above" ? "lower" : "upper"} end is ${
-    end.toFixed(3).replace(/^-(0\.000)$/, "$1")
+    fixedNonZero(end, 3)
   }, within ${BORDERLINE_MARGIN} of 0)`;
 }
 

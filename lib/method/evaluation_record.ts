@@ -84,3 +84,20 @@ export function toRecord(
     raw,
   };
 }
+
+/**
+ * The records whose engine `bestmove` is not the first move of the recorded
+ * PV (pure): the value and PV are the last completed iteration's (the
+ * method's rule), while the engine may answer with the best move of the
+ * iteration the node limit interrupted.
+ */
+export function bestmoveOffPv<T extends Pick<EvaluationRecord, "sp" | "pv" | "bestmove">>(records: readonly T[]): T[] {
+  return records.filter((r) => r.pv.length > 0 && r.bestmove !== r.pv[0]);
+}
+
+/** Why a record's `bestmove` may differ from its PV's first move, with how many do (one sentence for people). */
+export function bestmoveOffPvText(off: number, total: number): string {
+  return `In ${off} of the ${total} records the engine's final \`bestmove\` is not the PV's first move: the value and ` +
+    "PV are those of the last completed iteration (the method's rule), while the engine answers with the best move " +
+    "of the iteration the node limit cut short.";
+}

@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { makeNotebook, type Notebook, outputText } from "./ipynb.ts";
 import { ensureJupyter, executeNotebook, jupyterAvailable } from "./runner.ts";
+import { tempDir } from "../core/testing.ts";
 
 // Jupyter is a Debian package, not on a fresh machine with only Node/npm: these
 // tests are skipped there (with a note), but never in CI (CI=true installs it).
@@ -18,7 +19,7 @@ Deno.test({
   ignore,
 }, async () => {
   await ensureJupyter();
-  const dir = await Deno.makeTempDir({ prefix: "mbi-nb-test-" });
+  const dir = await tempDir("mbi-nb-test-");
   const cells = [];
   for (let i = 0; i < 40; i++) {
     cells.push({
@@ -49,7 +50,7 @@ Deno.test({
   name: "a failing cell is reported, and the executed notebook is still written",
   ignore,
 }, async () => {
-  const dir = await Deno.makeTempDir({ prefix: "mbi-nb-test-" });
+  const dir = await tempDir("mbi-nb-test-");
   const input = join(dir, "fails.ipynb");
   await Deno.writeTextFile(
     input,

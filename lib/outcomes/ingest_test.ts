@@ -6,8 +6,9 @@ import { LichessLikeGames } from "./generate.ts";
 import { ingestPgn } from "./ingest.ts";
 import { ZstdFrames } from "./zstd_frames.ts";
 import { isMbiError } from "../core/mod.ts";
+import { tempDir } from "../core/testing.ts";
 
-const dir = Deno.makeTempDirSync({ prefix: "mbi-ingest-" });
+const dir = await tempDir("ingest");
 const gen = new LichessLikeGames(11n);
 const games = Array.from({ length: 1500 }, () => gen.next());
 const text = games.map((g) => g.pgn).join("");

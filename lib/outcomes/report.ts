@@ -255,14 +255,23 @@ const pp = (x: number) => `${(100 * x).toFixed(2)} percentage points`;
  * Shown by notebook 07 and on every page that shows the table.
  */
 export function unevenlyCounted(rows: readonly { sp: number; games: number }[]): string | null {
-  const sorted = rows.map((x) => x.games).sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  const thin = rows.filter((x) => x.games < median / 2);
-  if (!thin.length || thin.length > 10) return null;
+  const t = thinlyCounted(rows);
+  if (!t) return null;
+  const { thin, median } = t;
   return `Unevenly counted: ${
     thin.map((x) => `SP ${x.sp} has ${x.games.toLocaleString("en-US")} games`).join(", ")
   }, ` +
     `against a median of ${median.toLocaleString("en-US")}; the table does not say why.`;
+}
+
+/** The few positions (at most 10) with fewer than half the median number of games, and that median; null when none or more. */
+export function thinlyCounted<T extends { sp: number; games: number }>(
+  rows: readonly T[],
+): { thin: T[]; median: number } | null {
+  const sorted = rows.map((x) => x.games).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const thin = rows.filter((x) => x.games < median / 2);
+  return !thin.length || thin.length > 10 ? null : { thin, median };
 }
 
 /** What a validation shows, in plain sentences computed from its numbers. */

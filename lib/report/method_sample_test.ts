@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { testRoot } from "../core/testing.ts";
 import { quantileSorted, reliabilityUncertainty, spearman } from "../method/mod.ts";
 import { RELIABILITY_STREAM } from "../analysis/mod.ts";
-import type { MethodSample } from "./method_sample.ts";
+import type { MethodSample } from "./method_sample_record.ts";
 
 // The ci profile end to end in a scratch results root: stage 1 on two rungs (20,000 and 40,000 nodes),
 // the index and its self-play (6 × 4 games), then a "method's budget" sample of the 6 self-play

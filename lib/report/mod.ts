@@ -14,6 +14,7 @@ export * from "./designs.ts";
 export * from "./limitations.ts";
 export * from "./limitations_selfplay.ts";
 export * from "./method_sample.ts";
+export * from "./method_sample_record.ts";
 export * from "./published_check.ts";
 export * from "./prediction.ts";
 export * from "./word_count.ts";

@@ -1,10 +1,11 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
 import { manifestRuns, manifestRunsText } from "./manifest_text.ts";
+import { tempDir } from "../core/testing.ts";
 
 /** A folder with `games.jsonl` begun at `created` and a manifest recording `runs`. */
 async function files(created: string | undefined, runs: Record<string, unknown>[]): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "mbi-manifest-text-" });
+  const dir = await tempDir("mbi-manifest-text-");
   const header = JSON.stringify({ kind: "mbi-selfplay-games", ...(created ? { created } : {}) });
   await Deno.writeTextFile(join(dir, "games.jsonl"), header + "\n" + '{"sp":1}\n'.repeat(3));
   const manifest = {
@@ -55,5 +56,5 @@ Deno.test("a file without a begin time, or no manifest: no claim of every run", 
     manifestRunsText((await manifestRuns(path))!),
     "start and end of the runs it records: 1 run; 0 ended, the other was stopped or still running",
   );
-  assertEquals(await manifestRuns(join(await Deno.makeTempDir(), "games.jsonl")), undefined);
+  assertEquals(await manifestRuns(join(await tempDir("manifest-none"), "games.jsonl")), undefined);
 });

@@ -7,26 +7,15 @@
  * @module
  */
 
-import { CITATION, LICENCE, MBI_CSV_COLUMNS, MBI_ROWS_HASH_TEXT } from "../store/mod.ts";
+import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
-import { type OpeningSet, type PositionResult, type SelfplayResults } from "../selfplay/mod.ts";
-import { fingerprintValue, fixedNonZero, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
+import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
+import { bestmoveOffPvText, fingerprintValue, fixedNonZero, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
-import { designBudgets, type SiteSample } from "./designs.ts";
-
-/**
- * Escapes text for a Markdown table cell or line: pipes, angle brackets, and
- * tildes (GFM reads `~a~` as strikethrough, and results keys are full of them).
- */
-function md(text: unknown): string {
-  return String(text).replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/~/g, "\\~");
-}
-
-/** Text as a Markdown code span (inside one only the pipe of a table needs its escape). */
-function code(text: unknown): string {
-  return "`" + String(text).replace(/\|/g, "\\|") + "`";
-}
+import { designBudgets } from "./designs.ts";
+import { code, md } from "./card_text.ts";
+import { designsCardSection, ONE_ENGINE, playedFrom } from "./card_designs.ts";
 
 const int = (n: number) => n.toLocaleString("en-US");
 
@@ -245,6 +234,8 @@ function provenanceSection(d: SiteData): string[] {
     `- Fingerprint (nodes of the 48 bench searches at depth 13): ${fingerprintValue(e.fingerprint)}${
       e.matches_reference ? " — the reference Stockfish 17.1's fingerprint" : ""
     }`,
+    ...(e.matches_reference ? [`- ${ONE_ENGINE}`] : []),
+    ...(d.bestmove_off_pv.length ? [`- ${md(bestmoveOffPvText(d.bestmove_off_pv.length, d.n))}`] : []),
     `- Budget: ${md(d.budgets)}`,
     ...d.designs.map((x) => `- Self-play design ${code(x.profile)}: ${md(designBudgets(x))}`),
     `- UCI options: ${md(d.options)}; \`ucinewgame\` and \`isready\` before every position`,
@@ -289,11 +280,9 @@ function producedSection(d: SiteData): string[] {
       ? "All of it: `deno task pipeline --profile " + p + "`." +
         playedFrom(d, "Its self-play games were", d.selfplay, " ").join("")
       : d.designs.length
-      ? `This profile's own self-play design has not been played on this index; the design${
-        d.designs.length > 1 ? "s" : ""
-      } ${d.designs.map((g) => code(g.profile)).join(", ")} played on this index ${
-        d.designs.length > 1 ? "are" : "is"
-      } summarised under "Validation by self-play" below.`
+      ? `Self-play on this index: ${
+        d.designs.map((g) => `${md(designBudgets(g))} (${code(g.profile)})`).join("; ")
+      }, played with its own results key and summarised under "Validation by self-play" below.`
       : otherSelfplay.length
       ? `Self-play and its statistics (stages 4 and 5) of this profile's design have not been run for this dataset; ` +
         `it holds games of another design (${
@@ -362,98 +351,6 @@ function validationSection(d: SiteData): string[] {
         " --outcomes NAME`).",
       ]),
   ];
-}
-
-/** The other self-play designs played on this index, and the method's budget on their positions. */
-function designsCardSection(d: SiteData): string[] {
-  if (!d.designs.length) return [];
-  const f3 = (x: number) => fixedNonZero(x, 3);
-  const ci = (c: readonly [number, number]) => `${f3(c[0])} .. ${f3(c[1])}`;
-  const corr = (c: { rho: number; ci95_percentile: [number, number] }) => `${f3(c.rho)} (${ci(c.ci95_percentile)})`;
-  return [
-    "## Validation by self-play",
-    "",
-    "Self-play designs played on this index (positions drawn one per edge stratum; `deno task selfplay` and " +
-    "`deno task stats` with the design's profile), Spearman's rho with 95% percentile bootstrap intervals:",
-    "",
-    "| design | positions × games | nodes/move | rho(eval, score) | rho(MBI, score) | rho(MBI, \\|score − 0.5\\|) | reliability R | ceiling √R | power at 0.76 | verdict | claim | file |",
-    "| --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: | --- | --- | --- |",
-    ...d.designs.map(({ profile, summary: s, summaryFile }) =>
-      `| ${code(profile)} | ${s.n_positions} × ${s.selfplay.games_per_position} (${int(s.n_games)} games) | ${
-        int(s.selfplay.nodes_per_move)
-      } | ${corr(s.eval_vs_score)} | ${corr(s.mbi_vs_score)} | ${corr(s.mbi_vs_imbalance)} | ${
-        f3(s.reliability.reliability)
-      } | ${f3(s.reliability.ceiling)} | ${s.power.this_design.power.toFixed(2)} | ${
-        md(verdictsText(s).validation)
-      } | ${md(verdictsText(s).claim)} | ${code(summaryFile)} |`
-    ),
-    "",
-    ...d.designs.flatMap((g) => {
-      const m = g.sample;
-      const sample = !m
-        ? `The method's budget has not been run on its ${g.summary.n_positions} positions.`
-        : !m.summary
-        ? `The method's budget on its positions (${code(m.file)}, ${md(m.limit)} per position, ${
-          md(m.engine.uci_name)
-        }): ${m.evaluated} of ${m.of} evaluated${
-          m.evaluated < m.of ? ", run in progress" : ""
-        }; its figures follow when it is complete${m.next ? ` (${code(m.next)})` : ""}.${verifiedText(m)}`
-        : `The method's budget on its positions (${code(m.file)}, ${md(m.limit)} per position): ` +
-          m.summary.figures.validation.map((v) =>
-            `with the values at ${md(v.budget)}, rho(eval, score) ${corr(v.eval_vs_score)}, ${
-              md(verdictsText(v).validation)
-            }`
-          ).join("; ") + ` (${code(m.summary.file)}).${verifiedText(m)}`;
-      const e = g.selfplay.engine;
-      const c = g.summary.code;
-      return [
-        `- ${code(g.profile)}: games by ${md(e.uci_name)} (${code(e.id)}, fingerprint ${
-          fingerprintValue(e.fingerprint)
-        }, build \`${e.sha256.slice(0, 12)}…\`), stage 5 by code \`${c.commit.slice(0, 12)}\`${
-          c.dirty ? " with uncommitted changes" : ""
-        }. ` +
-        `${md(g.published.sentence)} ${sample}`,
-        ...playedFrom(d, `The games of ${code(g.profile)} were`, g.selfplay),
-      ];
-    }),
-  ];
-}
-
-/**
- * Which MBI table a design's games were played from, so that it can be checked from the files: the rows hash its
- * `selfplay.json` records against the current table's, and the file hash recorded beside it when the file has been
- * written again since (with the same rows, the games still follow from it).
- */
-function playedFrom(d: SiteData, subject: string, selfplay: SelfplayResults, bullet = "  - "): string[] {
-  const input = selfplay.inputs.find((i) => i.rows_sha256 !== undefined);
-  if (!input) return [];
-  const same = input.rows_sha256 === d.rows_sha256;
-  const now = d.files.find((f) => f.name === "mbi.json")?.sha256;
-  const short = (h: string) => `\`${h.slice(0, 12)}…\``;
-  return [
-    `${bullet}${subject} played from the positions of ${code(input.path)} with rows hash ${
-      short(input.rows_sha256!)
-    } (${MBI_ROWS_HASH_TEXT}): ${same ? "the rows of the current table" : "**not** the rows of the current table"}${
-      same && now !== undefined && now !== input.sha256
-        ? `; the file was written again since with the same rows (file hash ${short(input.sha256)} then, ${
-          short(now)
-        } now)`
-        : ""
-    }.`,
-  ];
-}
-
-/** The recorded recomputations of a sample's positions, as a sentence (empty when none). */
-function verifiedText(m: SiteSample): string {
-  return m.verified.length
-    ? ` Recomputed from scratch (\`verify-reproduce.json\` beside it): ${
-      m.verified.map((c) =>
-        `SP ${c.sp} with ${md(c.engine.uci_name)} (build \`${c.engine.sha256.slice(0, 12)}…\`), ${
-          c.date.slice(0, 10)
-        }: ${c.match ? "identical" : `different (${md(c.differences.join("; "))})`}`
-      ).join("; ")
-    }.`
-    : "";
 }
 
 /** Stage 2's distribution figures of this dataset, or what to run when it is missing. */

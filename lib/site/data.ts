@@ -20,7 +20,7 @@ import {
 import { basename, join, relative } from "node:path";
 import { type EngineIdentity, formatLimit } from "../engine/mod.ts";
 import { pathExists, sha256File } from "../core/mod.ts";
-import { budgetBanner, deriveMbi, formatBudgets, formatOptions, GameState } from "../method/mod.ts";
+import { bestmoveOffPv, budgetBanner, deriveMbi, formatBudgets, formatOptions, GameState } from "../method/mod.ts";
 import {
   type CodeVersion,
   datasetFolder,
@@ -171,6 +171,8 @@ export interface SiteData {
   interval_iterations: number | null;
   /** The positions, by SP. */
   positions: SitePosition[];
+  /** The positions whose engine `bestmove` is not the PV's first move, with that move in SAN (see `bestmoveOffPv`). */
+  bestmove_off_pv: { sp: number; bestmove: string }[];
   /** Stage 2 summary, when present. */
   distribution?: DistributionSummary;
   /** Stage 5 summary, when present. */
@@ -386,6 +388,10 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     selfplay,
     others,
     outcomes: await readOutcomeTables(),
+    bestmove_off_pv: bestmoveOffPv(d.records).map((r) => ({
+      sp: r.sp,
+      bestmove: pvSan(r.fen, [r.bestmove])[0] ?? r.bestmove,
+    })),
     limitations: await computeLimitations(profile, results, designs),
     reproduce: await readReproduceRecord(profile),
     files: await downloads(ds),

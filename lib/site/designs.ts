@@ -12,7 +12,7 @@
 import { basename, join, relative, sep } from "node:path";
 import { pathExists } from "../core/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
-import { type Profile, selfplayBudgetsText } from "../method/mod.ts";
+import { bestmoveOffPv, type Profile, selfplayBudgetsText } from "../method/mod.ts";
 import { displayPath, profileDir, publishedPaths, selfplayDir, summaryPath } from "../store/mod.ts";
 import { readVerifyRecord, type Summary, type VerifyRecord, verifyRecordPath } from "../analysis/mod.ts";
 import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
@@ -52,6 +52,8 @@ export interface SiteSample {
   of: number;
   /** The values so far, by SP. */
   values: SampleValue[];
+  /** Its records whose engine `bestmove` is not the PV's first move (see `bestmoveOffPv`), by SP. */
+  bestmove_off_pv: number[];
   /** `sample.json` (display path) and its figures, when it has been computed. */
   summary: { file: string; figures: MethodSample } | null;
   /** The command that completes the sample or computes `sample.json`, while either is missing. */
@@ -167,6 +169,7 @@ async function siteSample(design: Profile, state: MethodSampleState): Promise<Si
     evaluated: d.records.length,
     of: d.header.positions.length,
     values: d.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp, depth: r.depth })),
+    bestmove_off_pv: bestmoveOffPv(d.records).map((r) => r.sp),
     summary: figures ? { file: displayPath(methodSampleSummaryPath(path)), figures } : null,
     next: fix,
     verified: (await readVerifyRecord(path))?.checks ?? [],

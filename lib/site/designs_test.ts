@@ -77,7 +77,11 @@ Deno.test("the index's page and card show another design's validation, and the m
     /\n- Self-play design `ci~games2`: 6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\)\n/.test(md),
     "budget",
   );
-  ok(md.includes('is summarised under "Validation by self-play" below'), "the produced section points to it");
+  ok(
+    md.includes('played with its own results key and summarised under "Validation by self-play" below'),
+    "the produced section points to it",
+  );
+  ok(!md.includes("has not been played on this index"), "no self-contradicting sentence");
   ok(/\n- Self-play design ci\\~games2: (all 12 games are distinct|\d+ distinct games among 12) /.test(md), "named");
   ok(md.includes("- Self-play design ci\\~games2: White's overall score in self-play"), "its limitations, named");
 

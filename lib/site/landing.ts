@@ -252,9 +252,9 @@ function outcomesSection(d: LandingData): Html {
         a.dataset.engine.localeCompare(b.dataset.engine) || nodes(a) - nodes(b)
       );
       const r = vs[0]?.reliability;
-      return markup`<h3>${table.name}</h3><p>${table.description.replace(/\.$/, "")} (${
-        Object.keys(table.bySp).length
-      } positions).${
+      return markup`<h3>${table.name}</h3><p>${table.description} (${Object.keys(table.bySp).length} positions).${
+        table.note ? ` ${table.note}` : ""
+      }${
         r
           ? ` Its per-position scores have reliability ${
             f3(r.reliability)

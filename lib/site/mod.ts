@@ -20,6 +20,8 @@ export * from "./bench.ts";
 export * from "./browser.ts";
 export * from "./bundle.ts";
 export * from "./card.ts";
+export * from "./card_designs.ts";
+export * from "./card_text.ts";
 export * from "./data.ts";
 export * from "./designs.ts";
 export * from "./landing.ts";

@@ -11,7 +11,7 @@
 import Papa from "papaparse";
 import { join } from "node:path";
 import { describedAs, outcomeFileTexts, readJsonIfExists, resultsRoot } from "../store/mod.ts";
-import { unevenlyCounted } from "../outcomes/mod.ts";
+import { thinlyCounted, unevenlyCounted } from "../outcomes/mod.ts";
 
 /** An outcome table under `<results root>/outcomes/<name>/`. */
 export interface OutcomeTable {
@@ -19,6 +19,10 @@ export interface OutcomeTable {
   name: string;
   /** What it is, from `outcomes.json` when it says. */
   description: string;
+  /** The note on unevenly counted positions (said once where the table is described), or null. */
+  note: string | null;
+  /** The positions that note names, with what a position's own view says of its count. */
+  thin: Record<number, string>;
   /** Columns shown (present in the CSV with a value in some row, in this order). */
   columns: string[];
   /** Rows by SP: the shown columns' values. */
@@ -102,12 +106,25 @@ export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTa
       bySp[sp] = columns.map((c) => row[c] === "" || isNaN(Number(row[c])) ? row[c] : Number(row[c]));
     }
     // a few positions counted far below the others (the human table's SP 518) get the note notebook 07 makes
-    const uneven = unevenlyCounted(
-      parsed.data.map((row) => ({ sp: Number(row.sp), games: Number(row.games) }))
-        .filter((r) => Number.isInteger(r.sp) && Number.isFinite(r.games)),
+    const counts = parsed.data.map((row) => ({ sp: Number(row.sp), games: Number(row.games) }))
+      .filter((r) => Number.isInteger(r.sp) && Number.isFinite(r.games));
+    const few = thinlyCounted(counts);
+    const thin = Object.fromEntries(
+      (few?.thin ?? []).map((r) => [
+        r.sp,
+        `counted far below the others: ${r.games.toLocaleString("en-US")} games against a median of ${
+          few!.median.toLocaleString("en-US")
+        }; the table does not say why`,
+      ]),
     );
-    const named = description || `outcome table ${name}`;
-    out.push({ name, description: uneven ? `${named}. ${uneven}` : named, columns, bySp });
+    out.push({
+      name,
+      description: (description || `outcome table ${name}`).replace(/\.$/, ""),
+      note: unevenlyCounted(counts),
+      thin,
+      columns,
+      bySp,
+    });
   }
   return out;
 }

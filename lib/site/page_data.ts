@@ -167,23 +167,23 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
     })),
     selfplay: sp
       ? {
-        caption: `${d.profile} profile · ${sp.engine.uci_name} · self-play ${selfplayBudgetsText(selfplayBudget(sp))}`,
+        caption: `${sp.engine.uci_name} · self-play ${selfplayBudgetsText(selfplayBudget(sp))}`,
         positions: sp.n_positions,
         bySp: selfplayBySp(sp),
       }
       : null,
+    offPv: Object.fromEntries(d.bestmove_off_pv.map((x) => [String(x.sp), x.bestmove])),
     outcomes: d.outcomes.map((t) => ({
       name: t.name,
       description: t.description,
+      thin: Object.fromEntries(Object.entries(t.thin)),
       columns: t.columns,
       labels: t.columns.map((c) => OUTCOME_LABELS[c] ?? c),
       bySp: Object.fromEntries(Object.entries(t.bySp)),
     })),
     designs: d.designs.map((g) => ({
       profile: g.profile,
-      caption: `self-play design ${g.profile} · ${g.selfplay.engine.uci_name} · ${
-        designBudgets(g)
-      }, drawn from this index`,
+      caption: `${g.selfplay.engine.uci_name} · self-play ${designBudgets(g)}, drawn from this index`,
       positions: g.selfplay.n_positions,
       bySp: selfplayBySp(g.selfplay),
       sample: g.sample && {

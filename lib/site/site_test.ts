@@ -97,8 +97,13 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
       "the card is on the page",
     );
     ok(html.includes("No self-play statistics in this dataset."));
-    // a position counted far below the others carries the note (the human table's SP 518: 1,280 games, median 4,761)
-    ok(html.includes("Unevenly counted: SP 0 has 10 games, against a median of 1,000"), "uneven counts noted");
+    // a position counted far below the others carries the note in its own view only (the human table's SP 518:
+    // 1,280 games, median 4,761), not every position's caption
+    const data = JSON.parse(/<script type="application\/json" id="mbi-data">(.*?)<\/script>/s.exec(html)![1]);
+    assertEquals(data.outcomes[0].thin, {
+      "0": "counted far below the others: 10 games against a median of 1,000; the table does not say why",
+    });
+    ok(!data.outcomes[0].description.includes("Unevenly counted"), "not in the table's description");
     assertEquals(await Deno.readTextFile(join(first.dir, "files", "DATASET.md")), card);
 
     const stale = join(first.dir, "files", "old.csv");

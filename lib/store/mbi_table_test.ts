@@ -2,8 +2,9 @@ import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict
 import { join } from "node:path";
 import { buildMbiTable, mbiCsv, mbiMarkdown, readPositionValues, writeMbiTable } from "./mbi_table.ts";
 import { sha256File } from "../core/mod.ts";
+import { tempDir } from "../core/testing.ts";
 
-const dir = await Deno.makeTempDir({ prefix: "mbi-table-test-" });
+const dir = await tempDir("mbi-table-test-");
 async function file(name: string, text: string): Promise<string> {
   const p = join(dir, name);
   await Deno.writeTextFile(p, text);

@@ -66,6 +66,8 @@ export interface PageData {
   outcomes: {
     name: string;
     description: string;
+    /** What a thinly counted position's own view says of its count, by SP (the few the table counts far below the rest). */
+    thin: Record<string, string>;
     columns: string[];
     /** The columns' labels for people (aligned with columns). */
     labels: string[];
@@ -75,6 +77,8 @@ export interface PageData {
   hist: { x: number[]; xr: number[]; y: number[]; yr: number[]; lo: number; hi: number } | null;
   /** The command that recomputes a position, without the SP. */
   verify: string;
+  /** The engine's final `bestmove` (SAN) where it is not the PV's first move, by SP. */
+  offPv: Record<string, string>;
 }
 
 /** The index of each field in a {@link PageRow}. */

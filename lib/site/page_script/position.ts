@@ -101,16 +101,19 @@ function selfplayHtml(data: PageData, sp: number): Html {
 function outcomesHtml(data: PageData, sp: number): Html {
   return joinHtml(data.outcomes.map((t) => {
     const v = t.bySp[String(sp)];
+    const thin = t.thin[String(sp)];
     return v
-      ? oneRow(
-        `Outcomes of SP ${sp} in ${t.name}: ${t.description}`,
-        t.columns.map((c, j) => [
-          t.labels[j] ?? c,
-          typeof v[j] === "number"
-            ? Number.isInteger(v[j]) ? (v[j] as number).toLocaleString("en-US") : (v[j] as number).toFixed(3)
-            : String(v[j]),
-        ]),
-      )
+      ? markup`${
+        oneRow(
+          `Outcomes of SP ${sp} in ${t.name}: ${t.description}`,
+          t.columns.map((c, j) => [
+            t.labels[j] ?? c,
+            typeof v[j] === "number"
+              ? Number.isInteger(v[j]) ? (v[j] as number).toLocaleString("en-US") : (v[j] as number).toFixed(3)
+              : String(v[j]),
+          ]),
+        )
+      }${thin && markup`<p class="small">SP ${sp} is ${thin}.</p>`}`
       : markup`<p>SP ${sp} has no row in the outcome table ${t.name}.</p>`;
   }));
 }
@@ -179,7 +182,12 @@ ${data.banner && markup`<p class="banner short" role="note">${data.banner}.</p>`
 </dl>
 </div>
 <h3>Principal variation</h3>
-<p id="d-pv">${pvText(r[COL.pv]) || "–"}</p>
+<p id="d-pv">${pvText(r[COL.pv]) || "–"}</p>${
+    data.offPv[String(sp)] &&
+    markup`<p class="small">The engine's final move, ${
+      data.offPv[String(sp)]
+    }, is not the PV's first: the value and PV are the last completed iteration's; the engine answered with the best move of the iteration the node limit cut short.</p>`
+  }
 <h3>Its place in the distribution</h3>
 <p>Edge ${r[COL.edge]} cp: more balanced than ${moreBalancedThan} of the ${N} positions (${
     Math.round(100 * moreBalancedThan / N)

@@ -31,12 +31,14 @@ const data: PageData = {
   outcomes: [{
     name: "t<1>",
     description: 'games "of" people',
+    thin: {},
     columns: ["games", "white_score"],
     labels: ["games", "White's score"],
     bySp: { "518": [10, 0.52] },
   }],
   hist: null,
   verify: "deno task verify-reproduce --sp {sp} --profile ci",
+  offPv: {},
 };
 
 Deno.test("a position's view: its values, the outcome tables and the command, every text escaped", () => {
@@ -73,4 +75,10 @@ Deno.test("a position's FEN: copied by its button, opened on lichess's analysis 
     String(fenHtml('a" onclick="x')).includes('data-fen="a&quot; onclick=&quot;x"'),
     "the FEN escaped in the attribute",
   );
+});
+
+Deno.test("a position whose engine answered off its PV says why; the others say nothing", () => {
+  const off = String(positionHtml({ ...data, offPv: { "518": "d4" } }, 0, raw("")));
+  ok(off.includes("The engine's final move, d4, is not the PV's first"), off);
+  ok(!String(positionHtml(data, 0, raw(""))).includes("final move"));
 });
