@@ -113,7 +113,8 @@ export function terminalProgress<P extends { done: number; total: number; elapse
     const final = p.done >= p.total;
     if (tty) {
       Deno.stderr.writeSync(enc.encode(`\r\x1b[K${line}${final ? "\n" : ""}`));
-    } else if (final || p.elapsedS - last >= everyS) {
+    } else if (final || p.elapsedS - last >= everyS || p.elapsedS < last) {
+      // (elapsed below the last line's: a new phase, e.g. the games after the opening sets)
       last = p.elapsedS;
       console.error(line);
     }

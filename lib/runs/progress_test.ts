@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { formatDuration, formatProgress, type Progress } from "./progress.ts";
+import { formatDuration, formatProgress, type Progress, terminalProgress } from "./progress.ts";
 
 const at = (p: Partial<Progress>): Progress => ({
   label: "eval",
@@ -46,4 +46,21 @@ Deno.test("a run with everything already done says so instead of a rate and an E
 
 Deno.test("durations: seconds, minutes and seconds, hours and minutes", () => {
   assertEquals([formatDuration(42), formatDuration(307), formatDuration(3_720)], ["42s", "5m07s", "1h02m"]);
+});
+
+Deno.test("off a terminal, a second phase (its elapsed time starting again at 0) prints its progress at once", () => {
+  if (Deno.stderr.isTerminal()) return; // the test reads the lines written off a terminal
+  const lines: string[] = [];
+  const error = console.error;
+  console.error = (l: string) => void lines.push(l);
+  try {
+    const show = terminalProgress(15, (p: { done: number; total: number }) => `${p.done}/${p.total}`);
+    show({ done: 1, total: 60, elapsedS: 20 });
+    show({ done: 60, total: 60, elapsedS: 1520 }); // the opening sets end after 25 minutes
+    show({ done: 1, total: 3000, elapsedS: 40 }); // the games begin: a new phase
+    show({ done: 2, total: 3000, elapsedS: 45 }); // within 15 s of that line: not printed
+    assertEquals(lines, ["1/60", "60/60", "1/3000"]);
+  } finally {
+    console.error = error;
+  }
 });
