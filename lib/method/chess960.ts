@@ -12,6 +12,7 @@
 
 import { parseFen } from "chessops/fen";
 import { errorKind, MbiError } from "../core/mod.ts";
+import { setupToFen } from "./start_fen.ts";
 
 /** Number of Chess960 start positions. */
 export const POSITION_COUNT = 960;
@@ -46,8 +47,6 @@ const KNIGHT_CODES: readonly (readonly [number, number])[] = [
   [3, 4],
 ];
 
-const FILES = "abcdefgh";
-
 /** Returns the back rank (white pieces, files a..h) of start position `sp`. */
 export function spToSetup(sp: number): string {
   checkSp(sp);
@@ -69,16 +68,6 @@ export function spToSetup(sp: number): string {
   rank[k] = "K";
   rank[r2] = "R";
   return rank.join("");
-}
-
-/** Builds the start FEN of a back rank, with Shredder-FEN castling (`HAha` for SP 518). */
-export function setupToFen(setup: string): string {
-  const kingFile = setup.indexOf("K");
-  const rookFiles = [...setup].flatMap((p, i) => (p === "R" ? [i] : []));
-  const outer = FILES[rookFiles.find((f) => f > kingFile)!].toUpperCase();
-  const inner = FILES[rookFiles.find((f) => f < kingFile)!].toUpperCase();
-  const castling = `${outer}${inner}${outer.toLowerCase()}${inner.toLowerCase()}`;
-  return `${setup.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${setup} w ${castling} - 0 1`;
 }
 
 /** Returns SP number, back rank and FEN of start position `sp` (0..959). */

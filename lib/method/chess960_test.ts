@@ -7,11 +7,11 @@ import {
   fenToSp,
   parsePosition,
   PositionError,
-  setupToFen,
   setupToSp,
   spToSetup,
   startPosition,
 } from "./chess960.ts";
+import { setupToFen } from "./start_fen.ts";
 import { POSITIONS_CSV_PATH, positionsCsv } from "./positions_csv.ts";
 import { repoPath } from "../core/mod.ts";
 

@@ -35,5 +35,6 @@ export * from "./rules.ts";
 export * from "./sample_estimates.ts";
 export * from "./seed.ts";
 export * from "./selection.ts";
+export * from "./start_fen.ts";
 export * from "./stats.ts";
 export * from "./uncertainty.ts";

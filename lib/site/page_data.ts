@@ -144,7 +144,6 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
     rows: d.positions.map((p) => [
       p.sp,
       p.setup,
-      p.fen,
       p.eval_cp,
       p.edge_cp,
       p.rank,

@@ -16,7 +16,8 @@ import baseCss from "chessground/assets/chessground.base.css" with { type: "text
 import brownCss from "chessground/assets/chessground.brown.css" with { type: "text" };
 import piecesCss from "chessground/assets/chessground.cburnett.css" with { type: "text" };
 import { joinHtml, markup } from "../../core/html.ts";
-import { type PageData, readPageData } from "../page_script/data.ts";
+import { COL, type PageData, readPageData } from "../page_script/data.ts";
+import { setupToFen } from "../../method/start_fen.ts";
 import { BOARD_STYLE } from "./style.ts";
 import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK, type GameSet } from "./config.ts";
 import { ladderFigure, type RungPoint } from "./ladder_figure.ts";
@@ -82,7 +83,7 @@ function gamesTable(set: GameSet, k: number, sp: number, games: readonly BoardGa
 function ladderPoints(l: Loaded, i: number): RungPoint[] {
   const r = l.data.rows[i];
   return l.cfg.ladder.flatMap((rung) => {
-    if (rung.self) return [{ ...rung, eval_cp: r[3], mbi: r[6], lo: r[7], hi: r[8] }];
+    if (rung.self) return [{ ...rung, eval_cp: r[COL.eval], mbi: r[COL.mbi], lo: r[COL.lo], hi: r[COL.hi] }];
     const o = l.data.others.find((x) => x.folder === rung.folder);
     const v = o?.values[i];
     return v ? [{ ...rung, eval_cp: v[0] as number, mbi: v[1] as number, lo: v[2], hi: v[3] }] : [];
@@ -96,8 +97,8 @@ async function open(sp: number): Promise<void> {
   const host = document.getElementById("d-board");
   if (i < 0 || !host) return;
   const r = l.data.rows[i];
-  const fen = r[2], setup = r[1];
-  const pv = playLine(fen, r[11] ? r[11].split(" ") : [], "san");
+  const setup = r[COL.setup], fen = setupToFen(setup);
+  const pv = playLine(fen, r[COL.pv] ? r[COL.pv].split(" ") : [], "san");
   const viewer = new LineViewer(
     host,
     `Start position SP ${sp} (${setup}) on a chess board; step through the moves below`,

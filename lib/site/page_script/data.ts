@@ -7,10 +7,13 @@
  * @module
  */
 
-/** One row of the embedded table: sp, setup, fen, eval, edge, rank, mbi, lo, hi, depth, nodes, PV (SAN, space-separated). */
+/**
+ * One row of the embedded table: sp, setup, eval, edge, rank, mbi, lo, hi,
+ * depth, nodes, PV (SAN, space-separated). The FEN is not carried: it follows
+ * from the back rank (`setupToFen`), which saves the page some 55 KB.
+ */
 export type PageRow = [
   number,
-  string,
   string,
   number,
   number,
@@ -85,16 +88,15 @@ export interface PageData {
 export const COL = {
   sp: 0,
   setup: 1,
-  fen: 2,
-  eval: 3,
-  edge: 4,
-  rank: 5,
-  mbi: 6,
-  lo: 7,
-  hi: 8,
-  depth: 9,
-  nodes: 10,
-  pv: 11,
+  eval: 2,
+  edge: 3,
+  rank: 4,
+  mbi: 5,
+  lo: 6,
+  hi: 7,
+  depth: 8,
+  nodes: 9,
+  pv: 10,
 } as const;
 
 /** The embedded data, read from the page. */

@@ -9,6 +9,7 @@
 import { type Html, joinHtml, markup } from "../../core/html.ts";
 import { COL, type PageData } from "./data.ts";
 import { boardSvg } from "./board_svg.ts";
+import { setupToFen } from "../../method/start_fen.ts";
 import { mbiText, signed } from "./table.ts";
 
 /** A results key that may wrap after each of its tags (`quick~eval8000000~pos60~…` is one long word). */
@@ -178,7 +179,7 @@ ${data.banner && markup`<p class="banner short" role="note">${data.banner}.</p>`
 <dt>Edge</dt><dd id="d-edge">${r[COL.edge]} cp</dd>
 <dt>Depth</dt><dd id="d-depth">${r[COL.depth]}</dd>
 <dt>Nodes</dt><dd>${nodes === null ? "–" : nodes.toLocaleString("en-US")}</dd>
-<dt>FEN</dt><dd>${fenHtml(r[COL.fen])}</dd>
+<dt>FEN</dt><dd>${fenHtml(setupToFen(r[COL.setup]))}</dd>
 </dl>
 </div>
 <h3>Principal variation</h3>

@@ -7,7 +7,7 @@
  */
 
 import { type Html, markup } from "../../core/html.ts";
-import type { PageRow } from "./data.ts";
+import { COL, type PageRow } from "./data.ts";
 
 /** White's pieces as chess symbols. */
 export const WHITE: Record<string, string> = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙" };
@@ -33,7 +33,7 @@ export function backRank(setup: string): Html {
 
 /** One row of the table. */
 export function rowHtml(r: PageRow): Html {
-  return markup`<tr><td><a href="#sp=${r[0]}">${r[0]}</a></td><td>${backRank(r[1])}</td><td>${signed(r[3])}</td><td>${
-    r[4]
-  }</td><td>${r[5]}</td><td>${mbiText(r[6], r[7], r[8])}</td></tr>`;
+  return markup`<tr><td><a href="#sp=${r[COL.sp]}">${r[COL.sp]}</a></td><td>${backRank(r[COL.setup])}</td><td>${
+    signed(r[COL.eval])
+  }</td><td>${r[COL.edge]}</td><td>${r[COL.rank]}</td><td>${mbiText(r[COL.mbi], r[COL.lo], r[COL.hi])}</td></tr>`;
 }
