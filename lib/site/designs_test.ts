@@ -122,7 +122,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   // One position's view: its self-play in the design and its value at the sample's budget (or that it has none yet).
   const i = data.rows.findIndex((r) => r[0] === done[0].sp);
   const view = String(positionHtml(data, i, raw("")));
-  ok(view.includes(`Self-play of SP ${done[0].sp}: self-play design ci~games2`), view);
+  ok(view.includes(`Self-play of SP ${done[0].sp}: `) && view.includes("· self-play 6 × 2 games at"), view);
   ok(view.includes(`(depth ${done[0].depth})`), "the sample's value");
   const pending = sps.find((sp) => !done.some((r: { sp: number }) => r.sp === sp))!;
   const j = data.rows.findIndex((r) => r[0] === pending);
@@ -151,7 +151,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   const s = JSON.parse(await Deno.readTextFile(join(results, "full", "sample6", "sample.json")));
   await run("site.ts", ["--profile", "ci"]);
   html = await page();
-  ok(html.includes("How far each rung is from the method's budget"));
+  ok(html.includes("Each budget against the method's on the"));
   ok(html.includes(`${s.validation[1].eval_vs_score.rho.toFixed(3)}`));
   // the note that the edges are the values only where no value of the sample is below 0
   const noneBelow = s.facts.every((x: { on_sample: { below_zero: { count: number } } }) =>
