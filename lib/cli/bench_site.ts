@@ -1,5 +1,5 @@
 /**
- * `deno task bench-site [--profile P] [--runs N]`: builds the profile's site
+ * `deno task bench-site [--profile P] [--runs N] [--against DIR]`: builds the profile's site
  * (nothing recomputed; unchanged files untouched) and measures the page's size
  * and the time until its table is usable in headless Chromium.
  *
@@ -7,10 +7,12 @@
  */
 
 import { median } from "simple-statistics";
-import { benchSite, buildSite, CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable } from "../site/mod.ts";
-import { getProfile } from "../store/mod.ts";
+import { relative } from "node:path";
+import { benchSite, buildSite, CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable, compareSites } from "../site/mod.ts";
+import { getProfile, profileDir, resultsRoot } from "../store/mod.ts";
 import { MbiError } from "../core/mod.ts";
-import { command, runCommand, whole } from "./command.ts";
+import { command, runCommand, valueOf, whole } from "./command.ts";
+import { userPath } from "./common.ts";
 import { PROFILE } from "./options.ts";
 
 /** The declaration of `deno task bench-site`. */
@@ -19,7 +21,15 @@ export const COMMAND = command({
   description:
     "the site's build time, its page size and the time until its table is usable in headless Chromium, and the landing page's",
   details: ["builds the profile's site first (nothing recomputed; unchanged files untouched)"],
-  options: { profile: PROFILE, runs: whole("N", "page loads to take the median of", { default: 5 }) },
+  options: {
+    profile: PROFILE,
+    runs: whole("N", "page loads to take the median of", { default: 5 }),
+    against: valueOf(
+      "DIR",
+      "also measure the same pages under this other results root (e.g. an older commit's results/, from git archive), interleaved, and print both",
+      userPath,
+    ),
+  },
 });
 
 if (import.meta.main) {
@@ -73,5 +83,19 @@ if (import.meta.main) {
     console.log(
       `  runs [ready, wall, search, board] ms: ${b.all.map((r) => r.map((x) => x.toFixed(0)).join("/")).join("  ")}`,
     );
+    if (values.against) {
+      const folder = relative(resultsRoot(), profileDir(profile));
+      const rows = await compareSites([values.against, resultsRoot()], folder, 4, values.runs);
+      console.log(`the same pages under two results roots, 4 interleaved rounds of ${values.runs} loads (medians):`);
+      for (const r of rows) {
+        console.log(
+          `  ${r.root}: page ${kb(r.pageBytes)}; table usable ${r.readyMs.toFixed(0)} ms (wall ${
+            r.wallMs.toFixed(0)
+          }); search ${r.searchMs.toFixed(1)} ms; board ${r.boardMs.toFixed(0)} ms; landing ${
+            r.landingMs.toFixed(0)
+          } ms`,
+        );
+      }
+    }
   });
 }

@@ -124,3 +124,52 @@ export async function benchSite(siteDir: string, runs = 5, landingPage?: string)
       : null,
   };
 }
+
+/** One row of {@link compareSites}: a results root's medians over the rounds. */
+export interface SiteComparisonRow {
+  /** The results root measured. */
+  root: string;
+  /** The page's bytes. */
+  pageBytes: number;
+  /** Medians over the rounds of each round's median: table usable (page mark), wall from goto, search redraw, board drawn, landing load (ms). */
+  readyMs: number;
+  /** Wall time from `goto` to the table usable (ms). */
+  wallMs: number;
+  /** A search's redraw (ms). */
+  searchMs: number;
+  /** The board drawn after a position is opened (ms). */
+  boardMs: number;
+  /** The landing page's load event (ms). */
+  landingMs: number;
+}
+
+/**
+ * Measures the same dataset's page (and the landing page) under several
+ * results roots in turn, `rounds` times each (interleaved, so a machine busy
+ * with other work slows every root alike), and gives each root's medians.
+ */
+export async function compareSites(
+  roots: readonly string[],
+  folder: string,
+  rounds = 4,
+  runs = 5,
+): Promise<SiteComparisonRow[]> {
+  const per = roots.map(() => [] as SiteBench[]);
+  for (let i = 0; i < rounds; i++) {
+    for (const [k, root] of roots.entries()) {
+      per[k].push(await benchSite(join(root, folder, "site"), runs, join(root, "index.html")));
+    }
+  }
+  return roots.map((root, k) => {
+    const m = (f: (b: SiteBench) => number) => median(per[k].map(f));
+    return {
+      root,
+      pageBytes: per[k][0].pageBytes,
+      readyMs: m((b) => b.readyMs),
+      wallMs: m((b) => b.wallMs),
+      searchMs: m((b) => b.searchMs),
+      boardMs: m((b) => b.boardMs),
+      landingMs: m((b) => b.landing?.loadMs ?? NaN),
+    };
+  });
+}
