@@ -36,7 +36,8 @@ Deno.test("the index's page and card show another design's validation, and the m
   let html = await page();
   ok(html.includes(`<section id="validation"`), "the section");
   ok(html.includes(`<a href="#validation">Validation</a>`), "in the navigation");
-  ok(html.includes("<h3>ci<wbr>~games2</h3>"), "the heading, breakable at its tags");
+  ok(/<h3>Self-play: 6 × 2 games at [\d,]+ nodes per move<\/h3>/.test(html), "the heading, in readers' words");
+  ok(html.includes("Results key: <code>ci<wbr>~games2</code>"), "the key, where a command needs it");
   ok(
     /<dt>Self-play designs<\/dt><dd>6 × 2 games at [\d,]+ nodes\/move \(the method: 60 × 50 at 300,000\)/
       .test(html),

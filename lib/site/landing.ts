@@ -288,9 +288,7 @@ function outcomesSection(d: LandingData): Html {
 /** The distribution of the best index's values as a figure (the dataset page's histogram). */
 function distributionFigure(b: NonNullable<LandingData["best"]>): Html {
   const h = histogram({ positions: b.positions, n: b.n, engine: { uci_name: b.engine }, limit: b.limit });
-  return markup`<figure id="distribution">${h.svg}<figcaption>${h.title}: ${h.caption} ${
-    whatSentence({ best: b })
-  }</figcaption></figure>`;
+  return markup`<figure id="distribution">${h.svg}<figcaption>${h.title}: ${h.caption}</figcaption></figure>`;
 }
 
 /** The landing page's HTML: the answer first, then the evidence in sections a reader can skip. */

@@ -37,21 +37,20 @@ function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
   const need = pw.games_needed;
   const e = g.selfplay.engine;
   const nbs = g.links.notebooks.map((n) => fileLink(n.href, n.name));
-  return markup`<h3>${keyHtml(g.profile)}</h3>
-<p>${s.n_positions} positions drawn from this index one per edge stratum (seed ${g.selfplay.config.seed}), ${s.selfplay.games_per_position} games each at ${
+  const c = s.eval_vs_score;
+  const canTest = pw.this_design.power >= pw.required_power;
+  return markup`<h3>Self-play: ${s.n_positions} × ${s.selfplay.games_per_position} games at ${
     int(s.selfplay.nodes_per_move)
-  } nodes per move (the method: ${
-    int(PROFILES.full.selfplay.nodesPerMove)
-  }), played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${fingerprintValue(e.fingerprint)}, build <code>${
-    e.sha256.slice(0, 12)
-  }…</code>): ${fileLink(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
-    fileLink(g.links.pgn, "games.pgn")
-  }), per position in ${fileLink(g.links.selfplay, "selfplay.json")}, summarised in ${
-    fileLink(g.links.summary, g.summaryFile)
-  } (code <code>${s.code.commit.slice(0, 12)}</code>${s.code.dirty ? " with uncommitted changes" : ""}).${
-    nbs.length ? markup` Notebooks: ${joinHtml(nbs, ", ")}.` : ""
-  }</p>
+  } nodes per move</h3>
+<p><strong>rho(eval, White's score) ${fix(c.rho, 3)} [${fix(c.ci95_percentile[0], 3)}, ${
+    fix(c.ci95_percentile[1], 3)
+  }]: ${verdictsText(s).validation}</strong>${
+    canTest
+      ? ""
+      : ` — too few games to test the published ${pw.assumed_rho} (power ${fix(pw.this_design.power)}; 0.8 needed)`
+  }.</p>
 ${summaryTable(`Self-play, ${pageCaption(d)}`, s)}
+<details><summary>What these games can and cannot show</summary>
 ${verdictsHtml(s, `verdict-${k}`)}</p>
 <p>${
     s.banner // this design's budgets (the page's banner also names the others)
@@ -87,6 +86,22 @@ ${verdictsHtml(s, `verdict-${k}`)}</p>
       }`
       : ""
   } <span class="small">${pw.assumptions}.</span></p>
+</details>
+<details><summary>The games and their files</summary>
+<p>${s.n_positions} positions drawn from this index one per edge stratum (seed ${g.selfplay.config.seed}), ${s.selfplay.games_per_position} games each at ${
+    int(s.selfplay.nodes_per_move)
+  } nodes per move (the method: ${
+    int(PROFILES.full.selfplay.nodesPerMove)
+  }), played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${fingerprintValue(e.fingerprint)}, build <code>${
+    e.sha256.slice(0, 12)
+  }…</code>): ${fileLink(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
+    fileLink(g.links.pgn, "games.pgn")
+  }), per position in ${fileLink(g.links.selfplay, "selfplay.json")}, summarised in ${
+    fileLink(g.links.summary, g.summaryFile)
+  } (code <code>${s.code.commit.slice(0, 12)}</code>${s.code.dirty ? " with uncommitted changes" : ""}).${
+    nbs.length ? markup` Notebooks: ${joinHtml(nbs, ", ")}.` : ""
+  } Results key: <code>${keyHtml(g.profile)}</code>.</p>
+</details>
 ${sampleHtml(d, g)}`;
 }
 
