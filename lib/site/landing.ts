@@ -252,15 +252,21 @@ function outcomesSection(d: LandingData): Html {
         a.dataset.engine.localeCompare(b.dataset.engine) || nodes(a) - nodes(b)
       );
       const r = vs[0]?.reliability;
+      // one interval point shared by every dataset's interval: the table cannot rank them
+      const shared = vs.length > 1 &&
+        Math.max(...vs.map((v) => v.eval_vs_score.ci95_percentile[0])) <
+          Math.min(...vs.map((v) => v.eval_vs_score.ci95_percentile[1]));
       return markup`<h3>${table.name}</h3><p>${table.description} (${Object.keys(table.bySp).length} positions).${
         table.note ? ` ${table.note}` : ""
       }${
         r
           ? ` Its per-position scores have reliability ${
             f3(r.reliability)
-          }: no correlation with them can exceed about ${
-            f2(r.ceiling)
-          }, so these figures cannot confirm or refute an index — they show at most a faint link.`
+          }, so no correlation with them can exceed about ${f2(r.ceiling)}.`
+          : ""
+      }${
+        shared
+          ? " Every dataset's interval below overlaps every other's: this table cannot rank the datasets, so no verdict per dataset is given here (each dataset's page and card has its own)."
           : ""
       }</p>${
         vs.length
