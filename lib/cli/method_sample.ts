@@ -20,7 +20,9 @@ import { fixedNonZero, verdictsText } from "../method/mod.ts";
 export const COMMAND = command({
   name: "method-sample",
   description: "the method's budget on a self-play design's positions beside the index they were drawn from",
-  details: ["writes sample.json beside the sample's evals.jsonl"],
+  details: [
+    "writes sample.json beside the sample's evals.jsonl (sample~<self-play tags>.json when sample.json holds another design's figures)",
+  ],
   options: {
     profile: { ...PROFILE, help: "the self-play design (a results key with its self-play tags)" },
     sample: valueOf("FILE", "the sample's evals.jsonl at the method's budget", userPath, {

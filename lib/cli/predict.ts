@@ -86,7 +86,7 @@ if (import.meta.main) {
       published: PUBLISHED.rho_eval_score,
     };
     const prediction = predictDesign(inputs);
-    const files = [summaryPath(earlier), methodSampleSummaryPath(samplePath)];
+    const files = [summaryPath(earlier), methodSampleSummaryPath(samplePath, earlier)];
     const record: PredictionRecord = {
       kind: "mbi-prediction",
       schema: PREDICTION_SCHEMA,

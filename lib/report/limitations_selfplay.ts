@@ -273,6 +273,9 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState)
       median_abs_delta_cp: far?.median_abs_delta_cp ?? null,
       mean_delta_cp: far?.mean_delta_cp ?? null,
     },
-    sources: [displayPath(samplePath), ...(figures ? [displayPath(methodSampleSummaryPath(samplePath))] : [])],
+    sources: [
+      displayPath(samplePath),
+      ...(figures ? [displayPath(methodSampleSummaryPath(samplePath, design))] : []),
+    ],
   };
 }

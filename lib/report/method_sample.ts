@@ -20,7 +20,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import {
   baseProfileName,
   codeVersion,
@@ -331,9 +331,24 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
   };
 }
 
-/** The path of `sample.json` beside a sample's evaluation file. */
-export function methodSampleSummaryPath(samplePath: string): string {
-  return join(dirname(samplePath), "sample.json");
+/**
+ * The figures file of a design's sample beside the sample's evaluation file:
+ * `sample.json` — unless that file holds another design's figures (two
+ * designs on the same positions share one sample, e.g. 60 × 50 games at
+ * 30,000 and at 300,000 nodes per move), then `sample<the design's self-play
+ * tags>.json`, e.g. `sample~pos60~games50~move300000.json`. One design's
+ * figures are never read or written as another's.
+ */
+export function methodSampleSummaryPath(samplePath: string, design: Profile): string {
+  const own = join(dirname(samplePath), "sample.json");
+  let held: unknown;
+  try {
+    held = (JSON.parse(Deno.readTextFileSync(own)) as { selfplay?: { profile?: unknown } })?.selfplay?.profile;
+  } catch {
+    return own; // none yet (or unreadable: its reader names it)
+  }
+  if (held === undefined || held === design.name) return own;
+  return join(dirname(samplePath), `sample${basename(selfplayDir(design)).slice("selfplay".length)}.json`);
 }
 
 /**
@@ -342,7 +357,7 @@ export function methodSampleSummaryPath(samplePath: string): string {
  * it again when it does not follow from its inputs.
  */
 export async function readMethodSample(samplePath: string, profile: Profile): Promise<MethodSample | undefined> {
-  const path = methodSampleSummaryPath(samplePath);
+  const path = methodSampleSummaryPath(samplePath, profile);
   const summary = await readJsonIfExists<MethodSample>(path);
   if (!summary) return undefined;
   if (summary.kind !== "mbi-method-sample" || summary.schema !== METHOD_SAMPLE_SCHEMA) {
@@ -400,6 +415,6 @@ export async function methodSampleState(
 /** Computes and writes `sample.json` (only when its content changes); returns it and its path. */
 export async function runMethodSample(opts: MethodSampleOptions): Promise<{ summary: MethodSample; path: string }> {
   const summary = await computeMethodSample(opts);
-  const path = methodSampleSummaryPath(opts.samplePath ?? methodSamplePath(opts.profile));
+  const path = methodSampleSummaryPath(opts.samplePath ?? methodSamplePath(opts.profile), opts.profile);
   return { summary: await writeJsonUnlessSame(path, summary, ["code"]), path };
 }

@@ -120,3 +120,17 @@ Deno.test("method-sample refuses an incomplete sample and one of other positions
   ok(other.stderr.includes("holds other positions"), other.stderr);
   assertEquals(await Deno.stat(join(partial, "sample.json")).then(() => true, () => false), false);
 });
+
+Deno.test("two designs on one sample: each design's figures have their own file, never read as another's", async () => {
+  const { methodSampleSummaryPath } = await import("./method_sample.ts");
+  const { getProfile } = await import("../store/mod.ts");
+  const folder = await Deno.makeTempDir({ dir, prefix: "two-designs-" });
+  const sample = join(folder, "evals.jsonl");
+  const first = getProfile("quick~eval8000000~pos60~games50~move30000");
+  const second = getProfile("quick~eval8000000~pos60~games50~move300000");
+  // no figures yet: the first design to write them takes sample.json
+  assertEquals(methodSampleSummaryPath(sample, second), join(folder, "sample.json"));
+  await Deno.writeTextFile(join(folder, "sample.json"), JSON.stringify({ selfplay: { profile: first.name } }));
+  assertEquals(methodSampleSummaryPath(sample, first), join(folder, "sample.json"));
+  assertEquals(methodSampleSummaryPath(sample, second), join(folder, "sample~pos60~games50~move300000.json"));
+});

@@ -144,7 +144,9 @@ function designLinks(profile: Profile, design: Profile): SiteDesign["links"] {
     summary: href(summaryPath(design)),
     notebooks: names.map((name) => ({ name, href: href(join(nbDir, name)) })),
     sample: pathExists(sample) ? href(sample) : null,
-    sampleFigures: pathExists(methodSampleSummaryPath(sample)) ? href(methodSampleSummaryPath(sample)) : null,
+    sampleFigures: pathExists(methodSampleSummaryPath(sample, design))
+      ? href(methodSampleSummaryPath(sample, design))
+      : null,
     sampleVerified: pathExists(verifyRecordPath(sample)) ? href(verifyRecordPath(sample)) : null,
   };
 }
@@ -170,7 +172,7 @@ async function siteSample(design: Profile, state: MethodSampleState): Promise<Si
     of: d.header.positions.length,
     values: d.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp, depth: r.depth })),
     bestmove_off_pv: bestmoveOffPv(d.records).map((r) => r.sp),
-    summary: figures ? { file: displayPath(methodSampleSummaryPath(path)), figures } : null,
+    summary: figures ? { file: displayPath(methodSampleSummaryPath(path, design)), figures } : null,
     next: fix,
     verified: (await readVerifyRecord(path))?.checks ?? [],
   };
