@@ -19,8 +19,8 @@
  */
 
 import { normalQuantile, powerToExcludeZero, reliabilityAt, spearmanZSe } from "../method/mod.ts";
-import { fileKind, int, schemaVersion, text } from "../core/mod.ts";
-import { CodeVersion } from "../store/mod.ts";
+import { checkRecord, fileKind, int, MbiError, schemaVersion, text } from "../core/mod.ts";
+import { CodeVersion, displayPath, readTextIfExists } from "../store/mod.ts";
 import * as v from "valibot";
 
 /** Schema version of `prediction.json`. */
@@ -164,3 +164,53 @@ export const PredictionRecord = v.object({
 
 /** `prediction.json`. */
 export type PredictionRecord = v.InferOutput<typeof PredictionRecord>;
+
+/** A design's result beside the prediction made before its first game. */
+export interface PredictionCheck {
+  /** The predicted figure and its 95% prediction range. */
+  expected: { rho: number; range95: [number, number] };
+  /** When the prediction was made (the file's `created`). */
+  made: string;
+  /** The observed figure with the same pairing (null until the design and its values are complete). */
+  observed: number | null;
+  /** Whether the observed figure lies inside the prediction range (null without one). */
+  inside: boolean | null;
+  /** The comparison in one sentence. */
+  sentence: string;
+}
+
+/** Compares an observed rho(eval, score) with the prediction (pure; `observed` null before the result exists). */
+export function checkPrediction(p: PredictionRecord, observed: number | null): PredictionCheck {
+  const e = p.prediction.expected;
+  const [lo, hi] = e.range95;
+  const range = `${f3(e.rho)} [${f3(lo)}, ${f3(hi)}]`;
+  const inside = observed === null ? null : observed >= lo && observed <= hi;
+  const made = `predicted on ${p.created.slice(0, 10)}, before the first game`;
+  return {
+    expected: e,
+    made: p.created,
+    observed,
+    inside,
+    sentence: observed === null
+      ? `rho(eval, score) with the values at ${p.from.budget}: ${range}, ${made}; no result yet.`
+      : `rho(eval, score) with the values at ${p.from.budget}: observed ${f3(observed)}, ${
+        inside ? "inside" : "outside"
+      } the prediction ${range}, ${made}.`,
+  };
+}
+
+/** Reads a design's `prediction.json` (undefined when there is none); a damaged one is a `stage-input` error naming it. */
+export async function readPrediction(path: string): Promise<PredictionRecord | undefined> {
+  const text = await readTextIfExists(path);
+  if (text === undefined) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new MbiError(
+      "stage-input",
+      `${displayPath(path)} is damaged (${(e as Error).message}): a prediction is made once; restore it from git`,
+    );
+  }
+  return checkRecord(PredictionRecord, raw, displayPath(path), "stage-input");
+}

@@ -18,13 +18,16 @@ import { readVerifyRecord, type Summary, type VerifyRecord, verifyRecordPath } f
 import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import {
   checkAgainstPublished,
+  checkPrediction,
   type DesignResults,
   designResults,
   type MethodSample,
   methodSamplePath,
   type MethodSampleState,
   methodSampleSummaryPath,
+  type PredictionCheck,
   type PublishedCheck,
+  readPrediction,
   sampleRunCommand,
 } from "../report/mod.ts";
 
@@ -78,6 +81,8 @@ export interface SiteDesign {
   published: PublishedCheck;
   /** The method's budget on its positions, when a sample of them exists. */
   sample: SiteSample | null;
+  /** The prediction made before its first game, with the result beside it once there is one (null: none made). */
+  prediction: PredictionCheck | null;
   /** Links from the dataset's page (relative to its site folder): the games, their views, the summary, the notebooks, the sample. */
   links: {
     games: string;
@@ -113,10 +118,22 @@ export async function siteDesigns(
       summary,
       published: checkAgainstPublished(summary.eval_vs_score, summary.reliability),
       sample: sample ? await siteSample(design, sample) : null,
+      prediction: await designPrediction(design, sample),
       links: designLinks(profile, design),
     });
   }
   return out;
+}
+
+/** A design's prediction (from `prediction.json` in its self-play folder) beside the figure it predicted, once computed. */
+async function designPrediction(
+  design: Profile,
+  sample: MethodSampleState | undefined,
+): Promise<PredictionCheck | null> {
+  const p = await readPrediction(join(selfplayDir(design), "prediction.json"));
+  if (!p) return null;
+  const paired = sample?.figures?.validation.find((v) => v.values_from === p.from.values);
+  return checkPrediction(p, paired?.eval_vs_score.rho ?? null);
 }
 
 /** A design's self-play budget beside the method's: `60 × 50 games at 30,000 nodes/move (the method: 60 × 50 at 300,000)`. */

@@ -179,7 +179,9 @@ export function sureHtml(d: LandingData): Html {
     running.map((r) =>
       markup`<p class="small">Being played: ${r.design} — ${int(r.done)} of ${
         int(r.planned)
-      } games so far; no figure from them is shown until they are complete.</p>`
+      } games so far; no figure from them is shown until they are complete.${
+        r.prediction ? ` Its prediction: ${r.prediction}` : ""
+      }</p>`
     )
   }`;
 }

@@ -47,6 +47,7 @@ import { LANDING_PAGE } from "./links.ts";
 import { pathExists } from "../core/mod.ts";
 import { type Profile, selfplayBudgetText } from "../method/mod.ts";
 import { gamesPath, readGames } from "../selfplay/mod.ts";
+import { checkPrediction, readPrediction } from "../report/mod.ts";
 
 /** A dataset page found under the results root. */
 export interface DatasetPage {
@@ -122,6 +123,8 @@ export interface RunningDesign {
   planned: number;
   /** Its games file (display path). */
   file: string;
+  /** The prediction made before its first game, when one was (no result beside it while the games go on). */
+  prediction: string | null;
 }
 
 /** Everything on the landing page. */
@@ -362,7 +365,9 @@ export async function runningDesigns(profile: Profile): Promise<RunningDesign[]>
     const games = await readGames(gamesPath(selfplayDir(design))).catch(() => undefined);
     if (!games) continue;
     const c = games.header.config;
+    const p = await readPrediction(join(selfplayDir(design), "prediction.json"));
     out.push({
+      prediction: p ? checkPrediction(p, null).sentence : null,
       design: selfplayBudgetText({ positions: c.positions.length, games: c.games, nodesPerMove: c.nodes_per_move }),
       done: games.records.length,
       planned: c.positions.length * c.games,

@@ -50,6 +50,7 @@ function designHtml(d: SiteData, g: SiteDesign, k: number): Html {
       : ` — too few games to test the published ${pw.assumed_rho} (power ${fix(pw.this_design.power)}; 0.8 needed)`
   }.</p>
 ${summaryTable(`Self-play, ${pageCaption(d)}`, s)}
+${g.prediction && markup`<p>Predicted before the first game: ${g.prediction.sentence}</p>`}
 <details><summary>What these games can and cannot show</summary>
 ${verdictsHtml(s, `verdict-${k}`)}</p>
 <p>${
