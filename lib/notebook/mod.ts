@@ -24,4 +24,5 @@ export * from "./ipynb.ts";
 export * from "./notebooks.ts";
 export * from "./runner.ts";
 export * from "./sample_frames.ts";
+export * from "./prediction_frame.ts";
 export * from "./views.ts";
