@@ -42,6 +42,7 @@ import {
   continuedConfig,
   type OpeningDistinct,
   plannedGames,
+  profileDesign,
   readGames,
   readOpenings,
   SELFPLAY_SCHEMA,
@@ -202,15 +203,7 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
       const planned: SelfplayConfig = {
         engine_fingerprint: identity.fingerprint,
         options: Object.fromEntries(Object.entries(set).filter(([k]) => k !== "MultiPV")),
-        nodes_per_move: sp.nodesPerMove,
-        games: sp.games,
-        seed: profile.seed,
-        opening: {
-          plies: sp.openingPlies,
-          multipv: sp.multipv,
-          windowCp: sp.windowCp,
-          maxPlies: 3 * sp.openingPlies,
-        },
+        ...profileDesign(profile),
         adjudication: DEFAULT_ADJUDICATION,
         positions: selection.map((s) => s.sp),
       };
