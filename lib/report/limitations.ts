@@ -39,6 +39,7 @@ import {
   type Profile,
   quantileSorted,
   reliabilityUncertaintyText,
+  rhoInterval,
   signedCp,
 } from "../method/mod.ts";
 import { PUBLISHED, rankAgreement, readSummary, type Summary, tieGroups } from "../analysis/mod.ts";
@@ -201,9 +202,9 @@ function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summar
   const expected = design.expected_rho;
   const canTest = design.power >= pw.required_power;
   const ciText = c
-    ? ` The observed rho(eval, score) is ${fix(c.rho, 3)} [${fix(c.ci95_percentile[0], 3)}, ${
-      fix(c.ci95_percentile[1], 3)
-    }], measured at this profile's budgets, so it cannot confirm or refute the figure published at the method's.`
+    ? ` The observed rho(eval, score) is ${
+      rhoInterval(c, c.ci95_percentile, [" [", ", ", "]"], (x) => fix(x, 3))
+    }, measured at this profile's budgets, so it cannot confirm or refute the figure published at the method's.`
     : "";
   const source = pw.variances.source === "measured"
     ? `measured in these games (reliability ${fix(design.reliability)}, ceiling ${fix(Math.sqrt(design.reliability))})`

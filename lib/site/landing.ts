@@ -10,7 +10,15 @@
  */
 
 import { formatLimit } from "../engine/mod.ts";
-import { fingerprintValue, fixedNonZero, PROFILES, verdictsText } from "../method/mod.ts";
+import {
+  fingerprintValue,
+  fixedNonZero,
+  PROFILES,
+  rhoDefined,
+  rhoInterval,
+  rhoText,
+  verdictsText,
+} from "../method/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
@@ -141,7 +149,11 @@ function bestSection(d: LandingData): Html {
         }; n = ${v.positions} positions, ${int(v.games)} games; ${int(v.resamples)} bootstrap resamples`,
         ["correlation", "Spearman's rho", "95% interval"],
         [v.eval_vs_score, v.mbi_vs_score, v.mbi_vs_imbalance, ...(v.mbi_vs_draw_rate ? [v.mbi_vs_draw_rate] : [])]
-          .map((c) => [c.label, f3(c.rho), `${f3(c.ci95_percentile[0])} .. ${f3(c.ci95_percentile[1])}`]),
+          .map((c) => [
+            c.label,
+            rhoText(c, f3),
+            rhoDefined(c) ? `${f3(c.ci95_percentile[0])} .. ${f3(c.ci95_percentile[1])}` : "–",
+          ]),
       )
     }<p>Verdicts: validation <strong>${
       verdictsText(v).validation
@@ -168,10 +180,8 @@ ${
         `${s.n_positions} positions × ${s.selfplay.games_per_position} games at ${
           int(s.selfplay.nodes_per_move)
         } nodes/move (the method: 60 × 50 at ${int(PROFILES.full.selfplay.nodesPerMove)}); rho(eval, score) ${
-          f3(s.eval_vs_score.rho)
-        }, 95% CI ${f3(s.eval_vs_score.ci95_percentile[0])} .. ${f3(s.eval_vs_score.ci95_percentile[1])}; validation ${
-          verdictsText(s).validation
-        }, the claim ${verdictsText(s).claim}`,
+          rhoInterval(s.eval_vs_score, s.eval_vs_score.ci95_percentile, [", 95% CI ", " .. ", ""], f3)
+        }; validation ${verdictsText(s).validation}, the claim ${verdictsText(s).claim}`,
       ]),
       ...b.designs.flatMap((g) => {
         const m = g.sample;
@@ -180,9 +190,9 @@ ${
         return [[
           `${m.limit} per position (the method's budget)`,
           v
-            ? `the ${m.of} positions of ${g.profile}: rho(eval, score) ${f3(v.rho)}, 95% CI ${
-              f3(v.ci95_percentile[0])
-            } .. ${f3(v.ci95_percentile[1])} (a sample, not an index)`
+            ? `the ${m.of} positions of ${g.profile}: rho(eval, score) ${
+              rhoInterval(v, v.ci95_percentile, [", 95% CI ", " .. ", ""], f3)
+            } (a sample, not an index)`
             : `${m.evaluated} of the ${m.of} positions of ${g.profile} so far (running; a sample, not an index)`,
         ]];
       }),
@@ -269,12 +279,8 @@ function outcomesSection(d: LandingData): Html {
             ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "validation", "claim"],
             validations.map((v) => [
               v.dataset.key,
-              `${f3(v.eval_vs_score.rho)} [${f3(v.eval_vs_score.ci95_percentile[0])} .. ${
-                f3(v.eval_vs_score.ci95_percentile[1])
-              }]`,
-              `${f3(v.mbi_vs_imbalance.rho)} [${f3(v.mbi_vs_imbalance.ci95_percentile[0])} .. ${
-                f3(v.mbi_vs_imbalance.ci95_percentile[1])
-              }]`,
+              rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile, [" [", " .. ", "]"], f3),
+              rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile, [" [", " .. ", "]"], f3),
               verdictsText(v).validation,
               verdictsText(v).claim,
             ]),
