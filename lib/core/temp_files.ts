@@ -26,10 +26,22 @@ export function tempName(path: string): string {
   return `${path}.${Deno.pid}.${hostTag()}.${randomHex()}.tmp`;
 }
 
-/** Creates `path` holding `data`, exclusively: fails (AlreadyExists) when anything, a symbolic link too, is there. */
+/**
+ * Creates `path` holding `data`, exclusively: fails (AlreadyExists) when
+ * anything, a symbolic link too, is there. A file it created but could not
+ * fill (a full disk) is removed before the error is thrown.
+ */
 export async function createExclusive(path: string, data: string | Uint8Array): Promise<void> {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  await Deno.writeFile(path, bytes, { createNew: true });
+  const file = await Deno.open(path, { write: true, createNew: true });
+  try {
+    for (let off = 0; off < bytes.length;) off += await file.write(bytes.subarray(off));
+  } catch (e) {
+    file.close();
+    await Deno.remove(path).catch(() => {});
+    throw e;
+  }
+  file.close();
 }
 
 /**

@@ -126,20 +126,28 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
 async function replaceFolder(dir: string, files: Map<string, string>, exists: boolean): Promise<void> {
   const parent = dirname(dir);
   const base = basename(dir);
+  const retired = join(parent, `${base}.old-${Deno.pid}-${randomHex()}`);
+  let fresh: string | undefined;
+  let placed = false;
   try {
-    const fresh = await Deno.makeTempDir({ dir: parent, prefix: `${base}.new-${Deno.pid}-` });
+    fresh = await Deno.makeTempDir({ dir: parent, prefix: `${base}.new-${Deno.pid}-` });
     await Deno.chmod(fresh, 0o755);
     for (const [name, text] of files) {
       await Deno.mkdir(dirname(join(fresh, name)), { recursive: true });
       await createExclusive(join(fresh, name), text);
     }
     testKillPoint("site:written");
-    const retired = join(parent, `${base}.old-${Deno.pid}-${randomHex()}`);
     if (exists) await Deno.rename(dir, retired);
     testKillPoint("site:retired");
     await Deno.rename(fresh, dir);
+    placed = true;
     if (exists) await Deno.remove(retired, { recursive: true });
   } catch (e) {
+    // a failed write (a full disk) leaves the old site in place and no half-written folder beside it
+    if (!placed) {
+      if (fresh) await Deno.remove(fresh, { recursive: true }).catch(() => {});
+      if (exists) await Deno.rename(retired, dir).catch(() => {});
+    }
     throw writeError(dir, e);
   }
 }

@@ -35,6 +35,7 @@ export async function writeFileAtomic(
 
 /** Writes `text` atomically unless the file already holds exactly it (a rerun changes no file). */
 export async function writeTextIfChanged(path: string, text: string): Promise<boolean> {
+  await removeDeadTemps(path); // a rerun with nothing to change still clears what a killed run left
   const old = await Deno.readTextFile(path).catch(() => undefined);
   if (old === text) return false;
   await writeFileAtomic(path, text);
@@ -46,6 +47,7 @@ export async function writeTextIfChanged(path: string, text: string): Promise<bo
  * `ignored` fields (e.g. the code version); returns the value now in the file.
  */
 export async function writeJsonUnlessSame<T extends object>(path: string, value: T, ignored: (keyof T)[]): Promise<T> {
+  await removeDeadTemps(path);
   const old = await Deno.readTextFile(path).then(JSON.parse).catch(() => undefined) as T | undefined;
   const strip = (v: T) => JSON.stringify({ ...v, ...Object.fromEntries(ignored.map((k) => [k, null])) });
   if (old && strip(old) === strip(value)) return old;

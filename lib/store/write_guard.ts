@@ -71,6 +71,24 @@ function refuseLink(path: string, what = "file"): never {
 }
 
 /**
+ * Checks that `path` (below the results root by its name) is below it in
+ * fact: its real path, links followed, stays inside the root's real path.
+ * Throws an `unsafe-path` MbiError naming `shown` otherwise. Paths outside
+ * the results root (an `--out` the user chose) are not checked.
+ */
+function guardInside(path: string, shown: string): void {
+  const root = resultsRoot();
+  if (!isBelow(root, path) || path === root) return;
+  const real = realPathOf(path);
+  if (!isBelow(realPathOf(root), real)) {
+    throw new MbiError(
+      "unsafe-path",
+      `${shown} leads outside the results root ${displayPath(root)} (to ${real}); not writing there`,
+    );
+  }
+}
+
+/**
  * Checks that a write to `path` stays where it says: the path itself is not a
  * symbolic link (`what` names it in the message: file, lock, folder), and a
  * path below the results root does not lead outside it through a linked
@@ -79,26 +97,17 @@ function refuseLink(path: string, what = "file"): never {
  * the link.
  */
 export function guardWrite(path: string, what = "file"): void {
-  const root = resultsRoot();
-  if (isBelow(root, path) && path !== root) {
-    const realRoot = realPathOf(root);
-    const real = realPathOf(dirname(path));
-    if (!isBelow(realRoot, real)) {
-      throw new MbiError(
-        "unsafe-path",
-        `${displayPath(path)}: its folder leads outside the results root ${
-          displayPath(root)
-        } (to ${real}); not writing there`,
-      );
-    }
-  }
+  guardInside(dirname(path), `${displayPath(path)}: its folder`);
   if (isLink(path)) refuseLink(path, what);
 }
 
-/** Makes folder `dir` and its missing parents (as `mkdir -p`) after {@link guardWrite}; failures are `write` errors naming it. */
+/**
+ * Makes folder `dir` and its missing parents (as `mkdir -p`), once it is
+ * checked to stay inside the results root; failures are `write` errors naming it.
+ */
 export async function makeFolder(dir: string): Promise<void> {
   try {
-    guardWrite(dir, "folder");
+    guardInside(dir, displayPath(dir)); // a linked folder that stays inside the root is fine
     await Deno.mkdir(dir, { recursive: true });
   } catch (e) {
     throw writeError(dir, e);
