@@ -11,7 +11,7 @@ import { DEFAULT_ENGINE_ID, ENGINE_ENV, NATIVE_ENGINE_ID } from "../engine/mod.t
 import { parseSpList, type Profile, type ProfileOverrides, PROFILES, type StartPosition } from "../method/mod.ts";
 import { profileAndEngine } from "../runs/mod.ts";
 import { parseShard } from "../store/mod.ts";
-import { OPENING_DISTINCT } from "../selfplay/records.ts";
+import { OPENING_DISTINCT } from "../selfplay/mod.ts";
 import { flag, text, valueOf, whole, wholeNumber } from "./command.ts";
 import { outputDir, outputPath, positionArg, UsageError } from "./common.ts";
 
