@@ -9,8 +9,8 @@
  * @module
  */
 
-import { gamesPath, readGames, requireProfileDesign } from "../../selfplay/mod.ts";
-import { displayPath, selfplayDir } from "../../store/mod.ts";
+import { gamesPath, readGames } from "../../selfplay/mod.ts";
+import { selfplayDir } from "../../store/mod.ts";
 import { type Profile } from "../../method/mod.ts";
 import type { SiteData } from "../data.ts";
 import { jsonInScript } from "../../core/mod.ts";
@@ -31,13 +31,15 @@ export function ladderRungs(d: SiteData): LadderRung[] {
   return rungs.sort((a, b) => a.nodes - b.nodes);
 }
 
-/** The self-play games of a profile by SP, when its stage-4 results exist (games in game order). */
+/**
+ * The self-play games of a profile by SP, when its stage-4 results exist
+ * (games in game order); the site has checked them first (their design the
+ * profile's, the results made from them: see loadSelfplay).
+ */
 export async function readBoardGames(profile: Profile, d: SiteData): Promise<Map<number, BoardGame[]>> {
   const out = new Map<number, BoardGame[]>();
   if (!d.selfplay) return out;
-  const path = gamesPath(selfplayDir(profile));
-  const content = await readGames(path);
-  if (content) requireProfileDesign(displayPath(path), content.header.config, profile);
+  const content = await readGames(gamesPath(selfplayDir(profile)));
   for (const g of [...(content?.records ?? [])].sort((a, b) => a.sp - b.sp || a.game - b.game)) {
     const list = out.get(g.sp) ?? [];
     list.push({
