@@ -7,7 +7,7 @@
  */
 
 import { type ResolvedEngine } from "../engine/mod.ts";
-import { type Profile, verdictsText } from "../method/mod.ts";
+import { type Profile, rhoInterval, verdictsText } from "../method/mod.ts";
 import { formatDuration, terminalProgress } from "../runs/mod.ts";
 import { runEvaluation } from "../evaluation/mod.ts";
 import { runDistribution } from "./distribution.ts";
@@ -70,7 +70,7 @@ export async function runPipeline(
     const s5 = await step("stage 5 correlations", () => runStatistics(profile));
     const c = s5.summary.eval_vs_score;
     log(
-      `   rho(eval, score) ${c.rho.toFixed(3)} [${c.ci95_percentile.map((v) => v.toFixed(3)).join(", ")}]: ${
+      `   rho(eval, score) ${rhoInterval(c, c.ci95_percentile, [" [", ", ", "]"], (v) => v.toFixed(3))}: ${
         verdictsText(s5.summary).validation
       }; claim ${verdictsText(s5.summary).claim}`,
     );

@@ -41,8 +41,10 @@ import {
   PROFILES,
   type ReliabilityUncertainty,
   reliabilityUncertainty,
+  SAME_SCORES,
   type ScoreReliability,
   scoreReliability,
+  whyNotDefined,
 } from "../method/mod.ts";
 import { loadSelfplay, selfplayBudget } from "../selfplay/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
@@ -108,6 +110,8 @@ export interface Correlation {
   undefined_resamples: number;
   /** Bootstrap sub-stream of the seed. */
   stream: number;
+  /** Why rho is not defined (a column of one value, e.g. "every position scored the same"); absent when it is. */
+  not_defined?: string;
 }
 
 /** `summary.json`. */
@@ -202,8 +206,11 @@ export interface Pair {
   score: number;
 }
 
-/** A bootstrap result as a {@link Correlation} (without the distribution). */
-export function correlation(label: string, r: BootstrapResult): Correlation {
+/**
+ * A bootstrap result as a {@link Correlation} (without the distribution);
+ * `notDefined` says why rho is not defined, when it is not (see whyNotDefined).
+ */
+export function correlation(label: string, r: BootstrapResult, notDefined?: string): Correlation {
   return {
     label,
     rho: r.estimate,
@@ -211,7 +218,14 @@ export function correlation(label: string, r: BootstrapResult): Correlation {
     ci95_bca: r.bca,
     undefined_resamples: r.undefined_resamples,
     stream: r.stream,
+    ...(Number.isNaN(r.estimate) ? { not_defined: notDefined ?? "a column holds one value" } : {}),
   };
+}
+
+/** Why rho(x, |score − 0.5|) is not defined: the scores are all the same, or all as far from 0.5. */
+export function imbalanceNotDefined(x: readonly number[], scores: readonly number[]): string | undefined {
+  return whyNotDefined(x, scores, SAME_SCORES) ??
+    whyNotDefined(x, scores.map((s) => Math.abs(s - 0.5)), "every position's score is as far from 0.5");
 }
 
 /** Computes the three correlations and verdicts (with the bootstrap distributions for plots). */
@@ -235,9 +249,9 @@ export function analyse(
     : "not validated";
   const claim: Verdict["claim"] = b3.percentile[1] < 0 ? "supported" : underpowered ? "inconclusive" : "not supported";
   return {
-    eval_vs_score: correlation("rho(start eval, White score)", b1),
-    mbi_vs_score: correlation("rho(MBI, White score)", b2),
-    mbi_vs_imbalance: correlation("rho(MBI, |White score - 0.5|)", b3),
+    eval_vs_score: correlation("rho(start eval, White score)", b1, whyNotDefined(evals, score, SAME_SCORES)),
+    mbi_vs_score: correlation("rho(MBI, White score)", b2, whyNotDefined(mbi, score, SAME_SCORES)),
+    mbi_vs_imbalance: correlation("rho(MBI, |White score - 0.5|)", b3, imbalanceNotDefined(mbi, score)),
     verdict: {
       validation,
       claim,

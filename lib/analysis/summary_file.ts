@@ -15,7 +15,8 @@ import { type Summary, SUMMARY_SCHEMA } from "./statistics.ts";
 /**
  * A profile's `summary.json`, or undefined when there is none; a `stage-input`
  * MbiError naming the file and `deno task stats` when it is not JSON, not a
- * summary, or of another schema. Whether it still follows from its inputs is
+ * summary, of another schema, or of another design than the profile's (the
+ * field that differs named). Whether it still follows from its inputs is
  * checked by `currentStatistics`.
  */
 export async function readSummary(profile: Profile): Promise<Summary | undefined> {
@@ -37,6 +38,22 @@ export async function readSummary(profile: Profile): Promise<Summary | undefined
   }
   if (s.profile !== profile.name) {
     throw new MbiError("stage-input", `${where} is the summary of profile ${s.profile}, not ${profile.name}: ${fix}`);
+  }
+  const design: [string, unknown, unknown][] = [
+    ["positions", s.n_positions, Math.min(profile.selfplay.positions, profile.positions.length)],
+    ["games per position", s.selfplay?.games_per_position, profile.selfplay.games],
+    ["nodes per move", s.selfplay?.nodes_per_move, profile.selfplay.nodesPerMove],
+    ["resamples", s.resamples, profile.resamples],
+    ["seed", s.seed, profile.seed],
+  ];
+  const d = design.find(([, file, want]) => file !== want);
+  if (d) {
+    throw new MbiError(
+      "stage-input",
+      `${where} is the summary of another design than profile ${profile.name} (${d[0]} ${d[1]}, the profile's ${
+        d[2]
+      }): ${fix}`,
+    );
   }
   return s as Summary;
 }

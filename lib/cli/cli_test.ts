@@ -10,9 +10,13 @@ const { dir, cli } = await testRoot("cli-test");
 
 Deno.test("usage errors: one line, exit 2, naming the value and what is allowed", async () => {
   const cases: [string, string[], RegExp][] = [
-    ["mbi.ts", ["-1"], /SP out of range: -1 \(allowed: integers 0\.\.959\)/],
+    ["mbi.ts", ["-1"], /not an SP number: "-1" \(SP numbers are written with digits only, 0\.\.959; no sign\)/],
+    ["mbi.ts", ["-0"], /not an SP number: "-0"/],
+    ["mbi.ts", ["+518"], /not an SP number: "\+518"/],
     ["mbi.ts", ["518", "--bogus"], /unknown option --bogus \(allowed: --profile, --engine, --json; see --help\)/],
-    ["eval_all.ts", ["--profile", "ci", "--sp", "-1"], /--sp -1: SP -1 out of range \(allowed: 0\.\.959\)/],
+    ["eval_all.ts", ["--profile", "ci", "--sp", "-1"], /--sp -1: not an SP number: "-1" \(SP numbers are written/],
+    ["eval_all.ts", ["--profile", "ci", "--sp", "+518"], /--sp \+518: not an SP number: "\+518"/],
+    ["eval_all.ts", ["--profile", "ci", "--sp", "-0"], /--sp -0: not an SP number: "-0"/],
     ["evaluate.ts", ["--fen", "x"], /unknown option --fen \(allowed: --sp, /],
     ["evaluate.ts", ["--nodes", "100"], /--sp SP\|BACKRANK\|FEN is required \(the start position: /],
     ["eval_all.ts", ["--profile", "ci", "--nodes", "abc"], /--nodes abc: expected a whole number >= 1/],

@@ -42,11 +42,19 @@ Deno.test("parsing: typed values, defaults, --name=value, flags, and -- ending t
   assertEquals(later.parse(["--need", "y", "--nodes", "7"]).values.nodes, 7);
 });
 
-Deno.test("negative numbers are values: --sp -1 and a positional -1 reach the range checks", () => {
+Deno.test("negative numbers are values: --sp -1 and a positional -1 reach the SP rule, as -0 and +518 do", () => {
+  const rule = "(SP numbers are written with digits only, 0..959; no sign)";
+  for (const sp of ["-1", "-0", "+518"]) {
+    assertEquals(
+      usageError(() => demo.parse(["--need", "x", "--sp", sp])),
+      `--sp ${sp}: not an SP number: "${sp}" ${rule}`,
+    );
+  }
   assertEquals(
-    usageError(() => demo.parse(["--need", "x", "--sp", "-1"])),
-    "--sp -1: SP -1 out of range (allowed: 0..959)",
+    usageError(() => demo.parse(["--need", "x", "--sp", "0-99,+518"])),
+    `--sp 0-99,+518: not an SP number: "+518" ${rule}`,
   );
+  assertEquals(demo.parse(["--need", "x", "--sp", "0-2,518"]).values.sp, [0, 1, 2, 518]);
   assertEquals(
     usageError(() => demo.parse(["--need", "x", "--nodes", "-5"])),
     "--nodes -5: expected a whole number >= 1",
@@ -54,7 +62,11 @@ Deno.test("negative numbers are values: --sp -1 and a positional -1 reach the ra
   const mbi = command({ name: "mbi", description: "d", positionals: POSITION_WORDS, options: { profile: PROFILE } });
   const { positionals } = mbi.parse(["-1"]);
   assertEquals(positionals, ["-1"]);
-  assertEquals(usageError(() => positionWords(positionals)), "SP out of range: -1 (allowed: integers 0..959)");
+  assertEquals(usageError(() => positionWords(positionals)), `not an SP number: "-1" ${rule}`);
+  for (const sp of ["-0", "+518"]) {
+    assertEquals(usageError(() => positionWords([sp])), `not an SP number: "${sp}" ${rule}`);
+  }
+  assertEquals(positionWords(["518"]).sp, 518);
 });
 
 Deno.test("an unknown option names the allowed ones", () => {

@@ -100,7 +100,6 @@ if (import.meta.main) {
       created: new Date().toISOString(),
       code: await codeVersion(),
     };
-    await Deno.mkdir(dir, { recursive: true });
     await writeFileAtomic(out, JSON.stringify(record, null, 2) + "\n");
     console.log(`${design.name} (${record.design_budget}), with the values at ${paired.budget}:`);
     console.log(prediction.sentence);

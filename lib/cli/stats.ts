@@ -8,14 +8,16 @@
 import { type Correlation, runStatistics } from "../analysis/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, PROFILE, RESAMPLES, resultsProfile } from "./options.ts";
-import { verdictsText } from "../method/mod.ts";
+import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 
 const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
-/** One correlation in one line: rho, percentile and BCa intervals, undefined resamples. */
+/** One correlation in one line: rho, percentile and BCa intervals, undefined resamples; or why rho is not defined. */
 export const correlationLine = (c: Correlation): string =>
-  `${c.label}: ${f(c.rho)}  95% CI ${f(c.ci95_percentile[0])}..${f(c.ci95_percentile[1])} (percentile), ` +
-  (c.ci95_bca ? `${f(c.ci95_bca[0])}..${f(c.ci95_bca[1])} (BCa)` : "BCa n/a") +
-  (c.undefined_resamples ? `; ${c.undefined_resamples} undefined resamples` : "");
+  !rhoDefined(c)
+    ? `${c.label}: ${rhoText(c)}`
+    : `${c.label}: ${f(c.rho)}  95% CI ${f(c.ci95_percentile[0])}..${f(c.ci95_percentile[1])} (percentile), ` +
+      (c.ci95_bca ? `${f(c.ci95_bca[0])}..${f(c.ci95_bca[1])} (BCa)` : "BCa n/a") +
+      (c.undefined_resamples ? `; ${c.undefined_resamples} undefined resamples` : "");
 
 /** The declaration of `deno task stats`. */
 export const COMMAND = command({

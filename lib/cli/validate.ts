@@ -19,7 +19,7 @@ import { command, flag, runCommand, text, whole } from "./command.ts";
 import { OUTCOMES, RESAMPLES } from "./options.ts";
 import { UsageError } from "./common.ts";
 import { correlationLine } from "./stats.ts";
-import { verdictsText } from "../method/mod.ts";
+import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 
 /** The declaration of `deno task validate`. */
 export const COMMAND = command({
@@ -61,11 +61,13 @@ export function validationLines(v: OutcomeValidation): string[] {
   for (const g of v.groups) {
     lines.push(
       `  ${g.kind} ${g.group}: ${g.positions} positions, ${int(g.games)} games; ${
-        g.eval_vs_score
+        !g.eval_vs_score
+          ? "too few positions for a correlation"
+          : rhoDefined(g.eval_vs_score)
           ? `rho(eval, score) ${g.eval_vs_score.rho.toFixed(3)} [${
             g.eval_vs_score.ci95_percentile.map((x) => x.toFixed(3)).join(", ")
           }]`
-          : "too few positions for a correlation"
+          : `rho(eval, score) ${rhoText(g.eval_vs_score)}`
       }; reliability ${Number.isFinite(g.reliability.reliability) ? g.reliability.reliability.toFixed(3) : "n/a"}`,
     );
   }

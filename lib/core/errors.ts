@@ -40,7 +40,9 @@ export const ERROR_CODES = {
   dataset:
     "a stage-1 evaluation file that cannot be used as asked (its header, a record, a position twice, another budget)",
   jsonl: "a JSONL file damaged beyond a torn last line, or not a results file of this workspace",
-  write: "a file could not be written (full disk, permissions)",
+  write: "a file could not be written (full disk, read-only file system, permissions)",
+  "unsafe-path":
+    "a results file, lock, appended file or folder that is a symbolic link, or a folder that leads outside the results root: never written through",
   locked: "a results file is being written by another process, or its lock could not be taken",
   "mbi-input": "values that cannot be indexed, or an MBI table file that is damaged, foreign or of another schema",
   outcomes: "the source of an outcome table cannot be read (empty, no PGN game, another source than the table's)",
@@ -89,8 +91,20 @@ export function errorKind<C extends ErrorCode>(code: C) {
 /** An error caused by what the user typed (a flag, a value): printed as one line, exit code 2. Thrown only in lib/cli/. */
 export class UsageError extends errorKind("usage") {}
 
-/** The exit code of a failed command: 2 for input errors, 1 for other domain errors, 70 for a bug. */
+/**
+ * The system's error codes of a write the machine refused (full disk or
+ * quota, read-only file system, permissions): conditions a user meets, never
+ * bugs, whichever write met them (Deno's message names the path).
+ */
+export const WRITE_FAILURE_CODES: ReadonlySet<string> = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM"]);
+
+/**
+ * The exit code of a failed command: 2 for input errors, 1 for other domain
+ * errors and for a missing file or a refused write, 70 for a bug.
+ */
 export function exitCodeOf(e: unknown): number {
   if (isMbiError(e)) return INPUT_ERROR_CODES.has(e.code) ? 2 : 1;
-  return e instanceof Deno.errors.NotFound || e instanceof Deno.errors.PermissionDenied ? 1 : 70;
+  if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.PermissionDenied) return 1;
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === "string" && WRITE_FAILURE_CODES.has(code) ? 1 : 70;
 }

@@ -18,13 +18,17 @@ Deno.test("every error code is kebab-case and says in one line what it means", (
   for (const code of INPUT_ERROR_CODES) ok(code in ERROR_CODES, code);
 });
 
-Deno.test("exit codes: 2 for input errors, 1 for other domain errors and missing files, 70 for a bug", () => {
+Deno.test("exit codes: 2 for input errors, 1 for other domain errors, missing files and refused writes, 70 for a bug", () => {
   assertEquals(exitCodeOf(new UsageError("--x: bad")), 2);
   for (const code of INPUT_ERROR_CODES) assertEquals(exitCodeOf(new MbiError(code, "bad")), 2, code);
   const domain = (Object.keys(ERROR_CODES) as ErrorCode[]).filter((c) => !INPUT_ERROR_CODES.has(c));
   for (const code of domain) assertEquals(exitCodeOf(new MbiError(code, "failed")), 1, code);
   assertEquals(exitCodeOf(new Deno.errors.NotFound("no such file")), 1);
   assertEquals(exitCodeOf(new Deno.errors.PermissionDenied("denied")), 1);
+  // a write the machine refused, whichever write met it (Deno's errors carry the system's code and the path)
+  const os = (code: string) => Object.assign(new Error(`${code} (os error): writefile '/r/x.tmp'`), { code });
+  for (const code of ["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM"]) assertEquals(exitCodeOf(os(code)), 1, code);
+  assertEquals(exitCodeOf(os("EIO")), 70);
   assertEquals(exitCodeOf(new TypeError("x is undefined")), 70);
   assertEquals(exitCodeOf("a string"), 70);
 });

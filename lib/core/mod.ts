@@ -4,7 +4,8 @@
  * their closed set of codes (`errors.ts`), the structural comparison of
  * values (`compare.ts`), records declared once as schemas with their one-line
  * check (`records.ts`), CSV text (`csv.ts`) and HTML escaped by default
- * (`html.ts`: the one escaper and the `markup` tagged template).
+ * (`html.ts`: the one escaper and the `markup` tagged template), and
+ * temporary files made exclusively under unpredictable names (`temp_files.ts`).
  *
  * May import: only Deno and node: built-ins and the npm packages in deno.json.
  *
@@ -19,3 +20,4 @@ export * from "./html.ts";
 export * from "./paths.ts";
 export * from "./records.ts";
 export * from "./shutdown.ts";
+export * from "./temp_files.ts";

@@ -66,6 +66,20 @@ export function procInfo(pid: number): ProcInfo | undefined {
   }
 }
 
+/**
+ * False only when this host's `/proc` shows that no process `pid` runs; true
+ * when it runs, and when there is no `/proc` to tell (then nothing is taken for dead).
+ */
+export function pidRunning(pid: number): boolean {
+  if (procInfo(pid)) return true;
+  try {
+    Deno.statSync("/proc/self");
+    return false; // /proc works and the PID is gone
+  } catch {
+    return true; // no /proc: cannot tell
+  }
+}
+
 const isLauncher = (comm: string) => comm === "deno" || comm === "node" || comm === "npx" || comm.startsWith("npm");
 const isShell = (comm: string) => comm === "sh" || comm === "dash" || comm === "bash";
 

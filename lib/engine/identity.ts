@@ -9,7 +9,7 @@
 
 import { basename } from "node:path";
 import { engineFiles, loadRegistry, type ResolvedEngine } from "./registry.ts";
-import { repoPath, sha256File, sha256Text } from "../core/mod.ts";
+import { replaceFile, repoPath, sha256File, sha256Text } from "../core/mod.ts";
 import { UciEngine } from "./uci.ts";
 import { Chess } from "chessops/chess";
 import { parseFen } from "chessops/fen";
@@ -207,12 +207,10 @@ async function cachedFingerprint(
   const engine = await UciEngine.start(resolved.command);
   try {
     const bench = await runBench(engine);
-    // Atomic (a temporary file renamed into place; store/atomic.ts is a layer above): runs started together
-    // all measure, and none may read another's half-written cache.
+    // Atomic (an exclusive temporary file renamed into place): runs started together all measure, and none
+    // may read another's half-written cache.
     await Deno.mkdir(repoPath(".cache", "fingerprints"), { recursive: true });
-    const tmp = `${path}.${Deno.pid}.tmp`;
-    await Deno.writeTextFile(tmp, JSON.stringify({ ...bench, engine: resolved.entry.id }) + "\n");
-    await Deno.rename(tmp, path);
+    await replaceFile(path, JSON.stringify({ ...bench, engine: resolved.entry.id }) + "\n");
     return bench.nodes;
   } finally {
     await engine.quit();

@@ -58,6 +58,16 @@ const INTEGER_FIELDS = [
   "currmovenumber",
 ] as const;
 
+/**
+ * The largest centipawn score an engine can report: Stockfish's mate value
+ * (32,000 internal units; its UCI centipawns, tablebase wins at 20,000 included,
+ * stay below it), which other engines' scales do not exceed either.
+ */
+export const MAX_SCORE_CP = 32_000;
+
+/** The longest mate an engine can report, in moves (searches stop at a few hundred plies). */
+export const MAX_MATE_MOVES = 500;
+
 /** A malformed `info` line (a field without its value or a non-number): an `engine-protocol` error. */
 function infoParseError(line: string, detail: string): MbiError {
   return new MbiError("engine-protocol", `bad UCI info line (${detail}): ${line}`);
@@ -65,20 +75,25 @@ function infoParseError(line: string, detail: string): MbiError {
 
 /**
  * Parses one `info …` line. Returns `undefined` for lines that are not info
- * lines; unknown fields (e.g. `refutation`, `currline`, `cpuload`, `sbhits`)
+ * lines; a field without its number, a non-number, a number beyond a safe
+ * integer and a score beyond {@link MAX_SCORE_CP} or {@link MAX_MATE_MOVES}
+ * are `engine-protocol` errors; unknown fields (e.g. `refutation`, `currline`, `cpuload`, `sbhits`)
  * are skipped with their value so that later fields still parse.
  */
 export function parseInfo(line: string): InfoLine | undefined {
   const tokens = line.trim().split(/\s+/);
   if (tokens[0] !== "info") return undefined;
   const info: InfoLine = {};
-  const int = (i: number, field: string): number => {
+  const int = (i: number, field: string, max = Number.MAX_SAFE_INTEGER): number => {
     const t = tokens[i];
     if (t === undefined || !/^-?\d+$/.test(t)) {
       throw infoParseError(
         line,
         `${field} needs an integer, got ${t ?? "nothing"}`,
       );
+    }
+    if (!(Math.abs(Number(t)) <= max)) {
+      throw infoParseError(line, `${field} ${t} is beyond what an engine reports (at most ${max} in size)`);
     }
     return Number(t);
   };
@@ -90,8 +105,8 @@ export function parseInfo(line: string): InfoLine | undefined {
       i += 2;
     } else if (key === "score") {
       const kind = tokens[i + 1];
-      if (kind === "cp") info.score = { cp: int(i + 2, "score cp") };
-      else if (kind === "mate") info.score = { mate: int(i + 2, "score mate") };
+      if (kind === "cp") info.score = { cp: int(i + 2, "score cp", MAX_SCORE_CP) };
+      else if (kind === "mate") info.score = { mate: int(i + 2, "score mate", MAX_MATE_MOVES) };
       else {throw infoParseError(
           line,
           `score kind must be cp or mate, got ${kind}`,

@@ -78,6 +78,28 @@ Deno.test("non-info lines and malformed lines", () => {
   throws(() => parseInfo("info score pawns 3"), (e: Error) => isMbiError(e, "engine-protocol"));
 });
 
+Deno.test("scores beyond what an engine reports and numbers beyond a safe integer are protocol errors, named", () => {
+  const refused: [string, RegExp][] = [
+    [
+      "info depth 2 score cp 99999999999999999999999 pv e2e4",
+      /score cp 99999999999999999999999 is beyond what an engine reports \(at most 32000/,
+    ],
+    ["info depth 2 score cp -32001 pv e2e4", /score cp -32001 is beyond/],
+    ["info depth 2 score mate 501 pv e2e4", /score mate 501 is beyond what an engine reports \(at most 500/],
+    ["info depth 2 score cp NaN pv e2e4", /score cp needs an integer, got NaN/],
+    ["info depth 2 score cp 1e5 pv e2e4", /score cp needs an integer, got 1e5/],
+    ["info depth 2 nodes 99999999999999999999 pv e2e4", /nodes 99999999999999999999 is beyond/],
+  ];
+  for (const [line, message] of refused) {
+    throws(() => parseInfo(line), (e: Error) => isMbiError(e, "engine-protocol") && message.test(e.message), line);
+  }
+  // the largest scores engines do report still read: Stockfish's tablebase wins, its mate values, mate 0
+  assertEquals(parseInfo("info depth 30 score cp 20000 pv e2e4")?.score, { cp: 20000 });
+  assertEquals(parseInfo("info depth 30 score cp -32000 pv e2e4")?.score, { cp: -32000 });
+  assertEquals(parseInfo("info depth 30 score mate -123 pv e2e4")?.score, { mate: -123 });
+  assertEquals(parseInfo("info depth 0 score mate 0")?.score, { mate: 0 });
+});
+
 Deno.test("negateScore flips cp and mate, without -0", () => {
   assertEquals(negateScore({ cp: 12 }), { cp: -12 });
   assertEquals(negateScore({ mate: 3 }), { mate: -3 });

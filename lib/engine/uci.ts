@@ -293,7 +293,19 @@ export class UciEngine {
       const last = lines[lines.length - 1].trim().split(/\s+/);
       const infos: InfoLine[] = [];
       for (const l of lines) {
-        const info = parseInfo(l);
+        let info: InfoLine | undefined;
+        try {
+          info = parseInfo(l);
+        } catch (e) {
+          // which engine said it, in which search: the position and the ply searched
+          throw new EngineError(
+            "engine-protocol",
+            this.command.label,
+            `${(e as Error).message} (searching ${fen}${moves.length ? ` after ${moves.join(" ")}` : ""}, ply ${
+              moves.length + 1
+            })`,
+          );
+        }
         if (info) infos.push(info);
       }
       return {

@@ -54,6 +54,29 @@ Deno.test("parseOptionLine reads type, default and range", () => {
   });
 });
 
+Deno.test("a score no engine can report, or not a number: a protocol error naming the engine, the position and the ply", async () => {
+  const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+  for (
+    const [mode, what] of [["huge", /score cp 99999999999999999999999 is beyond/], [
+      "nan",
+      /score cp needs an integer, got NaN/,
+    ]] as const
+  ) {
+    const e = await UciEngine.start(fake(mode), FAST);
+    try {
+      await rejects(
+        e.search(fen, ["e2e4", "e7e5"], { nodes: 1000 }),
+        (err: Error) =>
+          isMbiError(err, "engine-protocol") && err.message.startsWith(`engine fake-${mode}: bad UCI info line`) &&
+          what.test(err.message) && err.message.endsWith(`(searching ${fen} after e2e4 e7e5, ply 3)`) &&
+          !err.message.includes("\n"),
+      );
+    } finally {
+      await e.quit();
+    }
+  }
+});
+
 Deno.test("handshake, options, search on a scripted engine", async () => {
   const e = await UciEngine.start(fake("ok"), FAST);
   try {

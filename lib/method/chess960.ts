@@ -201,12 +201,26 @@ export function fenToSp(fen: string): number {
  */
 export function parsePosition(input: string): StartPosition {
   const text = input.trim();
-  if (/^-?\d+$/.test(text)) return startPosition(Number(text));
+  if (/^[+-]?\d+$/.test(text)) return startPosition(spDigits(text));
   if (/^[a-zA-Z]{8}$/.test(text)) return startPosition(setupToSp(text));
   if (text.includes("/")) return startPosition(fenToSp(text));
   throw new PositionError(
     `not a position: "${input}" (expected an SP number 0..959, a back rank such as RNBQKBNR, or a FEN)`,
   );
+}
+
+/**
+ * The one rule for an SP number a person types, in every command (a position
+ * argument, an `--sp` list): digits only. A sign is not part of an SP number,
+ * so `-0`, `+518` and `-1` are refused alike, never read as 0, 518 or a number
+ * out of range. Returns the number (its range is checked by the caller);
+ * throws a {@link PositionError} naming the text otherwise.
+ */
+export function spDigits(text: string): number {
+  if (!/^\d+$/.test(text)) {
+    throw new PositionError(`not an SP number: "${text}" (SP numbers are written with digits only, 0..959; no sign)`);
+  }
+  return Number(text);
 }
 
 function checkSp(sp: number): void {
@@ -217,16 +231,23 @@ function checkSp(sp: number): void {
   }
 }
 
-/** Parses `--sp 0-99,518` into sorted unique SP numbers (each 0..959). */
+/** Parses `--sp 0-99,518` into sorted unique SP numbers (each 0..959, written as {@link spDigits} says). */
 export function parseSpList(text: string, option = "sp"): number[] {
   const out = new Set<number>();
   for (const part of text.split(",")) {
-    const m = /^\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?$/.exec(part);
+    const m = /^\s*([+-]?\d+)\s*(?:-\s*([+-]?\d+)\s*)?$/.exec(part);
     if (!m) {
       throw new MbiError("bad-argument", `--${option} ${text}: "${part}" is not an SP number or range (e.g. 0-99,518)`);
     }
-    const a = Number(m[1]);
-    const b = m[2] === undefined ? a : Number(m[2]);
+    const digits = (t: string) => {
+      try {
+        return spDigits(t);
+      } catch (e) {
+        throw e instanceof PositionError ? new MbiError("bad-argument", `--${option} ${text}: ${e.message}`) : e;
+      }
+    };
+    const a = digits(m[1]);
+    const b = m[2] === undefined ? a : digits(m[2]);
     for (const v of [a, b]) {
       if (v < 0 || v >= POSITION_COUNT) {
         throw new MbiError("bad-argument", `--${option} ${text}: SP ${v} out of range (allowed: 0..959)`);

@@ -98,7 +98,9 @@ Deno.test("parsePosition accepts SP, back rank (any case) and X-FEN", () => {
 Deno.test("invalid input gives a PositionError naming the problem", () => {
   const cases: [string, RegExp][] = [
     ["960", /SP out of range: 960/],
-    ["-1", /SP out of range: -1/],
+    ["-1", /not an SP number: "-1" \(SP numbers are written with digits only, 0\.\.959; no sign\)/],
+    ["-0", /not an SP number: "-0"/],
+    ["+518", /not an SP number: "\+518"/],
     ["RBKBRNNQ", /one colour/],
     ["RNNQKBNR", /has 1 B/],
     ["RRKBBNNQ", /king between the rooks/],

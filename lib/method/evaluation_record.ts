@@ -6,10 +6,11 @@
  * @module
  */
 
-import type { StartPosition } from "./chess960.ts";
+import { POSITION_COUNT, type StartPosition, startPosition } from "./chess960.ts";
 import { lastCompletedIteration } from "./completed.ts";
+import { firstIllegalMove } from "./rules.ts";
 import * as v from "valibot";
-import { negateScore, SearchLimit } from "../engine/mod.ts";
+import { MAX_MATE_MOVES, MAX_SCORE_CP, negateScore, SearchLimit } from "../engine/mod.ts";
 import { count, int, text, texts } from "../core/mod.ts";
 
 /**
@@ -54,6 +55,43 @@ export const EvaluationRecord = v.pipe(
 
 /** One evaluated position: the `evaluate` record (see the schema {@link EvaluationRecord}). */
 export type EvaluationRecord = v.InferOutput<typeof EvaluationRecord>;
+
+/**
+ * What makes a record (as read from a file) impossible, or null when it can
+ * be true: a value beyond what an engine reports, its back rank and FEN (when it has them) not those of its SP, a
+ * move of its PV or its best move (when it has one) not legal from that
+ * position. The best move need not be the PV's first move: the PV is the last
+ * completed iteration's, the best move may come from the interrupted one.
+ * SPs out of range are left to the range check.
+ */
+export function recordImpossibility(
+  r: {
+    sp: number;
+    setup?: string;
+    fen?: string;
+    eval_cp: number | null;
+    mate: number | null;
+    pv: readonly string[];
+    bestmove?: string;
+  },
+): string | null {
+  if (r.eval_cp !== null && Math.abs(r.eval_cp) > MAX_SCORE_CP) {
+    return `eval_cp ${r.eval_cp} is beyond what an engine reports (at most ${MAX_SCORE_CP} in size)`;
+  }
+  if (r.mate !== null && Math.abs(r.mate) > MAX_MATE_MOVES) {
+    return `mate ${r.mate} is beyond what an engine reports (at most ${MAX_MATE_MOVES} in size)`;
+  }
+  if (!Number.isInteger(r.sp) || r.sp < 0 || r.sp >= POSITION_COUNT) return null;
+  const p = startPosition(r.sp);
+  if (r.setup !== undefined && r.setup !== p.setup) return `setup ${r.setup} is not SP ${r.sp}'s (${p.setup})`;
+  if (r.fen !== undefined && r.fen !== p.fen) return `fen "${r.fen}" is not SP ${r.sp}'s ("${p.fen}")`;
+  const pv = firstIllegalMove(p.fen, r.pv);
+  if (pv) return `its PV plays ${JSON.stringify(pv.uci)} at ply ${pv.ply}, not a legal move there`;
+  if (r.bestmove !== undefined && firstIllegalMove(p.fen, [r.bestmove])) {
+    return `bestmove ${JSON.stringify(r.bestmove)} is not a legal move of SP ${r.sp}`;
+  }
+  return null;
+}
 
 /** Builds an evaluation record from a search's output (White's point of view). */
 export function toRecord(

@@ -38,6 +38,46 @@ export function fixedNonZero(x: number, digits: number): string {
   return x !== 0 && Number(s) === 0 ? String(Number(x.toPrecision(2))) : s;
 }
 
+/** A correlation as computed or read from a file: its estimate (NaN, or null in JSON, when not defined) and why not. */
+export interface RhoEstimate {
+  /** Spearman's rho, or NaN / null when it is not defined. */
+  rho: number | null;
+  /** Why it is not defined (e.g. "every position scored the same"); absent when it is, and in older files. */
+  not_defined?: string;
+}
+
+/** True when a correlation's estimate is a number (not NaN, not null). */
+export function rhoDefined(c: RhoEstimate): boolean {
+  return typeof c.rho === "number" && Number.isFinite(c.rho);
+}
+
+/**
+ * A correlation's estimate for people: the number (`format`, default 3
+ * decimals as {@link fixedNonZero}), or "not defined: <why>" — e.g. "not
+ * defined: every position scored the same" — where there is none.
+ */
+export function rhoText(c: RhoEstimate, format: (x: number) => string = (x) => fixedNonZero(x, 3)): string {
+  return rhoDefined(c) ? format(c.rho as number) : `not defined: ${c.not_defined ?? "a column holds one value"}`;
+}
+
+/**
+ * A correlation with its interval, `0.123 [-0.100 .. 0.300]`: `marks` are what
+ * goes before the interval, between its ends and after it (default ` [`, ` .. `,
+ * `]`), `format` writes each number; where the correlation is not defined, only
+ * why ({@link rhoText}), without an interval.
+ */
+export function rhoInterval(
+  c: RhoEstimate,
+  ci: readonly [number | null, number | null],
+  marks: readonly [string, string, string] = [" [", " .. ", "]"],
+  format: (x: number) => string = (x) => fixedNonZero(x, 3),
+): string {
+  if (!rhoDefined(c)) return rhoText(c);
+  return `${format(c.rho as number)}${marks[0]}${format(ci[0] as number)}${marks[1]}${format(ci[1] as number)}${
+    marks[2]
+  }`;
+}
+
 /** A centipawn value with its sign, as people read White's edge: `+13`, `-4`, `0`. */
 export function signedCp(cp: number): string {
   return cp > 0 ? `+${cp}` : String(cp);

@@ -1,5 +1,15 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { budgetBanner, fingerprintValue, fixedNonZero, formatOptions, isMethodBudgets, optionValue } from "./labels.ts";
+import {
+  budgetBanner,
+  fingerprintValue,
+  fixedNonZero,
+  formatOptions,
+  isMethodBudgets,
+  optionValue,
+  rhoInterval,
+  rhoText,
+} from "./labels.ts";
+import { SAME_SCORES, whyNotDefined } from "./stats.ts";
 
 Deno.test("the banner names the budgets beside the method's, and is absent at the method's budgets", () => {
   assertEquals(
@@ -58,4 +68,18 @@ Deno.test("a fixed-decimals figure keeps the sign of a non-zero value that would
   assertEquals(fixedNonZero(-0.00006, 3), "-0.00006");
   assertEquals(fixedNonZero(0.000153, 3), "0.00015");
   assertEquals(fixedNonZero(0, 3), "0.000");
+});
+
+Deno.test("a correlation that is not defined is said so with why, in memory (NaN) and read from a file (null)", () => {
+  assertEquals(rhoText({ rho: 0.12345 }), "0.123");
+  assertEquals(rhoText({ rho: NaN, not_defined: SAME_SCORES }), "not defined: every position scored the same");
+  assertEquals(rhoText({ rho: null, not_defined: SAME_SCORES }), "not defined: every position scored the same");
+  assertEquals(rhoText({ rho: null }), "not defined: a column holds one value"); // a file written before the reason
+  assertEquals(rhoInterval({ rho: 0.2 }, [-0.1, 0.45]), "0.200 [-0.100 .. 0.450]");
+  assertEquals(rhoInterval({ rho: 0.2 }, [-0.1, 0.45], [" (", ", ", ")"]), "0.200 (-0.100, 0.450)");
+  assertEquals(rhoInterval({ rho: null, not_defined: SAME_SCORES }, [null, null]), "not defined: " + SAME_SCORES);
+  // why: the scores (y) first, then the values (x)
+  assertEquals(whyNotDefined([1, 2, 3], [0.5, 0.5, 0.5], SAME_SCORES), SAME_SCORES);
+  assertEquals(whyNotDefined([4, 4, 4], [0.1, 0.5, 0.9], SAME_SCORES), "every position has the same value");
+  assertEquals(whyNotDefined([1, 2, 3], [0.1, 0.5, 0.9], SAME_SCORES), undefined);
 });

@@ -127,14 +127,12 @@ export class GameState {
 
 /** The first move of `moves` that is illegal from `fen` (with its ply, 1-based), or null when all are legal. */
 export function firstIllegalMove(fen: string, moves: readonly string[]): { ply: number; uci: string } | null {
-  const state = new GameState(fen);
+  // the moves alone (no SAN, no repetition keys): records are checked by the thousand when a file is read
+  const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
   for (let i = 0; i < moves.length; i++) {
-    try {
-      state.play(moves[i]);
-    } catch (e) {
-      if (e instanceof IllegalMoveError) return { ply: i + 1, uci: moves[i] };
-      throw e;
-    }
+    const move = parseUci(moves[i]);
+    if (!move || !pos.isLegal(move)) return { ply: i + 1, uci: moves[i] };
+    pos.play(move);
   }
   return null;
 }

@@ -64,6 +64,24 @@ export function spearman(x: readonly number[], y: readonly number[]): number {
   return pearson(averageRanks(x), averageRanks(y));
 }
 
+/** The words for a column of scores that holds one value: why a correlation with it is not defined. */
+export const SAME_SCORES = "every position scored the same";
+
+/**
+ * Why Spearman's rho of `x` and `y` is not defined, in words, or undefined
+ * when it is: `ySame` when every value of `y` is the same (e.g.
+ * {@link SAME_SCORES}), `xSame` when every value of `x` is.
+ */
+export function whyNotDefined(
+  x: readonly number[],
+  y: readonly number[],
+  ySame: string,
+  xSame = "every position has the same value",
+): string | undefined {
+  const constant = (v: readonly number[]) => v.every((a) => a === v[0]);
+  return constant(y) ? ySame : constant(x) ? xSame : undefined;
+}
+
 /** Linear-interpolation quantile (Hyndman–Fan type 7, numpy's default) of sorted values. */
 export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;

@@ -24,6 +24,7 @@ import {
   profileDir,
   publishedPaths,
   resultsRoot,
+  writeFileAtomic,
 } from "../store/mod.ts";
 
 /** Lists `notebooks/NN_*.ipynb`, optionally only those whose number is in `only`. */
@@ -166,16 +167,15 @@ export async function runStageNotebooks(
     );
     if (!run.ok) break;
     // The committed notebooks carry the quick outputs, from the repository's own results only (never a scratch root's).
-    if (profile.name === "quick" && resultsRoot() === repoPath("results")) await Deno.copyFile(run.output, nb);
+    if (profile.name === "quick" && resultsRoot() === repoPath("results")) {
+      await writeFileAtomic(nb, await Deno.readFile(run.output));
+    }
   }
   if (hash && runs.length === notebooks.length && runs.every((r) => r.ok)) {
     // Hashed again after the run: the notebooks run the stages and may themselves write inputs of others
     // (06 writes engine_comparison.json, 07 builds the shipped outcome tables when missing); the stamp must
     // describe what the renders were made from.
-    await Deno.writeTextFile(
-      stampPath,
-      JSON.stringify({ inputs: await renderInputsHash(profile, notebooks) }) + "\n",
-    );
+    await writeFileAtomic(stampPath, JSON.stringify({ inputs: await renderInputsHash(profile, notebooks) }) + "\n");
   }
   return runs;
 }

@@ -9,6 +9,7 @@
 import { execa } from "execa";
 import { basename, join } from "node:path";
 import { MbiError, repoPath } from "../core/mod.ts";
+import { makeFolder, writeFileAtomic } from "../store/mod.ts";
 
 /** Python that has Debian's nbclient and nbconvert. */
 export const PYTHON = "/usr/bin/python3";
@@ -85,51 +86,65 @@ export interface ExecuteOptions {
   cwd?: string;
 }
 
-/** Executes a notebook headless; never throws for a failing cell (see `ok`). */
+/**
+ * Executes a notebook headless; never throws for a failing cell (see `ok`).
+ * Jupyter writes into a private scratch folder; the notebook and its HTML are
+ * then put into `outDir` by the store's atomic writes (never through a
+ * symbolic link, never outside the results root).
+ */
 export async function executeNotebook(
   input: string,
   opts: ExecuteOptions,
 ): Promise<NotebookRun> {
   const t0 = performance.now();
-  await Deno.mkdir(opts.outDir, { recursive: true });
+  await makeFolder(opts.outDir);
   const output = join(opts.outDir, basename(input));
-  const cwd = opts.cwd ?? input.slice(0, input.lastIndexOf("/")) ?? ".";
-  const r = await execa(
-    PYTHON,
-    [
-      repoPath("lib", "notebook", "run_notebook.py"),
-      input,
-      output,
-      "--cwd",
-      cwd,
-      "--grace",
-      String(opts.grace ?? 0.5),
-    ],
-    { reject: false, env: { ...opts.env, NO_COLOR: "1" }, all: true },
-  );
-  const run: NotebookRun = { input, output, ok: r.exitCode === 0, wallS: 0 };
-  if (r.exitCode !== 0) {
-    run.error = (r.all ?? "").trim().split("\n").slice(-1)[0] ||
-      `exit ${r.exitCode}`;
+  const scratch = await Deno.makeTempDir({ prefix: "mbi-notebook-" });
+  try {
+    const made = join(scratch, basename(input));
+    const cwd = opts.cwd ?? input.slice(0, input.lastIndexOf("/")) ?? ".";
+    const r = await execa(
+      PYTHON,
+      [
+        repoPath("lib", "notebook", "run_notebook.py"),
+        input,
+        made,
+        "--cwd",
+        cwd,
+        "--grace",
+        String(opts.grace ?? 0.5),
+      ],
+      { reject: false, env: { ...opts.env, NO_COLOR: "1" }, all: true },
+    );
+    const run: NotebookRun = { input, output, ok: r.exitCode === 0, wallS: 0 };
+    if (r.exitCode !== 0) {
+      run.error = (r.all ?? "").trim().split("\n").slice(-1)[0] ||
+        `exit ${r.exitCode}`;
+    }
+    if (await Deno.stat(made).then(() => true, () => false)) await writeFileAtomic(output, await Deno.readFile(made));
+    if (opts.html) {
+      const h = await execa(PYTHON, [
+        "-m",
+        "nbconvert",
+        "--to",
+        "html",
+        "--template-file",
+        HTML_TEMPLATE,
+        "--output-dir",
+        scratch,
+        made,
+      ], {
+        reject: false,
+        all: true,
+      });
+      if (h.exitCode === 0) {
+        run.html = output.replace(/\.ipynb$/, ".html");
+        await writeFileAtomic(run.html, await Deno.readFile(made.replace(/\.ipynb$/, ".html")));
+      } else run.error ??= `HTML export failed: ${(h.all ?? "").trim().split("\n").slice(-1)[0]}`;
+    }
+    run.wallS = (performance.now() - t0) / 1000;
+    return run;
+  } finally {
+    await Deno.remove(scratch, { recursive: true }).catch(() => {});
   }
-  if (opts.html) {
-    const h = await execa(PYTHON, [
-      "-m",
-      "nbconvert",
-      "--to",
-      "html",
-      "--template-file",
-      HTML_TEMPLATE,
-      "--output-dir",
-      opts.outDir,
-      output,
-    ], {
-      reject: false,
-      all: true,
-    });
-    if (h.exitCode === 0) run.html = output.replace(/\.ipynb$/, ".html");
-    else run.error ??= `HTML export failed: ${(h.all ?? "").trim().split("\n").slice(-1)[0]}`;
-  }
-  run.wallS = (performance.now() - t0) / 1000;
-  return run;
 }

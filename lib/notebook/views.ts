@@ -18,6 +18,8 @@ import {
   formatOptions,
   PROFILES,
   reliabilityUncertaintyText,
+  rhoDefined,
+  rhoText,
   verdictsText,
 } from "../method/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
@@ -131,15 +133,21 @@ export function verdictView(s: Summary): Displayable {
         checkAgainstPublished(c1, s.reliability).sentence
       }`;
   return html(
-    markup`<p style="font-size:1.1em"><b>Verdict: ${
-      verdictsText(s).validation
-    }</b> — the 95% percentile CI of rho(eval, score) is ${ci(c1.ci95_percentile)} (${
-      c1.ci95_percentile[0] > 0 ? "above 0" : "not above 0"
-    }). <b>The index's claim is ${verdictsText(s).claim}</b> — the CI of rho(MBI, |score − 0.5|) is ${
-      ci(c3.ci95_percentile)
-    } (${c3.ci95_percentile[1] < 0 ? "below 0" : "not below 0"}).</p><p>Budgets behind these words: ${budgets}; ${
-      s.n_games.toLocaleString("en-US")
-    } games, B = ${s.resamples.toLocaleString("en-US")} resamples. ${published}</p><p><i>${s.verdict.rules}.</i></p>`,
+    markup`<p style="font-size:1.1em"><b>Verdict: ${verdictsText(s).validation}</b> — ${
+      rhoDefined(c1)
+        ? `the 95% percentile CI of rho(eval, score) is ${ci(c1.ci95_percentile)} (${
+          c1.ci95_percentile[0] > 0 ? "above 0" : "not above 0"
+        })`
+        : `rho(eval, score) is ${rhoText(c1)}`
+    }. <b>The index's claim is ${verdictsText(s).claim}</b> — ${
+      rhoDefined(c3)
+        ? `the CI of rho(MBI, |score − 0.5|) is ${ci(c3.ci95_percentile)} (${
+          c3.ci95_percentile[1] < 0 ? "below 0" : "not below 0"
+        })`
+        : `rho(MBI, |score − 0.5|) is ${rhoText(c3)}`
+    }.</p><p>Budgets behind these words: ${budgets}; ${s.n_games.toLocaleString("en-US")} games, B = ${
+      s.resamples.toLocaleString("en-US")
+    } resamples. ${published}</p><p><i>${s.verdict.rules}.</i></p>`,
     `verdict: ${verdictsText(s).validation}; claim ${verdictsText(s).claim}`,
   );
 }

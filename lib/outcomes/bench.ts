@@ -12,6 +12,7 @@ import { pipeline } from "node:stream/promises";
 import { createZstdCompress } from "node:zlib";
 import { join } from "node:path";
 import process from "node:process";
+import { tempName } from "../core/mod.ts";
 import { NO_FILTERS } from "../method/mod.ts";
 import { LichessLikeGames } from "./generate.ts";
 import { ingestPgn } from "./ingest.ts";
@@ -60,8 +61,8 @@ export async function ensureBenchPgn(dir: string, games: number, log: (l: string
   const path = join(dir, `lichess-like-${games}.pgn`);
   if (await exists(path)) return path;
   await Deno.mkdir(dir, { recursive: true });
-  const tmp = `${path}.${Deno.pid}.tmp`;
-  const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
+  const tmp = tempName(path);
+  const file = await Deno.open(tmp, { write: true, createNew: true });
   const enc = new TextEncoder();
   const gen = new LichessLikeGames(1n);
   const t0 = performance.now();
@@ -91,9 +92,13 @@ export async function ensureBenchPgn(dir: string, games: number, log: (l: string
 export async function ensureZstd(path: string, log: (l: string) => void): Promise<string> {
   const out = `${path}.zst`;
   if (await exists(out)) return out;
-  const tmp = `${out}.${Deno.pid}.tmp`;
+  const tmp = tempName(out);
   const t0 = performance.now();
-  await pipeline(createReadStream(path, { highWaterMark: 1 << 20 }), createZstdCompress(), createWriteStream(tmp));
+  await pipeline(
+    createReadStream(path, { highWaterMark: 1 << 20 }),
+    createZstdCompress(),
+    createWriteStream(tmp, { flags: "wx" }), // exclusive, as every temporary file
+  );
   await Deno.rename(tmp, out);
   log(`compressed ${out} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return out;

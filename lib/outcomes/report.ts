@@ -8,7 +8,16 @@
  * @module
  */
 
-import { evalBudgetText, fixedNonZero, type Profile, verdictsText } from "../method/mod.ts";
+import {
+  evalBudgetText,
+  fixedNonZero,
+  type Profile,
+  rhoDefined,
+  type RhoEstimate,
+  rhoInterval,
+  rhoText,
+  verdictsText,
+} from "../method/mod.ts";
 import { join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
@@ -22,7 +31,7 @@ import {
   readOutcomeTable,
   scanDatasets,
 } from "../store/mod.ts";
-import { bestReferenceProfile, PUBLISHED, readSummary, type Summary } from "../analysis/mod.ts";
+import { bestReferenceProfile, type Correlation, PUBLISHED, readSummary, type Summary } from "../analysis/mod.ts";
 import { buildOutcomesFromTable } from "./build.ts";
 import {
   type OutcomeValidation,
@@ -197,14 +206,27 @@ export interface ComparisonRow {
   positions: number | null;
   /** Games per position. */
   games_per_position: number | null;
-  /** rho(eval, score) with its 95% interval. */
-  eval_vs_score: { rho: number; ci: [number, number] } | null;
-  /** rho(MBI, |score − 0.5|) with its 95% interval. */
-  mbi_vs_imbalance: { rho: number; ci: [number, number] } | null;
+  /** rho(eval, score) with its 95% interval (and why it is not defined, when it is not). */
+  eval_vs_score: { rho: number; ci: [number, number]; not_defined?: string } | null;
+  /** rho(MBI, |score − 0.5|) with its 95% interval (and why it is not defined, when it is not). */
+  mbi_vs_imbalance: { rho: number; ci: [number, number]; not_defined?: string } | null;
   /** Reliability of the scores. */
   reliability: number | null;
   /** Its ceiling √R. */
   ceiling: number | null;
+}
+
+/** A correlation as a row of the comparison: rho, its interval, and why it is not defined when it is not. */
+function cell(c: Correlation): NonNullable<ComparisonRow["eval_vs_score"]> {
+  return { rho: c.rho, ci: c.ci95_percentile, ...(c.not_defined ? { not_defined: c.not_defined } : {}) };
+}
+
+/**
+ * A correlation and its 95% interval as a table cell, `0.123 [-0.100, 0.300]`;
+ * or, where it is not defined, why ("not defined: every position scored the same").
+ */
+export function correlationCell(c: RhoEstimate, ci: readonly [number, number]): string {
+  return rhoInterval(c, ci, [" [", ", ", "]"], (x) => x.toFixed(3));
 }
 
 /** External validation, the profile's self-play (stage 5) and the published figure, side by side. */
@@ -214,8 +236,8 @@ export function comparisonRows(v: OutcomeValidation, selfplay: Summary | null): 
     evaluations: `${v.dataset.key}: ${v.dataset.budget}`,
     positions: v.positions,
     games_per_position: v.reliability.mean_games,
-    eval_vs_score: { rho: v.eval_vs_score.rho, ci: v.eval_vs_score.ci95_percentile },
-    mbi_vs_imbalance: { rho: v.mbi_vs_imbalance.rho, ci: v.mbi_vs_imbalance.ci95_percentile },
+    eval_vs_score: cell(v.eval_vs_score),
+    mbi_vs_imbalance: cell(v.mbi_vs_imbalance),
     reliability: v.reliability.reliability,
     ceiling: v.reliability.ceiling,
   }];
@@ -225,8 +247,8 @@ export function comparisonRows(v: OutcomeValidation, selfplay: Summary | null): 
       evaluations: `${selfplay.profile}: ${evalBudgetText(selfplay.eval_limit as SearchLimit)}`,
       positions: selfplay.n_positions,
       games_per_position: selfplay.selfplay.games_per_position,
-      eval_vs_score: { rho: selfplay.eval_vs_score.rho, ci: selfplay.eval_vs_score.ci95_percentile },
-      mbi_vs_imbalance: { rho: selfplay.mbi_vs_imbalance.rho, ci: selfplay.mbi_vs_imbalance.ci95_percentile },
+      eval_vs_score: cell(selfplay.eval_vs_score),
+      mbi_vs_imbalance: cell(selfplay.mbi_vs_imbalance),
       reliability: null,
       ceiling: null,
     });
@@ -315,26 +337,35 @@ export function findings(
     }.`,
   );
   const e = v.eval_vs_score;
-  out.push(
-    `rho(start eval, White's score) = ${f3(e.rho)} ${ci(e.ci95_percentile)}: ` +
-      (e.ci95_percentile[0] > 0
-        ? "positions the engine rates better for White do score better for White"
-        : e.ci95_percentile[1] < 0
-        ? "positions the engine rates better for White score worse for White"
-        : "no dependence that can be told from zero") +
-      (r.ceiling > 0 ? ` (${Math.round((100 * e.rho) / r.ceiling)}% of the ceiling).` : "."),
-  );
+  // a correlation that is not defined (a column of one value) is said so, and nothing is read from it
+  const said = (label: string, c: Correlation) => `${label} is ${rhoText(c)}.`;
+  if (!rhoDefined(e)) out.push(said("rho(start eval, White's score)", e));
+  else {
+    out.push(
+      `rho(start eval, White's score) = ${f3(e.rho)} ${ci(e.ci95_percentile)}: ` +
+        (e.ci95_percentile[0] > 0
+          ? "positions the engine rates better for White do score better for White"
+          : e.ci95_percentile[1] < 0
+          ? "positions the engine rates better for White score worse for White"
+          : "no dependence that can be told from zero") +
+        (r.ceiling > 0 ? ` (${Math.round((100 * e.rho) / r.ceiling)}% of the ceiling).` : "."),
+    );
+  }
   const m = v.mbi_vs_imbalance;
-  out.push(
-    `rho(MBI, |score − 0.5|) = ${f3(m.rho)} ${ci(m.ci95_percentile)}: ` +
-      (m.ci95_percentile[1] < 0
-        ? "balanced starts (high MBI) do score closer to 50% — the index's claim holds in these games"
-        : m.ci95_percentile[0] > 0
-        ? "balanced starts score further from 50%, against the index's claim"
-        : "whether balanced starts score closer to 50% cannot be told from these data") +
-      ".",
-  );
-  if (v.mbi_vs_draw_rate) {
+  if (!rhoDefined(m)) out.push(said("rho(MBI, |score − 0.5|)", m));
+  else {
+    out.push(
+      `rho(MBI, |score − 0.5|) = ${f3(m.rho)} ${ci(m.ci95_percentile)}: ` +
+        (m.ci95_percentile[1] < 0
+          ? "balanced starts (high MBI) do score closer to 50% — the index's claim holds in these games"
+          : m.ci95_percentile[0] > 0
+          ? "balanced starts score further from 50%, against the index's claim"
+          : "whether balanced starts score closer to 50% cannot be told from these data") +
+        ".",
+    );
+  }
+  if (v.mbi_vs_draw_rate && !rhoDefined(v.mbi_vs_draw_rate)) out.push(said("rho(MBI, draw rate)", v.mbi_vs_draw_rate));
+  else if (v.mbi_vs_draw_rate) {
     const d = v.mbi_vs_draw_rate;
     out.push(
       `rho(MBI, draw rate) = ${f3(d.rho)} ${ci(d.ci95_percentile)}: ` +
@@ -356,8 +387,8 @@ export function findings(
     out.push(
       `"${v.verdict.validation === "validated" ? "Validated" : "Supported"}" here means detectable with ${
         v.games.toLocaleString("en-US")
-      } games, not large: rho(start eval, White's score) is ${f3(e.rho)} and rho(MBI, |score − 0.5|) ${
-        f3(m.rho)
+      } games, not large: rho(start eval, White's score) is ${rhoText(e)} and rho(MBI, |score − 0.5|) ${
+        rhoText(m)
       }, and ${
         r.between_estimable
           ? `the start position moves White's expected score by about ${pp(between)} (1 SD)`
@@ -389,7 +420,7 @@ export function acrossDatasets(files: readonly OutcomeValidation[]): string[] {
   for (const [key, label] of ACROSS) {
     const xs = files.flatMap((f) => {
       const c = f[key];
-      return c ? [{ key: f.dataset.key, rho: c.rho, ci: c.ci95_percentile }] : [];
+      return c && rhoDefined(c) ? [{ key: f.dataset.key, rho: c.rho, ci: c.ci95_percentile }] : [];
     });
     if (xs.length < 2) continue;
     const byRho = [...xs].sort((a, b) => a.rho - b.rho);

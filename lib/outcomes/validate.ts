@@ -24,8 +24,10 @@ import {
   type OutcomeRow,
   outcomeRow,
   rowCounts,
+  SAME_SCORES,
   type ScoreReliability,
   scoreReliability,
+  whyNotDefined,
 } from "../method/mod.ts";
 import {
   type CodeVersion,
@@ -46,6 +48,7 @@ import {
   analyse,
   type Correlation,
   correlation,
+  imbalanceNotDefined,
   powerReport,
   PUBLISHED,
   REQUIRED_POWER,
@@ -213,20 +216,29 @@ function groupValidation(
   const enough = pairs.length >= MIN_GROUP_POSITIONS;
   const score = pairs.map((p) => p.row.white_score);
   const games = pairs.reduce((a, p) => a + p.row.games, 0);
-  const boot = (x: number[], y: number[], label: string, s: number) =>
-    enough ? correlation(label, bootstrapSpearman(x, y, { resamples, seed: METHOD_SEED, stream: s })) : null;
+  const boot = (x: number[], y: number[], label: string, s: number, why: string | undefined) =>
+    enough ? correlation(label, bootstrapSpearman(x, y, { resamples, seed: METHOD_SEED, stream: s }), why) : null;
+  const evals = pairs.map((p) => p.eval_cp);
+  const mbi = pairs.map((p) => p.mbi);
   return {
     kind,
     group,
     positions: pairs.length,
     games,
     white_score: games ? pairs.reduce((a, p) => a + p.row.white_score * p.row.games, 0) / games : NaN,
-    eval_vs_score: boot(pairs.map((p) => p.eval_cp), score, "rho(start eval, White score)", stream),
+    eval_vs_score: boot(
+      evals,
+      score,
+      "rho(start eval, White score)",
+      stream,
+      whyNotDefined(evals, score, SAME_SCORES),
+    ),
     mbi_vs_imbalance: boot(
-      pairs.map((p) => p.mbi),
+      mbi,
       score.map((s) => Math.abs(s - 0.5)),
       "rho(MBI, |White score - 0.5|)",
       stream + 1,
+      imbalanceNotDefined(mbi, score),
     ),
     reliability: scoreReliability(pairs.map((p) => rowCounts(p.row))),
   };
@@ -280,6 +292,7 @@ export async function validateOutcomes(
         seed: METHOD_SEED,
         stream: 4,
       }),
+      whyNotDefined(pairs.map((p) => p.mbi), pairs.map((p) => p.row.draw_rate!), "every position was drawn as often"),
     )
     : null;
 

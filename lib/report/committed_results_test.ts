@@ -1,9 +1,18 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { basename, join, relative } from "node:path";
 import { checkRecord, repoPath } from "../core/mod.ts";
-import { getProfile, listOutcomeTables, readEvalDataset, readMbiTable, readOutcomeTable } from "../store/mod.ts";
-import { readGames, readOpenings, SelfplayResults } from "../selfplay/mod.ts";
-import { readReproduceRecord, readVerifyRecord, ReproduceRecord } from "../analysis/mod.ts";
+import {
+  designKey,
+  getProfile,
+  listOutcomeTables,
+  readEvalDataset,
+  readMbiTable,
+  readOutcomeTable,
+  RESULTS_ENV,
+  selfplayDir,
+} from "../store/mod.ts";
+import { designDifference, readGames, readOpenings, readSelfplayResults, SelfplayResults } from "../selfplay/mod.ts";
+import { readReproduceRecord, readSummary, readVerifyRecord, ReproduceRecord } from "../analysis/mod.ts";
 import { EvalManifest } from "../evaluation/mod.ts";
 
 // The committed result files are the project's data products: every header and record of them must read and
@@ -66,6 +75,39 @@ Deno.test("every committed self-play results file validates against its schema",
   for (const f of files) {
     const r = checkRecord(SelfplayResults, JSON.parse(await Deno.readTextFile(f)), f, "stage-input");
     ok(r.positions.length === r.n_positions, f);
+  }
+});
+
+Deno.test("every committed self-play design is its profile's: selfplay.json, games.jsonl and the summary pass the design check", async () => {
+  // the profile of a design folder: its dataset's key with the folder's self-play tags (selfplay~pos60~games50…)
+  const designs = filesNamed(RESULTS, (n) => n === "selfplay.json").map((f) => {
+    const dir = relative(RESULTS, join(f, ".."));
+    const [folder, sub] = dir.split("/");
+    return designKey(folder, sub.slice("selfplay".length));
+  });
+  ok(designs.includes("quick") && designs.includes("quick~eval8000000~pos60~games50~move30000"), designs.join(", "));
+  const before = Deno.env.get(RESULTS_ENV);
+  Deno.env.set(RESULTS_ENV, RESULTS);
+  try {
+    for (const name of designs) {
+      const profile = getProfile(name);
+      const results = await readSelfplayResults(profile);
+      ok(results, name);
+      const games = await readGames(join(selfplayDir(profile), "games.jsonl"));
+      assertEquals(designDifference(games!.header.config, profile), null, name);
+      assertEquals((await readSummary(profile))?.profile, name);
+    }
+    // and the check is not empty: the quick design's games read as another design's are refused, naming the field
+    assertEquals(
+      designDifference(
+        (await readGames(join(RESULTS, "quick", "selfplay", "games.jsonl")))!.header.config,
+        getProfile("quick~games4"),
+      ),
+      "games per position 8, the profile's 4",
+    );
+  } finally {
+    if (before === undefined) Deno.env.delete(RESULTS_ENV);
+    else Deno.env.set(RESULTS_ENV, before);
   }
 });
 

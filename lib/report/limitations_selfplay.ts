@@ -16,6 +16,7 @@ import {
   METHOD_VARIANCES,
   type Profile,
   reliabilityUncertaintyText,
+  rhoInterval,
   selfplayBudgetText,
   signedCp,
 } from "../method/mod.ts";
@@ -109,9 +110,9 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
   const expected = design.expected_rho;
   const canTest = design.power >= pw.required_power;
   const ciText = c
-    ? ` The observed rho(eval, score) is ${fix(c.rho, 3)} [${fix(c.ci95_percentile[0], 3)}, ${
-      fix(c.ci95_percentile[1], 3)
-    }], measured at this profile's budgets, so it cannot confirm or refute the figure published at the method's.`
+    ? ` The observed rho(eval, score) is ${
+      rhoInterval(c, c.ci95_percentile, [" [", ", ", "]"], (x) => fix(x, 3))
+    }, measured at this profile's budgets, so it cannot confirm or refute the figure published at the method's.`
     : "";
   const source = pw.variances.source === "measured"
     ? `measured in these games (reliability ${fix(design.reliability)}, ceiling ${fix(Math.sqrt(design.reliability))})`

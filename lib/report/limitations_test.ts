@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { computeLimitations, type Limitation, stabilityWords } from "./limitations.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
-import { CI_POSITIONS, pearson, spearman } from "../method/mod.ts";
+import { CI_POSITIONS, METHOD_SEED, pearson, spearman } from "../method/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { SUMMARY_SCHEMA } from "../analysis/mod.ts";
 import { inTempRoot } from "../core/testing.ts";
@@ -24,7 +24,8 @@ function selfplay(counts: [number, number, number, number][]) {
   return {
     ...COMMITTED_SELFPLAY,
     profile: "ci",
-    config: { ...COMMITTED_SELFPLAY.config, games: 4, nodes_per_move: 1000 },
+    // the ci profile's design: its positions drawn, 4 games each at 1,000 nodes per move
+    config: { ...COMMITTED_SELFPLAY.config, games: 4, nodes_per_move: 1000, positions: CI_POSITIONS.slice(0, 6) },
     n_positions: counts.length,
     n_games: counts.length * 4,
     positions: counts.map(([w, d, l, distinct], i) => ({
@@ -153,6 +154,10 @@ Deno.test("limitations: self-play distinct games, White's score, and power as st
       kind: "mbi-summary",
       schema: SUMMARY_SCHEMA,
       profile: "ci",
+      n_positions: 6,
+      selfplay: { games_per_position: 4, nodes_per_move: 1000 },
+      resamples: 1000,
+      seed: METHOD_SEED,
       eval_vs_score: { rho: 0.1, ci95_percentile: [-0.5, 0.6] },
       verdict: { validation: "inconclusive", claim: "not supported" },
       reliability: { reliability: 0, ceiling: 0, between_estimable: false },

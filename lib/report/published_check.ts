@@ -13,7 +13,15 @@
  * @module
  */
 
-import { fixedNonZero, nearEndNote, PROFILES, type ScoreReliability, spearmanZSe } from "../method/mod.ts";
+import {
+  fixedNonZero,
+  nearEndNote,
+  PROFILES,
+  rhoDefined,
+  rhoText,
+  type ScoreReliability,
+  spearmanZSe,
+} from "../method/mod.ts";
 import { type Correlation, PUBLISHED } from "../analysis/mod.ts";
 
 /** The published figure against a design's measured correlation. */
@@ -43,9 +51,28 @@ export interface PublishedCheck {
 const f3 = (x: number) => fixedNonZero(x, 3);
 const iv = (c: readonly [number, number]) => `[${f3(c[0])}, ${f3(c[1])}]`;
 
-/** Compares a design's rho(eval, score) with the published figure, using the reliability of its games. */
+/**
+ * Compares a design's rho(eval, score) with the published figure, using the
+ * reliability of its games; a rho that is not defined is said so, compared with nothing.
+ */
 export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): PublishedCheck {
   const p = { rho: PUBLISHED.rho_eval_score, ci95: PUBLISHED.ci95 };
+  if (!rhoDefined(obs)) {
+    return {
+      published: p,
+      observed: { rho: obs.rho, ci95: obs.ci95_percentile },
+      published_inside: false,
+      intervals_overlap: false,
+      ceiling: null,
+      expected_if_published_true: null,
+      variances_explain: null,
+      published_above_ceiling: null,
+      se_below_expected: null,
+      sentence: `This design's rho(eval, score) is ${
+        rhoText(obs)
+      }: there is nothing to compare with the published ${p.rho} [${p.ci95[0]}, ${p.ci95[1]}].`,
+    };
+  }
   const [lo, hi] = obs.ci95_percentile;
   const inside = lo <= p.rho && p.rho <= hi;
   const overlap = lo <= p.ci95[1] && p.ci95[0] <= hi;

@@ -101,7 +101,6 @@ export function sbatchScript(job: ClusterJob): string {
 /** Writes the script to `results/<profile>/slurm/<stage>.sbatch` and returns its path. */
 export async function writeSbatchScript(job: ClusterJob): Promise<string> {
   const path = join(slurmDir(job.profile), `${job.stage}.sbatch`);
-  await Deno.mkdir(slurmDir(job.profile), { recursive: true });
   await writeFileAtomic(path, sbatchScript(job));
   await Deno.chmod(path, 0o755);
   return path;

@@ -22,6 +22,7 @@ import {
   displayPath,
   JsonlAppender,
   type JsonlContent,
+  makeFolder,
   writeFileAtomic,
 } from "../store/mod.ts";
 import { type Progress, ProgressTracker } from "./progress.ts";
@@ -144,7 +145,7 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
 ): Promise<RunOutcome<W>> {
   const t0 = performance.now();
   const { path, log } = spec;
-  await Deno.mkdir(dirname(path), { recursive: true });
+  await makeFolder(dirname(path));
   const lock = await acquireLock(path, log);
   const workers: W[] = [];
   try {

@@ -21,10 +21,12 @@ import {
   type UciEngine,
 } from "../engine/mod.ts";
 import {
+  appendJsonLine,
   codeVersion,
   displayPath,
   JsonlAppender,
   type JsonlContent,
+  makeFolder,
   mbiRowsHash,
   type MbiTable,
   type Shard,
@@ -40,6 +42,7 @@ import {
   continuedConfig,
   type OpeningDistinct,
   plannedGames,
+  profileDesign,
   readGames,
   readOpenings,
   SELFPLAY_SCHEMA,
@@ -122,7 +125,7 @@ class GameSlot {
  */
 async function moveAside(path: string, why: string, log: (line: string) => void): Promise<void> {
   const dir = join(dirname(path), `stale-${new Date().toISOString().replace(/[:.]/g, "-")}`);
-  await Deno.mkdir(dir, { recursive: true });
+  await makeFolder(dir);
   for (const f of [path, openingsPath(path), join(dirname(path), "errors.jsonl"), manifestPath(path)]) {
     await Deno.rename(f, join(dir, basename(f))).catch(() => {});
   }
@@ -200,15 +203,7 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
       const planned: SelfplayConfig = {
         engine_fingerprint: identity.fingerprint,
         options: Object.fromEntries(Object.entries(set).filter(([k]) => k !== "MultiPV")),
-        nodes_per_move: sp.nodesPerMove,
-        games: sp.games,
-        seed: profile.seed,
-        opening: {
-          plies: sp.openingPlies,
-          multipv: sp.multipv,
-          windowCp: sp.windowCp,
-          maxPlies: 3 * sp.openingPlies,
-        },
+        ...profileDesign(profile),
         adjudication: DEFAULT_ADJUDICATION,
         positions: selection.map((s) => s.sp),
       };
@@ -269,11 +264,13 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
               e instanceof IllegalMoveError)
           ) throw e;
           errors++;
-          await Deno.writeTextFile(
-            errorsPath,
-            JSON.stringify({ sp: pos.sp, game, attempt, error: e.message, at: new Date().toISOString() }) + "\n",
-            { append: true },
-          );
+          await appendJsonLine(errorsPath, {
+            sp: pos.sp,
+            game,
+            attempt,
+            error: e.message,
+            at: new Date().toISOString(),
+          });
           log(`SP ${pos.sp} game ${game}, try ${attempt}: ${e.message}; restarting both engines`);
           slot.kill(); // restart both engines, then replay the game from its seed
           if (attempt >= 2) throw e;

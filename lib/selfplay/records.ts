@@ -27,6 +27,7 @@ import { type EngineIdentity } from "../engine/mod.ts";
 import {
   type AdjudicationRules,
   type DesignBudget,
+  type Profile,
   type SelectedPosition,
   type Termination,
   type WhiteScore,
@@ -262,6 +263,68 @@ export function readOpenings(path: string): Promise<JsonlContent<OpeningsHeader,
 /** Describes how two self-play configurations differ ("" when equal). */
 export function selfplayConfigDifference(a: SelfplayConfig, b: SelfplayConfig): string {
   return differingKeys(a, b).map((k) => `${k} ${JSON.stringify(a[k])} vs ${JSON.stringify(b[k])}`).join("; ");
+}
+
+/** The part of a self-play configuration a profile sets: its design (the engine, options and drawn positions aside). */
+export type SelfplayDesign = Pick<SelfplayConfig, "nodes_per_move" | "games" | "seed" | "opening">;
+
+/**
+ * The design a profile asks of self-play: games per position, nodes per move,
+ * seed and opening rules (lines distinct by position; a design begun by moves
+ * keeps its rule, see {@link continuedConfig}).
+ */
+export function profileDesign(profile: Profile): SelfplayDesign {
+  const sp = profile.selfplay;
+  return {
+    nodes_per_move: sp.nodesPerMove,
+    games: sp.games,
+    seed: profile.seed,
+    opening: {
+      plies: sp.openingPlies,
+      multipv: sp.multipv,
+      windowCp: sp.windowCp,
+      maxPlies: 3 * sp.openingPlies,
+      distinct: "position",
+    },
+  };
+}
+
+/**
+ * How a self-play file's configuration differs from the design of the
+ * profile it is read for: the first field that differs, as "<field> <the
+ * file's>, the profile's <the profile's>", or null when it is the profile's
+ * design. Positions are counted (as drawn: at most the profile's positions);
+ * either opening rule of what makes lines differ is the profile's.
+ */
+export function designDifference(config: SelfplayConfig, profile: Profile): string | null {
+  const want = profileDesign(profile);
+  const fields: [string, unknown, unknown][] = [
+    ["positions", config.positions.length, Math.min(profile.selfplay.positions, profile.positions.length)],
+    ["games per position", config.games, want.games],
+    ["nodes per move", config.nodes_per_move, want.nodes_per_move],
+    ["seed", config.seed, want.seed],
+    ["opening plies", config.opening.plies, want.opening.plies],
+    ["opening MultiPV", config.opening.multipv, want.opening.multipv],
+    ["opening window (cp)", config.opening.windowCp, want.opening.windowCp],
+    ["opening line length (plies)", config.opening.maxPlies, want.opening.maxPlies],
+  ];
+  const d = fields.find(([, file, profile]) => file !== profile);
+  return d ? `${d[0]} ${d[1]}, the profile's ${d[2]}` : null;
+}
+
+/**
+ * Throws a `stage-input` MbiError when a self-play file (`what`: its path as
+ * shown) holds another design than `profile`'s, naming the file and the field
+ * that differs, and the command that plays the profile's design.
+ */
+export function requireProfileDesign(what: string, config: SelfplayConfig, profile: Profile): void {
+  const d = designDifference(config, profile);
+  if (d) {
+    throw new MbiError(
+      "stage-input",
+      `${what} holds another self-play design than profile ${profile.name} (${d}): run deno task selfplay --profile ${profile.name} (it moves them aside and plays the profile's)`,
+    );
+  }
 }
 
 /**

@@ -41,6 +41,7 @@ import {
   type OpeningDistinct,
   readGames,
   readOpenings,
+  requireProfileDesign,
   SELFPLAY_MERGE,
   SELFPLAY_RESULTS_SCHEMA,
   SelfplayResults,
@@ -241,7 +242,8 @@ function userOrRepoPath(p: string): string {
 /**
  * A profile's `selfplay.json` as a file, or undefined when there is none: a
  * `stage-input` MbiError naming it and `deno task selfplay` when it is damaged,
- * not a results file, of an older schema or missing a field. Whether it still
+ * not a results file, of an older schema or missing a field, or holds another
+ * design than the profile's (the field that differs named). Whether it still
  * follows from the games and the MBI table is checked by {@link loadSelfplay}.
  */
 export async function readSelfplayResults(profile: Profile): Promise<SelfplayResults | undefined> {
@@ -253,7 +255,9 @@ export async function readSelfplayResults(profile: Profile): Promise<SelfplayRes
   if (raw?.kind !== "mbi-selfplay-results" || !((raw.schema as number) >= SELFPLAY_RESULTS_SCHEMA)) {
     throw new MbiError("stage-input", `${displayPath(path)} is not a current self-play results file: ${fix}`);
   }
-  return checkRecord(SelfplayResults, raw, displayPath(path), "stage-input");
+  const results = checkRecord(SelfplayResults, raw, displayPath(path), "stage-input");
+  requireProfileDesign(displayPath(path), results.config, profile);
+  return results;
 }
 
 /** The command that writes a profile's stage-4 files. */
@@ -263,7 +267,7 @@ function selfplayFix(profile: Profile): string {
 
 /**
  * Loads a profile's stage-4 results and checks them against what they were
- * derived from: every planned game there, `selfplay.json` made from the games
+ * derived from: both files of the profile's design, every planned game there, `selfplay.json` made from the games
  * now in `games.jsonl`, the games played from the current MBI table's
  * positions. Otherwise names the command that fixes it.
  */
@@ -275,6 +279,7 @@ export async function loadSelfplay(profile: Profile): Promise<SelfplayResults> {
   if (!r) throw new MbiError("stage-input", `no self-play results at ${displayPath(path)}: ${fix}`);
   const games = await readGames(join(dir, "games.jsonl"));
   if (!games) throw new MbiError("stage-input", `no games beside ${displayPath(path)}: ${fix}`);
+  requireProfileDesign(displayPath(join(dir, "games.jsonl")), games.header.config, profile);
   const planned = games.header.config.positions.length * games.header.config.games;
   if (games.records.length !== planned || r.n_games !== planned) {
     throw new MbiError(

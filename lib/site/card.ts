@@ -11,7 +11,15 @@ import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
-import { bestmoveOffPvText, fingerprintValue, fixedNonZero, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
+import {
+  bestmoveOffPvText,
+  fingerprintValue,
+  fixedNonZero,
+  METHOD_EVAL_TEXT,
+  type RhoEstimate,
+  rhoInterval,
+  verdictsText,
+} from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { designBudgets } from "./designs.ts";
 import { code, md } from "./card_text.ts";
@@ -327,7 +335,8 @@ function producedSection(d: SiteData): string[] {
 /** The dataset's external validations, one row per outcome table, verdicts with their borderline notes. */
 function validationSection(d: SiteData): string[] {
   const f3 = (x: number) => fixedNonZero(x, 3);
-  const ci = (c: [number, number]) => `${f3(c[0])} .. ${f3(c[1])}`;
+  const corr = (c: RhoEstimate & { ci95_percentile: [number, number] }) =>
+    md(rhoInterval(c, c.ci95_percentile, [" (", " .. ", ")"], f3));
   return [
     "## External validation",
     "",
@@ -339,11 +348,9 @@ function validationSection(d: SiteData): string[] {
         "| outcome table | positions | games | rho(eval, score) | rho(MBI, \\|score − 0.5\\|) | ceiling | verdict | claim | file |",
         "| --- | ---: | ---: | --- | --- | ---: | --- | --- | --- |",
         ...d.validations.map((v) =>
-          `| ${code(v.table)} | ${v.positions} | ${int(v.games)} | ${f3(v.eval_vs_score.rho)} (${
-            ci(v.eval_vs_score.ci95_percentile)
-          }) | ${f3(v.mbi_vs_imbalance.rho)} (${ci(v.mbi_vs_imbalance.ci95_percentile)}) | ${f3(v.ceiling)} | ${
-            md(verdictsText(v).validation)
-          } | ${md(verdictsText(v).claim)} | ${code(v.file)} |`
+          `| ${code(v.table)} | ${v.positions} | ${int(v.games)} | ${corr(v.eval_vs_score)} | ${
+            corr(v.mbi_vs_imbalance)
+          } | ${f3(v.ceiling)} | ${md(verdictsText(v).validation)} | ${md(verdictsText(v).claim)} | ${code(v.file)} |`
         ),
       ]
       : [

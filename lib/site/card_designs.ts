@@ -8,7 +8,14 @@
  * @module
  */
 
-import { bestmoveOffPvText, fingerprintValue, fixedNonZero, verdictsText } from "../method/mod.ts";
+import {
+  bestmoveOffPvText,
+  fingerprintValue,
+  fixedNonZero,
+  type RhoEstimate,
+  rhoInterval,
+  verdictsText,
+} from "../method/mod.ts";
 import { loadRegistry } from "../engine/mod.ts";
 import { MBI_ROWS_HASH_TEXT } from "../store/mod.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
@@ -22,8 +29,8 @@ const int = (n: number) => n.toLocaleString("en-US");
 export function designsCardSection(d: SiteData): string[] {
   if (!d.designs.length) return [];
   const f3 = (x: number) => fixedNonZero(x, 3);
-  const ci = (c: readonly [number, number]) => `${f3(c[0])} .. ${f3(c[1])}`;
-  const corr = (c: { rho: number; ci95_percentile: [number, number] }) => `${f3(c.rho)} (${ci(c.ci95_percentile)})`;
+  const corr = (c: RhoEstimate & { ci95_percentile: [number, number] }) =>
+    md(rhoInterval(c, c.ci95_percentile, [" (", " .. ", ")"], f3));
   return [
     "## Validation by self-play",
     "",

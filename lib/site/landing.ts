@@ -12,7 +12,7 @@
  */
 
 import { formatLimit } from "../engine/mod.ts";
-import { fingerprintValue, fixedNonZero, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, fixedNonZero, rhoDefined, rhoInterval, verdictsText } from "../method/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
@@ -154,9 +154,9 @@ function evidenceSection(d: LandingData): Html {
       : []),
     ...designs.map(({ s }) => [
       `self-play ${designWords(s)}`,
-      `rho(eval, score) ${f3(s.eval_vs_score.rho)} [${f3(s.eval_vs_score.ci95_percentile[0])}, ${
-        f3(s.eval_vs_score.ci95_percentile[1])
-      }]; reliability ${f3(s.reliability.reliability)}: ${verdictsText(s).validation}`,
+      `rho(eval, score) ${
+        rhoInterval(s.eval_vs_score, s.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3)
+      }; reliability ${f3(s.reliability.reliability)}: ${verdictsText(s).validation}`,
     ]),
     ...b.running.map((r) => [`self-play ${r.design}`, `being played: ${int(r.done)} of ${int(r.planned)} games`]),
     ...b.designs.flatMap((g) => {
@@ -166,9 +166,9 @@ function evidenceSection(d: LandingData): Html {
       return [[
         `${m.limit} per position (the method's budget)`,
         v
-          ? `${m.of} of the positions only (a sample, not an index): rho(eval, score) ${f3(v.rho)} [${
-            f3(v.ci95_percentile[0])
-          }, ${f3(v.ci95_percentile[1])}]`
+          ? `${m.of} of the positions only (a sample, not an index): rho(eval, score) ${
+            rhoInterval(v, v.ci95_percentile, [" [", ", ", "]"], f3)
+          }`
           : `${m.evaluated} of ${m.of} sample positions so far`,
       ]];
     }),
@@ -253,9 +253,10 @@ function outcomesSection(d: LandingData): Html {
       );
       const r = vs[0]?.reliability;
       // one interval point shared by every dataset's interval: the table cannot rank them
-      const shared = vs.length > 1 &&
-        Math.max(...vs.map((v) => v.eval_vs_score.ci95_percentile[0])) <
-          Math.min(...vs.map((v) => v.eval_vs_score.ci95_percentile[1]));
+      const defined = vs.filter((v) => rhoDefined(v.eval_vs_score));
+      const shared = defined.length > 1 &&
+        Math.max(...defined.map((v) => v.eval_vs_score.ci95_percentile[0] as number)) <
+          Math.min(...defined.map((v) => v.eval_vs_score.ci95_percentile[1] as number));
       return markup`<h3>${table.name}</h3><p>${table.description} (${Object.keys(table.bySp).length} positions).${
         table.note ? ` ${table.note}` : ""
       }${
@@ -277,12 +278,8 @@ function outcomesSection(d: LandingData): Html {
             ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)"],
             vs.map((v) => [
               `${v.dataset.engine} · ${v.dataset.budget}`,
-              `${f3(v.eval_vs_score.rho)} [${f3(v.eval_vs_score.ci95_percentile[0])}, ${
-                f3(v.eval_vs_score.ci95_percentile[1])
-              }]`,
-              `${f3(v.mbi_vs_imbalance.rho)} [${f3(v.mbi_vs_imbalance.ci95_percentile[0])}, ${
-                f3(v.mbi_vs_imbalance.ci95_percentile[1])
-              }]`,
+              rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3),
+              rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile, [" [", ", ", "]"], f3),
             ]),
           )
           : markup`<p>No dataset validated against it yet.</p>`

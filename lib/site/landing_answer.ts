@@ -9,7 +9,7 @@
  */
 
 import { type Html, joinHtml, markup } from "../core/mod.ts";
-import { fixedNonZero, selfplayBudgetText } from "../method/mod.ts";
+import { fixedNonZero, rhoDefined, rhoInterval, selfplayBudgetText } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import { backRank, signed } from "./page_script/table.ts";
 
@@ -142,10 +142,8 @@ export function gamesSentence(b: Best): SureSentence | null {
     })),
   ];
   if (!parts.length) return null;
-  const settled = parts.every((p) => p.c.ci95_percentile[0] > 0);
-  const shown = parts.map((p) =>
-    `${p.what} give rho ${f3(p.c.rho)} [${f3(p.c.ci95_percentile[0])}, ${f3(p.c.ci95_percentile[1])}]`
-  );
+  const settled = parts.every((p) => rhoDefined(p.c) && (p.c.ci95_percentile[0] as number) > 0);
+  const shown = parts.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`);
   return {
     text:
       `${settled ? "Games agree, weakly" : "Games cannot settle it yet"}: ${

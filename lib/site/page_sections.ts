@@ -9,7 +9,7 @@
 import { Marked } from "marked";
 import { type Html, markup, raw } from "../core/mod.ts";
 import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
-import { fixedNonZero, verdictsText } from "../method/mod.ts";
+import { fixedNonZero, rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 import { checkAgainstPublished } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import { pageCaption } from "./page_data.ts";
@@ -65,9 +65,11 @@ export const publishedText = () =>
 /** A stage-5 summary's three correlations, both intervals each; `caption` says whose values and budgets. */
 export function summaryTable(caption: string, s: Summary): Html {
   const row = (c: Correlation) =>
-    markup`<tr><th scope="row">${c.label}</th><td>${fix(c.rho, 3)}</td><td>${fix(c.ci95_percentile[0], 3)} .. ${
-      fix(c.ci95_percentile[1], 3)
-    }</td><td>${c.ci95_bca ? `${fix(c.ci95_bca[0], 3)} .. ${fix(c.ci95_bca[1], 3)}` : "–"}</td></tr>`;
+    rhoDefined(c)
+      ? markup`<tr><th scope="row">${c.label}</th><td>${fix(c.rho, 3)}</td><td>${fix(c.ci95_percentile[0], 3)} .. ${
+        fix(c.ci95_percentile[1], 3)
+      }</td><td>${c.ci95_bca ? `${fix(c.ci95_bca[0], 3)} .. ${fix(c.ci95_bca[1], 3)}` : "–"}</td></tr>`
+      : markup`<tr><th scope="row">${c.label}</th><td>${rhoText(c)}</td><td>–</td><td>–</td></tr>`;
   return markup`<div class="scroll"><table><caption>${caption}: ${s.n_positions} × ${s.selfplay.games_per_position} games at ${
     int(s.selfplay.nodes_per_move)
   } nodes per move; ${int(s.resamples)} resamples</caption>

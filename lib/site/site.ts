@@ -11,10 +11,12 @@
 import { basename, dirname, join, relative } from "node:path";
 import {
   displayPath,
+  guardWrite,
   resolveDataset,
   type ResolvedDataset,
   scanDatasets,
   withLock,
+  writeError,
   writeTextIfChanged,
 } from "../store/mod.ts";
 import { type Profile } from "../method/mod.ts";
@@ -24,7 +26,7 @@ import { renderPage } from "./page.ts";
 import { siteBundles } from "./bundle.ts";
 import { filesUnder } from "../notebook/mod.ts";
 import { bestReferenceProfile, runDistribution } from "../analysis/mod.ts";
-import { pathExists, testKillPoint } from "../core/mod.ts";
+import { createExclusive, pathExists, randomHex, testKillPoint } from "../core/mod.ts";
 import { boardConfig, boardFiles, readBoardGames } from "./board/site_board.ts";
 import { buildLanding } from "./landing.ts";
 import { pageLinks } from "./links.ts";
@@ -92,23 +94,12 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
   files.set("index.html", html);
 
   const old = new Map<string, string>();
+  guardWrite(dir, "folder");
   const exists = await Deno.stat(dir).then((s) => s.isDirectory, () => false);
   for (const f of exists ? filesUnder(dir, []) : []) old.set(relative(dir, f), await Deno.readTextFile(f));
   const written = [...files].filter(([name, text]) => old.get(name) !== text).map(([name]) => name);
   const removed = [...old.keys()].filter((name) => !files.has(name));
-  if (written.length || removed.length) {
-    const fresh = `${dir}.new-${Deno.pid}`;
-    for (const [name, text] of files) {
-      await Deno.mkdir(dirname(join(fresh, name)), { recursive: true });
-      await Deno.writeTextFile(join(fresh, name), text);
-    }
-    testKillPoint("site:written");
-    const retired = `${dir}.old-${Deno.pid}`;
-    if (exists) await Deno.rename(dir, retired);
-    testKillPoint("site:retired");
-    await Deno.rename(fresh, dir);
-    if (exists) await Deno.remove(retired, { recursive: true });
-  }
+  if (written.length || removed.length) await replaceFolder(dir, files, exists);
   const cardWritten = await writeTextIfChanged(cardPath, card);
   const siteRel = relative(pdir, dir);
   const said = [...(cardWritten ? [relative(pdir, cardPath)] : []), ...written.map((n) => join(siteRel, n))];
@@ -125,15 +116,55 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
 }
 
 /**
+ * Puts a new site folder in place of `dir`: written complete in a folder
+ * beside it made exclusively under a name no one can guess
+ * (`site.new-<pid>-<random>`, so nothing planted there is written through),
+ * then the old folder is renamed aside (`site.old-<pid>-<random>`) and the
+ * new one into place, and the old one removed. Write failures are one line
+ * naming the folder.
+ */
+async function replaceFolder(dir: string, files: Map<string, string>, exists: boolean): Promise<void> {
+  const parent = dirname(dir);
+  const base = basename(dir);
+  const retired = join(parent, `${base}.old-${Deno.pid}-${randomHex()}`);
+  let fresh: string | undefined;
+  let placed = false;
+  try {
+    fresh = await Deno.makeTempDir({ dir: parent, prefix: `${base}.new-${Deno.pid}-` });
+    await Deno.chmod(fresh, 0o755);
+    for (const [name, text] of files) {
+      await Deno.mkdir(dirname(join(fresh, name)), { recursive: true });
+      await createExclusive(join(fresh, name), text);
+    }
+    testKillPoint("site:written");
+    if (exists) await Deno.rename(dir, retired);
+    testKillPoint("site:retired");
+    await Deno.rename(fresh, dir);
+    placed = true;
+    if (exists) await Deno.remove(retired, { recursive: true });
+  } catch (e) {
+    // a failed write (a full disk) leaves the old site in place and no half-written folder beside it
+    if (!placed) {
+      if (fresh) await Deno.remove(fresh, { recursive: true }).catch(() => {});
+      if (exists) await Deno.rename(retired, dir).catch(() => {});
+    }
+    throw writeError(dir, e);
+  }
+}
+
+/**
  * Removes what a build killed midway left beside the site folder: a new site
- * not yet renamed into place (`site.new-<pid>`), and an old one not yet
- * removed (`site.old-<pid>`), which is put back when the site folder is gone.
+ * not yet renamed into place (`site.new-<pid>…`), and an old one not yet
+ * removed (`site.old-<pid>…`), which is put back when the site folder is gone.
+ * Only folders are touched (a planted link of such a name is left alone).
  */
 async function removeLeftovers(dir: string): Promise<void> {
   const parent = dirname(dir);
   const base = basename(dir);
   const left = (await Array.fromAsync(Deno.readDir(parent)).catch(() => []))
-    .filter((e) => e.isDirectory && new RegExp(`^${base.replace(/[.~]/g, "\\$&")}\\.(new|old)-\\d+$`).test(e.name));
+    .filter((e) =>
+      e.isDirectory && new RegExp(`^${base.replace(/[.~]/g, "\\$&")}\\.(new|old)-\\d+([.-][\\w.-]+)?$`).test(e.name)
+    );
   const hasSite = await Deno.stat(dir).then(() => true, () => false);
   for (const e of left) {
     const p = join(parent, e.name);

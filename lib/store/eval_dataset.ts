@@ -13,7 +13,7 @@ import { type EngineIdentity, SearchLimit } from "../engine/mod.ts";
 import { readCheckedJsonl } from "./jsonl.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { CodeVersion, InputFile } from "./provenance.ts";
-import { EvaluationRecord, EvaluationRecordFields, oneValue } from "../method/mod.ts";
+import { EvaluationRecord, EvaluationRecordFields, oneValue, recordImpossibility } from "../method/mod.ts";
 import { differingKeys, fileKind, int, MbiError, opaque, same, schemaVersion, text } from "../core/mod.ts";
 import { Shard } from "./shards.ts";
 
@@ -129,7 +129,11 @@ const VALUES_RECORD = v.pipe(
   oneValue<v.InferOutput<typeof VALUES_FIELDS>>(),
 ) as unknown as typeof EvaluationRecord;
 
-/** An evaluation record of a file with this header: its SP among the header's positions, its limit the header's. */
+/**
+ * An evaluation record of a file with this header: its SP among the header's
+ * positions, its limit the header's, and possible (its back rank and FEN its
+ * SP's, its PV and best move legal there: see recordImpossibility).
+ */
 function recordOf(header: Pick<EvalHeader, "positions" | "config">, fields: EvalFields) {
   const planned = new Set(header.positions);
   const limit = header.config.limit;
@@ -141,12 +145,14 @@ function recordOf(header: Pick<EvalHeader, "positions" | "config">, fields: Eval
       (x) => same(x.limit, limit),
       (i) => `its limit ${JSON.stringify(r(i).limit)} is not the header's ${JSON.stringify(limit)}`,
     ),
+    v.check((x) => recordImpossibility(x) === null, (i) => recordImpossibility(r(i))!),
   );
 }
 
 /**
  * Reads an evaluation file, checking the header and every record against it
- * (record types, SPs among the header's positions, the header's limit); errors
+ * (record types, SPs among the header's positions, the header's limit, back
+ * rank, FEN, PV and best move possible for the SP); errors
  * name the file and line. Throws a `dataset` MbiError when a position is held
  * twice, unless `duplicates: "report"`, which returns them (see
  * {@link repairDuplicates}); `fields: "values"` requires only what the index

@@ -7,17 +7,13 @@
  * @module
  */
 
-import { dirname } from "node:path";
 import { checkRecord, type ErrorCode, errorKind, MbiError } from "../core/mod.ts";
 import type * as v from "valibot";
+import { openAppend, writeError } from "./write_guard.ts";
+import { writeFileAtomic } from "./atomic.ts";
 
 /** Raised for a JSONL file that is damaged beyond a torn last line, or is not a results file. */
 export class JsonlError extends errorKind("jsonl") {}
-
-/** A write failure (full disk, permissions) as a one-line error naming the file. */
-export function writeError(path: string, e: unknown): MbiError {
-  return e instanceof MbiError ? e : new MbiError("write", `cannot write ${path}: ${(e as Error).message ?? e}`);
-}
 
 /** Content of a JSONL file: header, records, and whether a torn tail was found. */
 export interface JsonlContent<H, R> {
@@ -118,6 +114,19 @@ export async function readCheckedJsonl<H extends v.GenericSchema, R extends v.Ge
   return { ...content, header: h, records };
 }
 
+/**
+ * Appends one JSON value as a line to `path` (a log such as `errors.jsonl`),
+ * creating the file when there is none; never through a symbolic link.
+ */
+export async function appendJsonLine(path: string, value: unknown): Promise<void> {
+  const log = await JsonlAppender.open(path, undefined, true);
+  try {
+    await log.append(value);
+  } finally {
+    await log.close();
+  }
+}
+
 /** An open append-only JSONL file; appends are serialized, one write per line. */
 export class JsonlAppender {
   #file: Deno.FsFile;
@@ -128,13 +137,16 @@ export class JsonlAppender {
   }
 
   /**
-   * Opens `path` for appending. When `truncateTo` is given, the file is first
-   * cut to that many bytes (dropping a torn last line).
+   * Opens `path` for appending, never through a symbolic
+   * link (see {@link openAppend}); with `create`, a missing file is created.
+   * When `truncateTo` is given, the file is first cut to that many bytes
+   * (dropping a torn last line).
    */
-  static async open(path: string, truncateTo?: number): Promise<JsonlAppender> {
+  static async open(path: string, truncateTo?: number, create = false): Promise<JsonlAppender> {
     try {
-      if (truncateTo !== undefined) await Deno.truncate(path, truncateTo);
-      return new JsonlAppender(await Deno.open(path, { append: true, create: true }), path);
+      const file = await openAppend(path, create);
+      if (truncateTo !== undefined) await file.truncate(truncateTo);
+      return new JsonlAppender(file, path);
     } catch (e) {
       throw writeError(path, e);
     }
@@ -142,7 +154,7 @@ export class JsonlAppender {
 
   /**
    * Opens a resumable file: an existing one for appending (its torn last line
-   * cut off), or a new one that starts with `header()`.
+   * cut off), or a new one that starts with `header()` (written atomically).
    */
   static async resume<H, R>(
     path: string,
@@ -150,13 +162,7 @@ export class JsonlAppender {
     header: () => Promise<H>,
   ): Promise<JsonlAppender> {
     if (existing) return await JsonlAppender.open(path, existing.torn ? existing.intactBytes : undefined);
-    const first = JSON.stringify(await header()) + "\n";
-    try {
-      await Deno.mkdir(dirname(path), { recursive: true });
-      await Deno.writeTextFile(path, first);
-    } catch (e) {
-      throw writeError(path, e);
-    }
+    await writeFileAtomic(path, JSON.stringify(await header()) + "\n");
     return await JsonlAppender.open(path);
   }
 

@@ -8,7 +8,8 @@
  * PID gone or reused) is taken over, with a message, under a short takeover
  * mutex so that two runs never both remove it; a lock of another host, or
  * one that cannot be read, is never taken over: it is refused with the
- * command that removes it. Locks are released on exit, on error and when the
+ * command that removes it; a lock that is a symbolic link is refused with its
+ * path, never followed (write_guard.ts). Locks are released on exit, on error and when the
  * process is stopped by a signal, and only by their own holder.
  *
  * Written by hand: no npm lock package works on Deno's file API with these
@@ -17,10 +18,21 @@
  * @module
  */
 
-import { int, MbiError, onShutdown, procInfo, text } from "../core/mod.ts";
+import {
+  createExclusive,
+  int,
+  MbiError,
+  onShutdown,
+  pidRunning,
+  procInfo,
+  removeDeadTemps,
+  tempName,
+  text,
+} from "../core/mod.ts";
 import * as v from "valibot";
 import { displayPath } from "./provenance.ts";
 import { readTextIfExists } from "./atomic.ts";
+import { guardWrite, writeError } from "./write_guard.ts";
 
 /**
  * Who holds a lock, as its lock file says: process id, host name, the command
@@ -62,16 +74,9 @@ function me(): LockHolder {
 /** True when the holder is a process that still runs on this host (unknown hosts count as running). */
 export function holderAlive(h: LockHolder): boolean {
   if (h.host !== Deno.hostname()) return true;
+  if (!pidRunning(h.pid)) return false;
   const p = procInfo(h.pid);
-  if (!p) {
-    try {
-      Deno.statSync("/proc/self");
-      return false; // /proc works and the PID is gone
-    } catch {
-      return true; // no /proc: cannot tell
-    }
-  }
-  return h.proc_start === null || p.start === h.proc_start;
+  return !p || h.proc_start === null || p.start === h.proc_start;
 }
 
 function describe(h: LockHolder): string {
@@ -99,15 +104,21 @@ async function testDelay(): Promise<void> {
  * when `path` exists). True when this call created it.
  */
 async function createComplete(path: string, text: string): Promise<boolean> {
-  const tmp = `${path}.${Deno.pid}-${crypto.randomUUID().slice(0, 8)}.tmp`;
-  await Deno.writeTextFile(tmp, text, { createNew: true });
+  const tmp = tempName(path);
+  try {
+    guardWrite(path, "lock");
+    await removeDeadTemps(path);
+    await createExclusive(tmp, text);
+  } catch (e) {
+    throw writeError(path, e);
+  }
   try {
     await testDelay();
     await Deno.link(tmp, path);
     return true;
   } catch (e) {
     if (e instanceof Deno.errors.AlreadyExists) return false;
-    throw e;
+    throw writeError(path, e);
   } finally {
     await Deno.remove(tmp).catch(() => {});
   }

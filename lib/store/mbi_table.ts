@@ -26,6 +26,7 @@ import {
   isMbiError,
   MbiError,
   parseJsonText,
+  removeDeadTemps,
   same,
   sha256File,
   sha256Text,
@@ -288,6 +289,7 @@ export async function writeMbiTable(
   if (old && sameTable(old, table)) {
     // Same table: its views must be its own (a kill between the writes of a set leaves new views by an old
     // table, or the reverse); they are written again from the table when they are not.
+    await removeDeadTemps(paths.json); // what a killed write of the table left
     const csv = await writeTextIfChanged(paths.csv, mbiCsv(old));
     const md = await writeTextIfChanged(paths.md, mbiMarkdown(old));
     return { written: csv || md };

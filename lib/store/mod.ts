@@ -1,7 +1,9 @@
 /**
  * **store** — result files as data products: the results key and folder
  * layout (`results_key.ts`), append-only JSONL with torn-line repair, read
- * through the records' schemas (`jsonl.ts`), atomic writes (`atomic.ts`), provenance (`provenance.ts`),
+ * through the records' schemas (`jsonl.ts`), atomic writes (`atomic.ts`), where a write may go and how
+ * it creates and opens files (`write_guard.ts`: no symbolic link followed, nothing outside the results
+ * root, exclusive temporary files), provenance (`provenance.ts`),
  * shards and their merge (`shards.ts`), and the typed files of the stages:
  * evaluation datasets (`eval_dataset.ts`, `eval_merge.ts`), MBI tables
  * (`mbi_table.ts`; the values they are derived from, `position_values.ts`)
@@ -26,3 +28,4 @@ export * from "./provenance.ts";
 export * from "./results_key.ts";
 export * from "./scan.ts";
 export * from "./shards.ts";
+export * from "./write_guard.ts";

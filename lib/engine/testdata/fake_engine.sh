@@ -6,12 +6,17 @@
 #   flaky   die on the first go of a counter file $2, answer afterwards
 #   mute    never answer "uci" either
 #   black   like ok, with a principal variation for Black to move
+#   huge    like ok, with a score no engine can report (cp 99999999999999999999999)
+#   nan     like ok, with a score that is not a number (cp NaN)
 #   tree    MultiPV answers for the classical start (SP 518): one near-best first move
 #           (e2e4; d2d4 is 50 cp worse), then several near-best moves at every ply
 mode="$1"
 first=e2e4
 second=e7e5
 [ "$mode" = black ] && first=e7e5 && second=g1f3
+score=12
+[ "$mode" = huge ] && score=99999999999999999999999
+[ "$mode" = nan ] && score=NaN
 while read -r line; do
   case "$line" in
     uci)
@@ -46,7 +51,7 @@ while read -r line; do
       if [ "$mode" = die ]; then exit 3; fi
       if [ "$mode" = hang ]; then sleep 600; fi
       if [ "$mode" = flaky ] && [ ! -e "$2" ]; then : > "$2"; exit 3; fi
-      echo "info depth 2 score cp 12 nodes 200 pv $first $second"
+      echo "info depth 2 score cp $score nodes 200 pv $first $second"
       echo "info depth 3 score cp 11 upperbound nodes 1000 pv $first"
       echo "bestmove $first ponder $second" ;;
   esac

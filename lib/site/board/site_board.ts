@@ -71,7 +71,9 @@ const gamesCaption = (sp: SelfplayResults) =>
 
 /**
  * The self-play games the page replays: the profile's own design's (when its
- * stage-4 results exist) and every summarised design's played on it.
+ * stage-4 results exist) and every summarised design's played on it; the site
+ * has checked them first (each design's its profile's, the results made from
+ * its games: see loadSelfplay and the designs' reader).
  */
 export async function readBoardGames(profile: Profile, d: SiteData): Promise<DesignGames[]> {
   const out: DesignGames[] = [];
