@@ -59,7 +59,6 @@ import {
   powerReport,
   REQUIRED_POWER,
   summarise,
-  type Verdict,
 } from "../analysis/mod.ts";
 import { checkAgainstPublished } from "./published_check.ts";
 import type { DatasetFacts, MethodSample, RungDistance, SampleValidation } from "./method_sample_record.ts";
