@@ -331,8 +331,7 @@ export function renderLanding(d: LandingData): string {
 <section id="answer" aria-label="The answer">
 ${b && searchHtml(b)}
 ${b && extremesHtml(b)}
-${sureHtml(d)}
-${b && distributionFigure(b)}
+<div class="sure"><div>${sureHtml(d)}</div>${b && distributionFigure(b)}</div>
 </section>
 <nav aria-label="More" class="more"><a href="#evidence-h">The evidence</a><a href="#ladder-h">Budgets</a><a href="#engines-h">Other engines</a><a href="#outcomes-h">Real games</a><a href="#notebooks-h">Notebooks</a><a href="#pages-h">All pages</a></nav>
 <section aria-labelledby="evidence-h"><h2 id="evidence-h">The evidence</h2>${evidenceSection(d)}</section>

@@ -90,4 +90,6 @@ ol.positions a{text-decoration:none;color:var(--text)}ol.positions a:hover .sp,o
 ol.positions .sp{display:inline-block;min-width:4.2rem;font-weight:600;color:var(--link)}
 ol.positions .v{white-space:nowrap;color:var(--muted);font-size:.9rem}
 nav.more{margin:2rem 0 0;padding:.5rem 0;border-top:1px solid var(--line)}
+.sure{display:flex;flex-wrap:wrap;gap:0 2.5rem;align-items:flex-start}.sure>div{flex:1 1 26rem;min-width:0}
+.sure figure{flex:0 1 420px;margin-top:1.2rem}.sure h2{font-size:1.15rem;margin-top:1.2rem}
 `;
