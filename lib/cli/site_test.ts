@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { sha256File } from "../core/mod.ts";
-import { testRoot } from "../core/testing.ts";
+import { tempDir, testRoot } from "../core/testing.ts";
 import { CHROMIUM, CHROMIUM_INSTALL, chromiumAvailable, launchChromium, pvSan } from "../site/mod.ts";
 import { filesUnder } from "../notebook/mod.ts";
 
@@ -95,7 +95,7 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
     ok(!/<(script|link|img)[^>]+(src|href)=/.test(html), "the page loads no other file");
     if (!hasChromium) return;
 
-    const shots = await Deno.makeTempDir({ prefix: "mbi-site-shots-" });
+    const shots = await tempDir("site-shots"); // removed when the run ends
     const chromium = await launchChromium();
     try {
       const page = await chromium.browser.newPage();
@@ -199,7 +199,7 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
       assertEquals(outside, []);
       ok(requests.includes(siteUrl + "index.html"), requests.join(" ")); // the listener saw the page itself
       ok((await Deno.stat(join(shots, `ci-sp${sp}.png`))).size > 10_000);
-      console.error(`site test: screenshots in ${shots}`);
+      console.error(`site test: screenshots in ${shots} (removed when the run ends)`);
     } finally {
       await chromium.close();
     }

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { acquireLock } from "./lock.ts";
 import { isMbiError, repoPath } from "../core/mod.ts";
+import { tempDir } from "../core/testing.ts";
 
-const dir = await Deno.makeTempDir({ prefix: "mbi-lock-test-" });
+const dir = await tempDir("lock-test");
 
 async function refusal(target: string): Promise<string> {
   try {

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { isMbiError } from "../core/mod.ts";
-import { inTempRoot } from "../core/testing.ts";
+import { inTempRoot, tempDir } from "../core/testing.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { appendJsonLine, JsonlAppender, readJsonl } from "./jsonl.ts";
 import { acquireLock } from "./lock.ts";
@@ -9,7 +9,7 @@ import { guardWrite } from "./write_guard.ts";
 
 /** A file outside the results root that a planted link points at, and what it holds. */
 async function outsideFile(): Promise<{ dir: string; file: string; text: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "mbi-outside-" });
+  const dir = await tempDir("outside");
   const file = join(dir, "victim.txt");
   const text = "the outside file, untouched\n";
   await Deno.writeTextFile(file, text);
