@@ -183,7 +183,7 @@ export interface PredictionCheck {
 export function checkPrediction(p: PredictionRecord, observed: number | null): PredictionCheck {
   const e = p.prediction.expected;
   const [lo, hi] = e.range95;
-  const range = `${f3(e.rho)} [${f3(lo)}, ${f3(hi)}]`;
+  const range = `${f3(e.rho)} (95% prediction range ${f3(lo)} to ${f3(hi)})`;
   const inside = observed === null ? null : observed >= lo && observed <= hi;
   const made = `predicted on ${p.created.slice(0, 10)}, before the first game`;
   return {

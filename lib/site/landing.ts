@@ -18,7 +18,7 @@ import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
-import { collectLanding, type LandingData, landingPath } from "./landing_data.ts";
+import { collectLanding, type LandingData, landingPath, readerName } from "./landing_data.ts";
 import { type SiteDesign } from "./designs.ts";
 import { histogram, whiteEdgeSentence } from "./page_data.ts";
 import { bestName, designWords, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
@@ -70,7 +70,7 @@ export function convergenceFigure(d: LandingData): Html | null {
   const fig = figure({
     title: "How far the index still moves between budgets",
     caption: [
-      `${d.ladder.base} ladder · ${ladderEngineText(d.ladder)} · ${
+      `The ladder of budgets · ${ladderEngineText(d.ladder)} · ${
         d.ladderRows.map((r) => formatLimit({ nodes: r.nodes })).join(", ")
       } per position · n = ${top.depth.count} positions.`,
       "Each point compares a rung with the rung below it, drawn at the larger budget.",
@@ -142,7 +142,9 @@ function evidenceSection(d: LandingData): Html {
   const rows: HtmlValue[][] = [
     [
       "engine values",
-      `median ${b.eval.median.toFixed(1)} cp, range ${b.eval.min} .. ${b.eval.max} cp; ${b.negatives} below 0`,
+      `median ${b.eval.median.toFixed(1)} cp, range ${b.eval.min} .. ${b.eval.max} cp; ${
+        b.negatives ? `${b.negatives} below 0 (Black's side)` : "none below 0"
+      }`,
     ],
     ...(b.interval_width !== null
       ? [[
@@ -299,14 +301,16 @@ export function renderLanding(d: LandingData): string {
   const nb = d.notebooks.length
     ? markup`<ul>${
       d.notebooks.map((n) =>
-        markup`<li><a href="${n.href}">${n.title}</a> <span class="small">(${n.folder})</span></li>`
+        markup`<li><a href="${n.href}">${n.title}</a> <span class="small">(${
+          readerName(n.folder, d.names)
+        })</span></li>`
       )
     }</ul>`
     : markup`<p>No rendered notebook yet (<code>deno task notebooks</code>).</p>`;
   const pages = d.pages.length
     ? markup`<ul id="pages">${
       d.pages.map((p) =>
-        markup`<li><a href="${p.href}">${p.folder}${p.site === "site" ? "" : ` (${p.site})`}</a>${
+        markup`<li><a href="${p.href}">${d.names[p.folder] ?? p.folder}${p.site === "site" ? "" : ` (${p.site})`}</a>${
           d.best?.key === p.folder && p.site === "site" && markup` — <strong>the best index</strong>`
         }</li>`
       )

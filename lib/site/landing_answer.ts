@@ -51,7 +51,30 @@ export function extremes(b: Pick<Best, "positions">, n = LIST_LENGTH): {
   unbalanced: LandingPosition[];
 } {
   const p = b.positions;
-  return { balanced: p.slice(0, n), unbalanced: p.slice(Math.max(0, p.length - n)).reverse() };
+  // a list never cuts a tie: the positions with the same edge as its last one are listed too
+  let end = Math.min(n, p.length);
+  while (end < p.length && p[end].edge_cp === p[end - 1].edge_cp) end++;
+  let start = Math.max(0, p.length - n);
+  while (start > end && p[start - 1].edge_cp === p[start].edge_cp) start--;
+  return { balanced: p.slice(0, end), unbalanced: p.slice(Math.max(start, end)).reverse() };
+}
+
+/**
+ * How the listed positions stood at the budget below the best index's (one
+ * sentence; null without that rung): the range of their MBI there beside
+ * here, so a reader sees whether the extremes hold while the ranking moves.
+ */
+export function listsSentence(b: Pick<Best, "positions" | "below">, n = LIST_LENGTH): string | null {
+  if (!b.below) return null;
+  const { balanced, unbalanced } = extremes(b, n);
+  if (!balanced.length || !unbalanced.length) return null;
+  const at = (ps: LandingPosition[]) => ps.map((p) => b.below!.mbi[p.sp]).filter((x) => typeof x === "number");
+  const top = at(balanced), bottom = at(unbalanced);
+  if (top.length < balanced.length || bottom.length < unbalanced.length) return null;
+  const span = (xs: number[]) => `${Math.min(...xs)}–${Math.max(...xs)}`;
+  return `At ${b.below.limit} per position these most balanced had MBI ${span(top)}, the least balanced ${
+    span(bottom)
+  } (this index: ${span(balanced.map((p) => p.mbi))} and ${span(unbalanced.map((p) => p.mbi))}).`;
 }
 
 /** One position as a line of a list: SP, back rank and values, opening the position on the index's page. */
@@ -66,6 +89,7 @@ function positionItem(p: LandingPosition, page: string | null): Html {
 export function extremesHtml(b: Best): Html {
   const { balanced, unbalanced } = extremes(b);
   const page = b.page?.href ?? null;
+  const note = listsSentence(b);
   return markup`<div class="extremes">
 <div><h2 id="balanced-h">The ${balanced.length} most balanced</h2><ol class="positions" aria-labelledby="balanced-h">${
     balanced.map((p) => positionItem(p, page))
@@ -73,7 +97,7 @@ export function extremesHtml(b: Best): Html {
 <div><h2 id="unbalanced-h">The ${unbalanced.length} least balanced</h2><ol class="positions" aria-labelledby="unbalanced-h">${
     unbalanced.map((p) => positionItem(p, page))
   }</ol></div>
-</div>`;
+</div>${note && markup`<p class="small">${note}</p>`}`;
 }
 
 /** The search box: a plain form that opens the index's page with `?q=` (the page opens a single match). */

@@ -17,6 +17,7 @@ import {
   designKey,
   displayPath,
   type EvalDataset,
+  evalFolderName,
   getProfile,
   listResultFolders,
   mbiPaths,
@@ -149,6 +150,8 @@ export interface LandingData {
     positions: LandingPosition[];
     /** Self-play designs on it still being played (no summary yet). */
     running: RunningDesign[];
+    /** The ladder's rung below it (the same engine at the next smaller budget): its budget and MBI by SP. */
+    below: { limit: string; mbi: Record<number, number> } | null;
   } | null;
   /** The ladder of the best index's base profile (null without a best index). */
   ladder: Convergence | null;
@@ -164,6 +167,27 @@ export interface LandingData {
   pages: DatasetPage[];
   /** Datasets still being computed. */
   partial: { folder: string; done: number; planned: number }[];
+  /** Every complete dataset's name in readers' words (`Stockfish 17.1 · 8,000,000 nodes per position`), by folder. */
+  names: Record<string, string>;
+}
+
+/**
+ * A results key in readers' words: its dataset's name, and the self-play
+ * design its tags name (`… · self-play 60 × 50 games at 30,000 nodes/move`);
+ * the key itself where the dataset has no name here.
+ */
+export function readerName(key: string, names: Readonly<Record<string, string>>): string {
+  const folder = evalFolderName(getProfile(key));
+  const base = names[folder] ?? folder;
+  if (folder === key) return base;
+  const p = getProfile(key);
+  return `${base} · self-play ${
+    selfplayBudgetText({
+      positions: p.selfplay.positions,
+      games: p.selfplay.games,
+      nodesPerMove: p.selfplay.nodesPerMove,
+    })
+  }`;
 }
 
 const root = () => resultsRoot();
@@ -326,6 +350,7 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
       }))
         .sort((a, b) => b.mbi - a.mbi || a.edge_cp - b.edge_cp || a.sp - b.sp),
       running: await runningDesigns(best.profile),
+      below: await rungBelow(ladderRows, best.profile.name),
     };
   }
   return {
@@ -336,6 +361,11 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
     outcomes,
     notebooks: await notebooks(),
     pages,
+    names: Object.fromEntries(
+      scan.complete.map((
+        d,
+      ) => [datasetFolder(d), `${d.header.engine.uci_name} · ${formatLimit(d.header.config.limit)} per position`]),
+    ),
     partial: scan.partial.map((d) => ({
       folder: datasetFolder(d),
       done: d.records.length,
@@ -375,6 +405,17 @@ export async function runningDesigns(profile: Profile): Promise<RunningDesign[]>
     });
   }
   return out;
+}
+
+/** The MBI of the rung below `key` on the ladder, by SP (null when `key` is its lowest rung or not on it). */
+async function rungBelow(
+  rows: readonly LadderRow[],
+  key: string,
+): Promise<{ limit: string; mbi: Record<number, number> } | null> {
+  const step = rows.find((r) => r.next?.folder === key);
+  if (!step) return null;
+  const table = await readMbiTable(mbiPaths(join(root(), step.folder)).json);
+  return { limit: formatLimit({ nodes: step.nodes }), mbi: Object.fromEntries(table.rows.map((r) => [r.sp, r.mbi])) };
 }
 
 /** The landing page's path. */

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { whatSentence } from "./landing.ts";
+import { extremes, listsSentence } from "./landing_answer.ts";
 import type { LandingData } from "./landing_data.ts";
 
 const best = (negatives: number, min: number) =>
@@ -18,4 +19,17 @@ Deno.test("the landing page's first sentence counts the positions on Black's sid
   );
   ok(!/every Chess960 start position gives White/.test(two));
   assertEquals(whatSentence({ best: null }).includes("may give White an edge"), true);
+});
+
+Deno.test("the lists never cut a tie, and say where their positions stood at the budget below", () => {
+  const pos = (sp: number, edge: number, mbi: number) => ({ sp, setup: "RNBQKBNR", eval_cp: edge, edge_cp: edge, mbi });
+  const positions = [pos(1, 6, 100), pos(2, 7, 99), pos(3, 7, 99), pos(4, 20, 50), pos(5, 80, 1), pos(6, 85, 0)];
+  const { balanced, unbalanced } = extremes({ positions }, 2);
+  assertEquals(balanced.map((p) => p.sp), [1, 2, 3]); // SP 3 ties SP 2 at 7 cp
+  assertEquals(unbalanced.map((p) => p.sp), [6, 5]);
+  const below = { limit: "2,000,000 nodes", mbi: { 1: 97, 2: 90, 3: 99, 4: 40, 5: 3, 6: 0 } };
+  const s = listsSentence({ positions, below }, 2)!;
+  ok(s.startsWith("At 2,000,000 nodes per position these most balanced had MBI 90–99, the least balanced 0–3"), s);
+  assertEquals(listsSentence({ positions, below: null }, 2), null);
+  assertEquals(listsSentence({ positions, below }, 10), null); // every position in one list: no second list
 });

@@ -57,7 +57,7 @@ export function renderPage(
   const legend = data.legend;
   const e = d.engine;
   const fp = fingerprintValue(e.fingerprint);
-  const title = `Chess960 Balance Index (MBI) — ${d.profile} profile`;
+  const title = `Chess960 Balance Index (MBI) — ${pageCaption(d)}`;
   const description = `The Morozov Balance Index of the ${d.n} Chess960 start positions: ${pageCaption(d)}`;
   return String(markup`<!doctype html>
 <html lang="en">

@@ -47,7 +47,7 @@ export function histogram(
     marginLeft: 40,
     marginBottom: 40,
     style: { fontSize: "13px" },
-    x: { label: "eval_cp (White's view) →", domain: [lo, hi], ticks: 5 },
+    x: { label: "engine value, cp (White's view) →", domain: [lo, hi], ticks: 5 },
     y: { label: "↑ positions", grid: true, ticks: 4 },
     marks: [
       Plot.rectY(rows, { ...Plot.binX({ y: "count" }, { x: "v", interval }), fill: THEME.colors.main }),

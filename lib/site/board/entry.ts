@@ -66,18 +66,22 @@ function loadGames(set: GameSet, sp: number): Promise<BoardGame[]> {
 }
 
 /** A design's games of a position as a table, each with its replay button. */
-function gamesTable(set: GameSet, k: number, sp: number, games: readonly BoardGame[]) {
+function gamesTable(set: GameSet, k: number, sp: number, games: readonly BoardGame[], fen: string) {
+  // the opening line in the notation players read: "1. h4 e5 2. h5 h6"
+  const opening = (x: BoardGame) =>
+    playLine(fen, x.moves ? x.moves.split(" ").slice(0, x.opening.plies) : [], "uci").plies
+      .map((p, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${p.san}` : p.san)).join(" ");
   const rows = joinHtml(
     games.map((x) =>
       markup`<tr><th scope="row" data-label="game">${x.game}</th><td data-label="result">${x.result}</td><td data-label="termination">${x.termination}</td><td data-label="plies">${
         x.moves ? x.moves.split(" ").length : 0
-      }</td><td data-label="opening line">line ${
-        x.opening.index + 1
-      } (${x.opening.plies} plies)</td><td data-label="replay"><button type="button" data-set="${k}" data-game="${x.game}">Replay game ${x.game}</button></td></tr>`
+      }</td><td data-label="opening">${
+        opening(x)
+      }</td><td data-label="replay"><button type="button" data-set="${k}" data-game="${x.game}">Replay game ${x.game}</button></td></tr>`
     ),
   );
   return markup`<div class="mbi-games"><table class="lr"><caption>The ${games.length} self-play games of SP ${sp}: ${set.caption}. Replay one on the board above; its opening line is marked.</caption>
-<thead><tr><th scope="col">game</th><th scope="col">result</th><th scope="col">termination</th><th scope="col">plies</th><th scope="col">opening line</th><th scope="col"><span class="sr">replay</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
+<thead><tr><th scope="col">game</th><th scope="col">result</th><th scope="col">termination</th><th scope="col">plies</th><th scope="col">opening</th><th scope="col"><span class="sr">replay</span></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 function ladderPoints(l: Loaded, i: number): RungPoint[] {
@@ -133,7 +137,7 @@ async function open(sp: number): Promise<void> {
     const loadedSets = await Promise.all(sets.map(async (x) => ({ ...x, games: await loadGames(x.set, sp) })));
     gamesHost.innerHTML = String(
       markup`${
-        joinHtml(loadedSets.map((x) => gamesTable(x.set, x.k, sp, x.games)))
+        joinHtml(loadedSets.map((x) => gamesTable(x.set, x.k, sp, x.games, fen)))
       }<p><button type="button" data-game="pv">Back to the principal variation</button></p>`,
     );
     gamesHost.addEventListener("click", (e) => {

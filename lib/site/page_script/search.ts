@@ -16,7 +16,7 @@ export const FIRST_DIRECTION: Record<SortKey, 1 | -1> = { sp: 1, mbi: -1, eval: 
 
 /** Which rows a query matches, or why it matches none (a sentence for the status line). */
 export function matcher(q: string): ((r: PageRow) => boolean) | string {
-  const t = q.trim();
+  const t = q.trim().replace(/^sp\s*(?=\d)/i, ""); // "SP 29", as every page names positions
   if (t === "") return () => true;
   if (/^\d+$/.test(t)) return (r) => r[0] === Number(t);
   if (t.includes("/")) {

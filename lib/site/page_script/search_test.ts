@@ -21,6 +21,7 @@ const sps = (r: PageRow[] | string) => typeof r === "string" ? r : r.map((x) => 
 
 Deno.test("search: an SP, a back rank or its beginning (any case), a start FEN; otherwise why nothing matches", () => {
   assertEquals(sps(searchRows(rows, "518", "sp", 1)), [518]);
+  assertEquals([sps(searchRows(rows, "SP 518", "sp", 1)), sps(searchRows(rows, "sp518", "sp", 1))], [[518], [518]]);
   assertEquals(sps(searchRows(rows, "  bq ", "sp", 1)), [1]);
   assertEquals(sps(searchRows(rows, "B", "sp", 1)), [0, 1]);
   assertEquals(sps(searchRows(rows, setupToFen("RNBQKBNR"), "sp", 1)), [518]);
