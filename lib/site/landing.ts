@@ -77,6 +77,7 @@ export function convergenceFigure(d: LandingData): Html | null {
     ],
     width: THEME.narrow,
     height: 260,
+    marginBottom: 44,
     x: {
       type: "log",
       label: "node budget per position (log scale) →",
@@ -84,6 +85,8 @@ export function convergenceFigure(d: LandingData): Html | null {
       inset: 16,
       ticks: d.ladderRows.map((r) => r.nodes),
       tickFormat: "~s",
+      labelAnchor: "center",
+      labelOffset: 34,
     },
     y: { label: "↑ share or correlation", domain: [0, 1], grid: true },
     color: {
@@ -135,9 +138,12 @@ function evidenceSection(d: LandingData): Html {
     return markup`<p>No complete dataset of the reference engine over all 960 positions yet: run <code>deno task pipeline</code>.</p>`;
   }
   const link = b.page ? markup`<a id="best-index" href="${b.page.href}">${bestName(b)}</a>` : bestName(b);
+  // every figure one click from its file (hrefs from the landing page, at the results root)
+  const file = (path: string) =>
+    markup`<a href="${path.replace(/^results\//, "")}"><code>${path.split("/").pop()}</code></a>`;
   const designs = [
-    ...(b.selfplay ? [{ s: b.selfplay, file: null as string | null }] : []),
-    ...b.designs.map((g) => ({ s: g.summary, file: g.summaryFile })),
+    ...(b.selfplay ? [{ s: b.selfplay, file: `${b.key}/summary.json` }] : []),
+    ...b.designs.map((g) => ({ s: g.summary, file: `${b.key}/${g.summaryFile}` })),
   ];
   const rows: HtmlValue[][] = [
     [
@@ -145,6 +151,7 @@ function evidenceSection(d: LandingData): Html {
       `median ${b.eval.median.toFixed(1)} cp, range ${b.eval.min} .. ${b.eval.max} cp; ${
         b.negatives ? `${b.negatives} below 0 (Black's side)` : "none below 0"
       }`,
+      file(`${b.key}/distribution.json`),
     ],
     ...(b.interval_width !== null
       ? [[
@@ -152,15 +159,21 @@ function evidenceSection(d: LandingData): Html {
         `median width ${
           b.interval_width.toFixed(1).replace(/\.0$/, "")
         } points: the range over the last iterations, not a confidence interval`,
+        file(`${b.key}/mbi.csv`),
       ]]
       : []),
-    ...designs.map(({ s }) => [
+    ...designs.map(({ s, file: f }) => [
       `self-play ${designWords(s)}`,
       `rho(eval, score) ${
         rhoInterval(s.eval_vs_score, s.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3)
       }; reliability ${f3(s.reliability.reliability)}: ${verdictsText(s).validation}`,
+      file(f),
     ]),
-    ...b.running.map((r) => [`self-play ${r.design}`, `being played: ${int(r.done)} of ${int(r.planned)} games`]),
+    ...b.running.map((r) => [
+      `self-play ${r.design}`,
+      `being played: ${int(r.done)} of ${int(r.planned)} games`,
+      file(r.file),
+    ]),
     ...b.designs.flatMap((g) => {
       const m = g.sample;
       if (!m) return [];
@@ -172,13 +185,14 @@ function evidenceSection(d: LandingData): Html {
             rhoInterval(v, v.ci95_percentile, [" [", ", ", "]"], f3)
           }`
           : `${m.evaluated} of ${m.of} sample positions so far`,
+        file(m.summary?.file ?? m.file),
       ]];
     }),
   ];
   return markup`<p>The best index here is ${link} (fingerprint ${
     fingerprintValue(b.fingerprint)
   }, ${b.n} positions): the reference engine's complete dataset with the largest budget, the one <code>deno task mbi</code> answers from. The method's own budget is 400,000,000 nodes per position.</p>
-${labelledTable(`The best index: ${bestName(b)}`, ["figure", "value"], rows)}
+${labelledTable(`The best index: ${bestName(b)}`, ["figure", "value", "file"], rows)}
 <p class="small">The method's documents publish rho(eval, score) = ${PUBLISHED.rho_eval_score} [${PUBLISHED.ci95[0]}, ${
     PUBLISHED.ci95[1]
   }] from ${PUBLISHED.budgets}.</p>`;

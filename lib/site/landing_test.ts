@@ -1,4 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { repoPath } from "../core/mod.ts";
 import { whatSentence } from "./landing.ts";
 import { extremes, listsSentence } from "./landing_answer.ts";
 import type { LandingData } from "./landing_data.ts";
@@ -32,4 +34,24 @@ Deno.test("the lists never cut a tie, and say where their positions stood at the
   ok(s.startsWith("At 2,000,000 nodes per position these most balanced had MBI 90–99, the least balanced 0–3"), s);
   assertEquals(listsSentence({ positions, below: null }, 2), null);
   assertEquals(listsSentence({ positions, below }, 10), null); // every position in one list: no second list
+});
+
+Deno.test("every link of the committed landing page and dataset pages reaches a file (figures one click from their files)", () => {
+  const pages = ["index.html", "quick~eval8000000/site/index.html", "quick/site/index.html"];
+  const broken: string[] = [];
+  for (const page of pages) {
+    const path = repoPath("results", page);
+    // the page's own markup: its scripts and embedded data make links of their own at run time
+    const html = Deno.readTextFileSync(path).replace(/<script[^>]*>[\s\S]*?<\/script>/g, "");
+    for (const [, href] of html.matchAll(/href="([^"#?]+)(?:[?#][^"]*)?"/g)) {
+      if (/^[a-z]+:/.test(href)) continue; // https://… links leave the site: not files
+      const target = join(dirname(path), decodeURIComponent(href));
+      try {
+        Deno.statSync(target);
+      } catch {
+        broken.push(`${page}: ${href}`);
+      }
+    }
+  }
+  assertEquals(broken, []);
 });

@@ -63,6 +63,7 @@ footer{margin:3rem auto 2rem;color:var(--muted);font-size:.875rem;border-top:1px
 .narrow{display:none}.nw{white-space:nowrap}
 table.one th{font-weight:600;padding-right:1.2rem}
 .banner.short{font-size:.9rem;margin:.25rem 0 .75rem}
+@media (max-width:600px){.pos .facts{order:-1}}
 @media (max-width:600px){body{font-size:15px}th,td{padding:.25rem .35rem}h1{font-size:1.4rem}
 table.lr,table.lr tbody,table.lr tr,table.lr th[scope=row],table.lr td{display:block;width:100%}
 table.lr thead{position:absolute;left:-9999px}
