@@ -21,7 +21,13 @@ import {
   signedCp,
 } from "../method/mod.ts";
 import { PUBLISHED, type Summary } from "../analysis/mod.ts";
-import { openingBreadth, readOpenings, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
+import {
+  type OpeningBreadth,
+  openingBreadth,
+  readOpenings,
+  selfplayBudget,
+  type SelfplayResults,
+} from "../selfplay/mod.ts";
 import type { Limitation } from "./limitations.ts";
 
 /**
@@ -279,4 +285,47 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState)
       ...(figures ? [displayPath(methodSampleSummaryPath(samplePath, design))] : []),
     ],
   };
+}
+
+/**
+ * What a position's own view says of its opening set, where there is
+ * something to say (pure): every line beginning with one first move, or the
+ * best first move scored more than {@link OPENING_SCORE_GAP_CP} above the
+ * position's value by the short opening search; null otherwise.
+ */
+export function openingNote(
+  b: OpeningBreadth,
+  valueCp: number,
+  search: { nodes_per_move: number; windowCp: number },
+): string | null {
+  const best = b.best_first;
+  if (!best) return null;
+  const single = b.first_moves === 1;
+  const gap = best.cp - valueCp > OPENING_SCORE_GAP_CP;
+  if (!single && !gap) return null;
+  const scored = `its ${int(search.nodes_per_move)}-node opening search scored ${best.san} at ${
+    signedCp(best.cp)
+  } cp (depth ${best.depth}) against the position's ${signedCp(valueCp)} cp`;
+  return single
+    ? `Every game of this design begins with ${best.san}: no other first move came within ${search.windowCp} cp of it${
+      gap ? `, and ${scored}, a short search's misjudgement` : ""
+    }.`
+    : `The best first move of its opening set, ${best.san}: ${scored}, a short search's misjudgement.`;
+}
+
+/** The opening notes of a design's positions (see {@link openingNote}), by SP; empty without opening sets. */
+export async function openingNotes(design: Profile, sp: SelfplayResults): Promise<Record<number, string>> {
+  const sets = (await readOpenings(join(selfplayDir(design), "openings.jsonl")))?.records ?? [];
+  const value = new Map(sp.positions.map((p) => [p.sp, p.eval_cp]));
+  const out: Record<number, string> = {};
+  for (const set of sets) {
+    const v = value.get(set.sp);
+    if (v === undefined) continue;
+    const note = openingNote(openingBreadth(set), v, {
+      nodes_per_move: sp.config.nodes_per_move,
+      windowCp: sp.config.opening.windowCp,
+    });
+    if (note) out[set.sp] = note;
+  }
+  return out;
 }

@@ -205,3 +205,21 @@ Deno.test("limitations: an MBI interval without a larger budget here says its co
     ok(/not checked for this dataset: no complete dataset of the same engine at a larger budget/.test(l.text), l.text);
   });
 });
+
+Deno.test("a position's opening note: one first move, or a best first move far above the position's value", async () => {
+  const { openingNote } = await import("./limitations_selfplay.ts");
+  const search = { nodes_per_move: 30_000, windowCp: 30 };
+  const b = (first_moves: number, cp: number) => ({
+    sp: 29,
+    lines: 50,
+    first_moves,
+    best_first: { move: "h2h4", san: "h4", cp, depth: 9 },
+  });
+  // SP 29 of the 30,000-node design: every line begins with h4, scored +511 against +13
+  const both = openingNote(b(1, 511), 13, search)!;
+  ok(both.startsWith("Every game of this design begins with h4: no other first move came within 30 cp of it"), both);
+  ok(both.includes("scored h4 at +511 cp (depth 9) against the position's +13 cp"), both);
+  ok(openingNote(b(1, 20), 13, search)!.endsWith("came within 30 cp of it."));
+  ok(openingNote(b(5, 511), 13, search)!.startsWith("The best first move of its opening set, h4:"));
+  assertEquals(openingNote(b(5, 40), 13, search), null);
+});

@@ -25,6 +25,7 @@ import {
   methodSamplePath,
   type MethodSampleState,
   methodSampleSummaryPath,
+  openingNotes,
   type PredictionCheck,
   type PublishedCheck,
   readPrediction,
@@ -83,6 +84,8 @@ export interface SiteDesign {
   sample: SiteSample | null;
   /** The prediction made before its first game, with the result beside it once there is one (null: none made). */
   prediction: PredictionCheck | null;
+  /** What a position's view says of its opening set, where there is something to say, by SP. */
+  opening_notes: Record<number, string>;
   /** Links from the dataset's page (relative to its site folder): the games, their views, the summary, the notebooks, the sample. */
   links: {
     games: string;
@@ -119,6 +122,7 @@ export async function siteDesigns(
       published: checkAgainstPublished(summary.eval_vs_score, summary.reliability),
       sample: sample ? await siteSample(design, sample) : null,
       prediction: await designPrediction(design, sample),
+      opening_notes: await openingNotes(design, selfplay),
       links: designLinks(profile, design),
     });
   }

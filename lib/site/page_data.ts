@@ -185,6 +185,7 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
       caption: `${g.selfplay.engine.uci_name} · self-play ${designBudgets(g)}, drawn from this index`,
       positions: g.selfplay.n_positions,
       bySp: selfplayBySp(g.selfplay),
+      openings: Object.fromEntries(Object.entries(g.opening_notes)),
       sample: g.sample && {
         caption:
           `${g.sample.file} · ${g.sample.engine.uci_name} · ${g.sample.limit} per position; the ${g.sample.of} positions of ${g.profile} (${g.sample.evaluated} evaluated), a sample, not an index`,

@@ -55,6 +55,8 @@ export interface PageData {
     caption: string;
     positions: number;
     bySp: Record<string, number[]>;
+    /** What a position's view says of its opening set in this design, by SP (where there is something to say). */
+    openings: Record<string, string>;
     sample: {
       caption: string;
       file: string;

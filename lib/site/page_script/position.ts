@@ -84,7 +84,14 @@ function selfplayHtml(data: PageData, sp: number): Html {
   const sp1 = own?.bySp[String(sp)];
   const designs = data.designs.flatMap((g) => {
     const row = g.bySp[String(sp)];
-    return row ? [selfplayRow(`Self-play of SP ${sp}: ${g.caption}`, row)] : [];
+    const note = g.openings[String(sp)];
+    return row
+      ? [
+        markup`${selfplayRow(`Self-play of SP ${sp}: ${g.caption}`, row)}${
+          note && markup`<p class="small">${note}</p>`
+        }`,
+      ]
+      : [];
   });
   const mine = !own
     ? data.designs.length ? null : markup`<p>No self-play results in this dataset.</p>`
