@@ -73,7 +73,13 @@ export function renderPage(
 <header>
 <h1>Chess960 Balance Index (MBI)</h1>
 <p class="sub">${pageCaption(d)} · ${d.n} positions${extra.links && markup` · ${bestIndexHtml(extra.links)}`}</p>
-${d.banner && markup`<p class="banner short" role="note">${topBanner(d)}</p>`}
+${
+    d.banner &&
+    markup`<p class="banner short" role="note">${topBanner(d)}${
+      extra.links?.best && !extra.links.best.self &&
+      markup` For the answer, open <a href="${extra.links.best.href}">the best index here</a> (Stockfish 17.1 · ${extra.links.best.budget}).`
+    }</p>`
+  }
 <nav aria-label="Sections">${
     extra.links && landingLinkHtml(extra.links)
   }<a href="#positions">Positions</a><a href="#summary">Summary</a>${
