@@ -2,14 +2,14 @@
  * The top of the landing page, the answer a reader came for: what the index
  * is in one sentence, the most and the least balanced positions of the best
  * index as back-rank diagrams (each opening its position), a search box that
- * goes to a position, and "How sure is this?" in three computed sentences,
+ * goes to a position, and "How sure is this?" in three or four computed sentences,
  * each linking to its evidence. Every number comes from the landing data.
  *
  * @module
  */
 
 import { type Html, joinHtml, markup } from "../core/mod.ts";
-import { fixedNonZero, rhoDefined, rhoInterval, selfplayBudgetText } from "../method/mod.ts";
+import { fixedNonZero, PROFILES, rhoDefined, rhoInterval, rhoText, selfplayBudgetText } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import { backRank, signed } from "./page_script/table.ts";
 
@@ -144,10 +144,61 @@ export function sampleSentence(b: Best): SureSentence | null {
   return null;
 }
 
-/** What the games show: every self-play design's and outcome table's rho(eval, score), once, with their noise. */
+/** A design of the method's own self-play budget (60 positions × 50 games at 300,000 nodes per move). */
+const isMethodDesign = (g: Best["designs"][number]): boolean => {
+  const m = PROFILES.full.selfplay;
+  return g.summary.n_positions === m.positions && g.summary.selfplay.games_per_position === m.games &&
+    g.summary.selfplay.nodes_per_move === m.nodesPerMove;
+};
+
+/**
+ * The method's own validation played here at its budget per move, once its
+ * games are complete and their positions have values at the method's budget:
+ * rho(those values, White's score) with its interval, whether the published
+ * figure lies inside it, and the prediction made before the first game.
+ */
+export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSentence | null {
+  for (const g of b.designs) {
+    if (!isMethodDesign(g) || !g.sample?.summary) continue;
+    const v = g.sample.summary.figures.validation.find((x) => x.values_from === g.sample!.file);
+    if (!v) continue;
+    const c = v.published_check;
+    const games = `${int(g.summary.n_games)} self-play games at the method's ${
+      int(g.summary.selfplay.nodes_per_move)
+    } nodes per move`;
+    const rho = rhoDefined(v.eval_vs_score)
+      ? `give rho ${rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3)}`
+      : `give no correlation (${rhoText(v.eval_vs_score)})`;
+    const published = rhoDefined(v.eval_vs_score)
+      ? ` The method's published ${c.published.rho} [${c.published.ci95[0]}, ${c.published.ci95[1]}] lies ${
+        c.published_inside ? "inside" : "outside"
+      } that interval.`
+      : "";
+    const p = g.prediction;
+    const predicted = p && p.inside !== null
+      ? ` Predicted before the first game: ${f3(p.expected.rho)} (${f3(p.expected.range95[0])} to ${
+        f3(p.expected.range95[1])
+      }); the result is ${p.inside ? "inside" : "outside"} that range.`
+      : "";
+    return {
+      text: `The method's own check, replayed: ${games} ${rho} between the values at ${v.budget} and White's score.` +
+        published + predicted,
+      href: b.page ? `${b.page.href}#validation` : g.sample.summary.file,
+      link: "the method's check",
+    };
+  }
+  return null;
+}
+
+/**
+ * What the games show: every self-play design's and outcome table's rho(eval,
+ * score), once, with their noise (the method's own design aside when
+ * {@link methodCheckSentence} says it).
+ */
 export function gamesSentence(b: Best): SureSentence | null {
+  const told = methodCheckSentence(b) !== null;
   const parts = [
-    ...b.designs.map((g) => ({
+    ...b.designs.filter((g) => !(told && isMethodDesign(g))).map((g) => ({
       what: `${int(g.summary.n_games)} self-play games at ${int(g.summary.selfplay.nodes_per_move)} nodes per move`,
       c: g.summary.eval_vs_score,
       r: g.summary.reliability.reliability,
@@ -184,11 +235,13 @@ function joinWords(xs: string[]): string {
   return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
 }
 
-/** The "How sure is this?" sentences that the data supports (at most three). */
+/** The "How sure is this?" sentences that the data supports (at most four: the method's check once its games are complete). */
 export function sureSentences(d: LandingData): SureSentence[] {
   const b = d.best;
   if (!b) return [];
-  return [budgetSentence(d, b), sampleSentence(b), gamesSentence(b)].filter((s): s is SureSentence => s !== null);
+  return [budgetSentence(d, b), sampleSentence(b), methodCheckSentence(b), gamesSentence(b)].filter((
+    s,
+  ): s is SureSentence => s !== null);
 }
 
 /** "How sure is this?": the sentences with their links, and the method's validation still being played. */

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { whatSentence } from "./landing.ts";
-import { extremes, listsSentence } from "./landing_answer.ts";
+import { extremes, gamesSentence, listsSentence, methodCheckSentence } from "./landing_answer.ts";
 import type { LandingData } from "./landing_data.ts";
 
 const best = (negatives: number, min: number) =>
@@ -54,4 +54,63 @@ Deno.test("every link of the committed landing page and dataset pages reaches a 
     }
   }
   assertEquals(broken, []);
+});
+
+Deno.test("the method's own check leads the games once its design is complete, beside the published figure and the prediction", () => {
+  const corr = (rho: number, lo: number, hi: number) => ({ rho, ci95_percentile: [lo, hi] });
+  const design = (nodes: number, rho: number, withSample: boolean, inside: boolean | null) => ({
+    summary: {
+      n_positions: 60,
+      n_games: 3000,
+      selfplay: { games_per_position: 50, nodes_per_move: nodes },
+      eval_vs_score: corr(rho, rho - 0.25, rho + 0.25),
+      reliability: { reliability: 0.3 },
+    },
+    sample: withSample
+      ? {
+        file: "results/full/sample60/evals.jsonl",
+        summary: {
+          file: "results/full/sample60/s.json",
+          figures: {
+            validation: [
+              {
+                values_from: "quick~eval8000000",
+                budget: "8,000,000 nodes per position",
+                eval_vs_score: corr(0.9, 0, 1),
+              },
+              {
+                values_from: "results/full/sample60/evals.jsonl",
+                budget: "400,000,000 nodes per position",
+                eval_vs_score: corr(rho, 0.05, 0.62),
+                published_check: { published: { rho: 0.76, ci95: [0.63, 0.85] }, published_inside: false },
+              },
+            ],
+            distance_to_method: [],
+          },
+        },
+      }
+      : null,
+    prediction: inside === null ? null : { expected: { rho: 0.216, range95: [-0.157, 0.536] }, inside, observed: rho },
+  });
+  const best = (designs: unknown[]) =>
+    ({ designs, page: { href: "k/site/index.html" }, validations: [], selfplay: null }) as unknown as NonNullable<
+      LandingData["best"]
+    >;
+  const thirty = design(30_000, 0.216, true, null);
+  const method = design(300_000, 0.35, true, true);
+  const s = methodCheckSentence(best([thirty, method]))!;
+  assertEquals(
+    s.text,
+    "The method's own check, replayed: 3,000 self-play games at the method's 300,000 nodes per move give rho 0.350 [0.050, 0.620] " +
+      "between the values at 400,000,000 nodes per position and White's score. The method's published 0.76 [0.63, 0.85] lies outside that interval. " +
+      "Predicted before the first game: 0.216 (-0.157 to 0.536); the result is inside that range.",
+  );
+  assertEquals(s.href, "k/site/index.html#validation");
+  // the games sentence no longer repeats the method's design, and still names the 30,000-node one
+  const g = gamesSentence(best([thirty, method]))!.text;
+  ok(g.includes("at 30,000 nodes per move give rho 0.216") && !g.includes("300,000"), g);
+  // nothing to say while the method's design has no values at the method's budget, or is another design
+  assertEquals(methodCheckSentence(best([thirty, design(300_000, 0.35, false, null)])), null);
+  assertEquals(methodCheckSentence(best([thirty])), null);
+  ok(gamesSentence(best([thirty, design(300_000, 0.35, false, null)]))!.text.includes("300,000 nodes per move"));
 });
