@@ -79,3 +79,20 @@ export function adjudicate(
   }
   return undefined;
 }
+
+/**
+ * How a game stands after a move: the rules' outcome (checkmate, stalemate,
+ * insufficient material, threefold, fifty moves), else adjudication on the
+ * scores so far, else a draw once it reaches the maximum length (plies, also
+ * when some moves had no score); undefined while it goes on. Playing a game
+ * and checking a recorded one both ask this.
+ */
+export function outcomeAfterMove(
+  state: { outcome(): Outcome | undefined; readonly fullmoves: number; readonly plies: number },
+  rules: AdjudicationRules,
+  scores: readonly WhiteScore[],
+): Outcome | undefined {
+  const outcome = state.outcome() ?? adjudicate(rules, scores, state.fullmoves);
+  if (outcome || state.plies < rules.maxPlies) return outcome;
+  return { result: "1/2-1/2", termination: "max length" };
+}

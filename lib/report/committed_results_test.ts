@@ -11,7 +11,14 @@ import {
   RESULTS_ENV,
   selfplayDir,
 } from "../store/mod.ts";
-import { designDifference, readGames, readOpenings, readSelfplayResults, SelfplayResults } from "../selfplay/mod.ts";
+import {
+  checkGames,
+  designDifference,
+  readGames,
+  readOpenings,
+  readSelfplayResults,
+  SelfplayResults,
+} from "../selfplay/mod.ts";
 import { readReproduceRecord, readSummary, readVerifyRecord, ReproduceRecord } from "../analysis/mod.ts";
 import { EvalManifest } from "../evaluation/mod.ts";
 
@@ -109,6 +116,22 @@ Deno.test("every committed self-play design is its profile's: selfplay.json, gam
     if (before === undefined) Deno.env.delete(RESULTS_ENV);
     else Deno.env.set(RESULTS_ENV, before);
   }
+});
+
+Deno.test("every committed games file, finished or still being played, checks sound: legal moves, true ends, seeds and openings as derived", async () => {
+  const files = filesNamed(RESULTS, (n) => n === "games.jsonl");
+  ok(files.length >= 3, files.join(", "));
+  const shared: Record<string, number> = {};
+  for (const f of files) {
+    const games = (await readGames(f))!;
+    const r = checkGames(games.header, (await readOpenings(join(f, "..", "openings.jsonl")))?.records, games.records);
+    assertEquals(r.problems, [], f);
+    assertEquals(r.sound, games.records.length, f);
+    shared[relative(RESULTS, join(f, ".."))] = r.shared_opening_end;
+  }
+  // the design whose openings are distinct by moves only holds transpositions into one start; the method's budget's none
+  ok(shared["quick~eval8000000/selfplay~pos60~games50~move30000"] > 0, JSON.stringify(shared));
+  assertEquals(shared["quick~eval8000000/selfplay~pos60~games50~move300000"], 0);
 });
 
 Deno.test("every committed verify-reproduce record reads and validates through its reader", async () => {

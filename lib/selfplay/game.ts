@@ -9,12 +9,12 @@
  */
 
 import {
-  adjudicate,
   type AdjudicationRules,
   GameState,
   lastCompletedIteration,
   NoCompletedIterationError,
   type Outcome,
+  outcomeAfterMove,
   seedHex,
   type WhiteScore,
 } from "../method/mod.ts";
@@ -99,10 +99,7 @@ export async function playGame(
     }
     info.push({ uci: move, san, score, depth, ...(ply < line.moves.length ? { opening: true } : {}) });
     if (score) scores.push(score);
-    outcome = state.outcome() ?? adjudicate(spec.adjudication, scores, state.fullmoves);
-    if (!outcome && state.plies >= spec.adjudication.maxPlies) {
-      outcome = { result: "1/2-1/2", termination: "max length" };
-    }
+    outcome = outcomeAfterMove(state, spec.adjudication, scores);
   }
   return {
     sp: spec.sp,

@@ -9,6 +9,7 @@
  * @module
  */
 
+export * from "./check_games.ts";
 export * from "./game.ts";
 export * from "./openings.ts";
 export * from "./pgn.ts";

@@ -1,0 +1,69 @@
+/**
+ * `deno task check-games [--profile P] [--dir DIR]`: checks a self-play games
+ * file without an engine (every move legal, every end true by the rules and
+ * the recorded scores, seeds and opening lines as the design derives them,
+ * distinct starts after the openings); see lib/selfplay/check_games.ts.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { MbiError } from "../core/mod.ts";
+import { checkGames, openingsPath, readGames, readOpenings } from "../selfplay/mod.ts";
+import { displayPath, selfplayDir } from "../store/mod.ts";
+import { command, runCommand } from "./command.ts";
+import { PROFILE, resultsProfile, SELFPLAY_DIR } from "./options.ts";
+
+/** How many problems are printed (all are counted). */
+const SHOWN = 20;
+
+/** The declaration of `deno task check-games`. */
+export const COMMAND = command({
+  name: "check-games",
+  description:
+    "checks a self-play games file without an engine: legal moves, true ends, seeds and openings as derived, distinct starts",
+  details: [
+    "a file still being played is checked as far as it goes (a valid prefix)",
+    "exit 0 when every game is sound, 1 when any is not",
+  ],
+  options: { profile: PROFILE, dir: SELFPLAY_DIR },
+});
+
+const int = (n: number) => n.toLocaleString("en-US");
+
+if (import.meta.main) {
+  await runCommand(COMMAND, async ({ values }) => {
+    const dir = values.dir ?? selfplayDir(resultsProfile(values));
+    const path = join(dir, "games.jsonl");
+    const content = await readGames(path);
+    if (!content) throw new MbiError("stage-input", `no games at ${displayPath(path)}: run deno task selfplay`);
+    const sets = await readOpenings(openingsPath(path));
+    const t0 = performance.now();
+    const r = checkGames(content.header, sets?.records, content.records);
+    const s = ((performance.now() - t0) / 1000).toFixed(1);
+    console.log(
+      `${displayPath(path)}: ${int(r.games)} of ${int(r.planned)} games on ${r.positions} positions, ${
+        int(r.plies)
+      } moves replayed on the board in ${s} s`,
+    );
+    console.log(
+      `${
+        int(r.sound)
+      } games sound: every move legal, the result and termination the rules and the recorded scores give, ` +
+        `seed and opening line as the design derives them`,
+    );
+    console.log(
+      `${
+        int(r.shared_opening_end)
+      } games start after their opening from a position another game of their SP started from` +
+        (r.distinct_by_position
+          ? " (the design promises none)"
+          : " (the design keeps openings distinct by moves only)"),
+    );
+    for (const p of r.problems.slice(0, SHOWN)) {
+      console.log(`  SP ${p.sp}${p.game ? ` game ${p.game}` : ""}: ${p.problem}`);
+    }
+    if (r.problems.length > SHOWN) console.log(`  … and ${int(r.problems.length - SHOWN)} more`);
+    return r.problems.length ? 1 : 0;
+  });
+}
