@@ -163,9 +163,9 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
     const v = g.sample.summary.figures.validation.find((x) => x.values_from === g.sample!.file);
     if (!v) continue;
     const c = v.published_check;
-    const games = `${int(g.summary.n_games)} self-play games at the method's ${
-      int(g.summary.selfplay.nodes_per_move)
-    } nodes per move`;
+    const games = `${int(g.summary.n_games)} games of ${g.selfplay.engine.uci_name} against itself on ${
+      int(g.summary.n_positions)
+    } positions at the method's ${int(g.summary.selfplay.nodes_per_move)} nodes per move`;
     const rho = rhoDefined(v.eval_vs_score)
       ? `give rho ${rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3)}`
       : `give no correlation (${rhoText(v.eval_vs_score)})`;

@@ -59,6 +59,7 @@ Deno.test("every link of the committed landing page and dataset pages reaches a 
 Deno.test("the method's own check leads the games once its design is complete, beside the published figure and the prediction", () => {
   const corr = (rho: number, lo: number, hi: number) => ({ rho, ci95_percentile: [lo, hi] });
   const design = (nodes: number, rho: number, withSample: boolean, inside: boolean | null) => ({
+    selfplay: { engine: { uci_name: "Stockfish 17.1" } },
     summary: {
       n_positions: 60,
       n_games: 3000,
@@ -101,7 +102,7 @@ Deno.test("the method's own check leads the games once its design is complete, b
   const s = methodCheckSentence(best([thirty, method]))!;
   assertEquals(
     s.text,
-    "The method's own check, replayed: 3,000 self-play games at the method's 300,000 nodes per move give rho 0.350 [0.050, 0.620] " +
+    "The method's own check, replayed: 3,000 games of Stockfish 17.1 against itself on 60 positions at the method's 300,000 nodes per move give rho 0.350 [0.050, 0.620] " +
       "between the values at 400,000,000 nodes per position and White's score. The method's published 0.76 [0.63, 0.85] lies outside that interval. " +
       "Predicted before the first game: 0.216 (-0.157 to 0.536); the result is inside that range.",
   );
