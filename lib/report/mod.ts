@@ -2,7 +2,8 @@
  * **report** — the words people read about the results, computed from the files: the limitations of
  * a profile's results (`limitations.ts`), the published validation figure beside a design's measured one
  * (`published_check.ts`), the method's budget on a sample with its checks of the published facts
- * (`method_sample.ts`), a dataset's other self-play designs read once for all of these (`designs.ts`), and how
+ * (`method_sample.ts`), a dataset's other self-play designs read once for all of these (`designs.ts`) and set
+ * side by side with the published figure, those being played too (`design_comparison.ts`), and how
  * many words a reader meets in a text or a page (`word_count.ts`).
  *
  * May import: core, engine, method, store, plot, runs, evaluation, selfplay, analysis, outcomes.
@@ -10,6 +11,7 @@
  * @module
  */
 
+export * from "./design_comparison.ts";
 export * from "./designs.ts";
 export * from "./limitations.ts";
 export * from "./limitations_selfplay.ts";

@@ -22,18 +22,28 @@ import { type SelfplayResults } from "../selfplay/mod.ts";
 import type { SiteData } from "./data.ts";
 import { type SiteSample } from "./designs.ts";
 import { code, md } from "./card_text.ts";
+import { comparisonMarkdown, hasComparison } from "./comparison.ts";
 
 const int = (n: number) => n.toLocaleString("en-US");
 
 /** The other self-play designs played on this index, and the method's budget on their positions. */
 export function designsCardSection(d: SiteData): string[] {
-  if (!d.designs.length) return [];
+  if (!hasComparison(d)) return [];
   const f3 = (x: number) => fixedNonZero(x, 3);
   const corr = (c: RhoEstimate & { ci95_percentile: [number, number] }) =>
     md(rhoInterval(c, c.ci95_percentile, [" (", " .. ", ")"], f3));
   return [
     "## Validation by self-play",
     "",
+    ...comparisonMarkdown(d),
+    ...(d.designs.length ? designsTable(d, corr) : []),
+  ];
+}
+
+/** Each summarised design's three correlations, verdicts and files, and the method's budget on its positions. */
+function designsTable(d: SiteData, corr: (c: RhoEstimate & { ci95_percentile: [number, number] }) => string): string[] {
+  const f3 = (x: number) => fixedNonZero(x, 3);
+  return [
     "Self-play designs played on this index (positions drawn one per edge stratum; `deno task selfplay` and " +
     "`deno task stats` with the design's profile), Spearman's rho with 95% percentile bootstrap intervals:",
     "",

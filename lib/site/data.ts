@@ -17,7 +17,7 @@ import {
   type Summary,
   type VerifyRecord,
 } from "../analysis/mod.ts";
-import { basename, join, relative } from "node:path";
+import { basename, join, relative, sep } from "node:path";
 import { type EngineIdentity, formatLimit } from "../engine/mod.ts";
 import { pathExists, sha256File } from "../core/mod.ts";
 import { bestmoveOffPv, budgetBanner, deriveMbi, formatBudgets, formatOptions, GameState } from "../method/mod.ts";
@@ -37,6 +37,7 @@ import {
   type MbiTable,
   type MbiTableRow,
   outcomePaths,
+  publishedPaths,
   readJsonIfExists,
   readMbiTable,
   type ResolvedDataset,
@@ -48,7 +49,13 @@ import {
   summaryPath,
 } from "../store/mod.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
-import { computeLimitations, designResults, type Limitation } from "../report/mod.ts";
+import {
+  type ComparisonRow,
+  computeLimitations,
+  designComparison,
+  designResults,
+  type Limitation,
+} from "../report/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { readSelfplayResults, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
@@ -199,6 +206,8 @@ export interface SiteData {
   verified?: VerifyRecord;
   /** Other self-play designs of this dataset that stage 5 has summarised, with the method's budget on their positions. */
   designs: SiteDesign[];
+  /** Those designs and the ones being played side by side with the published figure, each row with its file (display path) and link from the page. */
+  comparison: (ComparisonRow & { file: string | null; href: string | null })[];
 }
 
 /** The principal variation in SAN, played from the start FEN with the project's rules (empty if a move is not legal). */
@@ -399,5 +408,12 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     validations: await siteValidations(ds.folder),
     verified: await readVerifyRecord(d.path),
     designs: await siteDesigns(profile, designs),
+    comparison: (await designComparison(profile, designs, `${formatLimit(d.header.config.limit)} per position`)).map(
+      (r) => ({
+        ...r,
+        file: r.path === null ? null : displayPath(r.path),
+        href: r.path === null ? null : relative(publishedPaths(profile).site, r.path).split(sep).join("/"),
+      }),
+    ),
   };
 }

@@ -14,21 +14,16 @@ import { join, relative } from "node:path";
 import { formatLimit, loadRegistry } from "../engine/mod.ts";
 import {
   datasetFolder,
-  designKey,
-  displayPath,
   type EvalDataset,
   evalFolderName,
   getProfile,
   listResultFolders,
   mbiPaths,
   parseKey,
-  profileDir,
   readJsonIfExists,
   readMbiTable,
   resultsRoot,
   scanDatasets,
-  selfplayDir,
-  summaryPath,
 } from "../store/mod.ts";
 import { type SiteDesign, siteDesigns } from "./designs.ts";
 import {
@@ -45,10 +40,8 @@ import {
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { LANDING_PAGE } from "./links.ts";
-import { pathExists } from "../core/mod.ts";
-import { type Profile, selfplayBudgetText } from "../method/mod.ts";
-import { gamesPath, readGames } from "../selfplay/mod.ts";
-import { checkPrediction, readPrediction } from "../report/mod.ts";
+import { selfplayBudgetText } from "../method/mod.ts";
+import { type RunningDesign, runningDesigns } from "../report/mod.ts";
 
 /** A dataset page found under the results root. */
 export interface DatasetPage {
@@ -112,20 +105,6 @@ export interface LandingPosition {
   edge_cp: number;
   /** The index. */
   mbi: number;
-}
-
-/** A self-play design of the best index still being played: its games so far. */
-export interface RunningDesign {
-  /** Positions × games at nodes per move, in words. */
-  design: string;
-  /** Games played. */
-  done: number;
-  /** Games planned. */
-  planned: number;
-  /** Its games file (display path). */
-  file: string;
-  /** The prediction made before its first game, when one was (no result beside it while the games go on). */
-  prediction: string | null;
 }
 
 /** Everything on the landing page. */
@@ -372,39 +351,6 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
       planned: d.header.positions.length,
     })),
   };
-}
-
-/**
- * The self-play designs of a dataset whose games are being played: a games
- * file in a `selfplay~…` folder with no stage-5 summary yet (a valid prefix
- * while the run goes on; its figures are not shown until it is complete).
- */
-export async function runningDesigns(profile: Profile): Promise<RunningDesign[]> {
-  const dir = profileDir(profile);
-  let names: string[];
-  try {
-    names = [...Deno.readDirSync(dir)].filter((e) => e.isDirectory && /^selfplay(~[a-z]+\d+)+$/.test(e.name))
-      .map((e) => e.name).sort();
-  } catch {
-    return [];
-  }
-  const out: RunningDesign[] = [];
-  for (const name of names) {
-    const design = getProfile(designKey(profile.name, name.slice("selfplay".length)));
-    if (selfplayDir(design) !== join(dir, name) || pathExists(summaryPath(design))) continue;
-    const games = await readGames(gamesPath(selfplayDir(design))).catch(() => undefined);
-    if (!games) continue;
-    const c = games.header.config;
-    const p = await readPrediction(join(selfplayDir(design), "prediction.json"));
-    out.push({
-      prediction: p ? checkPrediction(p, null).sentence : null,
-      design: selfplayBudgetText({ positions: c.positions.length, games: c.games, nodesPerMove: c.nodes_per_move }),
-      done: games.records.length,
-      planned: c.positions.length * c.games,
-      file: displayPath(gamesPath(selfplayDir(design))),
-    });
-  }
-  return out;
 }
 
 /** The MBI of the rung below `key` on the ladder, by SP (null when `key` is its lowest rung or not on it). */

@@ -3,7 +3,8 @@
  * (`site.ts` writes it; `data.ts` and `outcome_tables.ts` gather what it
  * shows from the result files; `page.ts`, `page_data.ts` and
  * `page_sections.ts` render it; `page_script/` is its script, bundled and
- * inlined), the dataset card (`card.ts`, `DATASET.md`), the landing page of
+ * inlined), the self-play designs side by side (`comparison.ts`, page and card),
+ * the dataset card (`card.ts`, `DATASET.md`), the landing page of
  * the results (`landing.ts`, `landing_data.ts`; `links.ts` the links between
  * pages), the pages' styles (`style.ts`, colours from lib/plot's palette),
  * the board code loaded when a position is opened (`board/`: chessground, the
@@ -22,6 +23,7 @@ export * from "./bundle.ts";
 export * from "./card.ts";
 export * from "./card_designs.ts";
 export * from "./card_text.ts";
+export * from "./comparison.ts";
 export * from "./data.ts";
 export * from "./designs.ts";
 export * from "./landing.ts";

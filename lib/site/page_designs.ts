@@ -16,16 +16,18 @@ import type { SiteDesign } from "./designs.ts";
 import { pageCaption } from "./page_data.ts";
 import { publishedText, summaryTable, verdictsHtml } from "./page_sections.ts";
 import { commandHtml, keyHtml } from "./page_script/position.ts";
+import { comparisonHtml, hasComparison } from "./comparison.ts";
 
 const fix = (x: number | null, d = 2) => (x !== null && Number.isFinite(x) ? fixedNonZero(x, d) : "–");
 const int = (n: number) => n.toLocaleString("en-US");
 const iv = (c: readonly [number, number], d = 3) => `${fix(c[0], d)} .. ${fix(c[1], d)}`;
 
-/** The section (nothing when no other design has been summarised). */
+/** The section (nothing when no other design has been summarised or is being played): the designs side by side, then each. */
 export function designsSection(d: SiteData): Html | null {
-  if (!d.designs.length) return null;
+  if (!hasComparison(d)) return null;
   return markup`<section id="validation" aria-labelledby="validation-h">
 <h2 id="validation-h">Validation by self-play on this index</h2>
+${comparisonHtml(d)}
 ${d.designs.map((g, k) => designHtml(d, g, k))}
 </section>`;
 }

@@ -1,0 +1,236 @@
+/**
+ * A dataset's self-play designs side by side, beside the method's published
+ * figure: for each design its rho(eval, White's score) with the dataset's own
+ * values and, once its positions have them, with the values at the method's
+ * budget; the reliability of a position's score with its interval, the
+ * ceiling √R, the draw rate, the power at the published 0.76, and the
+ * prediction made before its first game. A design still being played has one
+ * row with its progress and its prediction and no figure from its games.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { pathExists } from "../core/mod.ts";
+import { METHOD_EVAL_TEXT, type Profile, PROFILES, selfplayBudgetText } from "../method/mod.ts";
+import {
+  designKey,
+  displayPath,
+  evalFolderName,
+  getProfile,
+  profileDir,
+  selfplayDir,
+  summaryPath,
+} from "../store/mod.ts";
+import { PUBLISHED } from "../analysis/mod.ts";
+import { gamesPath, readGames, type SelfplayResults } from "../selfplay/mod.ts";
+import type { DesignResults } from "./designs.ts";
+import { methodSampleSummaryPath } from "./method_sample.ts";
+import { checkPrediction, type PredictionRecord, readPrediction } from "./prediction.ts";
+
+/** A self-play design of a dataset whose games are being played: its games so far. */
+export interface RunningDesign {
+  /** Its results key. */
+  profile: string;
+  /** Positions × games at nodes per move, in words. */
+  design: string;
+  /** Games played. */
+  done: number;
+  /** Games planned. */
+  planned: number;
+  /** Its games file (display path). */
+  file: string;
+  /** The engine playing the games. */
+  engine: { uci_name: string; fingerprint: number | null };
+  /** The prediction made before its first game, in one sentence, when one was (no result beside it while the games go on). */
+  prediction: string | null;
+  /** That prediction's record, when one was made. */
+  predicted: PredictionRecord | null;
+}
+
+/**
+ * The self-play designs of a dataset whose games are being played: a games
+ * file in a `selfplay~…` folder with no stage-5 summary yet (a valid prefix
+ * while the run goes on; its figures are not shown until it is complete).
+ */
+export async function runningDesigns(profile: Profile): Promise<RunningDesign[]> {
+  const dir = profileDir(profile);
+  let names: string[];
+  try {
+    names = [...Deno.readDirSync(dir)].filter((e) => e.isDirectory && /^selfplay(~[a-z]+\d+)+$/.test(e.name))
+      .map((e) => e.name).sort();
+  } catch {
+    return [];
+  }
+  const out: RunningDesign[] = [];
+  for (const name of names) {
+    const design = getProfile(designKey(profile.name, name.slice("selfplay".length)));
+    if (selfplayDir(design) !== join(dir, name) || pathExists(summaryPath(design))) continue;
+    const games = await readGames(gamesPath(selfplayDir(design))).catch(() => undefined);
+    if (!games) continue;
+    const c = games.header.config;
+    const p = await readPrediction(join(selfplayDir(design), "prediction.json"));
+    out.push({
+      profile: design.name,
+      prediction: p ? checkPrediction(p, null).sentence : null,
+      predicted: p ?? null,
+      design: selfplayBudgetText({ positions: c.positions.length, games: c.games, nodesPerMove: c.nodes_per_move }),
+      done: games.records.length,
+      planned: c.positions.length * c.games,
+      file: displayPath(gamesPath(selfplayDir(design))),
+      engine: { uci_name: games.header.engine.uci_name, fingerprint: c.engine_fingerprint },
+    });
+  }
+  return out;
+}
+
+/** One row: a design's games with one set of values, a design being played, or the method's published figure. */
+export interface ComparisonRow {
+  /** What the row is. */
+  kind: "design" | "running" | "published";
+  /** The design in words (`60 × 50 games at 30,000 nodes/move`), or `the method, published`. */
+  design: string;
+  /** Nodes per move of its games. */
+  nodes_per_move: number;
+  /** The engine that played its games (null for the published row: the method's documents name Stockfish 17.1 without a build). */
+  engine: { uci_name: string; fingerprint: number | null } | null;
+  /** The values set against the scores, in words (`8,000,000 nodes per position`). */
+  values: string;
+  /** Games played and planned. */
+  games: { done: number; planned: number };
+  /** rho(eval, White's score) with its 95% percentile interval (null for a design being played; rho null when not defined). */
+  rho: { rho: number | null; ci95: [number, number] } | null;
+  /** Reliability of a position's score, with its 95% interval where computed (null: none from these games). */
+  reliability: { r: number; ci95: [number, number] | null } | null;
+  /** √R: the largest correlation these scores can show (null when not estimable or not known). */
+  ceiling: number | null;
+  /** Share of the games drawn. */
+  draw_rate: number | null;
+  /** Power of the design to exclude 0 at a true rho of 0.76 (null when not known). */
+  power: number | null;
+  /** The prediction made before the design's first game, where this row has its pairing, and whether the row's rho lies in its range (null while there is none). */
+  prediction: { rho: number; range95: [number, number]; inside: boolean | null } | null;
+  /** The file holding the row's figure (absolute; its games file while being played; null for the published row). */
+  path: string | null;
+}
+
+const drawRate = (s: SelfplayResults) => {
+  const games = s.positions.reduce((a, p) => a + p.games, 0);
+  return games ? s.positions.reduce((a, p) => a + p.draws, 0) / games : null;
+};
+
+const nanToNull = (x: number | null) => (typeof x === "number" && Number.isFinite(x) ? x : null);
+
+/**
+ * The rows (pure): each summarised design with the dataset's values (`indexValues`
+ * in words), then with the method's values where its sample's figures exist;
+ * each design being played; the method's published figure last.
+ */
+export function comparisonRows(
+  designs: readonly (DesignResults & { predicted?: PredictionRecord | null })[],
+  running: readonly RunningDesign[],
+  indexValues: string,
+): ComparisonRow[] {
+  const rows: ComparisonRow[] = [];
+  for (const d of designs) {
+    const s = d.summary;
+    const rel = s.reliability;
+    const base = {
+      kind: "design" as const,
+      design: selfplayBudgetText({
+        positions: s.n_positions,
+        games: s.selfplay.games_per_position,
+        nodesPerMove: s.selfplay.nodes_per_move,
+      }),
+      nodes_per_move: s.selfplay.nodes_per_move,
+      engine: { uci_name: d.selfplay.engine.uci_name, fingerprint: d.selfplay.config.engine_fingerprint },
+      games: { done: s.n_games, planned: s.n_positions * s.selfplay.games_per_position },
+      reliability: rel.between_estimable
+        ? { r: rel.reliability, ci95: s.reliability_uncertainty?.reliability_ci95 ?? null }
+        : null,
+      ceiling: rel.between_estimable ? nanToNull(rel.ceiling) : null,
+      draw_rate: drawRate(d.selfplay),
+      power: nanToNull(s.power.this_design.power),
+    };
+    const predicted = d.predicted ?? null;
+    const prediction = (values: string, rho: number | null) =>
+      predicted && predicted.from.values === values
+        ? {
+          rho: predicted.prediction.expected.rho,
+          range95: predicted.prediction.expected.range95,
+          inside: checkPrediction(predicted, rho).inside,
+        }
+        : null;
+    const own = nanToNull(s.eval_vs_score.rho);
+    rows.push({
+      ...base,
+      values: indexValues,
+      rho: { rho: own, ci95: s.eval_vs_score.ci95_percentile },
+      prediction: prediction(evalFolderName(d.design), own),
+      path: summaryPath(d.design),
+    });
+    const figures = d.sample?.figures;
+    const v = figures?.validation.find((x) => x.values_from === displayPath(d.sample!.path));
+    if (figures && v) {
+      const rho = nanToNull(v.eval_vs_score.rho);
+      rows.push({
+        ...base,
+        values: v.budget,
+        rho: { rho, ci95: v.eval_vs_score.ci95_percentile },
+        prediction: prediction(v.values_from, rho),
+        path: methodSampleSummaryPath(d.sample!.path, d.design),
+      });
+    }
+  }
+  for (const r of running) {
+    const p = r.predicted;
+    rows.push({
+      kind: "running",
+      design: r.design,
+      nodes_per_move: getProfile(r.profile).selfplay.nodesPerMove,
+      engine: r.engine,
+      values: p ? p.from.budget : indexValues,
+      games: { done: r.done, planned: r.planned },
+      rho: null,
+      reliability: null,
+      ceiling: null,
+      draw_rate: null,
+      power: null,
+      prediction: p ? { rho: p.prediction.expected.rho, range95: p.prediction.expected.range95, inside: null } : null,
+      path: gamesPath(selfplayDir(getProfile(r.profile))),
+    });
+  }
+  const m = PROFILES.full;
+  rows.push({
+    kind: "published",
+    design: "the method, published",
+    nodes_per_move: m.selfplay.nodesPerMove,
+    engine: null,
+    values: METHOD_EVAL_TEXT,
+    games: { done: m.selfplay.positions * m.selfplay.games, planned: m.selfplay.positions * m.selfplay.games },
+    rho: { rho: PUBLISHED.rho_eval_score, ci95: PUBLISHED.ci95 },
+    reliability: null,
+    ceiling: null,
+    draw_rate: null,
+    power: null,
+    prediction: null,
+    path: null,
+  });
+  return rows;
+}
+
+/** The rows of a dataset's designs (see {@link comparisonRows}), reading the predictions and the designs being played. */
+export async function designComparison(
+  profile: Profile,
+  designs: readonly DesignResults[],
+  indexValues: string,
+): Promise<ComparisonRow[]> {
+  const withPredictions = [];
+  for (const d of designs) {
+    withPredictions.push({
+      ...d,
+      predicted: (await readPrediction(join(selfplayDir(d.design), "prediction.json"))) ?? null,
+    });
+  }
+  return comparisonRows(withPredictions, await runningDesigns(profile), indexValues);
+}

@@ -1,0 +1,106 @@
+/**
+ * The self-play designs of a dataset side by side with the method's published
+ * figure (rows from `designComparison`, lib/report/design_comparison.ts): one
+ * declaration of the columns and their cells, written as an HTML table for
+ * the page and as a Markdown table for the dataset card. A design being
+ * played shows its progress and its prediction, no figure from its games.
+ *
+ * @module
+ */
+
+import { type Html, markup } from "../core/mod.ts";
+import { fingerprintValue, fixedNonZero } from "../method/mod.ts";
+import type { SiteData } from "./data.ts";
+import { code, md } from "./card_text.ts";
+
+type Row = SiteData["comparison"][number];
+
+const f2 = (x: number) => fixedNonZero(x, 2);
+const f3 = (x: number) => fixedNonZero(x, 3);
+const int = (n: number) => n.toLocaleString("en-US");
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+const iv = (c: readonly [number, number], f: (x: number) => string) => `[${f(c[0])}, ${f(c[1])}]`;
+
+const RHO = "rho(eval, White's score) [95%]";
+
+/** The columns: heading, and the cell of a row in words ("–" where a row has no such figure). */
+export const COMPARISON_COLUMNS: readonly { heading: string; cell: (r: Row) => string }[] = [
+  { heading: "self-play design", cell: (r) => r.design },
+  {
+    heading: "games by",
+    cell: (r) =>
+      r.engine ? `${r.engine.uci_name} (fingerprint ${fingerprintValue(r.engine.fingerprint)})` : "Stockfish 17.1",
+  },
+  { heading: "values", cell: (r) => r.values },
+  {
+    heading: "games",
+    cell: (r) => r.kind === "running" ? `${int(r.games.done)} of ${int(r.games.planned)} so far` : int(r.games.done),
+  },
+  {
+    heading: RHO,
+    cell: (r) =>
+      !r.rho ? "when the games are complete" : r.rho.rho === null ? "not defined" : r.kind === "published" // as the method's documents print it
+        ? `${r.rho.rho} ${iv(r.rho.ci95, String)}`
+        : `${f3(r.rho.rho)} ${iv(r.rho.ci95, f3)}`,
+  },
+  {
+    heading: "reliability [95%]",
+    cell: (r) =>
+      r.reliability ? `${f3(r.reliability.r)}${r.reliability.ci95 ? ` ${iv(r.reliability.ci95, f3)}` : ""}` : "–",
+  },
+  { heading: "ceiling √R", cell: (r) => (r.ceiling === null ? "–" : f3(r.ceiling)) },
+  { heading: "draws", cell: (r) => (r.draw_rate === null ? "–" : pct(r.draw_rate)) },
+  { heading: "power at 0.76", cell: (r) => (r.power === null ? "–" : f2(r.power)) },
+  {
+    heading: "predicted before the first game",
+    cell: (r) =>
+      r.prediction
+        ? `${f3(r.prediction.rho)} ${iv(r.prediction.range95, f3)}${
+          r.prediction.inside === null ? "" : r.prediction.inside ? ": inside" : ": outside"
+        }`
+        : "–",
+  },
+];
+
+/** The column whose cell links to the row's file: its rho, or its games while they are being played. */
+const linked = (r: Row) => COMPARISON_COLUMNS.findIndex((c) => c.heading === (r.kind === "running" ? "games" : RHO));
+
+/** Whether there is something to set beside the published figure: a design summarised or being played. */
+export const hasComparison = (d: Pick<SiteData, "comparison">): boolean =>
+  d.comparison.some((r) => r.kind !== "published");
+
+const CAPTION = "The self-play designs beside the method's published figure (Spearman's rho, 95% bootstrap interval)";
+
+/** The table for the page (each rho links to the file it is read from). */
+export function comparisonHtml(d: Pick<SiteData, "comparison">): Html {
+  if (!hasComparison(d)) return markup``;
+  const row = (r: Row) =>
+    markup`<tr${r.kind === "published" ? markup` class="this"` : ""}>${
+      COMPARISON_COLUMNS.map((c, i) =>
+        i === 0
+          ? markup`<th scope="row">${c.cell(r)}</th>`
+          : i === linked(r) && r.href
+          ? markup`<td><a href="${r.href}">${c.cell(r)}</a></td>`
+          : markup`<td>${c.cell(r)}</td>`
+      )
+    }</tr>`;
+  return markup`<div class="scroll"><table><caption>${CAPTION}</caption>
+<thead><tr>${COMPARISON_COLUMNS.map((c) => markup`<th scope="col">${c.heading}</th>`)}</tr></thead>
+<tbody>${d.comparison.map(row)}</tbody></table></div>`;
+}
+
+/** The table for the dataset card (each rho's file named in its own column). */
+export function comparisonMarkdown(d: Pick<SiteData, "comparison">): string[] {
+  if (!hasComparison(d)) return [];
+  const cells = (xs: string[]) => `| ${xs.join(" | ")} |`;
+  return [
+    `${CAPTION}:`,
+    "",
+    cells([...COMPARISON_COLUMNS.map((c) => md(c.heading)), "file"]),
+    `|${" --- |".repeat(COMPARISON_COLUMNS.length + 1)}`,
+    ...d.comparison.map((r) =>
+      cells([...COMPARISON_COLUMNS.map((c) => md(c.cell(r))), r.file ? code(r.file) : "the method's documents"])
+    ),
+    "",
+  ];
+}
