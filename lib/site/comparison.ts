@@ -26,12 +26,7 @@ const RHO = "rho(eval, White's score) [95%]";
 /** The columns: heading, and the cell of a row in words ("–" where a row has no such figure). */
 export const COMPARISON_COLUMNS: readonly { heading: string; cell: (r: Row) => string }[] = [
   { heading: "self-play design", cell: (r) => r.design },
-  {
-    heading: "games by",
-    cell: (r) =>
-      r.engine ? `${r.engine.uci_name} (fingerprint ${fingerprintValue(r.engine.fingerprint)})` : "Stockfish 17.1",
-  },
-  { heading: "values", cell: (r) => r.values },
+  { heading: "values at (per position)", cell: (r) => r.values.replace(/ per position$/, "") },
   {
     heading: "games",
     cell: (r) => r.kind === "running" ? `${int(r.games.done)} of ${int(r.games.planned)} so far` : int(r.games.done),
@@ -69,7 +64,21 @@ const linked = (r: Row) => COMPARISON_COLUMNS.findIndex((c) => c.heading === (r.
 export const hasComparison = (d: Pick<SiteData, "comparison">): boolean =>
   d.comparison.some((r) => r.kind !== "published");
 
-const CAPTION = "The self-play designs beside the method's published figure (Spearman's rho, 95% bootstrap interval)";
+/** The engines that played the rows' games, in words: `Stockfish 17.1 (fingerprint 2,030,154)`, joined by "and". */
+function engines(d: Pick<SiteData, "comparison">): string {
+  const names = new Set(
+    d.comparison.flatMap((r) =>
+      r.engine ? [`${r.engine.uci_name} (fingerprint ${fingerprintValue(r.engine.fingerprint)})`] : []
+    ),
+  );
+  return [...names].join(" and ");
+}
+
+/** The table's caption: what it shows and who played the games (the method's documents name Stockfish 17.1). */
+const caption = (d: Pick<SiteData, "comparison">) =>
+  `The self-play designs beside the method's published figure: games by ${
+    engines(d)
+  }; Spearman's rho with its 95% bootstrap interval`;
 
 /** The table for the page (each rho links to the file it is read from). */
 export function comparisonHtml(d: Pick<SiteData, "comparison">): Html {
@@ -84,7 +93,7 @@ export function comparisonHtml(d: Pick<SiteData, "comparison">): Html {
           : markup`<td>${c.cell(r)}</td>`
       )
     }</tr>`;
-  return markup`<div class="scroll"><table><caption>${CAPTION}</caption>
+  return markup`<div class="scroll"><table><caption>${caption(d)}</caption>
 <thead><tr>${COMPARISON_COLUMNS.map((c) => markup`<th scope="col">${c.heading}</th>`)}</tr></thead>
 <tbody>${d.comparison.map(row)}</tbody></table></div>`;
 }
@@ -94,7 +103,7 @@ export function comparisonMarkdown(d: Pick<SiteData, "comparison">): string[] {
   if (!hasComparison(d)) return [];
   const cells = (xs: string[]) => `| ${xs.join(" | ")} |`;
   return [
-    `${CAPTION}:`,
+    `${caption(d)}:`,
     "",
     cells([...COMPARISON_COLUMNS.map((c) => md(c.heading)), "file"]),
     `|${" --- |".repeat(COMPARISON_COLUMNS.length + 1)}`,
