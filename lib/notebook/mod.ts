@@ -3,7 +3,8 @@
  * Deno kernel (`runner.ts`, `run_notebook.py`, `notebooks.ts`), `.ipynb`
  * reading (`ipynb.ts`), type-checking the notebooks' code (`check.ts`), HTML
  * display helpers (`display.ts`), each stage's results as danfojs data frames
- * with an HTML display (`frames.ts`, `frame_html.ts`; the method's-budget sample's in `sample_frames.ts`), the banner and caption facts of a
+ * with an HTML display (`frames.ts`, `frame_html.ts`; the method's-budget sample's in `sample_frames.ts`, a design's
+ * prediction in `prediction_frame.ts`, a dataset's designs side by side in `comparison_frame.ts`), the banner and caption facts of a
  * profile (`context.ts`) and the longer views (`views.ts`,
  * `evaluation_view.ts`).
  *
@@ -24,5 +25,6 @@ export * from "./ipynb.ts";
 export * from "./notebooks.ts";
 export * from "./runner.ts";
 export * from "./sample_frames.ts";
+export * from "./comparison_frame.ts";
 export * from "./prediction_frame.ts";
 export * from "./views.ts";
