@@ -100,8 +100,8 @@ export interface ComparisonRow {
   games: { done: number; planned: number };
   /** rho(eval, White's score) with its 95% percentile interval (null for a design being played; rho null when not defined). */
   rho: { rho: number | null; ci95: [number, number] } | null;
-  /** Reliability of a position's score, with its 95% interval where computed (null: none from these games). */
-  reliability: { r: number; ci95: [number, number] | null } | null;
+  /** Reliability of a position's score with its 95% interval where computed, and the variance components it comes from: between positions, and of one game's score (null: none from these games). */
+  reliability: { r: number; ci95: [number, number] | null; between: number; game: number } | null;
   /** √R: the largest correlation these scores can show (null when not estimable or not known). */
   ceiling: number | null;
   /** Share of the games drawn. */
@@ -146,7 +146,12 @@ export function comparisonRows(
       engine: { uci_name: d.selfplay.engine.uci_name, fingerprint: d.selfplay.config.engine_fingerprint },
       games: { done: s.n_games, planned: s.n_positions * s.selfplay.games_per_position },
       reliability: rel.between_estimable
-        ? { r: rel.reliability, ci95: s.reliability_uncertainty?.reliability_ci95 ?? null }
+        ? {
+          r: rel.reliability,
+          ci95: s.reliability_uncertainty?.reliability_ci95 ?? null,
+          between: rel.between_variance,
+          game: rel.game_variance,
+        }
         : null,
       ceiling: rel.between_estimable ? nanToNull(rel.ceiling) : null,
       draw_rate: drawRate(d.selfplay),

@@ -35,6 +35,8 @@ Deno.test("the designs side by side: each complete design with the index's and t
     assertEquals(own.reliability, {
       r: summary.reliability.reliability,
       ci95: summary.reliability_uncertainty.reliability_ci95,
+      between: summary.reliability.between_variance,
+      game: summary.reliability.game_variance,
     });
     assertEquals(own.ceiling, summary.reliability.ceiling);
     assertEquals(own.power, summary.power.this_design.power);
@@ -84,7 +86,13 @@ Deno.test("a prediction sits on the row of its pairing, inside or outside its ra
       n_games: 100,
       selfplay: { games_per_position: 50, nodes_per_move: 300_000 },
       eval_vs_score: { rho: 0.1, ci95_percentile: [-0.2, 0.4] },
-      reliability: { reliability: 0.5, ceiling: Math.sqrt(0.5), between_estimable: true },
+      reliability: {
+        reliability: 0.5,
+        ceiling: Math.sqrt(0.5),
+        between_estimable: true,
+        between_variance: 0.002,
+        game_variance: 0.1,
+      },
       power: { this_design: { power: 0.9 } },
     },
     sample: {
@@ -108,5 +116,5 @@ Deno.test("a prediction sits on the row of its pairing, inside or outside its ra
   assertEquals(rows(0.3).map((r) => r.prediction?.inside ?? null), [null, true, null]);
   assertEquals(rows(0.7).map((r) => r.prediction?.inside ?? null), [null, false, null]);
   assertEquals(rows(0.3)[0].draw_rate, 0.7);
-  assertEquals(rows(0.3)[0].reliability, { r: 0.5, ci95: null });
+  assertEquals(rows(0.3)[0].reliability, { r: 0.5, ci95: null, between: 0.002, game: 0.1 });
 });
