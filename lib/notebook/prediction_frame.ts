@@ -11,7 +11,7 @@
 
 import { join } from "node:path";
 import { selfplayDir } from "../store/mod.ts";
-import { type Profile } from "../method/mod.ts";
+import { type Profile, selfplayBudgetText } from "../method/mod.ts";
 import { PUBLISHED } from "../analysis/mod.ts";
 import { checkPrediction, type MethodSampleState, readPrediction } from "../report/mod.ts";
 import { type DataFrame, showColumns, toFrame } from "./frames.ts";
@@ -28,7 +28,14 @@ export async function predictionFrame(
 ): Promise<DataFrame> {
   const p = await readPrediction(join(selfplayDir(design), "prediction.json"));
   const columns = ["figure", "rho", "lo", "hi", "design", "values_at"];
-  if (!p) return await toFrame([], columns, `${text} — none: no prediction was made before this design's games`);
+  if (!p) {
+    const own = selfplayBudgetText({
+      positions: design.selfplay.positions,
+      games: design.selfplay.games,
+      nodesPerMove: design.selfplay.nodesPerMove,
+    });
+    return await toFrame([], columns, `${text} — none: no prediction was made before the games of this design, ${own}`);
+  }
   const paired = state?.figures?.validation.find((v) => v.values_from === p.from.values);
   const check = checkPrediction(p, paired?.eval_vs_score.rho ?? null);
   const m = p.made_from;

@@ -69,7 +69,7 @@ export async function runningDesigns(profile: Profile): Promise<RunningDesign[]>
     const games = await readGames(gamesPath(selfplayDir(design))).catch(() => undefined);
     if (!games) continue;
     const c = games.header.config;
-    const p = await readPrediction(join(selfplayDir(design), "prediction.json"));
+    const p = await readPrediction(predictionPath(design));
     out.push({
       profile: design.name,
       prediction: p ? checkPrediction(p, null).sentence : null,
@@ -109,10 +109,13 @@ export interface ComparisonRow {
   /** Power of the design to exclude 0 at a true rho of 0.76 (null when not known). */
   power: number | null;
   /** The prediction made before the design's first game, where this row has its pairing, and whether the row's rho lies in its range (null while there is none). */
-  prediction: { rho: number; range95: [number, number]; inside: boolean | null } | null;
+  prediction: { rho: number; range95: [number, number]; inside: boolean | null; path: string } | null;
   /** The file holding the row's figure (absolute; its games file while being played; null for the published row). */
   path: string | null;
 }
+
+/** A design's `prediction.json` (in its self-play folder). */
+const predictionPath = (design: Profile) => join(selfplayDir(design), "prediction.json");
 
 const drawRate = (s: SelfplayResults) => {
   const games = s.positions.reduce((a, p) => a + p.games, 0);
@@ -164,6 +167,7 @@ export function comparisonRows(
           rho: predicted.prediction.expected.rho,
           range95: predicted.prediction.expected.range95,
           inside: checkPrediction(predicted, rho).inside,
+          path: predictionPath(d.design),
         }
         : null;
     const own = nanToNull(s.eval_vs_score.rho);
@@ -201,7 +205,14 @@ export function comparisonRows(
       ceiling: null,
       draw_rate: null,
       power: null,
-      prediction: p ? { rho: p.prediction.expected.rho, range95: p.prediction.expected.range95, inside: null } : null,
+      prediction: p
+        ? {
+          rho: p.prediction.expected.rho,
+          range95: p.prediction.expected.range95,
+          inside: null,
+          path: predictionPath(getProfile(r.profile)),
+        }
+        : null,
       path: gamesPath(selfplayDir(getProfile(r.profile))),
     });
   }
@@ -234,7 +245,7 @@ export async function designComparison(
   for (const d of designs) {
     withPredictions.push({
       ...d,
-      predicted: (await readPrediction(join(selfplayDir(d.design), "prediction.json"))) ?? null,
+      predicted: (await readPrediction(predictionPath(d.design))) ?? null,
     });
   }
   return comparisonRows(withPredictions, await runningDesigns(profile), indexValues);

@@ -59,7 +59,9 @@ Deno.test("the designs side by side: each complete design with the index's and t
       null,
       null,
     ]);
-    assertEquals(running.prediction, { ...prediction.prediction.expected, inside: null });
+    const { path, ...expected } = running.prediction!;
+    assertEquals(expected, { ...prediction.prediction.expected, inside: null });
+    ok(path.endsWith("selfplay~pos60~games50~move300000/prediction.json"), path);
     assertEquals(published.rho, { rho: 0.76, ci95: [0.63, 0.85] });
     assertEquals([own.engine, running.engine, published.engine], [
       { uci_name: selfplay.engine.uci_name, fingerprint: selfplay.config.engine_fingerprint },
@@ -106,7 +108,12 @@ Deno.test("a prediction sits on the row of its pairing, inside or outside its ra
       },
     },
     predicted: {
-      from: { values: "/r/full/sample60/evals.jsonl", budget: "400,000,000 nodes per position" },
+      from: {
+        design: "quick~eval8000000~pos60~games50~move30000",
+        values: "/r/full/sample60/evals.jsonl",
+        budget: "400,000,000 nodes per position",
+      },
+      made_from: { observed: 0.216 },
       prediction: { expected: { rho: 0.216, range95: [-0.157, 0.536] } },
       created: "2026-12-02T07:38:00Z",
     },

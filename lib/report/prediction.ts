@@ -18,9 +18,9 @@
  * @module
  */
 
-import { normalQuantile, powerToExcludeZero, reliabilityAt, spearmanZSe } from "../method/mod.ts";
+import { normalQuantile, powerToExcludeZero, reliabilityAt, selfplayBudgetText, spearmanZSe } from "../method/mod.ts";
 import { checkRecord, fileKind, int, MbiError, schemaVersion, text } from "../core/mod.ts";
-import { CodeVersion, displayPath, readTextIfExists } from "../store/mod.ts";
+import { CodeVersion, displayPath, getProfile, readTextIfExists } from "../store/mod.ts";
 import * as v from "valibot";
 
 /** Schema version of `prediction.json`. */
@@ -185,7 +185,13 @@ export function checkPrediction(p: PredictionRecord, observed: number | null): P
   const [lo, hi] = e.range95;
   const range = `${f3(e.rho)} (95% prediction range ${f3(lo)} to ${f3(hi)})`;
   const inside = observed === null ? null : observed >= lo && observed <= hi;
-  const made = `predicted on ${p.created.slice(0, 10)}, before the first game`;
+  const from = getProfile(p.from.design).selfplay;
+  const earlier = selfplayBudgetText({ positions: from.positions, games: from.games, nodesPerMove: from.nodesPerMove });
+  // with the earlier games' variances the expected figure is the earlier one: say so, or it reads as a result
+  const carried = e.rho === p.made_from.observed ? " (their own figure, with a range for new games)" : "";
+  const made = `predicted on ${
+    p.created.slice(0, 10)
+  } before the first game from the variances of the ${earlier}${carried}`;
   return {
     expected: e,
     made: p.created,

@@ -48,6 +48,15 @@ Deno.test("the committed prediction reads, and compares a result with its range"
   const none = checkPrediction(p, null);
   assertEquals(none.inside, null);
   ok(none.sentence.endsWith("no result yet."), none.sentence);
+  // made with the earlier games' own variances, the expected figure is theirs: the sentence says so, naming them
+  ok(
+    none.sentence.includes(
+      "from the variances of the 60 × 50 games at 30,000 nodes/move (their own figure, with a range for new games)",
+    ),
+    none.sentence,
+  );
+  const other = { ...p, made_from: { ...p.made_from, observed: 0.1 } };
+  ok(!checkPrediction(other, null).sentence.includes("their own figure"));
   const [lo, hi] = p.prediction.expected.range95;
   assertEquals([checkPrediction(p, (lo + hi) / 2).inside, checkPrediction(p, hi + 0.01).inside], [true, false]);
   ok(checkPrediction(p, 0.5).sentence.includes("observed 0.500, inside the prediction"));

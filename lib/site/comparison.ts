@@ -21,22 +21,41 @@ const int = (n: number) => n.toLocaleString("en-US");
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 const iv = (c: readonly [number, number], f: (x: number) => string) => `[${f(c[0])}, ${f(c[1])}]`;
 
-const RHO = "rho(eval, White's score) [95%]";
-
-/** The columns: heading, and the cell of a row in words ("–" where a row has no such figure). */
-export const COMPARISON_COLUMNS: readonly { heading: string; cell: (r: Row) => string }[] = [
+/**
+ * The columns: heading, the cell of a row in words ("–" where a row has no
+ * such figure), and the file the cell links to on the page (the rho its
+ * summary or sample file, a design being played its games, a prediction its
+ * `prediction.json`). The prediction stands beside the rho it predicts.
+ */
+export const COMPARISON_COLUMNS: readonly {
+  heading: string;
+  cell: (r: Row) => string;
+  href?: (r: Row) => string | null;
+}[] = [
   { heading: "self-play design", cell: (r) => r.design },
   { heading: "values at (per position)", cell: (r) => r.values.replace(/ per position$/, "") },
   {
     heading: "games",
     cell: (r) => r.kind === "running" ? `${int(r.games.done)} of ${int(r.games.planned)} so far` : int(r.games.done),
+    href: (r) => (r.kind === "running" ? r.href : null),
   },
   {
-    heading: RHO,
+    heading: "rho(eval, White's score) [95%]",
     cell: (r) =>
       !r.rho ? "when the games are complete" : r.rho.rho === null ? "not defined" : r.kind === "published" // as the method's documents print it
         ? `${r.rho.rho} ${iv(r.rho.ci95, String)}`
         : `${f3(r.rho.rho)} ${iv(r.rho.ci95, f3)}`,
+    href: (r) => (r.kind === "running" ? null : r.href),
+  },
+  {
+    heading: "predicted before the first game",
+    cell: (r) =>
+      r.prediction
+        ? `${f3(r.prediction.rho)} ${iv(r.prediction.range95, f3)}${
+          r.prediction.inside === null ? "" : r.prediction.inside ? ": inside" : ": outside"
+        }`
+        : "–",
+    href: (r) => r.prediction_href,
   },
   {
     heading: "reliability [95%]",
@@ -46,19 +65,7 @@ export const COMPARISON_COLUMNS: readonly { heading: string; cell: (r: Row) => s
   { heading: "ceiling √R", cell: (r) => (r.ceiling === null ? "–" : f3(r.ceiling)) },
   { heading: "draws", cell: (r) => (r.draw_rate === null ? "–" : pct(r.draw_rate)) },
   { heading: "power at 0.76", cell: (r) => (r.power === null ? "–" : f2(r.power)) },
-  {
-    heading: "predicted before the first game",
-    cell: (r) =>
-      r.prediction
-        ? `${f3(r.prediction.rho)} ${iv(r.prediction.range95, f3)}${
-          r.prediction.inside === null ? "" : r.prediction.inside ? ": inside" : ": outside"
-        }`
-        : "–",
-  },
 ];
-
-/** The column whose cell links to the row's file: its rho, or its games while they are being played. */
-const linked = (r: Row) => COMPARISON_COLUMNS.findIndex((c) => c.heading === (r.kind === "running" ? "games" : RHO));
 
 /** Whether there is something to set beside the published figure: a design summarised or being played. */
 export const hasComparison = (d: Pick<SiteData, "comparison">): boolean =>
@@ -80,25 +87,26 @@ const caption = (d: Pick<SiteData, "comparison">) =>
     engines(d)
   }; Spearman's rho with its 95% bootstrap interval`;
 
-/** The table for the page (each rho links to the file it is read from). */
+/** The table for the page (each figure links to the file it is read from). */
 export function comparisonHtml(d: Pick<SiteData, "comparison">): Html {
   if (!hasComparison(d)) return markup``;
   const row = (r: Row) =>
     markup`<tr${r.kind === "published" ? markup` class="this"` : ""}>${
-      COMPARISON_COLUMNS.map((c, i) =>
-        i === 0
+      COMPARISON_COLUMNS.map((c, i) => {
+        const href = c.href?.(r) ?? null;
+        return i === 0
           ? markup`<th scope="row">${c.cell(r)}</th>`
-          : i === linked(r) && r.href
-          ? markup`<td><a href="${r.href}">${c.cell(r)}</a></td>`
-          : markup`<td>${c.cell(r)}</td>`
-      )
+          : href
+          ? markup`<td><a href="${href}">${c.cell(r)}</a></td>`
+          : markup`<td>${c.cell(r)}</td>`;
+      })
     }</tr>`;
   return markup`<div class="scroll"><table><caption>${caption(d)}</caption>
 <thead><tr>${COMPARISON_COLUMNS.map((c) => markup`<th scope="col">${c.heading}</th>`)}</tr></thead>
 <tbody>${d.comparison.map(row)}</tbody></table></div>`;
 }
 
-/** The table for the dataset card (each rho's file named in its own column). */
+/** The table for the dataset card (each row's files named in its own column: its figure's, its prediction's). */
 export function comparisonMarkdown(d: Pick<SiteData, "comparison">): string[] {
   if (!hasComparison(d)) return [];
   const cells = (xs: string[]) => `| ${xs.join(" | ")} |`;
@@ -108,7 +116,11 @@ export function comparisonMarkdown(d: Pick<SiteData, "comparison">): string[] {
     cells([...COMPARISON_COLUMNS.map((c) => md(c.heading)), "file"]),
     `|${" --- |".repeat(COMPARISON_COLUMNS.length + 1)}`,
     ...d.comparison.map((r) =>
-      cells([...COMPARISON_COLUMNS.map((c) => md(c.cell(r))), r.file ? code(r.file) : "the method's documents"])
+      cells([
+        ...COMPARISON_COLUMNS.map((c) => md(c.cell(r))),
+        [r.file ? code(r.file) : "the method's documents", ...(r.prediction_file ? [code(r.prediction_file)] : [])]
+          .join(", "),
+      ])
     ),
     "",
   ];

@@ -207,7 +207,12 @@ export interface SiteData {
   /** Other self-play designs of this dataset that stage 5 has summarised, with the method's budget on their positions. */
   designs: SiteDesign[];
   /** Those designs and the ones being played side by side with the published figure, each row with its file (display path) and link from the page. */
-  comparison: (ComparisonRow & { file: string | null; href: string | null })[];
+  comparison: (ComparisonRow & {
+    file: string | null;
+    href: string | null;
+    prediction_file: string | null;
+    prediction_href: string | null;
+  })[];
 }
 
 /** The principal variation in SAN, played from the start FEN with the project's rules (empty if a move is not legal). */
@@ -409,11 +414,16 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     verified: await readVerifyRecord(d.path),
     designs: await siteDesigns(profile, designs),
     comparison: (await designComparison(profile, designs, `${formatLimit(d.header.config.limit)} per position`)).map(
-      (r) => ({
-        ...r,
-        file: r.path === null ? null : displayPath(r.path),
-        href: r.path === null ? null : relative(publishedPaths(profile).site, r.path).split(sep).join("/"),
-      }),
+      (r) => {
+        const href = (path: string) => relative(publishedPaths(profile).site, path).split(sep).join("/");
+        return {
+          ...r,
+          file: r.path === null ? null : displayPath(r.path),
+          href: r.path === null ? null : href(r.path),
+          prediction_file: r.prediction ? displayPath(r.prediction.path) : null,
+          prediction_href: r.prediction ? href(r.prediction.path) : null,
+        };
+      },
     ),
   };
 }

@@ -177,11 +177,11 @@ function evidenceSection(d: LandingData): Html {
     ...b.designs.flatMap((g) => {
       const m = g.sample;
       if (!m) return [];
-      const v = m.summary?.figures.validation[1]?.eval_vs_score;
+      const v = m.summary?.figures.validation.find((x) => x.values_from === m.file)?.eval_vs_score;
       return [[
-        `${m.limit} per position (the method's budget)`,
+        `${m.limit} per position (the method's budget) on ${m.of} positions`,
         v
-          ? `${m.of} of the positions only (a sample, not an index): rho(eval, score) ${
+          ? `a sample, not an index; with the ${designWords(g.summary)}: rho(eval, score) ${
             rhoInterval(v, v.ci95_percentile, [" [", ", ", "]"], f3)
           }`
           : `${m.evaluated} of ${m.of} sample positions so far`,

@@ -221,7 +221,7 @@ export function gamesSentence(b: Best): SureSentence | null {
   const shown = parts.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`);
   return {
     text:
-      `${settled ? "Games agree, weakly" : "Games cannot settle it yet"}: ${
+      `${settled ? "Games agree, weakly" : "No set of games confirms it yet"}: ${
         joinWords(shown)
       } between the value and White's score; ` +
       `per-position scores are noisy (reliability ${joinWords(parts.map((p) => f2(p.r)))}).`,
