@@ -102,6 +102,8 @@ export function manifestRunsText(m: ManifestRuns, of = ""): string {
   const stopped = m.runs - m.ended;
   const ended = stopped === 0
     ? ""
+    : m.ended === 0
+    ? `, ${m.runs === 1 ? "stopped or still running" : "each stopped or still running"}`
     : `; ${m.ended} ended, the other${stopped === 1 ? " was" : "s were"} stopped or still running`;
   if (m.fromTheStart) return `start and end of every run${of}: ${runs}${ended}`;
   if (m.firstStarted === null || m.fileCreated === null) {
