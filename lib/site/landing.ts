@@ -202,10 +202,10 @@ function ladderSection(d: LandingData): Html {
   if (!d.ladder || d.ladderRows.length === 0) return markup`<p>No ladder yet.</p>`;
   const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
   const rows = d.ladderRows.map((r) => {
-    const p = page(r.folder);
-    const name = `${int(r.nodes)} nodes`;
+    // a rung without a page of its own links its table: the figures of the row come from the rungs' values
+    const name = markup`<a href="${page(r.folder)?.href ?? r.table}">${int(r.nodes)} nodes</a>`;
     return [
-      p ? markup`<a href="${p.href}">${name}</a>` : name,
+      name,
       `${r.depth.min}–${r.depth.max} (median ${r.depth.median})`,
       r.next ? f3(r.next.spearman) : "– (top rung)",
       r.next ? pct(r.next.share_over_10) : "–",
@@ -307,7 +307,7 @@ function outcomesSection(d: LandingData): Html {
 /** The distribution of the best index's values as a figure (the dataset page's histogram). */
 function distributionFigure(b: NonNullable<LandingData["best"]>): Html {
   const h = histogram({ positions: b.positions, n: b.n, engine: { uci_name: b.engine }, limit: b.limit });
-  return markup`<figure id="distribution">${h.svg}<figcaption>${h.title}: ${h.caption}</figcaption></figure>`;
+  return markup`<figure id="distribution">${h.svg}<figcaption>${h.title}: ${h.caption} (<a href="${b.key}/mbi.csv">mbi.csv</a>)</figcaption></figure>`;
 }
 
 /** The landing page's HTML: the answer first, then the evidence in sections a reader can skip. */

@@ -65,6 +65,8 @@ export interface LadderRow {
   engine_id: string;
   /** Depth of the last completed iteration over the positions. */
   depth: ValueSummary;
+  /** Its MBI table (`<folder>/mbi.csv`, relative to the landing page), where its figures can be checked. */
+  table: string;
   /** Agreement with the next rung (null for the top rung). */
   next:
     | { folder: string; spearman: number; share_over_10: number; median_shift: number; coverage: number | null }
@@ -278,6 +280,7 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
       engine: r.engine,
       engine_id: r.engine_id,
       depth: summarise(byFolder.get(r.folder)!.records.map((x) => x.depth)),
+      table: href(mbiPaths(join(root(), r.folder)).csv),
       next: p && next
         ? {
           folder: next.folder,
