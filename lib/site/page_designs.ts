@@ -165,7 +165,11 @@ function sampleValidation(d: SiteData, f: MethodSample): Html {
       }; claim ${verdictsText(v).claim}</td></tr>`
     )
   }</tbody></table></div>
-${f.validation.map((v) => markup`<p>At ${v.budget}: ${v.published_check.sentence}</p>`)}`;
+${
+    // the index's own values are checked against the published figure in the design's section above: only the sample's here
+    f.validation.filter((v) => v.values_from === f.sample.path).map((v) =>
+      markup`<p>With the values at ${v.budget}: ${v.published_check.sentence}</p>`
+    )}`;
 }
 
 function sampleFacts(f: MethodSample): Html {
