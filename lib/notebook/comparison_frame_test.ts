@@ -11,25 +11,34 @@ Deno.test("comparison frame: the 8M index's designs by values, the one being pla
   const df = await comparisonFrame(getProfile("quick~eval8000000~pos60~games50~move300000"), "designs");
   assertEquals(df.columns, [...COMPARISON_FRAME_COLUMNS]);
   const rows = records(df);
-  assertEquals(rows.map((r) => [r.design, r.values_at, r.status]), [
-    ["60 × 50 games at 30,000 nodes/move", "8,000,000 nodes per position", "complete"],
-    ["60 × 50 games at 30,000 nodes/move", "400,000,000 nodes per position", "complete"],
-    ["60 × 50 games at 300,000 nodes/move", "400,000,000 nodes per position", "being played"],
-    ["the method, published", "400,000,000 nodes per position", "published"],
-  ]);
   const summary = JSON.parse(
     await Deno.readTextFile(
       new URL("../../results/quick~eval8000000/summary~pos60~games50~move30000.json", import.meta.url),
     ),
   );
+  assertEquals(rows.slice(0, 2).map((r) => [r.design, r.values_at, r.status]), [
+    ["60 × 50 games at 30,000 nodes/move", "8,000,000 nodes per position", "complete"],
+    ["60 × 50 games at 30,000 nodes/move", "400,000,000 nodes per position", "complete"],
+  ]);
   assertEquals([rows[0].rho, rows[0].lo, rows[0].hi], [
     summary.eval_vs_score.rho,
     ...summary.eval_vs_score.ci95_percentile,
   ]);
   assertEquals(rows[0].file, "results/quick~eval8000000/summary~pos60~games50~move30000.json");
-  assertEquals([rows[2].rho, rows[2].reliability, rows[2].planned], [null, null, 3000]);
-  ok((rows[2].predicted as number) > (rows[2].predicted_lo as number), "the running design's prediction");
-  assertEquals([rows[3].rho, rows[3].lo, rows[3].hi], [0.76, 0.63, 0.85]);
+  const published = rows[rows.length - 1];
+  assertEquals([published.status, published.rho, published.lo, published.hi], ["published", 0.76, 0.63, 0.85]);
+  // the 300,000-node design, being played while this is written: no figure from its games, its prediction
+  const running = rows.filter((r) => r.status === "being played");
+  if (running.length) {
+    assertEquals(rows.length, 4);
+    assertEquals([running[0].design, running[0].rho, running[0].reliability, running[0].planned], [
+      "60 × 50 games at 300,000 nodes/move",
+      null,
+      null,
+      3000,
+    ]);
+    ok((running[0].predicted as number) > (running[0].predicted_lo as number), "the running design's prediction");
+  }
   const none = await comparisonFrame(getProfile("quick"), "designs");
   assertEquals(none.shape[0], 0);
   ok(captionOf(none).includes("no other self-play design"), captionOf(none));
