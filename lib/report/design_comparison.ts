@@ -42,9 +42,7 @@ export interface RunningDesign {
   file: string;
   /** The engine playing the games. */
   engine: { uci_name: string; fingerprint: number | null };
-  /** The prediction made before its first game, in one sentence, when one was (no result beside it while the games go on). */
-  prediction: string | null;
-  /** That prediction's record, when one was made. */
+  /** The prediction made before its first game, when one was (no result beside it while the games go on). */
   predicted: PredictionRecord | null;
 }
 
@@ -72,7 +70,6 @@ export async function runningDesigns(profile: Profile): Promise<RunningDesign[]>
     const p = await readPrediction(predictionPath(design));
     out.push({
       profile: design.name,
-      prediction: p ? checkPrediction(p, null).sentence : null,
       predicted: p ?? null,
       design: selfplayBudgetText({ positions: c.positions.length, games: c.games, nodesPerMove: c.nodes_per_move }),
       done: games.records.length,

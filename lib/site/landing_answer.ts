@@ -11,6 +11,8 @@
 import { type Html, joinHtml, markup } from "../core/mod.ts";
 import { fixedNonZero, PROFILES, rhoDefined, rhoInterval, rhoText, selfplayBudgetText } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
+import type { RunningDesign } from "../report/mod.ts";
+import { getProfile } from "../store/mod.ts";
 import { backRank, signed } from "./page_script/table.ts";
 
 /** How many positions each list shows. */
@@ -251,13 +253,23 @@ export function sureHtml(d: LandingData): Html {
   if (!s.length && !running.length) return markup``;
   return markup`<h2 id="sure-h">How sure is this?</h2>
 <p>${joinHtml(s.map((x) => markup`${x.text} <a href="${x.href}">(${x.link})</a>`), " ")}</p>${
-    running.map((r) =>
-      markup`<p class="small">Being played: ${r.design} — ${int(r.done)} of ${
-        int(r.planned)
-      } games so far; no figure from them is shown until they are complete.${
-        r.prediction ? ` Its prediction: ${r.prediction}` : ""
-      }</p>`
-    )
+    running.map((r) => markup`<p class="small">${runningSentence(r)}</p>`)
+  }`;
+}
+
+/** A design being played in one or two short sentences: how far it has got, and what was predicted before its first game. */
+export function runningSentence(r: RunningDesign): string {
+  const p = r.predicted;
+  const e = p?.prediction.expected;
+  const from = p ? int(getProfile(p.from.design).selfplay.nodesPerMove) : "";
+  return `Being played: ${r.design}, ${int(r.done)} of ${
+    int(r.planned)
+  } games so far; no figure from them is shown until they are complete.${
+    p && e
+      ? ` Predicted before the first game, from the ${from}-node games: rho ${f3(e.rho)} (95% range ${
+        f3(e.range95[0])
+      } to ${f3(e.range95[1])}) with the values at ${p.from.budget}.`
+      : ""
   }`;
 }
 

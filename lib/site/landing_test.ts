@@ -2,7 +2,8 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { whatSentence } from "./landing.ts";
-import { extremes, gamesSentence, listsSentence, methodCheckSentence } from "./landing_answer.ts";
+import { extremes, gamesSentence, listsSentence, methodCheckSentence, runningSentence } from "./landing_answer.ts";
+import { readPrediction } from "../report/mod.ts";
 import type { LandingData } from "./landing_data.ts";
 
 const best = (negatives: number, min: number) =>
@@ -114,4 +115,31 @@ Deno.test("the method's own check leads the games once its design is complete, b
   assertEquals(methodCheckSentence(best([thirty, design(300_000, 0.35, false, null)])), null);
   assertEquals(methodCheckSentence(best([thirty])), null);
   ok(gamesSentence(best([thirty, design(300_000, 0.35, false, null)]))!.text.includes("300,000 nodes per move"));
+});
+
+Deno.test("a design being played says how far it has got and what was predicted, from which games, with no figure of its own", async () => {
+  const predicted = (await readPrediction(
+    repoPath("results", "quick~eval8000000", "selfplay~pos60~games50~move300000", "prediction.json"),
+  ))!;
+  const r = {
+    profile: "quick~eval8000000~pos60~games50~move300000",
+    design: "60 × 50 games at 300,000 nodes/move",
+    done: 488,
+    planned: 3000,
+    file: "x",
+    engine: { uci_name: "Stockfish 17.1", fingerprint: 2030154 },
+    predicted,
+  };
+  const e = predicted.prediction.expected;
+  assertEquals(
+    runningSentence(r),
+    "Being played: 60 × 50 games at 300,000 nodes/move, 488 of 3,000 games so far; no figure from them is shown until they are complete. " +
+      `Predicted before the first game, from the 30,000-node games: rho ${e.rho.toFixed(3)} (95% range ${
+        e.range95[0].toFixed(3)
+      } to ${e.range95[1].toFixed(3)}) with the values at 400,000,000 nodes per position.`,
+  );
+  assertEquals(
+    runningSentence({ ...r, predicted: null }),
+    "Being played: 60 × 50 games at 300,000 nodes/move, 488 of 3,000 games so far; no figure from them is shown until they are complete.",
+  );
 });
