@@ -12,6 +12,7 @@ import { type Html, markup } from "../core/mod.ts";
 import { fingerprintValue, fixedNonZero } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { code, md } from "./card_text.ts";
+import { labelledTable } from "./labelled_table.ts";
 
 type Row = SiteData["comparison"][number];
 
@@ -87,23 +88,18 @@ const caption = (d: Pick<SiteData, "comparison">) =>
     engines(d)
   }; Spearman's rho with its 95% bootstrap interval`;
 
-/** The table for the page (each figure links to the file it is read from). */
+/** The table for the page (each figure links to the file it is read from; on a phone each row is a block of labelled lines). */
 export function comparisonHtml(d: Pick<SiteData, "comparison">): Html {
   if (!hasComparison(d)) return markup``;
-  const row = (r: Row) =>
-    markup`<tr${r.kind === "published" ? markup` class="this"` : ""}>${
-      COMPARISON_COLUMNS.map((c, i) => {
-        const href = c.href?.(r) ?? null;
-        return i === 0
-          ? markup`<th scope="row">${c.cell(r)}</th>`
-          : href
-          ? markup`<td><a href="${href}">${c.cell(r)}</a></td>`
-          : markup`<td>${c.cell(r)}</td>`;
-      })
-    }</tr>`;
-  return markup`<div class="scroll"><table><caption>${caption(d)}</caption>
-<thead><tr>${COMPARISON_COLUMNS.map((c) => markup`<th scope="col">${c.heading}</th>`)}</tr></thead>
-<tbody>${d.comparison.map(row)}</tbody></table></div>`;
+  const rows = d.comparison.map((r) =>
+    COMPARISON_COLUMNS.map((c) => {
+      const href = c.href?.(r) ?? null;
+      return href ? markup`<a href="${href}">${c.cell(r)}</a>` : c.cell(r);
+    })
+  );
+  return markup`<div class="scroll">${
+    labelledTable(caption(d), COMPARISON_COLUMNS.map((c) => c.heading), rows, "designs")
+  }</div>`;
 }
 
 /** The table for the dataset card (each row's files named in its own column: its figure's, its prediction's). */

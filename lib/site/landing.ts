@@ -24,31 +24,12 @@ import { histogram, whiteEdgeSentence } from "./page_data.ts";
 import { bestName, designWords, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
 import { type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
 import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
+import { labelledTable } from "./labelled_table.ts";
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
 const f3 = (x: number) => (Number.isFinite(x) ? fixedNonZero(x, 3) : "–");
 const int = (n: number) => n.toLocaleString("en-US");
-
-/**
- * A table whose cells carry their column's label, so that on a narrow screen
- * (CSS `table.lr`) each row becomes a block of labelled lines; the first
- * column is the row's header. Cells are text or markup (text is escaped).
- */
-export function labelledTable(caption: string, head: string[], rows: HtmlValue[][], id?: string): Html {
-  const body = rows.map((r) =>
-    markup`<tr>${
-      r.map((c, i) =>
-        i === 0
-          ? markup`<th scope="row" data-label="${head[0]}">${c}</th>`
-          : markup`<td data-label="${head[i]}">${c}</td>`
-      )
-    }</tr>`
-  );
-  return markup`<table class="lr"${id && markup` id="${id}"`}><caption>${caption}</caption><thead><tr>${
-    head.map((h) => markup`<th scope="col">${h}</th>`)
-  }</tr></thead><tbody>${body}</tbody></table>`;
-}
 
 /** The ladder's convergence figure (Observable Plot): each step's agreement, share moving > 10, coverage. */
 export function convergenceFigure(d: LandingData): Html | null {

@@ -26,6 +26,7 @@ export * from "./card_text.ts";
 export * from "./comparison.ts";
 export * from "./data.ts";
 export * from "./designs.ts";
+export * from "./labelled_table.ts";
 export * from "./landing.ts";
 export * from "./landing_data.ts";
 export * from "./landing_answer.ts";
