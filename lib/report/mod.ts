@@ -3,7 +3,8 @@
  * a profile's results (`limitations.ts`), the published validation figure beside a design's measured one
  * (`published_check.ts`), the method's budget on a sample with its checks of the published facts
  * (`method_sample.ts`), a dataset's other self-play designs read once for all of these (`designs.ts`) and set
- * side by side with the published figure, those being played too (`design_comparison.ts`), and how
+ * side by side with the published figure, those being played too (`design_comparison.ts`), whether a text's
+ * printed figures are in the files it links (`figure_check.ts`, the README's answer table), and how
  * many words a reader meets in a text or a page (`word_count.ts`).
  *
  * May import: core, engine, method, store, plot, runs, evaluation, selfplay, analysis, outcomes.
@@ -13,6 +14,7 @@
 
 export * from "./design_comparison.ts";
 export * from "./designs.ts";
+export * from "./figure_check.ts";
 export * from "./limitations.ts";
 export * from "./limitations_selfplay.ts";
 export * from "./method_sample.ts";

@@ -1,0 +1,53 @@
+import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { repoPath } from "../core/mod.ts";
+import { figureFound, numbersOf, printedFigures } from "./figure_check.ts";
+
+Deno.test("printed figures: two or more decimals, either minus sign; found when a file's number rounds to them", () => {
+  assertEquals(
+    printedFigures("rho 0.101 [−0.162, 0.348]; power 0.75 (0.8 asked), 26.5 cp, SP 247, 1,582 draws, v1.2.3").map((
+      f,
+    ) => [f.text, f.value, f.decimals]),
+    [["0.101", 0.101, 3], ["−0.162", -0.162, 3], ["0.348", 0.348, 3], ["0.75", 0.75, 2]],
+  );
+  const [f] = printedFigures("0.216");
+  ok(figureFound(f, [1, 0.2163879979020075]));
+  ok(!figureFound(f, [0.2175, 0.2145]), "0.2175 prints as 0.218, 0.2145 as 0.214 or 0.215");
+  assertEquals(numbersOf('{"a": [1, {"b": -0.5}], "c": "2"}', "json"), [1, -0.5]);
+  assertEquals(numbersOf("sp,eval_cp\n247,6\n603,x\n", "csv"), [247, 6, 603]);
+});
+
+/** The README's answer table: each row's answer and the files its last column links. */
+function answerRows(readme: string): { question: string; answer: string; files: string[] }[] {
+  const section = readme.split(/^## /m).find((s) => s.startsWith("The answer"))!;
+  return section.split("\n").filter((l) => l.startsWith("|") && !/^\|\s*(question|-)/.test(l)).map((l) => {
+    const [question, answer, file] = l.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+    return { question, answer, files: [...file.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]) };
+  });
+}
+
+/** The figures of each answer not found in its row's files (as `question: figure`). */
+function missing(readme: string, root: string): string[] {
+  return answerRows(readme).flatMap((r) => {
+    const values = r.files.flatMap((f) => {
+      const text = Deno.readTextFileSync(join(root, f));
+      return numbersOf(text, f.endsWith(".csv") ? "csv" : "json");
+    });
+    return printedFigures(r.answer).filter((x) => !figureFound(x, values)).map((x) => `${r.question}: ${x.text}`);
+  });
+}
+
+Deno.test("every figure of the README's answer table with two or more decimals is in the files its row links", () => {
+  const path = repoPath("README.md");
+  const readme = Deno.readTextFileSync(path);
+  const rows = answerRows(readme);
+  ok(rows.length >= 6 && rows.every((r) => r.files.length > 0), JSON.stringify(rows.map((r) => r.question)));
+  ok(rows.reduce((a, r) => a + printedFigures(r.answer).length, 0) >= 20, "the table prints its figures");
+  assertEquals(missing(readme, dirname(path)), []);
+  // and the check fails on a figure that is not in the files: the 30,000-node design's rho printed one step off
+  const planted = readme.replace("0.101 [−0.162, 0.348]", "0.102 [−0.162, 0.348]");
+  ok(planted !== readme, "the planted change found its figure");
+  assertEquals(missing(planted, dirname(path)), [
+    "Do games follow it? Self-play: 60 × 50 games at 30,000 nodes per move: 0.102",
+  ]);
+});
