@@ -42,15 +42,15 @@ if (import.meta.main) {
     const r = checkGames(content.header, sets?.records, content.records);
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     console.log(
-      `${displayPath(path)}: ${int(r.games)} of ${int(r.planned)} games on ${r.positions} positions, ${
-        int(r.plies)
-      } moves replayed on the board in ${s} s`,
+      `${displayPath(path)}: ${int(r.games)} of ${int(r.planned)} games on ${r.positions} position${
+        r.positions === 1 ? "" : "s"
+      }, ${int(r.plies)} moves replayed on the board in ${s} s`,
     );
     console.log(
       `${
         int(r.sound)
       } games sound: every move legal, the result and termination the rules and the recorded scores give, ` +
-        `seed and opening line as the design derives them`,
+        (sets ? "seed and opening line as the design derives them" : "seeds and opening lines not checked"),
     );
     console.log(
       `${
@@ -61,7 +61,7 @@ if (import.meta.main) {
           : " (the design keeps openings distinct by moves only)"),
     );
     for (const p of r.problems.slice(0, SHOWN)) {
-      console.log(`  SP ${p.sp}${p.game ? ` game ${p.game}` : ""}: ${p.problem}`);
+      console.log(`  ${p.sp ? `SP ${p.sp}${p.game ? ` game ${p.game}` : ""}` : "the file"}: ${p.problem}`);
     }
     if (r.problems.length > SHOWN) console.log(`  … and ${int(r.problems.length - SHOWN)} more`);
     return r.problems.length ? 1 : 0;

@@ -26,6 +26,8 @@ Deno.test("usage errors: one line, exit 2, naming the value and what is allowed"
     ["eval_all.ts", ["--profile", "quick~eval0"], /profile "quick~eval0": eval 0: expected a whole number >= 1/],
     ["site.ts", ["--profile", "ci@bad/tag"], /engine tag/],
     ["validate.ts", ["--outcomes", "x", "extra"], /unexpected argument "extra"/],
+    ["check_games.ts", ["--dir", "README.md"], /--dir README\.md: is a file, not a folder; give the self-play folder/],
+    ["replay_game.ts", ["--sp", "1", "--game", "1", "--dir", "README.md"], /--dir README\.md: is a file, not a folder/],
     [
       "cluster_submit.ts",
       ["--stage", "eval", "--shards", "2", "--partition", "p\necho X", "--dry-run"],

@@ -85,8 +85,19 @@ export const SHARD = valueOf("i/n", "run only shard i of n (0-based), to merge l
 /** `--outcomes NAME`: an outcome table (`deno task outcomes --list`). */
 export const OUTCOMES = text("NAME", "an outcome table (see deno task outcomes --list)");
 
-/** `--dir DIR`: a self-play folder instead of the profile's. */
-export const SELFPLAY_DIR = text("DIR", "the self-play folder", { defaultText: "the profile's selfplay/" });
+/** `--dir DIR`: a self-play folder instead of the profile's (a file there is a usage error; a missing folder is the command's to name). */
+export const SELFPLAY_DIR = valueOf("DIR", "the self-play folder", (t, option) => {
+  let isFile = false;
+  try {
+    isFile = !Deno.statSync(t).isDirectory;
+  } catch {
+    // missing: the command says which file it looked for
+  }
+  if (isFile) {
+    throw new UsageError(`--${option} ${t}: is a file, not a folder; give the self-play folder that holds games.jsonl`);
+  }
+  return t;
+}, { defaultText: "the profile's selfplay/" });
 
 /** The start position of positional words (a FEN has spaces), or a usage error saying what to give. */
 export function positionWords(words: string[]): StartPosition {

@@ -48,8 +48,9 @@ export interface GamesCheck {
 }
 
 /**
- * Checks games against the header and opening sets of their file (pure; the
- * sets may be missing, which is then a problem of every game that needs one).
+ * Checks games against the header and opening sets of their file (pure; with
+ * the sets missing, that is one problem of the file and the moves are still
+ * replayed).
  */
 export function checkGames(
   header: Pick<SelfplayHeader, "config" | "selection">,
@@ -79,7 +80,7 @@ export function checkGames(
     }
     const set = setOf.get(g.sp);
     if (!set) {
-      found.push("no opening set for its position in openings.jsonl");
+      if (sets) found.push("no opening set for its position in openings.jsonl");
     } else if (!found.length) {
       const spec = gameSpec(config, { sp: g.sp, fen: start }, g.game, set);
       if (g.seed !== seedHex(spec.seed)) found.push(`seed ${g.seed}, the design derives ${seedHex(spec.seed)}`);
@@ -101,6 +102,14 @@ export function checkGames(
       ends.set(g.sp, byEnd);
     }
     problems.push(...found.map((problem) => ({ sp: g.sp, game: g.game, problem })));
+  }
+  if (!sets && games.length) {
+    // said once for the file: without the sets no game's seed and opening line can be checked
+    problems.unshift({
+      sp: 0,
+      game: 0,
+      problem: "no openings.jsonl beside the games: seeds and opening lines not checked",
+    });
   }
   const shared = [...ends.values()].flatMap((m) => [...m.values()]).reduce((a, n) => a + (n - 1), 0);
   const byPosition = openingDistinct(config.opening) === "position";

@@ -114,8 +114,15 @@ Deno.test("each kind of damage to a game is named with its game", () => {
   assertEquals(edit(2, (g) => ({ ...g, info: g.info.with(5, { ...g.info[5], san: "Qh5" }) })).length, 1);
   assertEquals(problems(d, [...d.games, d.games[1]]), ["2: recorded twice"]);
   assertEquals(problems(d, [{ ...d.games[0], sp: 0 }]), ["1: SP 0 is not one of the design's positions"]);
+  const noSets = checkGames(d.header, undefined, d.games);
+  assertEquals(noSets.problems, [{
+    sp: 0,
+    game: 0,
+    problem: "no openings.jsonl beside the games: seeds and opening lines not checked",
+  }]);
+  assertEquals([noSets.sound, noSets.plies], [2, 24], "the moves are still replayed");
   assertEquals(
-    checkGames(d.header, undefined, d.games).problems.map((p) => p.problem),
+    checkGames(d.header, [{ ...d.set, sp: 1 }], d.games).problems.map((p) => p.problem),
     ["no opening set for its position in openings.jsonl", "no opening set for its position in openings.jsonl"],
   );
 });
