@@ -8,12 +8,19 @@
  */
 
 import { budgetBanner, type BudgetFacts, evalBudgetText, formatBudgets, type Profile } from "../method/mod.ts";
-import { evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
+import { evalFilePath, profileDir, readEvalDataset, selfplayDir } from "../store/mod.ts";
 import { type EngineEntry, resolveEngine, type SearchLimit } from "../engine/mod.ts";
 import { evalLimit } from "../runs/mod.ts";
-import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
+import {
+  gamesPath,
+  readGames,
+  readSelfplayResults,
+  runSelfplay,
+  selfplayBudget,
+  type SelfplayStageOptions,
+} from "../selfplay/mod.ts";
 import { captionLine } from "../plot/mod.ts";
-import { type Html, markup } from "../core/mod.ts";
+import { type Html, markup, MbiError } from "../core/mod.ts";
 import { bannerBox, type Displayable, html, stopHere } from "./display.ts";
 
 /** A notebook's profile with its engine and budgets, for banners and captions. */
@@ -30,6 +37,41 @@ export interface NotebookContext {
   selfplayFacts: BudgetFacts;
   /** False for an engine that honours only depth limits: self-play is defined by nodes per move. */
   hasSelfplay: boolean;
+  /** The profile's self-play games still to play, when stage 4 is not complete (null when it is). */
+  selfplayLeft: SelfplayLeft | null;
+}
+
+/** How much of a profile's self-play is still to play. */
+export interface SelfplayLeft {
+  /** Games played so far. */
+  done: number;
+  /** Games planned. */
+  planned: number;
+  /** The search nodes left, estimated at {@link PLIES_PER_GAME} plies a game. */
+  nodes: number;
+}
+
+/** Plies of a self-play game, for estimates (measured here: 121 on average in the quick profile's games, 114 at 30,000 nodes per move, 98 in the first 649 at 300,000). */
+export const PLIES_PER_GAME = 120;
+
+/**
+ * The most search a notebook starts by itself (nodes): the quick profile's
+ * self-play from scratch (about 9 × 10⁷) runs in the notebook; a design of
+ * hours (60 × 50 games at 30,000 nodes per move, about 10¹⁰) is left to
+ * `deno task selfplay`, which resumes, shows its rate and ETA, and can run
+ * apart from the notebook.
+ */
+export const NOTEBOOK_NODES = 1e9;
+
+/** What is left of the profile's stage 4 (null when complete: `selfplay.json` exists). */
+async function selfplayLeft(profile: Profile, results: boolean): Promise<SelfplayLeft | null> {
+  if (results) return null;
+  const games = await readGames(gamesPath(selfplayDir(profile))).catch(() => undefined);
+  const c = games?.header.config;
+  const done = games?.records.length ?? 0;
+  const planned = c ? c.positions.length * c.games : profile.selfplay.positions * profile.selfplay.games;
+  const perMove = c?.nodes_per_move ?? profile.selfplay.nodesPerMove;
+  return { done, planned, nodes: Math.max(0, planned - done) * PLIES_PER_GAME * perMove };
 }
 
 /** Reads what the profile's result files say about engine and budgets (falling back to the profile and registry). */
@@ -61,6 +103,7 @@ export async function notebookContext(profile: Profile): Promise<NotebookContext
     facts,
     selfplayFacts: { ...facts, selfplay },
     hasSelfplay: engine.limit === "nodes",
+    selfplayLeft: await selfplayLeft(profile, sp !== undefined),
   };
 }
 
@@ -75,6 +118,10 @@ export function caption(ctx: NotebookContext, n: number, unit = "positions", wit
  * with a note that there is no self-play, which ends a headless run there.
  */
 export function selfplayBanner(ctx: NotebookContext): Displayable {
+  const long = longRun(ctx);
+  if (ctx.hasSelfplay && long) {
+    return stopHere(markup`${banner(ctx, true).markup}<p>${long}</p>`, long);
+  }
   if (ctx.hasSelfplay) return bannerView(ctx, true);
   return stopHere(
     markup`${banner(ctx, false).markup}<p><b>No self-play for ${ctx.engineName}:</b> it honours only depth limits (${
@@ -82,6 +129,33 @@ export function selfplayBanner(ctx: NotebookContext): Displayable {
     }), and self-play is defined by a node budget per move. The rest of this notebook applies to engines that take <code>go nodes</code>; this engine's index is compared with the others in notebook 06.</p>`,
     `no self-play for ${ctx.engineName} (depth limits only)`,
   );
+}
+
+/**
+ * Why a notebook does not play the profile's self-play itself, when what is
+ * left exceeds {@link NOTEBOOK_NODES} (undefined otherwise): how far it has got
+ * and the command that continues it.
+ */
+export function longRun(ctx: Pick<NotebookContext, "profile" | "selfplayLeft">): string | undefined {
+  const left = ctx.selfplayLeft;
+  if (!left || left.nodes <= NOTEBOOK_NODES) return undefined;
+  const int = (n: number) => n.toLocaleString("en-US");
+  const [mantissa, exponent] = left.nodes.toExponential(1).split("e+");
+  const power = [...exponent].map((d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(d)]).join("");
+  return `${left.done ? `Being played: ${int(left.done)} of ${int(left.planned)} games so far` : "Not played yet"}` +
+    ` (about ${mantissa} × 10${power} search nodes left). A notebook does not start a run this long: ` +
+    `deno task selfplay --profile ${ctx.profile.name} plays it (resumable, with its rate and time left), ` +
+    "and this notebook shows the games once they are complete.";
+}
+
+/** Stage 4 for a notebook: resumes it when what is left is short, else throws the reason {@link longRun} gives. */
+export async function notebookSelfplay(
+  ctx: NotebookContext,
+  onProgress?: SelfplayStageOptions["onProgress"],
+): Promise<Awaited<ReturnType<typeof runSelfplay>>> {
+  const long = longRun(ctx);
+  if (long) throw new MbiError("stage-input", long);
+  return await runSelfplay({ profile: ctx.profile, onProgress });
 }
 
 /** The banner's markup and its plain text: "not the method's results" with the budgets, or that they are the method's. */

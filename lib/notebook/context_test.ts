@@ -1,5 +1,6 @@
-import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { bannerView, caption, notebookContext, selfplayBanner } from "./context.ts";
+import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
+import { bannerView, caption, longRun, notebookContext, notebookSelfplay, selfplayBanner } from "./context.ts";
+import { isMbiError } from "../core/mod.ts";
 import { STOP_MIME } from "./display.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/mod.ts";
@@ -44,9 +45,30 @@ Deno.test("notebook context: engine and budget from the dataset, the banner unle
         stop["text/html"].includes("ci@ethereal-12 profile"),
     );
     ok(!(STOP_MIME in bundle(selfplayBanner(ci))));
+    // what is left of stage 4: the ci design is played by the notebook itself; the method's is not started there
+    assertEquals(ci.selfplayLeft, { done: 0, planned: 24, nodes: 24 * 120 * 1000 });
+    assertEquals(full.selfplayLeft, { done: 0, planned: 3000, nodes: 3000 * 120 * 300_000 });
+    const fullStop = bundle(selfplayBanner(full));
+    ok(STOP_MIME in fullStop);
+    ok(
+      fullStop["text/plain"].startsWith("Not played yet (about 1.1 × 10¹¹ search nodes left). A notebook does not") &&
+        fullStop["text/plain"].includes("deno task selfplay --profile full plays it"),
+      fullStop["text/plain"],
+    );
+    await rejects(notebookSelfplay(full), (e: Error) => isMbiError(e, "stage-input") && e.message === longRun(full));
   } finally {
     if (before === undefined) Deno.env.delete(RESULTS_ENV);
     else Deno.env.set(RESULTS_ENV, before);
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("a design being played: its notebooks stop at the banner with how far it has got, until it is complete", async () => {
+  // the committed 300,000-node design, being played while this is written (complete: no stop)
+  const ctx = await notebookContext(getProfile("quick~eval8000000~pos60~games50~move300000"));
+  if (ctx.selfplayLeft === null) return;
+  const { done, planned } = ctx.selfplayLeft;
+  ok(done > 0 && done < planned && planned === 3000, JSON.stringify(ctx.selfplayLeft));
+  const text = bundle(selfplayBanner(ctx))["text/plain"];
+  ok(text.startsWith(`Being played: ${done.toLocaleString("en-US")} of 3,000 games so far`), text);
 });
