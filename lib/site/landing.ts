@@ -219,18 +219,16 @@ function enginesSection(d: LandingData): Html {
   const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
   return labelledTable(
     `Other engines' complete datasets, each against the best index${d.best ? ` (${bestName(d.best)})` : ""}`,
-    ["engine and limit", "Spearman of edges with the best index [95%]", "MBI moves > 10"],
-    d.engines.map((e) => {
-      const p = page(e.folder);
-      const name = `${e.engine} · ${e.limit}`;
-      return [
-        p ? markup`<a href="${p.href}">${name}</a>` : name,
-        e.vsBest
-          ? `${f3(e.vsBest.rho)} [${f3(e.vsBest.ci95[0])}, ${f3(e.vsBest.ci95[1])}]`
-          : "not compared (deno task compare-engines)",
-        e.vsBest ? pct(e.vsBest.share_over_10) : "–",
-      ];
-    }),
+    ["engine and limit", "Spearman of edges with the best index [95%]", "MBI moves > 10", "file"],
+    d.engines.map((e) => [
+      // a dataset without a page of its own links its table
+      markup`<a href="${page(e.folder)?.href ?? e.table}">${e.engine} · ${e.limit}</a>`,
+      e.vsBest
+        ? `${f3(e.vsBest.rho)} [${f3(e.vsBest.ci95[0])}, ${f3(e.vsBest.ci95[1])}]`
+        : "not compared (deno task compare-engines)",
+      e.vsBest ? pct(e.vsBest.share_over_10) : "–",
+      e.vsBest ? markup`<a href="engine_comparison.json"><code>engine_comparison.json</code></a>` : "–",
+    ]),
     "engines",
   );
 }

@@ -83,6 +83,8 @@ export interface EngineRow {
   limit: string;
   /** Spearman of the edges with the best index and its CI, and the share moving > 10, when compared. */
   vsBest: { rho: number; ci95: [number, number]; share_over_10: number } | null;
+  /** Its MBI table (`<folder>/mbi.csv`, relative to the landing page). */
+  table: string;
 }
 
 /** A rendered notebook. */
@@ -252,6 +254,7 @@ function engineRows(others: EvalDataset[], bestKey: string | null, pairs: PairAg
       engine: d.header.engine.uci_name,
       limit: formatLimit(d.header.config.limit),
       vsBest: p ? { rho: p.spearman.rho, ci95: p.spearman.ci95, share_over_10: p.mbi_shift.share_over_10 } : null,
+      table: href(mbiPaths(join(root(), folder)).csv),
     };
   });
 }
