@@ -270,11 +270,12 @@ function outcomesSection(d: LandingData): Html {
             `Each dataset against ${table.name}: Spearman's rho with its 95% interval; ${
               vs[0] ? `${int(vs[0].games)} games over ${vs[0].positions} positions` : ""
             }`,
-            ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)"],
+            ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "file"],
             vs.map((v) => [
               `${v.dataset.engine} · ${v.dataset.budget}`,
               rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3),
               rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile, [" [", ", ", "]"], f3),
+              markup`<a href="${v.href}"><code>${v.href.split("/").pop()}</code></a>`,
             ]),
           )
           : markup`<p>No dataset validated against it yet.</p>`

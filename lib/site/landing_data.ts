@@ -143,7 +143,7 @@ export interface LandingData {
   /** Other engines' datasets. */
   engines: EngineRow[];
   /** Outcome tables with the validation files against them. */
-  outcomes: { table: OutcomeTable; validations: OutcomeValidation[] }[];
+  outcomes: { table: OutcomeTable; validations: (OutcomeValidation & { href: string })[] }[];
   /** Rendered notebooks. */
   notebooks: NotebookLink[];
   /** Every dataset page. */
@@ -227,7 +227,7 @@ async function notebooks(): Promise<NotebookLink[]> {
   return out;
 }
 
-async function validationFiles(table: string): Promise<OutcomeValidation[]> {
+async function validationFiles(table: string): Promise<(OutcomeValidation & { href: string })[]> {
   const dir = join(root(), "outcomes", table, "validation");
   let names: string[];
   try {
@@ -235,10 +235,10 @@ async function validationFiles(table: string): Promise<OutcomeValidation[]> {
   } catch {
     return [];
   }
-  const out: OutcomeValidation[] = [];
+  const out: (OutcomeValidation & { href: string })[] = [];
   for (const n of names) {
     const v = await readJsonIfExists<OutcomeValidation>(join(dir, n));
-    if (v?.kind === "mbi-outcome-validation") out.push(v);
+    if (v?.kind === "mbi-outcome-validation") out.push({ ...v, href: href(join(dir, n)) });
   }
   return out;
 }
