@@ -284,6 +284,16 @@ function outcomesSection(d: LandingData): Html {
   );
 }
 
+/** The complete datasets without a page of their own (built by `deno task site --profile KEY`), each linking its table. */
+function withoutPage(d: LandingData): Html {
+  const shown = new Set(d.pages.map((p) => p.folder));
+  const rest = Object.entries(d.names).filter(([folder]) => !shown.has(folder)).sort(([a], [b]) => a.localeCompare(b));
+  if (!rest.length) return markup``;
+  return markup`<p class="small">Without a page of their own (<code>deno task site --profile KEY</code> builds one), their MBI tables: ${
+    joinHtml(rest.map(([folder, name]) => markup`<a href="${folder}/mbi.csv">${name}</a>`), ", ")
+  }.</p>`;
+}
+
 /** The distribution of the best index's values as a figure (the dataset page's histogram). */
 function distributionFigure(b: NonNullable<LandingData["best"]>): Html {
   const h = histogram({ positions: b.positions, n: b.n, engine: { uci_name: b.engine }, limit: b.limit });
@@ -339,7 +349,7 @@ ${ladderSection(d)}</section>
 <section aria-labelledby="engines-h"><h2 id="engines-h">Other engines</h2>${enginesSection(d)}</section>
 <section aria-labelledby="outcomes-h"><h2 id="outcomes-h">Checked against real games</h2>${outcomesSection(d)}</section>
 <section aria-labelledby="notebooks-h"><h2 id="notebooks-h">The notebooks, rendered</h2>${nb}</section>
-<section aria-labelledby="pages-h"><h2 id="pages-h">Every dataset page</h2>${pages}</section>
+<section aria-labelledby="pages-h"><h2 id="pages-h">Every dataset page</h2>${pages}${withoutPage(d)}</section>
 </main>
 <footer><p>Data: ${LICENCE} (cite with engine, fingerprint and budget). Code: GPL-3.0-or-later (LICENSE). ${BOARD_CREDITS} The human Lichess table keeps its Apache-2.0 licence (data/lichess-human-by-setup.NOTICE.md).</p></footer>
 </body>
