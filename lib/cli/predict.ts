@@ -18,6 +18,7 @@ import {
   methodSampleSummaryPath,
   predictDesign,
   PREDICTION_SCHEMA,
+  predictionPath,
   type PredictionRecord,
   readMethodSample,
 } from "../report/mod.ts";
@@ -45,7 +46,7 @@ if (import.meta.main) {
     const earlier = resultsProfile({ profile: values.from });
     if (design.name === earlier.name) throw new UsageError(`--profile and --from are one design (${design.name})`);
     const dir = selfplayDir(design);
-    const out = join(dir, "prediction.json");
+    const out = predictionPath(design);
     if (await readTextIfExists(out) !== undefined) {
       throw new MbiError("stage-input", `${displayPath(out)} exists: a prediction is made once and never replaced`);
     }

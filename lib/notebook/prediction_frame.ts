@@ -9,11 +9,9 @@
  * @module
  */
 
-import { join } from "node:path";
-import { selfplayDir } from "../store/mod.ts";
 import { type Profile, selfplayBudgetText } from "../method/mod.ts";
 import { PUBLISHED } from "../analysis/mod.ts";
-import { checkPrediction, type MethodSampleState, readPrediction } from "../report/mod.ts";
+import { checkPrediction, type MethodSampleState, predictionPath, readPrediction } from "../report/mod.ts";
 import { type DataFrame, showColumns, toFrame } from "./frames.ts";
 
 /**
@@ -26,7 +24,7 @@ export async function predictionFrame(
   state: MethodSampleState | undefined,
   text: string,
 ): Promise<DataFrame> {
-  const p = await readPrediction(join(selfplayDir(design), "prediction.json"));
+  const p = await readPrediction(predictionPath(design));
   const columns = ["figure", "rho", "lo", "hi", "design", "values_at"];
   if (!p) {
     const own = selfplayBudgetText({

@@ -23,10 +23,10 @@ import {
   summaryPath,
 } from "../store/mod.ts";
 import { PUBLISHED } from "../analysis/mod.ts";
-import { gamesPath, readGames, type SelfplayResults } from "../selfplay/mod.ts";
+import { gamesPath, readGames, resultTotals, type SelfplayResults } from "../selfplay/mod.ts";
 import type { DesignResults } from "./designs.ts";
 import { methodSampleSummaryPath } from "./method_sample.ts";
-import { checkPrediction, type PredictionRecord, readPrediction } from "./prediction.ts";
+import { checkPrediction, predictionPath, type PredictionRecord, readPrediction } from "./prediction.ts";
 
 /** A self-play design of a dataset whose games are being played: its games so far. */
 export interface RunningDesign {
@@ -111,12 +111,9 @@ export interface ComparisonRow {
   path: string | null;
 }
 
-/** A design's `prediction.json` (in its self-play folder). */
-const predictionPath = (design: Profile) => join(selfplayDir(design), "prediction.json");
-
 const drawRate = (s: SelfplayResults) => {
-  const games = s.positions.reduce((a, p) => a + p.games, 0);
-  return games ? s.positions.reduce((a, p) => a + p.draws, 0) / games : null;
+  const t = resultTotals(s.positions);
+  return t.games ? t.draws / t.games : null;
 };
 
 const nanToNull = (x: number | null) => (typeof x === "number" && Number.isFinite(x) ? x : null);

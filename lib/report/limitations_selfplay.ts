@@ -25,6 +25,7 @@ import {
   type OpeningBreadth,
   openingBreadth,
   readOpenings,
+  resultTotals,
   selfplayBudget,
   type SelfplayResults,
 } from "../selfplay/mod.ts";
@@ -92,9 +93,7 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
     },
     sources: [spPath],
   });
-  const wins = pos.reduce((a, p) => a + p.wins, 0);
-  const draws = pos.reduce((a, p) => a + p.draws, 0);
-  const losses = pos.reduce((a, p) => a + p.losses, 0);
+  const { wins, draws, losses } = resultTotals(pos);
   const score = (wins + draws / 2) / games;
   out.push({
     id: "white-score",

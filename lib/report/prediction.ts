@@ -18,9 +18,17 @@
  * @module
  */
 
-import { normalQuantile, powerToExcludeZero, reliabilityAt, selfplayBudgetText, spearmanZSe } from "../method/mod.ts";
+import { join } from "node:path";
+import {
+  normalQuantile,
+  powerToExcludeZero,
+  type Profile,
+  reliabilityAt,
+  selfplayBudgetText,
+  spearmanZSe,
+} from "../method/mod.ts";
 import { checkRecord, fileKind, int, MbiError, schemaVersion, text } from "../core/mod.ts";
-import { CodeVersion, displayPath, getProfile, readTextIfExists } from "../store/mod.ts";
+import { CodeVersion, displayPath, getProfile, readTextIfExists, selfplayDir } from "../store/mod.ts";
 import * as v from "valibot";
 
 /** Schema version of `prediction.json`. */
@@ -203,6 +211,11 @@ export function checkPrediction(p: PredictionRecord, observed: number | null): P
         inside ? "inside" : "outside"
       } the prediction ${range}, ${made}.`,
   };
+}
+
+/** A design's `prediction.json`: in its self-play folder, beside its games. */
+export function predictionPath(design: Profile): string {
+  return join(selfplayDir(design), "prediction.json");
 }
 
 /** Reads a design's `prediction.json` (undefined when there is none); a damaged one is a `stage-input` error naming it. */

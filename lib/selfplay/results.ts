@@ -57,6 +57,14 @@ export interface PositionResult {
   opening_plies: number | null;
 }
 
+/** White's wins, draws and losses and the games, summed over positions' results. */
+export function resultTotals(
+  positions: readonly Pick<PositionResult, "games" | "wins" | "draws" | "losses">[],
+): { games: number; wins: number; draws: number; losses: number } {
+  const sum = (k: "games" | "wins" | "draws" | "losses") => positions.reduce((a, p) => a + p[k], 0);
+  return { games: sum("games"), wins: sum("wins"), draws: sum("draws"), losses: sum("losses") };
+}
+
 /** Summarises the games of each selected position (positions without games are left out). */
 export function summarisePositions(
   selection: readonly SelectedPosition[],

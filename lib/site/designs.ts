@@ -27,6 +27,7 @@ import {
   methodSampleSummaryPath,
   openingNotes,
   type PredictionCheck,
+  predictionPath,
   type PublishedCheck,
   readPrediction,
   sampleRunCommand,
@@ -134,7 +135,7 @@ async function designPrediction(
   design: Profile,
   sample: MethodSampleState | undefined,
 ): Promise<PredictionCheck | null> {
-  const p = await readPrediction(join(selfplayDir(design), "prediction.json"));
+  const p = await readPrediction(predictionPath(design));
   if (!p) return null;
   const paired = sample?.figures?.validation.find((v) => v.values_from === p.from.values);
   return checkPrediction(p, paired?.eval_vs_score.rho ?? null);
