@@ -53,13 +53,16 @@ export function opaque<T extends object>(rule = "is not an object") {
   return v.custom<T>((x) => typeof x === "object" && x !== null && !Array.isArray(x), rule);
 }
 
-/** One line naming the field (its path), its value and what is allowed; just the rule for the record as a whole. */
+/** One line naming the field (its path), its value (or that it is missing) and what is allowed; just the rule for the record as a whole. */
 export function issueText(schema: v.GenericSchema, issue: v.BaseIssue<unknown>): string {
   const path = issue.path?.map((p) => p.key) ?? [];
   if (path.length === 0) return issue.message;
   // A missing field is reported by its object; say what the field itself allows.
   const message = issue.received === "undefined" ? fieldRule(schema, path) ?? issue.message : issue.message;
-  return `${path.join(".")} ${issue.input === undefined ? "undefined" : shortJson(issue.input)} ${message}`;
+  if (issue.input === undefined) {
+    return `${path.join(".")} is missing (expected ${message.replace(/^is not /, "")})`;
+  }
+  return `${path.join(".")} ${shortJson(issue.input)} ${message}`;
 }
 
 /** The rule of the field at `path` (what its schema says of a missing value). */

@@ -32,7 +32,7 @@ Deno.test("checkRecord returns the value as read: same object, its keys in their
 
 Deno.test("a bad record: one line naming the file and line, the field, its value and what is allowed", () => {
   assertEquals(message(null), "f.jsonl line 7: not a record (an object)");
-  assertEquals(message({ ...good, sp: undefined }), "f.jsonl line 7: sp undefined is not a whole number");
+  assertEquals(message({ ...good, sp: undefined }), "f.jsonl line 7: sp is missing (expected a whole number)");
   assertEquals(message({ ...good, sp: 1.5 }), "f.jsonl line 7: sp 1.5 is not a whole number");
   assertEquals(message({ ...good, depth: -1 }), "f.jsonl line 7: depth -1 is not a whole number >= 0");
   assertEquals(message({ ...good, pv: ["e2e4", 3] }), "f.jsonl line 7: pv.1 3 is not a list of moves");
@@ -40,7 +40,7 @@ Deno.test("a bad record: one line naming the file and line, the field, its value
   assertEquals(message({ ...good, kind: "other" }), 'f.jsonl line 7: kind "other" is not "mbi-x"');
   assertEquals(message({ ...good, schema: 3 }), "f.jsonl line 7: schema 3 is newer than this code reads (up to 2)");
   const { inner: _, ...noInner } = good;
-  assertEquals(message(noInner), "f.jsonl line 7: inner undefined is not an object");
+  assertEquals(message(noInner), "f.jsonl line 7: inner is missing (expected an object)");
 });
 
 Deno.test("a damaged JSON file is one line naming it, the parser's reason and the command that writes it again", () => {

@@ -263,7 +263,7 @@ Deno.test("records that contradict their header or are not records are refused w
   const rec = JSON.parse(lines[1]);
   const cases: [string, string, RegExp][] = [
     ["null", "null", /line 2: not a record/],
-    ["empty object", "{}", /line 2: sp undefined is not a whole number/],
+    ["empty object", "{}", /line 2: sp is missing \(expected a whole number\)/],
     ["list as eval", JSON.stringify({ ...rec, eval_cp: [] }), /line 2: eval_cp \[\] is not a whole number or null/],
     ["SP outside", JSON.stringify({ ...rec, sp: 5 }), /line 2: SP 5 is not one of the positions in the file's header/],
     [
