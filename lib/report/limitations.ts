@@ -139,7 +139,11 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
           share_mbi_over_10: a.mbi_shift.share_over_10,
           median_mbi_shift: a.mbi_shift.median,
         },
-        sources: [displayPath(d.path), displayPath(o.path), ...(ci ? ["engine_comparison.json"] : [])],
+        sources: [
+          displayPath(d.path),
+          displayPath(o.path),
+          ...(ci ? [displayPath(join(resultsRoot(), "engine_comparison.json"))] : []),
+        ],
       };
     })()];
   }));

@@ -189,7 +189,8 @@ export async function designStatements(
       ...l,
       id: `${l.id}:${design.name}`,
       headline: l.headline.replace(/^Self-play: /, `Self-play ${selfplayBudgetText(selfplayBudget(sp))}: `),
-      text: `Self-play design ${design.name}: ${l.text.replace(/^Self-play: /, "")}`,
+      // the design in readers' words; its files (named beside each statement) carry its results key
+      text: `Self-play, ${selfplayBudgetText(selfplayBudget(sp))}: ${l.text.replace(/^Self-play: /, "")}`,
     }));
   return state ? [...out, methodSampleStatement(design, state)] : out;
 }

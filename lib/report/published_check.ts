@@ -127,7 +127,12 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
     parts.push(
       explain === false
         ? "The interval also holds 0: these games do not show that the values track White's score at all."
-        : "The interval also holds 0, so these games neither confirm nor refute the published figure.",
+        : explain
+        // outside the interval yet explained: the games cannot refute 0.76 as a true correlation, only fail to confirm it
+        ? "The interval also holds 0, so these games do not confirm the published figure; read as a true correlation, they do not refute it either."
+        : inside
+        ? "The interval also holds 0, so these games neither confirm nor refute the published figure."
+        : "The interval also holds 0, so these games do not confirm the published figure.",
     );
   }
   if (expected !== null && (holdsZero || !explain)) {

@@ -59,9 +59,13 @@ Deno.test("published inside the interval; outside and not explained; not estimab
   const none = checkAgainstPublished(corr(0.1, -0.2, 0.4), rel(0, false));
   assertEquals([none.ceiling, none.expected_if_published_true, none.variances_explain], [null, null, null]);
   ok(none.sentence.includes("not estimable"), none.sentence);
+  ok(none.sentence.endsWith("these games do not confirm the published figure."), none.sentence);
+  // inside an interval that also holds 0, with no variances to read it by: neither confirmed nor refuted
+  const wide = checkAgainstPublished(corr(0.3, -0.1, 0.8), rel(0, false));
+  ok(wide.sentence.endsWith("these games neither confirm nor refute the published figure."), wide.sentence);
 });
 
-Deno.test("explained, but the interval holds 0: the sentence says the games neither confirm nor refute the figure", () => {
+Deno.test("explained, but the interval holds 0: the games do not confirm the figure, and as a true correlation do not refute it", () => {
   const c = checkAgainstPublished(corr(0.101, -0.162, 0.348), rel(0.205));
   assertEquals(c.variances_explain, true);
   // 0.76·√0.205 = 0.344, 0.004 below the interval's upper end 0.348: inside, and borderline
@@ -81,5 +85,13 @@ Deno.test("explained, but the interval holds 0: the sentence says the games neit
       c.sentence.includes("Read as what the method's own games showed"),
   );
   ok(c.sentence.includes(`a reliability of at least ${(0.76 * 0.76).toFixed(3)}`), c.sentence);
-  ok(c.sentence.includes("neither confirm nor refute the published figure"), c.sentence);
+  ok(
+    c.sentence.endsWith(
+      "The interval also holds 0, so these games do not confirm the published figure; read as a true correlation, they do not refute it either. " +
+        "Games at another budget per move (the method: 300,000 nodes) may have other variances.",
+    ),
+    c.sentence,
+  );
+  // 0.76 outside the interval is never followed by "neither confirm nor refute" (a reader takes that for a contradiction)
+  ok(!c.sentence.includes("neither confirm nor refute"), c.sentence);
 });

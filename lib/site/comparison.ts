@@ -37,7 +37,8 @@ export const COMPARISON_COLUMNS: readonly {
   { heading: "values at (per position)", cell: (r) => r.values.replace(/ per position$/, "") },
   {
     heading: "games",
-    cell: (r) => r.kind === "running" ? `${int(r.games.done)} of ${int(r.games.planned)} so far` : int(r.games.done),
+    cell: (r) =>
+      r.kind === "running" ? `${int(r.games.done)} of ${int(r.games.planned)} when this was made` : int(r.games.done),
     href: (r) => (r.kind === "running" ? r.href : null),
   },
   {

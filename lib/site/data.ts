@@ -40,6 +40,7 @@ import {
   publishedPaths,
   readJsonIfExists,
   readMbiTable,
+  recordedInputPath,
   type ResolvedDataset,
   resultsRoot,
   rowInterval,
@@ -192,8 +193,8 @@ export interface SiteData {
   others: OtherDataset[];
   /** Outcome tables. */
   outcomes: OutcomeTable[];
-  /** Limitations computed from the data. */
-  limitations: Limitation[];
+  /** Limitations computed from the data, each with its files as links from the page (null: no such file now). */
+  limitations: (Limitation & { links: { file: string; href: string | null }[] })[];
   /** The last `deno task reproduce`, when there was one. */
   reproduce?: ReproduceRecord;
   /** Files offered for download. */
@@ -406,7 +407,16 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
       sp: r.sp,
       bestmove: pvSan(r.fen, [r.bestmove])[0] ?? r.bestmove,
     })),
-    limitations: await computeLimitations(profile, results, designs),
+    limitations: (await computeLimitations(profile, results, designs)).map((l) => ({
+      ...l,
+      links: l.sources.map((file) => {
+        const path = recordedInputPath(file);
+        return {
+          file,
+          href: pathExists(path) ? relative(publishedPaths(profile).site, path).split(sep).join("/") : null,
+        };
+      }),
+    })),
     reproduce: await readReproduceRecord(profile),
     files: await downloads(ds),
     held: await heldFiles(ds),

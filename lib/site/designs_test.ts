@@ -83,8 +83,10 @@ Deno.test("the index's page and card show another design's validation, and the m
     "the produced section points to it",
   );
   ok(!md.includes("has not been played on this index"), "no self-contradicting sentence");
-  ok(/\n- Self-play design ci\\~games2: (all 12 games are distinct|\d+ distinct games among 12) /.test(md), "named");
-  ok(md.includes("- Self-play design ci\\~games2: White's overall score in self-play"), "its limitations, named");
+  // each statement of the design names it in readers' words
+  const words = "Self-play, 6 × 2 games at [\\d,]+ nodes/move: ";
+  ok(new RegExp(`\n- ${words}(all 12 games are distinct|\\d+ distinct games among 12) `).test(md), "named");
+  ok(new RegExp(`\n- ${words}White's overall score in self-play`).test(md), "its limitations, named");
 
   // A prefix of the sample: two positions (a long run's committed progress).
   await Deno.mkdir(join(results, "full", `sample${sps.length}`), { recursive: true });

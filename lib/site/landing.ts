@@ -30,6 +30,8 @@ const pct = (x: number) => `${Math.round(100 * x)}%`;
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
 const f3 = (x: number) => (Number.isFinite(x) ? fixedNonZero(x, 3) : "–");
 const int = (n: number) => n.toLocaleString("en-US");
+/** Budgets on an axis: 125K, 2M. */
+const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact" });
 
 /** The ladder's convergence figure (Observable Plot): each step's agreement, share moving > 10, coverage. */
 export function convergenceFigure(d: LandingData): Html | null {
@@ -59,16 +61,7 @@ export function convergenceFigure(d: LandingData): Html | null {
     width: THEME.narrow,
     height: 260,
     marginBottom: 44,
-    x: {
-      type: "log",
-      label: "node budget per position (log scale) →",
-      domain: [d.ladderRows[0].nodes, top.nodes],
-      inset: 16,
-      ticks: d.ladderRows.map((r) => r.nodes),
-      tickFormat: "~s",
-      labelAnchor: "center",
-      labelOffset: 34,
-    },
+    x: { type: "log", domain: [d.ladderRows[0].nodes, top.nodes], inset: 16 },
     y: { label: "↑ share or correlation", domain: [0, 1], grid: true },
     color: {
       legend: false,
@@ -80,6 +73,13 @@ export function convergenceFigure(d: LandingData): Html | null {
       range: [THEME.colors.main, THEME.colors.negative, THEME.colors.accent],
     },
     marks: [
+      // every rung's budget labelled: a log scale's own tick format (even given a function) blanks labels such as 8M
+      Plot.axisX(d.ladderRows.map((r) => r.nodes), {
+        text: (n: number) => COMPACT.format(n),
+        label: "node budget per position (log scale) →",
+        labelAnchor: "center",
+        labelOffset: 34,
+      }),
       Plot.line(series, { x: "nodes", y: "y", stroke: "what", marker: "circle" }),
       Plot.text(series.filter((s) => s.nodes === top.nodes), {
         x: "nodes",

@@ -138,7 +138,7 @@ export function sampleSentence(b: Best): SureSentence | null {
       text: `On ${g.sample.of} positions searched at the method's own ${g.sample.limit}, this index's ranks agree at ` +
         `Spearman ${f3(row.spearman_edges.rho)} (95% interval ${f3(lo)} to ${
           f3(hi)
-        }); the values differ by ${row.median_abs_delta_cp} cp at the median.`,
+        }); a position's value differs by ${row.median_abs_delta_cp} cp between the two at the median.`,
       href: b.page ? `${b.page.href}#validation` : g.sample.file,
       link: "the sample at the method's budget",
     };
@@ -198,8 +198,29 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
  * {@link methodCheckSentence} says it).
  */
 export function gamesSentence(b: Best): SureSentence | null {
+  const parts = gamesParts(b);
+  if (!parts.length) return null;
+  const settled = gamesAgree(parts);
+  const shown = parts.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`);
+  return {
+    text:
+      `${settled ? "Games agree, weakly" : "No set of games confirms it yet"}: ${
+        joinWords(shown)
+      } between the value and White's score; ` +
+      `per-position scores are noisy (reliability ${joinWords(parts.map((p) => f2(p.r)))}).`,
+    href: b.page ? `${b.page.href}#validation` : "#evidence-h",
+    link: "the validations",
+  };
+}
+
+/** Every interval of rho(eval, score) from the games lies above 0. */
+const gamesAgree = (parts: ReturnType<typeof gamesParts>): boolean =>
+  parts.every((p) => rhoDefined(p.c) && (p.c.ci95_percentile[0] as number) > 0);
+
+/** The sets of games behind {@link gamesSentence}: what they are, their rho(eval, score) and reliability. */
+function gamesParts(b: Best) {
   const told = methodCheckSentence(b) !== null;
-  const parts = [
+  return [
     ...b.designs.filter((g) => !(told && isMethodDesign(g))).map((g) => ({
       what: `${int(g.summary.n_games)} self-play games at ${int(g.summary.selfplay.nodes_per_move)} nodes per move`,
       c: g.summary.eval_vs_score,
@@ -218,19 +239,39 @@ export function gamesSentence(b: Best): SureSentence | null {
       r: v.reliability.reliability,
     })),
   ];
-  if (!parts.length) return null;
-  const settled = parts.every((p) => rhoDefined(p.c) && (p.c.ci95_percentile[0] as number) > 0);
-  const shown = parts.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`);
-  return {
-    text:
-      `${settled ? "Games agree, weakly" : "No set of games confirms it yet"}: ${
-        joinWords(shown)
-      } between the value and White's score; ` +
-      `per-position scores are noisy (reliability ${joinWords(parts.map((p) => f2(p.r)))}).`,
-    href: b.page ? `${b.page.href}#validation` : "#evidence-h",
-    link: "the validations",
-  };
 }
+
+/** Share of positions whose MBI moves by more than 10 points at which "more search still reorders it" (a tenth). */
+export const STILL_MOVING = 0.1;
+
+/**
+ * The one plain sentence that leads "How sure is this?": whether more search
+ * still reorders the index (the step into it on the ladder moves at least
+ * {@link STILL_MOVING} of the positions by more than 10 points) and whether
+ * games confirm it; null when there is neither a step nor a set of games.
+ */
+export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): string | null {
+  const step = d.ladderRows.find((r) => r.next?.folder === b.key)?.next;
+  const parts = gamesParts(b);
+  const moving = step ? step.share_over_10 >= STILL_MOVING : null;
+  const agree = parts.length ? gamesAgree(parts) : null;
+  const reasons = [
+    moving === null ? null : moving ? "more search still reorders it" : "more search barely moves it",
+    agree === null ? null : agree ? "games agree with it, weakly" : "no set of games confirms it yet",
+  ].filter((x): x is string => x !== null);
+  if (!reasons.length) return null;
+  return moving || agree === false
+    ? `In short: take this order as ${b.engine}'s best estimate at ${b.limit} per position, not a settled ranking: ${
+      joinWords(reasons)
+    }.`
+    : `In short, the order looks settled: ${joinWords(reasons)}.`;
+}
+
+/** The words of "How sure is this?" in one line each, said once below it. */
+export const SURE_GLOSSARY =
+  "Spearman and rho are rank correlations: 1 when two orders are the same, 0 when they are unrelated. " +
+  "Intervals in brackets are 95% bootstrap intervals. Reliability is the share of the spread of the positions' " +
+  "scores that is not the luck of their games (1 = no luck).";
 
 /** "a", "a and b", "a, b and c". */
 function joinWords(xs: string[]): string {
@@ -251,10 +292,12 @@ export function sureHtml(d: LandingData): Html {
   const s = sureSentences(d);
   const running = d.best?.running ?? [];
   if (!s.length && !running.length) return markup``;
+  const lead = d.best ? leadSentence(d, d.best) : null;
   return markup`<h2 id="sure-h">How sure is this?</h2>
+${lead && markup`<p><strong>${lead}</strong></p>`}
 <p>${joinHtml(s.map((x) => markup`${x.text} <a href="${x.href}">(${x.link})</a>`), " ")}</p>${
     running.map((r) => markup`<p class="small">${runningSentence(r)}</p>`)
-  }`;
+  }${s.length ? markup`<p class="small">${SURE_GLOSSARY}</p>` : ""}`;
 }
 
 /** A design being played in one or two short sentences: how far it has got, and what was predicted before its first game. */
@@ -264,7 +307,7 @@ export function runningSentence(r: RunningDesign): string {
   const from = p ? int(getProfile(p.from.design).selfplay.nodesPerMove) : "";
   return `Being played: ${r.design}, ${int(r.done)} of ${
     int(r.planned)
-  } games so far; no figure from them is shown until they are complete.${
+  } games played when this page was made; no figure from them is shown until they are complete.${
     p && e
       ? ` Predicted before the first game, from the ${from}-node games: rho ${f3(e.rho)} (95% range ${
         f3(e.range95[0])

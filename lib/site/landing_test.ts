@@ -1,10 +1,18 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { repoPath } from "../core/mod.ts";
-import { whatSentence } from "./landing.ts";
-import { extremes, gamesSentence, listsSentence, methodCheckSentence, runningSentence } from "./landing_answer.ts";
+import { convergenceFigure, whatSentence } from "./landing.ts";
+import {
+  extremes,
+  gamesSentence,
+  leadSentence,
+  listsSentence,
+  methodCheckSentence,
+  runningSentence,
+  STILL_MOVING,
+} from "./landing_answer.ts";
 import { readPrediction } from "../report/mod.ts";
-import type { LandingData } from "./landing_data.ts";
+import { collectLanding, type LandingData } from "./landing_data.ts";
 
 const best = (negatives: number, min: number) =>
   ({
@@ -133,13 +141,59 @@ Deno.test("a design being played says how far it has got and what was predicted,
   const e = predicted.prediction.expected;
   assertEquals(
     runningSentence(r),
-    "Being played: 60 × 50 games at 300,000 nodes/move, 488 of 3,000 games so far; no figure from them is shown until they are complete. " +
+    "Being played: 60 × 50 games at 300,000 nodes/move, 488 of 3,000 games played when this page was made; no figure from them is shown until they are complete. " +
       `Predicted before the first game, from the 30,000-node games: rho ${e.rho.toFixed(3)} (95% range ${
         e.range95[0].toFixed(3)
       } to ${e.range95[1].toFixed(3)}) with the values at 400,000,000 nodes per position.`,
   );
   assertEquals(
     runningSentence({ ...r, predicted: null }),
-    "Being played: 60 × 50 games at 300,000 nodes/move, 488 of 3,000 games so far; no figure from them is shown until they are complete.",
+    "Being played: 60 × 50 games at 300,000 nodes/move, 488 of 3,000 games played when this page was made; no figure from them is shown until they are complete.",
   );
+});
+
+Deno.test("the ladder's figure names every rung's budget on its axis (none blanked by the log scale)", async () => {
+  const d = await collectLanding();
+  const svg = String(convergenceFigure(d));
+  const labels = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>|<text[^>]*\/>/g)].map((m) => m[1] ?? "");
+  assertEquals(labels.filter((l) => l.trim() === "").length, 0, "a text of the figure is empty");
+  const compact = new Intl.NumberFormat("en-US", { notation: "compact" });
+  for (const r of d.ladderRows) ok(labels.includes(compact.format(r.nodes)), `no tick label for ${r.nodes} nodes`);
+  ok(d.ladderRows.some((r) => r.nodes === 8_000_000), "the committed ladder reaches 8,000,000 nodes");
+});
+
+Deno.test("'How sure' leads with one plain sentence computed from the ladder's step and the games", () => {
+  const corr = (lo: number) => ({ rho: lo + 0.2, ci95_percentile: [lo, lo + 0.4] });
+  const best = (lo: number | null) =>
+    ({
+      key: "k8",
+      engine: "Stockfish 17.1",
+      limit: "8,000,000 nodes",
+      designs: [],
+      page: null,
+      selfplay: null,
+      validations: lo === null ? [] : [{ games: 1000, eval_vs_score: corr(lo), reliability: { reliability: 0.1 } }],
+    }) as unknown as NonNullable<LandingData["best"]>;
+  const ladder = (share: number) =>
+    ({ ladderRows: [{ folder: "k2", next: { folder: "k8", share_over_10: share } }] }) as unknown as Pick<
+      LandingData,
+      "ladderRows"
+    >;
+  assertEquals(
+    leadSentence(ladder(0.54), best(-0.1)),
+    "In short: take this order as Stockfish 17.1's best estimate at 8,000,000 nodes per position, not a settled ranking: " +
+      "more search still reorders it and no set of games confirms it yet.",
+  );
+  // a tenth of the positions moving by more than 10 points is still moving; less is not
+  ok(
+    leadSentence(ladder(STILL_MOVING), best(0.1))!.includes(
+      "more search still reorders it and games agree with it, weakly",
+    ),
+  );
+  assertEquals(
+    leadSentence(ladder(0.09), best(0.1)),
+    "In short, the order looks settled: more search barely moves it and games agree with it, weakly.",
+  );
+  assertEquals(leadSentence({ ladderRows: [] }, best(null)), null);
+  ok(leadSentence({ ladderRows: [] }, best(-0.1))!.endsWith("not a settled ranking: no set of games confirms it yet."));
 });

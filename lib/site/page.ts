@@ -50,7 +50,7 @@ export function renderPage(
   cardMarkdown: string,
   files: { name: string; what: string; bytes: number }[],
   pageScript: string,
-  extra: { board?: BoardConfig; links?: PageLinks } = {},
+  extra: { board?: BoardConfig; links?: PageLinks; cardLink?: (text: string) => string | null } = {},
 ): string {
   const hist = histogram(d);
   const data = pageData(d, hist.scales);
@@ -135,7 +135,16 @@ ${correlationTable(d)}
 <h3 id="limitations">Limitations, computed from the data</h3>
 <p class="small">One line each; open one for its figures. The dataset card below has them all in full.</p>
 <ul class="limits">${
-    d.limitations.map((l) => markup`<li><details><summary>${l.headline}</summary><p>${l.text}</p></details></li>`)
+    d.limitations.map((l) =>
+      markup`<li><details><summary>${l.headline}</summary><p>${l.text}</p><p class="small">From ${
+        joinHtml(
+          l.links.map((f) =>
+            f.href ? markup`<a href="${f.href}"><code>${f.file}</code></a>` : markup`<code>${f.file}</code>`
+          ),
+          ", ",
+        )
+      }</p></details></li>`
+    )
   }</ul>
 <h3>Citation and licence</h3>
 ${extra.board && markup`<p class="small" id="credits">${extra.board.credits}</p>`}
@@ -150,7 +159,7 @@ ${extra.board && markup`<p class="small" id="credits">${extra.board.credits}</p>
 ${designsSection(d)}
 <section id="card" aria-label="Dataset card">
 <p class="small">The same text as <a href="files/DATASET.md">DATASET.md</a> beside the result files.</p>
-${cardHtml(cardMarkdown)}
+${cardHtml(cardMarkdown, extra.cardLink)}
 </section>
 ${reproduceSection(d)}
 </main>

@@ -7,7 +7,7 @@
  */
 
 import { Marked } from "marked";
-import { type Html, markup, raw } from "../core/mod.ts";
+import { escapeHtml, type Html, markup, raw } from "../core/mod.ts";
 import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
 import { fixedNonZero, rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 import { checkAgainstPublished } from "../report/mod.ts";
@@ -111,10 +111,15 @@ export function reproduceSection(d: SiteData): Html {
 ${last}</section>`;
 }
 
-/** The dataset card's Markdown as HTML, its headings one level down (the page's sections are h2). */
-export function cardHtml(text: string): Html {
+/** The dataset card's Markdown as HTML, its headings one level down (the page's sections are h2); `link` gives a code span's href, when it names a file. */
+export function cardHtml(text: string, link: (code: string) => string | null = () => null): Html {
   const marked = new Marked({
     renderer: {
+      // a file named in a code span links to it from the page (the card itself keeps code spans: it is copied to two folders)
+      codespan({ text }) {
+        const href = link(text);
+        return href === null ? false : `<a href="${escapeHtml(href)}"><code>${escapeHtml(text)}</code></a>`;
+      },
       heading({ tokens, depth }) {
         const level = Math.min(6, depth + 1);
         return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;

@@ -8,10 +8,11 @@
  * @module
  */
 
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import {
   displayPath,
   guardWrite,
+  recordedInputPath,
   resolveDataset,
   type ResolvedDataset,
   scanDatasets,
@@ -90,6 +91,7 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
   const html = renderPage(data, card, downloads, (await siteBundles()).page, {
     board: boardConfig(data, games),
     links: pageLinks(profile, await bestReferenceProfile()),
+    cardLink: (text) => cardFileHref(ds, text),
   });
   files.set("index.html", html);
 
@@ -113,6 +115,20 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
   );
   const landing = await buildLanding(log, { profile: profile.name, designs: data.designs });
   return { dir, index, written: said, removed: gone, pageBytes, landing };
+}
+
+/** What a file named in the card looks like: a path ending in one of the extensions the card's files have. */
+const CARD_FILE = /^[\w.~@/-]+\.(csv|json|jsonl|md|pgn|ts|uci|ipynb|html)$/;
+
+/**
+ * The href from the dataset's page to a file the card names in a code span
+ * (its path from the repository, the results root or the profile folder), or
+ * null when the text is no file that exists.
+ */
+export function cardFileHref(ds: ResolvedDataset, text: string): string | null {
+  if (!CARD_FILE.test(text) || text.split("/").includes("..")) return null;
+  const path = [recordedInputPath(text), join(ds.dir, text)].find((p) => pathExists(p));
+  return path ? relative(ds.published.site, path).split(sep).join("/") : null;
 }
 
 /**
