@@ -195,18 +195,15 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
 /**
  * What the games show: every self-play design's and outcome table's rho(eval,
  * score), once, with their noise (the method's own design aside when
- * {@link methodCheckSentence} says it).
+ * {@link methodCheckSentence} says it); {@link leadSentence} says whether they confirm the index.
  */
 export function gamesSentence(b: Best): SureSentence | null {
   const parts = gamesParts(b);
   if (!parts.length) return null;
-  const settled = gamesAgree(parts);
   const shown = parts.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`);
+  // whether they confirm it is said once, by the lead sentence
   return {
-    text:
-      `${settled ? "Games agree, weakly" : "No set of games confirms it yet"}: ${
-        joinWords(shown)
-      } between the value and White's score; ` +
+    text: `Against results: ${joinWords(shown)} between the value and White's score; ` +
       `per-position scores are noisy (reliability ${joinWords(parts.map((p) => f2(p.r)))}).`,
     href: b.page ? `${b.page.href}#validation` : "#evidence-h",
     link: "the validations",
