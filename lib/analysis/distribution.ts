@@ -13,6 +13,7 @@ import {
   datasetFolder,
   displayPath,
   type EvalDataset,
+  evalFolderName,
   profileDir,
   siblingDatasets,
   writeTextIfChanged,
@@ -190,7 +191,7 @@ export async function computeDistribution(profile: Profile) {
   const summary: DistributionSummary = {
     kind: "mbi-distribution",
     schema: DISTRIBUTION_SCHEMA,
-    profile: profile.name,
+    profile: evalFolderName(profile), // the dataset's key: a self-play design's tags are not the dataset's
     input: {
       path: displayPath(d.path),
       sha256: await sha256File(d.path),
@@ -212,7 +213,7 @@ export async function computeDistribution(profile: Profile) {
     method: METHOD_DISTRIBUTION,
   };
   const line = captionLine(
-    { profile: profile.name, engine: d.header.engine.uci_name, evalLimit: d.header.config.limit },
+    { profile: evalFolderName(profile), engine: d.header.engine.uci_name, evalLimit: d.header.config.limit },
     rows.length,
   );
   const clip = clipOutliers(rows, (r) => r.eval_cp, {

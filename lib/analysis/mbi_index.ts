@@ -9,6 +9,7 @@ import {
   buildMbiTable,
   datasetFolder,
   evalFilePath,
+  evalFolderName,
   getProfile,
   mbiPaths,
   type MbiTable,
@@ -32,7 +33,7 @@ export async function deriveIndex(
   const table = await buildMbiTable(
     path,
     await readPositionValues(path),
-    profile.name,
+    evalFolderName(profile), // the dataset's key: a self-play design's tags are not the dataset's
   );
   const { written } = await writeMbiTable(profileDir(profile), table);
   return {
@@ -52,7 +53,7 @@ export async function loadIndex(profile: Profile): Promise<MbiTable> {
     return await buildMbiTable(
       path,
       await readPositionValues(path),
-      profile.name,
+      evalFolderName(profile),
     );
   }
 }

@@ -1,7 +1,11 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { inTempRoot } from "../core/testing.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
-import { bestReferenceProfile } from "./mbi_index.ts";
+import { bestReferenceProfile, deriveIndex } from "./mbi_index.ts";
+import { computeDistribution } from "./distribution.ts";
+import { getProfile, mbiPaths } from "../store/mod.ts";
+import { CI_POSITIONS } from "../method/mod.ts";
+import { join } from "node:path";
 
 const all = (f: (sp: number) => number) => Object.fromEntries(Array.from({ length: 960 }, (_, sp) => [sp, f(sp)]));
 
@@ -40,4 +44,23 @@ Deno.test("the best index: the reference engine's complete 960-position dataset 
     const best = await bestReferenceProfile();
     assertEquals([best?.profile.name, best?.nodes], ["quick~eval2000000", 2_000_000]);
   }, "mbi-best-");
+});
+
+Deno.test("a self-play design's key derives its dataset's files under the dataset's key: the same table, nothing rewritten", async () => {
+  await inTempRoot(async (root) => {
+    await writeSyntheticDataset({
+      root,
+      folder: "ci",
+      values: Object.fromEntries(CI_POSITIONS.map((sp, i) => [sp, 5 + i])),
+    });
+    const paths = mbiPaths(join(root, "ci"));
+    await Deno.remove(paths.json); // derived again, from the design's key
+    const { table, written } = await deriveIndex(getProfile("ci~games2"));
+    assertEquals([written, table.profile, table.banner?.startsWith("ci profile")], [true, "ci", true]);
+    const json = await Deno.readTextFile(paths.json);
+    assertEquals((await deriveIndex(getProfile("ci"))).written, false);
+    assertEquals(await Deno.readTextFile(paths.json), json);
+    const d = await computeDistribution(getProfile("ci~games2~boot50"));
+    assertEquals(d.summary.profile, "ci");
+  });
 });

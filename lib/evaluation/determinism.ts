@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import { type CodeVersion, codeVersion, profileDir, writeFileAtomic } from "../store/mod.ts";
+import { type CodeVersion, codeVersion, evalFolderName, profileDir, writeFileAtomic } from "../store/mod.ts";
 import { type Profile, startPosition } from "../method/mod.ts";
 import { type ResolvedEngine } from "../engine/mod.ts";
 import { EvaluationSession } from "./evaluation_session.ts";
@@ -77,7 +77,7 @@ export async function checkDeterminism(
   const report: DeterminismReport = {
     kind: "mbi-determinism-check",
     schema: DETERMINISM_SCHEMA,
-    profile: profile.name,
+    profile: evalFolderName(profile),
     code: await codeVersion(),
     created: new Date().toISOString(),
     engine: { id: engine.entry.id, uci_name: name },

@@ -13,6 +13,7 @@ import {
   EVAL_SCHEMA,
   EvalConfig,
   evalFilePath,
+  evalFolderName,
   type EvalHeader,
   inputFiles,
   profileDir,
@@ -116,7 +117,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   const outcome = await resumableRun<EvalHeader, EvaluationRecord, number, EvaluationSession>({
     pool: "evaluations",
     label: "eval",
-    profile: profile.name,
+    profile: evalFolderName(profile), // the dataset's key: a self-play design's tags are not the dataset's
     path,
     manifest: {
       kind: "mbi-evaluations-manifest",
@@ -158,7 +159,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
         header: async (): Promise<EvalHeader> => ({
           kind: "mbi-evaluations",
           schema: EVAL_SCHEMA,
-          profile: profile.name,
+          profile: evalFolderName(profile),
           config: want,
           engine: identity,
           shard: opts.shard ?? null,

@@ -18,6 +18,7 @@ import { type Profile } from "../method/mod.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
 import {
   baseProfileName,
+  evalFolderName,
   isPublishedOutput,
   listResultFolders,
   outcomesRoot,
@@ -28,7 +29,7 @@ import {
 } from "../store/mod.ts";
 
 /** Lists `notebooks/NN_*.ipynb`, optionally only those whose number is in `only`. */
-export function stageNotebooks(only: string[] = []): string[] {
+export function stageNotebooks(only: readonly string[] = []): string[] {
   const dir = repoPath("notebooks");
   return [...Deno.readDirSync(dir)]
     .map((e) => e.name)
@@ -36,6 +37,29 @@ export function stageNotebooks(only: string[] = []): string[] {
     .filter((n) => only.length === 0 || only.some((o) => n.startsWith(o.padStart(2, "0"))))
     .sort()
     .map((n) => join(dir, n));
+}
+
+/** The notebooks of a self-play design, by number: its games (04) and their statistics (05); the others are its dataset's. */
+export const DESIGN_NOTEBOOKS: readonly string[] = ["04", "05"];
+
+/**
+ * The notebooks (numbers) a render of `profile` runs: those asked for, else
+ * all; for a self-play design's key only the design's own
+ * ({@link DESIGN_NOTEBOOKS}): the others show, and run the stages of, its
+ * dataset, so asking for one is a usage error naming the dataset's key.
+ */
+export function notebooksOf(profile: Profile, only: readonly string[]): readonly string[] {
+  const dataset = evalFolderName(profile);
+  if (dataset === profile.name) return only;
+  const theirs = only.find((n) => !DESIGN_NOTEBOOKS.includes(n.padStart(2, "0")));
+  if (theirs !== undefined) {
+    throw new MbiError(
+      "bad-argument",
+      `notebook ${theirs} belongs to the dataset ${dataset}, not to the self-play design ${profile.name} ` +
+        `(its notebooks: ${DESIGN_NOTEBOOKS.join(", ")}): run deno task notebooks --profile ${dataset} ${theirs}`,
+    );
+  }
+  return only.length ? only : DESIGN_NOTEBOOKS;
 }
 
 /**
@@ -133,7 +157,7 @@ export async function runStageNotebooks(
   log: (line: string) => void = console.error,
   force = false,
 ): Promise<NotebookRun[]> {
-  const notebooks = stageNotebooks(only);
+  const notebooks = stageNotebooks(notebooksOf(profile, only));
   if (notebooks.length === 0) {
     throw new MbiError(
       "bad-argument",

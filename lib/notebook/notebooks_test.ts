@@ -1,7 +1,14 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { checkNotebooks } from "./check.ts";
-import { renderInputs, renderInputsHash, renderOrder, requireRendered, stageNotebooks } from "./notebooks.ts";
+import {
+  notebooksOf,
+  renderInputs,
+  renderInputsHash,
+  renderOrder,
+  requireRendered,
+  stageNotebooks,
+} from "./notebooks.ts";
 import { exitCodeOf, isMbiError } from "../core/mod.ts";
 import { executeNotebook, jupyterAvailable } from "./runner.ts";
 import { type Notebook, outputText } from "./ipynb.ts";
@@ -187,4 +194,22 @@ Deno.test("a notebook that failed to render is a notebook error naming it (exit 
   }
   ok(isMbiError(caught, "notebook") && exitCodeOf(caught) === 1, String(caught));
   assertEquals((caught as Error).message, "notebook 02.ipynb failed: NameError: x");
+});
+
+Deno.test("a self-play design's key renders its own notebooks (04, 05); one of its dataset's is a usage error naming the dataset's key", async () => {
+  const design = getProfile("quick~eval8000000~pos60~games50~move30000");
+  assertEquals(notebooksOf(design, []), ["04", "05"]);
+  assertEquals(notebooksOf(design, ["5"]), ["5"]);
+  assertEquals(notebooksOf(getProfile("quick~eval8000000"), []), []); // a dataset: all
+  assertEquals(notebooksOf(getProfile("quick@sf18-wasm"), ["01"]), ["01"]);
+  const { cli, results } = await testRoot("nb-design");
+  const r = await cli("notebooks.ts", ["--profile", "ci~games2", "04", "02"]);
+  assertEquals(r.code, 2, r.stderr);
+  ok(
+    r.stderr.includes(
+      "notebook 02 belongs to the dataset ci, not to the self-play design ci~games2 (its notebooks: 04, 05): run deno task notebooks --profile ci 02",
+    ),
+    r.stderr,
+  );
+  assertEquals([...Deno.readDirSync(results)].length, 0, "nothing written");
 });
