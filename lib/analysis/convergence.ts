@@ -194,16 +194,20 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
   });
   const r = r2.map((v) => Math.sqrt(Math.max(0, v)));
   const f = (x: number) => x.toFixed(2);
+  // rungs in readers' words: their budgets, not their folders
+  const budgets = (xs: readonly Rung[]) => `${xs.map((x) => x.nodes.toLocaleString("en-US")).join(", ")} nodes`;
   const checks: { text: string; passed: boolean | null }[] = [];
   const over = rungs.filter((_, i) => !(r2[i] <= 1));
   checks.push({
     text: over.length
-      ? `r² above 1 (or undefined) for ${over.map((x) => x.folder).join(", ")}: the correlations do not fit the model`
+      ? `r² above 1 (or undefined) for ${budgets(over)}: the correlations do not fit the model`
       : "every r² ≤ 1",
     passed: over.length === 0,
   });
   const falls = rungs.slice(1).flatMap((x, i) =>
-    r[i + 1] < r[i] - 0.02 ? [`${rungs[i].folder} ${f(r[i])} → ${x.folder} ${f(r[i + 1])}`] : []
+    r[i + 1] < r[i] - 0.02
+      ? [`${formatLimit({ nodes: rungs[i].nodes })} ${f(r[i])} → ${budgets([x])} ${f(r[i + 1])}`]
+      : []
   );
   checks.push({
     text: falls.length
@@ -226,14 +230,14 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
               rho(x, z) * rho(y, w) - rho(x, w) * rho(y, z),
             ];
             for (const v of t) {
-              if (Math.abs(v) > worst) [worst, where] = [Math.abs(v), [x, y, z, w].map((q) => q.folder).join(", ")];
+              if (Math.abs(v) > worst) [worst, where] = [Math.abs(v), budgets([x, y, z, w])];
             }
           }
         }
       }
     }
     checks.push({
-      text: `tetrad differences of the correlations at most ${
+      text: `tetrad differences (products of correlations that the model makes equal) at most ${
         f(worst)
       } (${where}; the model makes them 0; tolerance 0.05)`,
       passed: worst <= 0.05,
@@ -337,7 +341,11 @@ export function convergenceSentences(c: Convergence): string[] {
   if (cov.length) {
     out.push(
       `The per-position MBI intervals hold the next rung's MBI for ${
-        cov.map((p) => `${Math.round(100 * p.coverage!.share)}% (${p.a} → ${p.b})`).join(", ")
+        cov.map((p) =>
+          `${Math.round(100 * p.coverage!.share)}% (${p.nodes_a.toLocaleString("en-US")} → ${
+            formatLimit({ nodes: p.nodes_b })
+          })`
+        ).join(", ")
       }: read them as how far a position still moved while its search settled, not as a confidence interval.`,
     );
   }

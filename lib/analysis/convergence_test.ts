@@ -134,6 +134,16 @@ Deno.test("projection: recovers each rung's agreement with the limit when the mo
   const three = rungs.slice(0, 3);
   const bad = projectAgreement(three, pairsFor(three, (i, j) => falls[i] * falls[j]))!;
   ok(!bad.consistent && bad.checks.some((c) => c.text.startsWith("r falls")), JSON.stringify(bad.checks));
+  // the checks name the rungs by their budgets in readers' words, never by their folders
+  ok(
+    bad.checks.some((c) => c.text.includes("(500,000 nodes 0.90 → 2,000,000 nodes 0.80)")),
+    JSON.stringify(bad.checks),
+  );
+  ok(
+    off.checks.some((c) => c.text.includes("(125,000, 500,000, 2,000,000, 8,000,000 nodes;")),
+    JSON.stringify(off.checks),
+  );
+  ok(![...off.checks, ...bad.checks].some((c) => /\br\d\b/.test(c.text)), "no folder named");
   assertEquals(projectAgreement(rungs.slice(0, 2), pairsFor(rungs.slice(0, 2), () => 0.5)), null);
 });
 
