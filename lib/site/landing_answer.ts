@@ -14,6 +14,7 @@ import type { LandingData, LandingPosition } from "./landing_data.ts";
 import type { RunningDesign } from "../report/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { backRank, signed } from "./page_script/table.ts";
+import { glossaryText } from "./glossary.ts";
 
 /** How many positions each list shows. */
 export const LIST_LENGTH = 10;
@@ -265,10 +266,7 @@ export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): strin
 }
 
 /** The words of "How sure is this?" in one line each, said once below it. */
-export const SURE_GLOSSARY =
-  "Spearman and rho are rank correlations: 1 when two orders are the same, 0 when they are unrelated. " +
-  "Intervals in brackets are 95% bootstrap intervals. Reliability is the share of the spread of the positions' " +
-  "scores that is not the luck of their games (1 = no luck).";
+export const SURE_GLOSSARY = glossaryText(["rho", "interval", "reliability"]);
 
 /** "a", "a and b", "a, b and c". */
 function joinWords(xs: string[]): string {

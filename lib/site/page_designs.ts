@@ -17,6 +17,7 @@ import { pageCaption } from "./page_data.ts";
 import { publishedText, summaryTable, verdictsHtml } from "./page_sections.ts";
 import { commandHtml, keyHtml } from "./page_script/position.ts";
 import { comparisonHtml, hasComparison } from "./comparison.ts";
+import { glossaryText } from "./glossary.ts";
 
 const fix = (x: number | null, d = 2) => (x !== null && Number.isFinite(x) ? fixedNonZero(x, d) : "–");
 const int = (n: number) => n.toLocaleString("en-US");
@@ -27,6 +28,7 @@ export function designsSection(d: SiteData): Html | null {
   if (!hasComparison(d)) return null;
   return markup`<section id="validation" aria-labelledby="validation-h">
 <h2 id="validation-h">Validation by self-play on this index</h2>
+<p class="small">${glossaryText(["rho", "interval", "reliability", "ceiling", "power", "fisher"])}</p>
 ${comparisonHtml(d)}
 ${d.designs.map((g, k) => designHtml(d, g, k))}
 </section>`;

@@ -1,0 +1,25 @@
+/**
+ * The statistical words of the pages, each said once in readers' words: the
+ * landing's "How sure is this?" shows the first three, the dataset page's
+ * validation section all of them.
+ *
+ * @module
+ */
+
+/** One sentence for each word, in the order a reader meets them. */
+export const GLOSSARY = {
+  rho: "Spearman and rho are rank correlations: 1 when two orders are the same, 0 when they are unrelated.",
+  interval: "Intervals in brackets are 95% bootstrap intervals (percentile; BCa is a bias-corrected variant).",
+  reliability:
+    "Reliability R is the share of the spread of the positions' scores that is not the luck of their games (1 = no luck).",
+  ceiling: "The ceiling √R is the largest correlation those scores can show, however right the values.",
+  power:
+    "Power is the chance that the interval lies above 0 when the true correlation is the published 0.76, seen through the games' luck.",
+  fisher:
+    "Standard errors (Fisher z) say how far an observed correlation lies from an expected one, for that many positions.",
+} as const;
+
+/** The glossary's sentences for these words, as one paragraph's text. */
+export function glossaryText(words: readonly (keyof typeof GLOSSARY)[]): string {
+  return words.map((w) => GLOSSARY[w]).join(" ");
+}
