@@ -1,7 +1,7 @@
 /**
  * The statistical words of the pages, each said once in readers' words: the
- * landing's "How sure is this?" shows the first three, the dataset page's
- * validation section all of them.
+ * landing's "How sure is this?" shows rho, intervals and reliability, the
+ * dataset page's validation section all of them.
  *
  * @module
  */
@@ -9,7 +9,8 @@
 /** One sentence for each word, in the order a reader meets them. */
 export const GLOSSARY = {
   rho: "Spearman and rho are rank correlations: 1 when two orders are the same, 0 when they are unrelated.",
-  interval: "Intervals in brackets are 95% bootstrap intervals (percentile; BCa is a bias-corrected variant).",
+  interval: "Intervals in brackets are 95% bootstrap intervals.",
+  bca: "Beside the percentile interval, BCa is a bias-corrected one from the same resamples.",
   reliability:
     "Reliability R is the share of the spread of the positions' scores that is not the luck of their games (1 = no luck).",
   ceiling: "The ceiling √R is the largest correlation those scores can show, however right the values.",

@@ -28,7 +28,7 @@ export function designsSection(d: SiteData): Html | null {
   if (!hasComparison(d)) return null;
   return markup`<section id="validation" aria-labelledby="validation-h">
 <h2 id="validation-h">Validation by self-play on this index</h2>
-<p class="small">${glossaryText(["rho", "interval", "reliability", "ceiling", "power", "fisher"])}</p>
+<p class="small">${glossaryText(["rho", "interval", "bca", "reliability", "ceiling", "power", "fisher"])}</p>
 ${comparisonHtml(d)}
 ${d.designs.map((g, k) => designHtml(d, g, k))}
 </section>`;
