@@ -20,7 +20,11 @@ export const COMMAND = command({
   details: [
     "executed notebooks and renders go to results/<profile>/notebooks/ (notebooks~<tags>/ for a self-play design)",
   ],
-  positionals: { value: "NOTEBOOK", help: "only these notebooks, by number (01 02 ...; default: all; a self-play design's key: its own, 04 05)", many: true },
+  positionals: {
+    value: "NOTEBOOK",
+    help: "only these notebooks, by number (01 02 ...; default: all; a self-play design's key: its own, 04 05)",
+    many: true,
+  },
   options: {
     profile: PROFILE,
     force: flag("run even when neither the cells nor the result files they read changed since the last render"),
