@@ -51,3 +51,28 @@ Deno.test("every figure of the README's answer table with two or more decimals i
     "Do games follow it? Self-play: 60 × 50 games at 30,000 nodes per move: 0.102",
   ]);
 });
+
+Deno.test("the positions the README's answer table names are those of the mbi.csv its row links: back rank and value", () => {
+  const path = repoPath("README.md");
+  const rows = answerRows(Deno.readTextFileSync(path)).filter((r) => r.files.some((f) => f.endsWith("mbi.csv")));
+  ok(rows.length > 0, "a row names positions from mbi.csv");
+  let named = 0;
+  for (const r of rows) {
+    const csv = Deno.readTextFileSync(join(dirname(path), r.files.find((f) => f.endsWith("mbi.csv"))!)).trim().split(
+      "\n",
+    );
+    const head = csv[0].split(",");
+    const bySp = new Map(csv.slice(1).map((l) => l.split(",")).map((c) => [c[head.indexOf("sp")], c]));
+    // "SP 247 NRBKQNRB (+6 cp)", "SP 776's (+85 cp)": the back rank and the signed value, where printed
+    for (const m of r.answer.matchAll(/SP (\d+)(?:'s)?(?: ([KQRBN]{8}))?(?: \(([+−-]\d+))?/g)) {
+      const row = bySp.get(m[1]);
+      ok(row, `SP ${m[1]} is in the file`);
+      if (m[2]) assertEquals(m[2], row[head.indexOf("setup")], `SP ${m[1]}'s back rank`);
+      if (m[3]) {
+        assertEquals(Number(m[3].replace("−", "-")), Number(row[head.indexOf("eval_cp")]), `SP ${m[1]}'s value`);
+      }
+      named++;
+    }
+  }
+  ok(named >= 6, `${named} positions named`);
+});
