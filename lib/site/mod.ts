@@ -6,7 +6,8 @@
  * inlined), the self-play designs side by side (`comparison.ts`, page and card),
  * the dataset card (`card.ts`, `DATASET.md`), the landing page of
  * the results (`landing.ts`, `landing_data.ts`; `links.ts` the links between
- * pages), the pages' styles (`style.ts`, colours from lib/plot's palette),
+ * pages), the pages' styles (`style.ts`, colours from lib/plot's palette) and
+ * the statistical words they explain (`glossary.ts`),
  * the board code loaded when a position is opened (`board/`: chessground, the
  * stepped PV and games, the position across the ladder), the one bundling of
  * the browser code (`bundle.ts`: `deno bundle`), and headless Chromium for
@@ -26,6 +27,7 @@ export * from "./card_text.ts";
 export * from "./comparison.ts";
 export * from "./data.ts";
 export * from "./designs.ts";
+export * from "./glossary.ts";
 export * from "./labelled_table.ts";
 export * from "./landing.ts";
 export * from "./landing_data.ts";
