@@ -1,7 +1,7 @@
 /**
  * The statistical words of the pages, each said once in readers' words: the
- * landing's "How sure is this?" shows rho, intervals and reliability, the
- * dataset page's validation section all of them.
+ * landing's "How sure is this?" shows rho, intervals and reliability, each
+ * dataset page all of them, after the first self-play figures it shows.
  *
  * @module
  */

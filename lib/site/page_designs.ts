@@ -14,10 +14,9 @@ import type { MethodSample } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import type { SiteDesign } from "./designs.ts";
 import { pageCaption } from "./page_data.ts";
-import { publishedText, summaryTable, verdictsHtml } from "./page_sections.ts";
+import { pageGlossary, publishedText, summaryTable, verdictsHtml } from "./page_sections.ts";
 import { commandHtml, keyHtml } from "./page_script/position.ts";
 import { comparisonHtml, hasComparison } from "./comparison.ts";
-import { glossaryText } from "./glossary.ts";
 
 const fix = (x: number | null, d = 2) => (x !== null && Number.isFinite(x) ? fixedNonZero(x, d) : "–");
 const int = (n: number) => n.toLocaleString("en-US");
@@ -28,7 +27,7 @@ export function designsSection(d: SiteData): Html | null {
   if (!hasComparison(d)) return null;
   return markup`<section id="validation" aria-labelledby="validation-h">
 <h2 id="validation-h">Validation by self-play on this index</h2>
-<p class="small">${glossaryText(["rho", "interval", "bca", "reliability", "ceiling", "power", "fisher"])}</p>
+${d.summary ? "" : pageGlossary()}
 ${comparisonHtml(d)}
 ${d.designs.map((g, k) => designHtml(d, g, k))}
 </section>`;

@@ -14,6 +14,7 @@ import { checkAgainstPublished } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import { pageCaption } from "./page_data.ts";
 import { commandHtml } from "./page_script/position.ts";
+import { glossaryText } from "./glossary.ts";
 
 const fix = (x: number, d = 2) => (Number.isFinite(x) ? fixedNonZero(x, d) : "undefined");
 const int = (n: number) => n.toLocaleString("en-US");
@@ -55,8 +56,13 @@ export function correlationTable(d: SiteData): Html {
       }`
       : ", the budgets of this dataset"
   }.</p>
-${verdictsHtml(s)}${power ? ` Whether this design can test the published figure: see the limitations below.` : ""}</p>`;
+${verdictsHtml(s)}${power ? ` Whether this design can test the published figure: see the limitations below.` : ""}</p>
+${pageGlossary()}`;
 }
+
+/** The page's glossary of statistical words, said once: after the first self-play figures the page shows. */
+export const pageGlossary = (): Html =>
+  markup`<p class="small">${glossaryText(["rho", "interval", "bca", "reliability", "ceiling", "power", "fisher"])}</p>`;
 
 /** The published figure in words. */
 export const publishedText = () =>
