@@ -47,6 +47,20 @@ export interface RunningDesign {
 }
 
 /**
+ * Whether `folder` (a `selfplay~…` folder of the dataset `profile`) holds the
+ * games of a design being played: its design's games file without a stage-5
+ * summary. Its files grow with every progress commit, so what is said of it
+ * where the files are checked against their description (the dataset card)
+ * must not count them.
+ */
+export function isRunningDesignFolder(profile: Profile, folder: string): boolean {
+  if (!/^selfplay(~[a-z]+\d+)+$/.test(folder)) return false;
+  const design = getProfile(designKey(profile.name, folder.slice("selfplay".length)));
+  return selfplayDir(design) === join(profileDir(profile), folder) && !pathExists(summaryPath(design)) &&
+    pathExists(gamesPath(selfplayDir(design)));
+}
+
+/**
  * The self-play designs of a dataset whose games are being played: a games
  * file in a `selfplay~…` folder with no stage-5 summary yet (a valid prefix
  * while the run goes on; its figures are not shown until it is complete).
@@ -62,8 +76,8 @@ export async function runningDesigns(profile: Profile): Promise<RunningDesign[]>
   }
   const out: RunningDesign[] = [];
   for (const name of names) {
+    if (!isRunningDesignFolder(profile, name)) continue;
     const design = getProfile(designKey(profile.name, name.slice("selfplay".length)));
-    if (selfplayDir(design) !== join(dir, name) || pathExists(summaryPath(design))) continue;
     const games = await readGames(gamesPath(selfplayDir(design))).catch(() => undefined);
     if (!games) continue;
     const c = games.header.config;

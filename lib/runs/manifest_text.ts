@@ -96,8 +96,19 @@ function minuteUtc(iso: string): string {
  * 2026-12-01 15:30 UTC on: 1 run; the file was begun 2026-12-01 09:20 UTC and
  * its earlier runs are not recorded" (or "… of the runs it records" when the
  * file or its runs do not say when they began); `of` follows "runs" (" of those games").
+ * For a file still being written (`growing`) the words hold no count: "start
+ * and end of every run of those games so far, a run added at every
+ * resume", so that its description stays true while its runs are added.
  */
-export function manifestRunsText(m: ManifestRuns, of = ""): string {
+export function manifestRunsText(m: ManifestRuns, of = "", growing = false): string {
+  if (growing) {
+    const so = "so far, a run added at every resume";
+    if (m.fromTheStart) return `start and end of every run${of} ${so}`;
+    if (m.firstStarted === null || m.fileCreated === null) return `start and end of the runs${of} it records ${so}`;
+    return `start and end of the runs${of} from ${minuteUtc(m.firstStarted)} on ${so}; the file was begun ${
+      minuteUtc(m.fileCreated)
+    } and its earlier runs are not recorded`;
+  }
   const runs = `${m.runs} run${m.runs === 1 ? "" : "s"}`;
   const stopped = m.runs - m.ended;
   const ended = stopped === 0

@@ -58,3 +58,23 @@ Deno.test("a file without a begin time, or no manifest: no claim of every run", 
   );
   assertEquals(await manifestRuns(join(await tempDir("manifest-none"), "games.jsonl")), undefined);
 });
+
+Deno.test("a file still being written: the words hold no count, so a resume (one run more) leaves them as they were", async () => {
+  const first = [{ started: "2026-12-01T09:32:04.198Z" }];
+  const one = (await manifestRuns(await files("2026-12-01T09:32:03.056Z", first)))!;
+  const two = (await manifestRuns(
+    await files("2026-12-01T09:32:03.056Z", [...first, { started: "2026-12-02T05:50:00.000Z" }]),
+  ))!;
+  const words = "start and end of every run of those games so far, a run added at every resume";
+  assertEquals([manifestRunsText(one, " of those games", true), manifestRunsText(two, " of those games", true)], [
+    words,
+    words,
+  ]);
+  const late =
+    (await manifestRuns(await files("2026-12-01T09:20:15.881Z", [{ started: "2026-12-01T15:30:21.655Z" }])))!;
+  assertEquals(
+    manifestRunsText(late, "", true),
+    "start and end of the runs from 2026-12-01 15:30 UTC on so far, a run added at every resume; " +
+      "the file was begun 2026-12-01 09:20 UTC and its earlier runs are not recorded",
+  );
+});

@@ -22,6 +22,9 @@ const int = (n: number) => n.toLocaleString("en-US");
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 const iv = (c: readonly [number, number], f: (x: number) => string) => `[${f(c[0])}, ${f(c[1])}]`;
 
+/** Where the table is written: the page (a snapshot, with the count of a design being played) or the card. */
+type Where = "page" | "card";
+
 /**
  * The columns: heading, the cell of a row in words ("–" where a row has no
  * such figure), and the file the cell links to on the page (the rho its
@@ -30,15 +33,20 @@ const iv = (c: readonly [number, number], f: (x: number) => string) => `[${f(c[0
  */
 export const COMPARISON_COLUMNS: readonly {
   heading: string;
-  cell: (r: Row) => string;
+  cell: (r: Row, where: Where) => string;
   href?: (r: Row) => string | null;
 }[] = [
   { heading: "self-play design", cell: (r) => r.design },
   { heading: "values at (per position)", cell: (r) => r.values.replace(/ per position$/, "") },
   {
     heading: "games",
-    cell: (r) =>
-      r.kind === "running" ? `${int(r.games.done)} of ${int(r.games.planned)} when this was made` : int(r.games.done),
+    // the card is checked against its files, which grow while the games are played: it names the file, not a count
+    cell: (r, where) =>
+      r.kind !== "running"
+        ? int(r.games.done)
+        : where === "page"
+        ? `${int(r.games.done)} of ${int(r.games.planned)} when this was made`
+        : `being played: ${int(r.games.planned)} planned, those so far in its games file`,
     href: (r) => (r.kind === "running" ? r.href : null),
   },
   {
@@ -95,7 +103,7 @@ export function comparisonHtml(d: Pick<SiteData, "comparison">): Html {
   const rows = d.comparison.map((r) =>
     COMPARISON_COLUMNS.map((c) => {
       const href = c.href?.(r) ?? null;
-      return href ? markup`<a href="${href}">${c.cell(r)}</a>` : c.cell(r);
+      return href ? markup`<a href="${href}">${c.cell(r, "page")}</a>` : c.cell(r, "page");
     })
   );
   return markup`<div class="scroll">${
@@ -114,7 +122,7 @@ export function comparisonMarkdown(d: Pick<SiteData, "comparison">): string[] {
     `|${" --- |".repeat(COMPARISON_COLUMNS.length + 1)}`,
     ...d.comparison.map((r) =>
       cells([
-        ...COMPARISON_COLUMNS.map((c) => md(c.cell(r))),
+        ...COMPARISON_COLUMNS.map((c) => md(c.cell(r, "card"))),
         [r.file ? code(r.file) : "the method's documents", ...(r.prediction_file ? [code(r.prediction_file)] : [])]
           .join(", "),
       ])

@@ -55,6 +55,7 @@ import {
   computeLimitations,
   designComparison,
   designResults,
+  isRunningDesignFolder,
   type Limitation,
 } from "../report/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
@@ -282,7 +283,10 @@ async function heldFiles(ds: ResolvedDataset): Promise<HeldFile[]> {
         join(f, "openings.jsonl"),
         "the opening set of each self-play position: the distinct near-best lines its games start from",
       ],
-      [join(f, "games.manifest.json"), await manifestWords(join(dir, f, "games.jsonl"), " of those games")],
+      [
+        join(f, "games.manifest.json"),
+        await manifestWords(join(dir, f, "games.jsonl"), " of those games", isRunningDesignFolder(ds.profile, f)),
+      ],
       // the own design's results and PGN are downloads; another design's are described here
       ...(f === own ? [] : [
         [join(f, "selfplay.json"), "stage 4: that design's results per position"] as [string, string],
@@ -298,10 +302,10 @@ async function heldFiles(ds: ResolvedDataset): Promise<HeldFile[]> {
   return wanted.filter(([f]) => pathExists(join(dir, f))).map(([source, what]) => ({ source, what }));
 }
 
-/** What the manifest beside `jsonl` records, in words (see manifestRunsText). */
-async function manifestWords(jsonl: string, of: string): Promise<string> {
+/** What the manifest beside `jsonl` records, in words (see manifestRunsText; `growing`: a design being played). */
+async function manifestWords(jsonl: string, of: string, growing = false): Promise<string> {
   const m = await manifestRuns(jsonl);
-  return m ? manifestRunsText(m, of) : ""; // no manifest: the entry is left out
+  return m ? manifestRunsText(m, of, growing) : ""; // no manifest: the entry is left out
 }
 
 /** Names of the subfolders of a folder (none when it is missing). */

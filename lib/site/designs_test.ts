@@ -5,7 +5,9 @@ import type { PageData } from "./page_script/data.ts";
 import { positionHtml } from "./page_script/position.ts";
 import { raw, sha256Text } from "../core/mod.ts";
 import { computeLimitations } from "../report/mod.ts";
-import { getProfile, RESULTS_ENV } from "../store/mod.ts";
+import { getProfile, resolveDataset, RESULTS_ENV } from "../store/mod.ts";
+import { collectSiteData } from "./data.ts";
+import { datasetCard } from "./card.ts";
 
 // The ci index with a second self-play design (ci~games2: its 6 positions × 2 games) and a sample of those
 // positions at a larger budget standing in for the method's, built step by step as a long run would:
@@ -179,4 +181,38 @@ Deno.test("the index's page and card show another design's validation, and the m
   ok(foreign.stderr.includes(`holds other positions than the ${sps.length} of the design ci~games2`), foreign.stderr);
   await Deno.writeTextFile(samplePath, evals);
   await run("site.ts", ["--profile", "ci"]);
+});
+
+Deno.test("a design being played: its progress commits (more games, one run more) leave the card as it was; the page counts them", async () => {
+  await run("selfplay.ts", ["--profile", "ci~games3", "--workers", "2"]);
+  const dir = join(ci, "selfplay~games3");
+  const all = (await Deno.readTextFile(join(dir, "games.jsonl"))).trim().split("\n");
+  const planned = all.length - 1;
+  const manifestFile = join(dir, "games.manifest.json");
+  const manifest = JSON.parse(await Deno.readTextFile(manifestFile));
+  // a prefix of 4 games, as a progress commit leaves it
+  await Deno.writeTextFile(join(dir, "games.jsonl"), all.slice(0, 5).join("\n") + "\n");
+  await run("site.ts", ["--profile", "ci"]);
+  const before = await card();
+  ok(before.includes(`| being played: ${planned} planned, those so far in its games file |`), before);
+  ok(
+    before.includes(
+      "`selfplay~games3/games.manifest.json` (start and end of every run of those games so far, a run added at every resume)",
+    ),
+    before,
+  );
+  ok((await page()).includes(`4 of ${planned} when this was made`), "the page: a snapshot with its count");
+  // the next progress commit: three games more, and the run that played them in the manifest
+  await Deno.writeTextFile(join(dir, "games.jsonl"), all.slice(0, 8).join("\n") + "\n");
+  const resumed = { ...manifest.runs.at(-1), started: new Date().toISOString() };
+  delete resumed.ended;
+  await Deno.writeTextFile(manifestFile, JSON.stringify({ ...manifest, runs: [...manifest.runs, resumed] }));
+  Deno.env.set(RESULTS_ENV, results);
+  try {
+    const now = datasetCard(await collectSiteData(resolveDataset(getProfile("ci"))));
+    assertEquals(now, before, "the card of the grown files is the committed card");
+  } finally {
+    Deno.env.delete(RESULTS_ENV);
+  }
+  await Deno.remove(dir, { recursive: true });
 });
