@@ -47,18 +47,22 @@ export interface RunningDesign {
 }
 
 /**
- * Whether `folder` (a `selfplay~…` folder of the dataset `profile`) holds the
- * games of a design being played: its design's games file without a stage-5
- * summary. Its files grow with every progress commit, so what is said of it
- * where the files are checked against their description (the dataset card)
- * must not count them.
+ * The design whose games `folder` (a `selfplay~…` folder of the dataset
+ * `profile`) holds, when they are being played: its games file without a
+ * stage-5 summary (undefined otherwise). Its files grow with every progress
+ * commit, so what is said of it where the files are checked against their
+ * description (the dataset card) must not count them.
  */
-export function isRunningDesignFolder(profile: Profile, folder: string): boolean {
-  if (!/^selfplay(~[a-z]+\d+)+$/.test(folder)) return false;
+export function runningDesignOf(profile: Profile, folder: string): Profile | undefined {
+  if (!DESIGN_FOLDER.test(folder)) return undefined;
   const design = getProfile(designKey(profile.name, folder.slice("selfplay".length)));
-  return selfplayDir(design) === join(profileDir(profile), folder) && !pathExists(summaryPath(design)) &&
+  const running = selfplayDir(design) === join(profileDir(profile), folder) && !pathExists(summaryPath(design)) &&
     pathExists(gamesPath(selfplayDir(design)));
+  return running ? design : undefined;
 }
+
+/** A self-play design's folder name: `selfplay~pos60~games50~move300000`. */
+const DESIGN_FOLDER = /^selfplay(~[a-z]+\d+)+$/;
 
 /**
  * The self-play designs of a dataset whose games are being played: a games
@@ -69,15 +73,15 @@ export async function runningDesigns(profile: Profile): Promise<RunningDesign[]>
   const dir = profileDir(profile);
   let names: string[];
   try {
-    names = [...Deno.readDirSync(dir)].filter((e) => e.isDirectory && /^selfplay(~[a-z]+\d+)+$/.test(e.name))
+    names = [...Deno.readDirSync(dir)].filter((e) => e.isDirectory && DESIGN_FOLDER.test(e.name))
       .map((e) => e.name).sort();
   } catch {
     return [];
   }
   const out: RunningDesign[] = [];
   for (const name of names) {
-    if (!isRunningDesignFolder(profile, name)) continue;
-    const design = getProfile(designKey(profile.name, name.slice("selfplay".length)));
+    const design = runningDesignOf(profile, name);
+    if (!design) continue;
     const games = await readGames(gamesPath(selfplayDir(design))).catch(() => undefined);
     if (!games) continue;
     const c = games.header.config;

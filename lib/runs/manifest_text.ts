@@ -101,14 +101,6 @@ function minuteUtc(iso: string): string {
  * resume", so that its description stays true while its runs are added.
  */
 export function manifestRunsText(m: ManifestRuns, of = "", growing = false): string {
-  if (growing) {
-    const so = "so far, a run added at every resume";
-    if (m.fromTheStart) return `start and end of every run${of} ${so}`;
-    if (m.firstStarted === null || m.fileCreated === null) return `start and end of the runs${of} it records ${so}`;
-    return `start and end of the runs${of} from ${minuteUtc(m.firstStarted)} on ${so}; the file was begun ${
-      minuteUtc(m.fileCreated)
-    } and its earlier runs are not recorded`;
-  }
   const runs = `${m.runs} run${m.runs === 1 ? "" : "s"}`;
   const stopped = m.runs - m.ended;
   const ended = stopped === 0
@@ -116,11 +108,10 @@ export function manifestRunsText(m: ManifestRuns, of = "", growing = false): str
     : m.ended === 0
     ? `, ${m.runs === 1 ? "stopped or still running" : "each stopped or still running"}`
     : `; ${m.ended} ended, the other${stopped === 1 ? " was" : "s were"} stopped or still running`;
-  if (m.fromTheStart) return `start and end of every run${of}: ${runs}${ended}`;
-  if (m.firstStarted === null || m.fileCreated === null) {
-    return `start and end of the runs${of} it records: ${runs}${ended}`;
-  }
-  return `start and end of the runs${of} from ${minuteUtc(m.firstStarted)} on: ${runs}${ended}; the file was begun ${
+  const tally = growing ? " so far, a run added at every resume" : `: ${runs}${ended}`;
+  if (m.fromTheStart) return `start and end of every run${of}${tally}`;
+  if (m.firstStarted === null || m.fileCreated === null) return `start and end of the runs${of} it records${tally}`;
+  return `start and end of the runs${of} from ${minuteUtc(m.firstStarted)} on${tally}; the file was begun ${
     minuteUtc(m.fileCreated)
   } and its earlier runs are not recorded`;
 }

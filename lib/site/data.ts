@@ -55,8 +55,8 @@ import {
   computeLimitations,
   designComparison,
   designResults,
-  isRunningDesignFolder,
   type Limitation,
+  runningDesignOf,
 } from "../report/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { readSelfplayResults, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
@@ -285,7 +285,11 @@ async function heldFiles(ds: ResolvedDataset): Promise<HeldFile[]> {
       ],
       [
         join(f, "games.manifest.json"),
-        await manifestWords(join(dir, f, "games.jsonl"), " of those games", isRunningDesignFolder(ds.profile, f)),
+        await manifestWords(
+          join(dir, f, "games.jsonl"),
+          " of those games",
+          runningDesignOf(ds.profile, f) !== undefined,
+        ),
       ],
       // the own design's results and PGN are downloads; another design's are described here
       ...(f === own ? [] : [
