@@ -37,4 +37,5 @@ export * from "./seed.ts";
 export * from "./selection.ts";
 export * from "./start_fen.ts";
 export * from "./stats.ts";
+export * from "./strength.ts";
 export * from "./uncertainty.ts";

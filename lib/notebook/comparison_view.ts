@@ -15,7 +15,7 @@ import { type DatasetInfo, type PairAgreement } from "../analysis/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
 import { METHOD_EVAL_TEXT } from "../method/mod.ts";
 import { listResultFolders } from "../store/mod.ts";
-import { strength, STRENGTH_BANDS } from "./frames.ts";
+import { strength, STRENGTH_BANDS } from "../method/mod.ts";
 import { bannerBox, type Displayable, html, htmlTable } from "./display.ts";
 
 /** Notebook 06: determinism checks found under the results root (the ci fixture only when nothing else has one). */

@@ -23,6 +23,7 @@ import {
   type Summary,
 } from "../analysis/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
+import { strength } from "../method/mod.ts";
 import { FRAME_CAPTION, FRAME_COLUMNS, frameHtml, framePlainText, frameTable } from "./frame_html.ts";
 
 /** The danfojs module. */
@@ -314,31 +315,6 @@ export function correlationsFrame(s: Summary, caption?: string): Promise<DataFra
     ["key", "correlation", "rho", "ci_lo", "ci_hi", "bca_lo", "bca_hi", "undefined_resamples", "published"],
     caption,
   );
-}
-
-/** The bands that put a rank correlation into words (stated wherever the words are used). */
-export const STRENGTH_BANDS = "|rho| < 0.3 weak, 0.3–0.7 moderate, > 0.7 strong";
-
-const BANDS = ["weak", "moderate", "strong"] as const;
-const band = (rho: number) => {
-  const a = Math.abs(rho);
-  return a < 0.3 ? 0 : a <= 0.7 ? 1 : 2;
-};
-
-/**
- * A rank correlation in words by {@link STRENGTH_BANDS}: one band's word only
- * when the whole 95% interval `ci` lies inside that band; an interval across a
- * band edge gives the bands it spans ("moderate to strong"). Without an
- * interval, the band of the estimate.
- */
-export function strength(rho: number, ci?: readonly [number, number]): string {
-  if (!Number.isFinite(rho)) return "undefined";
-  if (!ci || !ci.every(Number.isFinite)) return BANDS[band(rho)];
-  // |rho| over the interval: its ends, and 0 when the interval crosses it
-  const ends = ci[0] < 0 && ci[1] > 0 ? [0, ...ci] : [...ci];
-  const bs = ends.map(band);
-  const lo = Math.min(...bs), hi = Math.max(...bs);
-  return lo === hi ? BANDS[lo] : `${BANDS[lo]} to ${BANDS[hi]}`;
 }
 
 /** Notebook 06: the datasets compared. */

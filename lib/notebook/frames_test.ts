@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { formatCell, frameHtml } from "./frame_html.ts";
-import { gameRows, rankAgreementFrame, records, showColumns, strength, toFrame, withCaption } from "./frames.ts";
+import { gameRows, rankAgreementFrame, records, showColumns, toFrame, withCaption } from "./frames.ts";
 import { type GameRecord } from "../selfplay/mod.ts";
 
 const DISPLAY = Symbol.for("Jupyter.display");
@@ -68,24 +68,6 @@ Deno.test("the game list flags a game that repeats an earlier one of its positio
     [1, 3, true, "C"],
     [2, 1, true, "A"],
   ]);
-});
-
-Deno.test("strength words follow the stated bands", () => {
-  assertEquals([0.18, -0.29, 0.3, 0.608, 0.7, 0.71, -0.9, NaN].map((r) => strength(r)), [
-    "weak",
-    "weak",
-    "moderate",
-    "moderate",
-    "moderate",
-    "strong",
-    "strong",
-    "undefined",
-  ]);
-  // a band's word only when the whole interval lies inside it (2M vs 8M: 0.706 [0.668, 0.741])
-  assertEquals(strength(0.706, [0.668, 0.741]), "moderate to strong");
-  assertEquals(strength(0.75, [0.72, 0.78]), "strong");
-  assertEquals(strength(0.1, [-0.35, 0.2]), "weak to moderate");
-  assertEquals(strength(0.48, [0.43, 0.53]), "moderate");
 });
 
 Deno.test("rank agreement: the signed values' Spearman is a column only where it differs from the edges'", async () => {

@@ -9,7 +9,15 @@
  */
 
 import { type Html, joinHtml, markup } from "../core/mod.ts";
-import { fixedNonZero, PROFILES, rhoDefined, rhoInterval, rhoText, selfplayBudgetText } from "../method/mod.ts";
+import {
+  fixedNonZero,
+  PROFILES,
+  rhoDefined,
+  rhoInterval,
+  rhoText,
+  selfplayBudgetText,
+  strengthAdverb,
+} from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import type { RunningDesign } from "../report/mod.ts";
 import { getProfile } from "../store/mod.ts";
@@ -183,8 +191,13 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
         f3(p.expected.range95[1])
       }); the result is ${p.inside ? "inside" : "outside"} that range.`
       : "";
+    const own = g.summary.eval_vs_score;
+    const withIndex = rhoDefined(own)
+      ? ` (${rhoInterval(own, own.ci95_percentile, [" [", ", ", "]"], f3)} with this index's values)`
+      : "";
     return {
-      text: `The method's own check, replayed: ${games} ${rho} between the values at ${v.budget} and White's score.` +
+      text:
+        `The method's own check, replayed: ${games} ${rho} between the values at ${v.budget} and White's score${withIndex}.` +
         published + predicted,
       href: b.page ? `${b.page.href}#validation` : g.sample.summary.file,
       link: "the method's check",
@@ -211,13 +224,19 @@ export function gamesSentence(b: Best): SureSentence | null {
   };
 }
 
-/** Every interval of rho(eval, score) from the games lies above 0. */
-const gamesAgree = (parts: ReturnType<typeof gamesParts>): boolean =>
-  parts.every((p) => rhoDefined(p.c) && (p.c.ci95_percentile[0] as number) > 0);
+/** The interval of rho(eval, score) lies above 0: the games agree with the index's values. */
+const agrees = (p: GamesPart): boolean => rhoDefined(p.c) && (p.c.ci95_percentile[0] as number) > 0;
+
+/** A set of games: what it is, its rho(eval, score) with this index's values, and its reliability. */
+interface GamesPart {
+  what: string;
+  c: { rho: number | null; ci95_percentile: readonly [number | null, number | null] };
+  r: number;
+}
 
 /** The sets of games behind {@link gamesSentence}: what they are, their rho(eval, score) and reliability. */
-function gamesParts(b: Best) {
-  const told = methodCheckSentence(b) !== null;
+function gamesParts(b: Best, all = false): GamesPart[] {
+  const told = !all && methodCheckSentence(b) !== null;
   return [
     ...b.designs.filter((g) => !(told && isMethodDesign(g))).map((g) => ({
       what: `${int(g.summary.n_games)} self-play games at ${int(g.summary.selfplay.nodes_per_move)} nodes per move`,
@@ -246,19 +265,30 @@ export const STILL_MOVING = 0.1;
  * The one plain sentence that leads "How sure is this?": whether more search
  * still reorders the index (the step into it on the ladder moves at least
  * {@link STILL_MOVING} of the positions by more than 10 points) and whether
- * games confirm it; null when there is neither a step nor a set of games.
+ * games agree with its values (every set of games, the method's own design
+ * included: all of them, only some, named, or none), how strongly in the
+ * words of the strength bands; null when there is neither a step nor a set of games.
  */
 export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): string | null {
   const step = d.ladderRows.find((r) => r.next?.folder === b.key)?.next;
-  const parts = gamesParts(b);
+  const parts = gamesParts(b, true);
   const moving = step ? step.share_over_10 >= STILL_MOVING : null;
-  const agree = parts.length ? gamesAgree(parts) : null;
+  const agreeing = parts.filter(agrees);
+  const how = (ps: GamesPart[]) =>
+    joinWords([...new Set(ps.map((p) => strengthAdverb(p.c.rho as number, p.c.ci95_percentile as [number, number])))]);
+  const games = !parts.length
+    ? null
+    : agreeing.length === parts.length
+    ? `games agree with it, ${how(agreeing)}`
+    : agreeing.length
+    ? `only the ${joinWords(agreeing.map((p) => p.what))} agree with it, ${how(agreeing)}`
+    : "no set of games confirms it yet";
   const reasons = [
     moving === null ? null : moving ? "more search still reorders it" : "more search barely moves it",
-    agree === null ? null : agree ? "games agree with it, weakly" : "no set of games confirms it yet",
+    games,
   ].filter((x): x is string => x !== null);
   if (!reasons.length) return null;
-  return moving || agree === false
+  return moving || agreeing.length < parts.length
     ? `In short: take this order as ${b.engine}'s best estimate at ${b.limit} per position, not a settled ranking: ${
       joinWords(reasons)
     }.`

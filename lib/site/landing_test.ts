@@ -112,7 +112,7 @@ Deno.test("the method's own check leads the games once its design is complete, b
   assertEquals(
     s.text,
     "The method's own check, replayed: 3,000 games of Stockfish 17.1 against itself on 60 positions at the method's 300,000 nodes per move give rho 0.350 [0.050, 0.620] " +
-      "between the values at 400,000,000 nodes per position and White's score. The method's published 0.76 [0.63, 0.85] lies outside that interval. " +
+      "between the values at 400,000,000 nodes per position and White's score (0.350 [0.100, 0.600] with this index's values). The method's published 0.76 [0.63, 0.85] lies outside that interval. " +
       "Predicted before the first game: 0.216 (-0.157 to 0.536); the result is inside that range.",
   );
   assertEquals(s.href, "k/site/index.html#validation");
@@ -187,12 +187,35 @@ Deno.test("'How sure' leads with one plain sentence computed from the ladder's s
   // a tenth of the positions moving by more than 10 points is still moving; less is not
   ok(
     leadSentence(ladder(STILL_MOVING), best(0.1))!.includes(
-      "more search still reorders it and games agree with it, weakly",
+      "more search still reorders it and games agree with it, weakly to moderately",
     ),
   );
   assertEquals(
     leadSentence(ladder(0.09), best(0.1)),
-    "In short, the order looks settled: more search barely moves it and games agree with it, weakly.",
+    "In short, the order looks settled: more search barely moves it and games agree with it, weakly to moderately.",
+  );
+  // the strength words follow the interval: one band's word only when the whole interval lies inside it
+  const narrow = {
+    ...best(null),
+    validations: [{ games: 1000, eval_vs_score: { rho: 0.2, ci95_percentile: [0.1, 0.25] }, reliability: {} }],
+  } as unknown as NonNullable<LandingData["best"]>;
+  ok(leadSentence(ladder(0.09), narrow)!.endsWith("games agree with it, weakly."));
+  // some sets agree, others do not: the agreeing ones are named, and the order is not called settled
+  const mixed = {
+    ...best(-0.1),
+    designs: [{
+      summary: {
+        n_games: 3000,
+        selfplay: { nodes_per_move: 300_000 },
+        eval_vs_score: { rho: 0.346, ci95_percentile: [0.094, 0.569] },
+        reliability: { reliability: 0.38 },
+      },
+    }],
+  } as unknown as NonNullable<LandingData["best"]>;
+  assertEquals(
+    leadSentence(ladder(0.09), mixed),
+    "In short: take this order as Stockfish 17.1's best estimate at 8,000,000 nodes per position, not a settled ranking: " +
+      "more search barely moves it and only the 3,000 self-play games at 300,000 nodes per move agree with it, weakly to moderately.",
   );
   assertEquals(leadSentence({ ladderRows: [] }, best(null)), null);
   ok(leadSentence({ ladderRows: [] }, best(-0.1))!.endsWith("not a settled ranking: no set of games confirms it yet."));
