@@ -150,6 +150,12 @@ export function builtinProfile(name: string): Profile {
   return structuredClone(PROFILES[name]);
 }
 
+/** True when a self-play design has the method's own size and budget per move (its positions × games at its nodes per move). */
+export function isMethodSelfplay(s: Pick<SelfplayBudget, "positions" | "games" | "nodesPerMove">): boolean {
+  const m = PROFILES.full.selfplay;
+  return s.positions === m.positions && s.games === m.games && s.nodesPerMove === m.nodesPerMove;
+}
+
 /** True when `profile` has the method's budgets (the `full` profile, unchanged). */
 export function isMethodBudget(profile: Profile): boolean {
   const full = PROFILES.full;

@@ -1,5 +1,5 @@
-import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
-import { builtinProfile, CI_POSITIONS, isMethodBudget, PROFILES } from "./profiles.ts";
+import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
+import { builtinProfile, CI_POSITIONS, isMethodBudget, isMethodSelfplay, PROFILES } from "./profiles.ts";
 import { isMbiError } from "../core/mod.ts";
 
 Deno.test("built-in profiles: the method's budgets, quick, and ci with SP 0, 518, 959", () => {
@@ -23,4 +23,13 @@ Deno.test("only own profile names are profiles: constructor, toString and __prot
       (e: Error) => isMbiError(e, "profile") && e.message === `unknown profile "${name}" (allowed: full, quick, ci)`,
     );
   }
+});
+
+Deno.test("the method's self-play design is its positions × games at its nodes per move, nothing else", () => {
+  const m = PROFILES.full.selfplay;
+  ok(isMethodSelfplay(m));
+  ok(isMethodSelfplay({ positions: 60, games: 50, nodesPerMove: 300_000 }));
+  ok(!isMethodSelfplay({ ...m, nodesPerMove: 30_000 }));
+  ok(!isMethodSelfplay({ ...m, games: 49 }));
+  ok(!isMethodSelfplay({ ...m, positions: 24 }));
 });

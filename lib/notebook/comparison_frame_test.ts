@@ -6,39 +6,39 @@ import { FRAME_CAPTION } from "./frame_html.ts";
 
 const captionOf = (df: object) => (df as Record<symbol, string>)[FRAME_CAPTION];
 
-Deno.test("comparison frame: the 8M index's designs by values, the one being played without a figure, the published row last; none for a dataset without other designs", async () => {
-  // the committed 8M index: the 30,000-node design (complete, with the 400M sample) and the 300,000-node one (being played)
+Deno.test("comparison frame: the 8M index's designs by values, the method's own design first, the published row last; none for a dataset without other designs", async () => {
+  // the committed 8M index: the 300,000-node design and the 30,000-node one, both complete, with the 400M sample
   const df = await comparisonFrame(getProfile("quick~eval8000000~pos60~games50~move300000"), "designs");
   assertEquals(df.columns, [...COMPARISON_FRAME_COLUMNS]);
   const rows = records(df);
-  const summary = JSON.parse(
-    await Deno.readTextFile(
-      new URL("../../results/quick~eval8000000/summary~pos60~games50~move30000.json", import.meta.url),
-    ),
-  );
-  assertEquals(rows.slice(0, 2).map((r) => [r.design, r.values_at, r.status]), [
+  const summaryOf = async (tags: string) =>
+    JSON.parse(
+      await Deno.readTextFile(new URL(`../../results/quick~eval8000000/summary${tags}.json`, import.meta.url)),
+    );
+  assertEquals(rows.map((r) => [r.design, r.values_at, r.status]), [
+    ["60 × 50 games at 300,000 nodes/move", "8,000,000 nodes per position", "complete"],
+    ["60 × 50 games at 300,000 nodes/move", "400,000,000 nodes per position", "complete"],
     ["60 × 50 games at 30,000 nodes/move", "8,000,000 nodes per position", "complete"],
     ["60 × 50 games at 30,000 nodes/move", "400,000,000 nodes per position", "complete"],
+    ["the method, published", "400,000,000 nodes per position", "published"],
   ]);
-  assertEquals([rows[0].rho, rows[0].lo, rows[0].hi], [
-    summary.eval_vs_score.rho,
-    ...summary.eval_vs_score.ci95_percentile,
-  ]);
-  assertEquals(rows[0].file, "results/quick~eval8000000/summary~pos60~games50~move30000.json");
+  for (const [i, tags] of [[0, "~pos60~games50~move300000"], [2, "~pos60~games50~move30000"]] as const) {
+    const summary = await summaryOf(tags);
+    assertEquals([rows[i].rho, rows[i].lo, rows[i].hi], [
+      summary.eval_vs_score.rho,
+      ...summary.eval_vs_score.ci95_percentile,
+    ]);
+    assertEquals(rows[i].file, `results/quick~eval8000000/summary${tags}.json`);
+  }
   const published = rows[rows.length - 1];
   assertEquals([published.status, published.rho, published.lo, published.hi], ["published", 0.76, 0.63, 0.85]);
-  // the 300,000-node design, being played while this is written: no figure from its games, its prediction
-  const running = rows.filter((r) => r.status === "being played");
-  if (running.length) {
-    assertEquals(rows.length, 4);
-    assertEquals([running[0].design, running[0].rho, running[0].reliability, running[0].planned], [
-      "60 × 50 games at 300,000 nodes/move",
-      null,
-      null,
-      3000,
-    ]);
-    ok((running[0].predicted as number) > (running[0].predicted_lo as number), "the running design's prediction");
-  }
+  // the prediction made before the 300,000-node games: on their row with the 400M values, beside the result
+  ok((rows[1].predicted as number) > (rows[1].predicted_lo as number), "the method design's prediction");
+  assertEquals(
+    rows[1].prediction_inside,
+    (rows[1].rho as number) >= (rows[1].predicted_lo as number) &&
+      (rows[1].rho as number) <= (rows[1].predicted_hi as number),
+  );
   const none = await comparisonFrame(getProfile("quick"), "designs");
   assertEquals(none.shape[0], 0);
   ok(captionOf(none).includes("no other self-play design"), captionOf(none));

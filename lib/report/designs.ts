@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type Profile } from "../method/mod.ts";
+import { isMethodSelfplay, type Profile } from "../method/mod.ts";
 import { summarisedDesigns } from "../store/mod.ts";
 import { currentStatistics, type Summary } from "../analysis/mod.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
@@ -27,9 +27,11 @@ export interface DesignResults {
 }
 
 /**
- * The summarised self-play designs of a profile's folder (its own aside), each
- * checked to follow from its inputs; throws a `stage-input` MbiError naming the
- * stale file and the command that fixes it.
+ * The summarised self-play designs of a profile's folder (its own aside), the
+ * one at the method's own size and budget per move first (the check a reader
+ * came for), the others in the order of their folders; each checked to
+ * follow from its inputs; throws a `stage-input` MbiError naming the stale
+ * file and the command that fixes it.
  */
 export async function designResults(profile: Profile): Promise<DesignResults[]> {
   const out: DesignResults[] = [];
@@ -44,5 +46,6 @@ export async function designResults(profile: Profile): Promise<DesignResults[]> 
       sample: await methodSampleState(design, selfplay.positions.map((p) => p.sp)),
     });
   }
-  return out;
+  // a stable sort: the method's design leads, the others keep their order
+  return out.sort((a, b) => Number(isMethodSelfplay(b.design.selfplay)) - Number(isMethodSelfplay(a.design.selfplay)));
 }

@@ -11,7 +11,7 @@
 import { type Html, joinHtml, markup } from "../core/mod.ts";
 import {
   fixedNonZero,
-  PROFILES,
+  isMethodSelfplay,
   rhoDefined,
   rhoInterval,
   rhoText,
@@ -156,11 +156,12 @@ export function sampleSentence(b: Best): SureSentence | null {
 }
 
 /** A design of the method's own self-play budget (60 positions × 50 games at 300,000 nodes per move). */
-const isMethodDesign = (g: Best["designs"][number]): boolean => {
-  const m = PROFILES.full.selfplay;
-  return g.summary.n_positions === m.positions && g.summary.selfplay.games_per_position === m.games &&
-    g.summary.selfplay.nodes_per_move === m.nodesPerMove;
-};
+const isMethodDesign = (g: Best["designs"][number]): boolean =>
+  isMethodSelfplay({
+    positions: g.summary.n_positions,
+    games: g.summary.selfplay.games_per_position,
+    nodesPerMove: g.summary.selfplay.nodes_per_move,
+  });
 
 /**
  * The method's own validation played here at its budget per move, once its
