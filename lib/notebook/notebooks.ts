@@ -157,11 +157,16 @@ export async function runStageNotebooks(
   log: (line: string) => void = console.error,
   force = false,
 ): Promise<NotebookRun[]> {
-  const notebooks = stageNotebooks(notebooksOf(profile, only));
+  // every number asked for names a notebook (one that names none is an error, not skipped), checked before
+  // a design's key says whose notebook it is
+  const unmatched = only.filter((o) => stageNotebooks([o]).length === 0);
+  const notebooks = unmatched.length ? [] : stageNotebooks(notebooksOf(profile, only));
   if (notebooks.length === 0) {
     throw new MbiError(
       "bad-argument",
-      `no notebook matches ${only.join(" ")} in notebooks/ (give their numbers, e.g. 02 03)`,
+      `no notebook matches ${
+        (unmatched.length ? unmatched : only).join(" ")
+      } in notebooks/ (give their numbers, e.g. 02 03)`,
     );
   }
   const outDir = publishedPaths(profile).notebooks;

@@ -183,6 +183,17 @@ Deno.test("deno task notebooks accepts --force", async () => {
   ok(!/unknown|--force/.test(r.stderr.split("\n").filter((l) => l.startsWith("error")).join("")), r.stderr);
 });
 
+Deno.test("a notebook number that names no notebook is an error naming it, also beside one that does and for a design's key; nothing written", async () => {
+  const { cli, results } = await testRoot("nb-unmatched");
+  const mixed = await cli("notebooks.ts", ["--profile", "ci", "04", "09"]);
+  assertEquals(mixed.code, 2, mixed.stderr);
+  ok(mixed.stderr.includes("no notebook matches 09 in notebooks/"), mixed.stderr);
+  const design = await cli("notebooks.ts", ["--profile", "ci~games2", "09"]);
+  assertEquals(design.code, 2, design.stderr);
+  ok(design.stderr.includes("no notebook matches 09") && !design.stderr.includes("belongs to"), design.stderr);
+  assertEquals([...Deno.readDirSync(results)].length, 0, "nothing written");
+});
+
 Deno.test("a notebook that failed to render is a notebook error naming it (exit 1, not a crash)", () => {
   const run = (input: string, ok: boolean, error?: string) => ({ input, output: input, ok, error, wallS: 1 });
   requireRendered([run("01.ipynb", true)]);
