@@ -16,9 +16,12 @@ import {
   evalFolderName,
   type EvalHeader,
   inputFiles,
+  orderedPositions,
   profileDir,
   readEvalDataset,
+  readRunOrder,
   repairDuplicates,
+  runOrderPath,
   type Shard,
   shardOf,
 } from "../store/mod.ts";
@@ -89,7 +92,9 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   const t0 = performance.now();
   const { profile, engine } = opts;
   const log = opts.log ?? console.error;
-  const chosen = opts.positions ?? profile.positions;
+  // A dataset folder with an order file (a long run: see store/run_order.ts) takes its positions in that order.
+  const order = opts.positions || opts.out ? undefined : await readRunOrder(profileDir(profile), profile.positions);
+  const chosen = opts.positions ?? (order ? orderedPositions(order) : profile.positions);
   const planned = shardOf(chosen, opts.shard);
   const path = opts.out ?? evalFilePath(profileDir(profile), opts.shard);
   const limit = evalLimit(profile, engine.entry);
@@ -169,14 +174,15 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
           inputs: await inputFiles([
             repoPath(POSITIONS_CSV_PATH),
             repoPath(BENCH_SCRIPT_PATH),
+            ...(order ? [runOrderPath(profileDir(profile))] : []),
           ]),
         }),
       };
     },
     worker: () => new EvaluationSession(engine, settings!),
-    run: async (session, sp, append) => {
+    run: async (session, sp, append, run) => {
       const record = await session.evaluate(startPosition(sp));
-      await append(record);
+      await append({ ...record, computed: { file: displayPath(path), ...run } });
       return record.nodes ?? 0;
     },
   });

@@ -21,7 +21,9 @@ import { count, int, text, texts } from "../core/mod.ts";
  * depth, selective depth (null when not reported) and PV (UCI); the nodes of the
  * whole search; the engine's `bestmove` (for reference); the limit given; the
  * wall time in ms (not part of the result); the raw output from `go` to
- * `bestmove`.
+ * `bestmove`; where it was computed (`computed`: the file first written, the
+ * run as that file's manifest lists it, the engine binary's SHA-256 and the
+ * code's commit; not part of the result, absent in files written before it).
  */
 export const EvaluationRecordFields = v.object({
   sp: int(),
@@ -37,6 +39,12 @@ export const EvaluationRecordFields = v.object({
   limit: SearchLimit,
   wall_ms: v.number("is not a number"),
   raw: texts("is not a list of engine output lines"),
+  computed: v.optional(v.object({
+    file: text(),
+    run: text(),
+    engine_sha256: text(),
+    commit: text(),
+  }, "is not where the record was computed (file, run, engine_sha256, commit)")),
 }, "not a record (an object)");
 
 /** The check that exactly one of `eval_cp` and `mate` is set, for a record of type `T`. */

@@ -39,3 +39,4 @@ export * from "./start_fen.ts";
 export * from "./stats.ts";
 export * from "./strength.ts";
 export * from "./uncertainty.ts";
+export * from "./run_order.ts";

@@ -90,8 +90,21 @@ export interface ResumableRun<H, R, T, W extends RunWorker> {
   plan: (probe: EngineProbe) => Promise<RunPlan<H, R, T>>;
   /** A new worker. */
   worker: () => W;
-  /** Does one task on a worker and appends its record(s); returns the engine nodes it took (0 when unknown). */
-  run: (worker: W, task: T, append: (record: R) => Promise<void>) => Promise<number>;
+  /**
+   * Does one task on a worker and appends its record(s); returns the engine nodes it took (0 when unknown).
+   * `run` names this run as the manifest lists it, for records that say where they were computed.
+   */
+  run: (worker: W, task: T, append: (record: R) => Promise<void>, run: RunStamp) => Promise<number>;
+}
+
+/** Where a record was computed: the run (its start, as the manifest lists it), the engine binary's SHA-256 and the code's commit. */
+export interface RunStamp {
+  /** Start of the run (ISO time), its key in the manifest's `runs`. */
+  run: string;
+  /** SHA-256 of the engine's file (of its files' list when it has several, as its identity says). */
+  engine_sha256: string;
+  /** Git commit of the code (with `+dirty` when tracked files differed from it). */
+  commit: string;
 }
 
 /** What a run did. */
@@ -171,12 +184,18 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
     const resumed = plan.planned - plan.tasks.length;
     const tracker = new ProgressTracker(spec.label, plan.planned, resumed);
     spec.onProgress?.(tracker.snapshot());
+    const code = await codeVersion();
     const run = {
       started: new Date().toISOString(),
       engine: found.identity.id,
       workers: count,
       [spec.manifest.todoKey]: plan.tasks.length,
-      code: await codeVersion(),
+      code,
+    };
+    const stamp: RunStamp = {
+      run: run.started,
+      engine_sha256: found.identity.sha256,
+      commit: code.commit + (code.dirty ? "+dirty" : ""),
     };
     const writeManifest = (status: string, runInfo: Record<string, unknown>) =>
       writeFileAtomic(
@@ -205,7 +224,7 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
     const poolStart = performance.now();
     try {
       await runPool(spec.pool, plan.tasks, workers, async (worker, task) => {
-        const n = await spec.run(worker, task, (r) => appender.append(r));
+        const n = await spec.run(worker, task, (r) => appender.append(r), stamp);
         nodes += n;
         tracker.add(n);
         spec.onProgress?.(tracker.snapshot());

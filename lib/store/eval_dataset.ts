@@ -231,10 +231,10 @@ export async function repairDuplicates(path: string): Promise<number> {
   return drop.size;
 }
 
-/** A record without the fields that vary from run to run (wall time; nps and time in raw lines). */
+/** A record without the fields that vary from run to run (wall time, where it was computed; nps and time in raw lines). */
 export function withoutTiming(
   r: EvaluationRecord,
-): Omit<EvaluationRecord, "wall_ms"> {
-  const { wall_ms: _, ...rest } = r;
+): Omit<EvaluationRecord, "wall_ms" | "computed"> {
+  const { wall_ms: _, computed: _c, ...rest } = r;
   return { ...rest, raw: r.raw.map((l) => l.replace(/ (nps|time) \d+/g, "")) };
 }

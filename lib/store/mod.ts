@@ -29,3 +29,4 @@ export * from "./results_key.ts";
 export * from "./scan.ts";
 export * from "./shards.ts";
 export * from "./write_guard.ts";
+export * from "./run_order.ts";
