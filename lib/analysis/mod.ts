@@ -20,3 +20,4 @@ export * from "./reproduce.ts";
 export * from "./statistics.ts";
 export * from "./summary_file.ts";
 export * from "./verification_record.ts";
+export * from "./join.ts";

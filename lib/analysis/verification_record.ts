@@ -13,7 +13,7 @@ import { displayPath, readJsonIfExists, writeFileAtomic } from "../store/mod.ts"
 import { machineInfo, type ReproduceRecord } from "./reproduce.ts";
 import { type Verification } from "../evaluation/mod.ts";
 import * as v from "valibot";
-import { checkRecord, fileKind, int, opaque, schemaVersion, text, texts } from "../core/mod.ts";
+import { checkRecord, fileKind, int, opaque, same, schemaVersion, text, texts } from "../core/mod.ts";
 
 /** Schema version of `verify-reproduce.json`. */
 export const VERIFY_RECORD_SCHEMA = 1;
@@ -37,12 +37,33 @@ export const VerifyCheck = v.object({
 /** One recorded check of one position. */
 export type VerifyCheck = v.InferOutput<typeof VerifyCheck>;
 
-/** `verify-reproduce.json`: kind, schema, the dataset checked (display path of its evals.jsonl), the checks by SP then engine. */
+/**
+ * A seeded draw of the positions to check: when, among how many positions
+ * (listed), from which seed and stream by which rule, and the SPs drawn.
+ */
+export const VerifyDraw = v.object({
+  date: text(),
+  among: v.array(int(), "is not a list of positions"),
+  seed: int(),
+  stream: int(),
+  rule: text(),
+  sps: v.array(int(), "is not a list of positions"),
+});
+
+/** A seeded draw of the positions to check. */
+export type VerifyDraw = v.InferOutput<typeof VerifyDraw>;
+
+/**
+ * `verify-reproduce.json`: kind, schema, the dataset checked (display path of
+ * its evals.jsonl), the checks by SP then engine, and the seeded draws that
+ * chose positions (when the positions were drawn rather than named).
+ */
 export const VerifyRecord = v.object({
   kind: fileKind("mbi-verify-reproduce"),
   schema: schemaVersion(VERIFY_RECORD_SCHEMA),
   dataset: text(),
   checks: v.array(VerifyCheck, "is not a list of checks"),
+  draws: v.optional(v.array(VerifyDraw, "is not a list of draws")),
 });
 
 /** `verify-reproduce.json`. */
@@ -53,17 +74,31 @@ export function verifyRecordPath(evalsPath: string): string {
   return join(dirname(evalsPath), "verify-reproduce.json");
 }
 
-/** Reads the record beside a dataset, if there is one (a file of another kind is not one; a damaged one is a `dataset` error). */
-export async function readVerifyRecord(evalsPath: string): Promise<VerifyRecord | undefined> {
-  const path = verifyRecordPath(evalsPath);
+/**
+ * Reads the record beside a dataset (or at `path`), if there is one (a file of
+ * another kind is not one; a damaged one is a `dataset` error).
+ */
+export async function readVerifyRecord(
+  evalsPath: string,
+  path = verifyRecordPath(evalsPath),
+): Promise<VerifyRecord | undefined> {
   const r = await readJsonIfExists<{ kind?: unknown }>(path);
   return r?.kind === "mbi-verify-reproduce" ? checkRecord(VerifyRecord, r, path, "dataset") : undefined;
 }
 
-/** Adds (or replaces) the check of one position by one engine build; returns the file's path. */
-export async function recordVerification(evalsPath: string, v: Verification, command: string): Promise<string> {
-  const path = verifyRecordPath(evalsPath);
-  const old = await readVerifyRecord(evalsPath);
+/**
+ * Adds (or replaces) the check of one position by one engine build, and the
+ * draw that chose it when given (once); returns the file's path: beside the
+ * dataset unless `opts.path` names another.
+ */
+export async function recordVerification(
+  evalsPath: string,
+  v: Verification,
+  command: string,
+  opts: { path?: string; draw?: VerifyDraw } = {},
+): Promise<string> {
+  const path = opts.path ?? verifyRecordPath(evalsPath);
+  const old = await readVerifyRecord(evalsPath, path);
   const check: VerifyCheck = {
     sp: v.recorded.sp,
     date: new Date().toISOString(),
@@ -89,6 +124,11 @@ export async function recordVerification(evalsPath: string, v: Verification, com
     dataset: displayPath(evalsPath),
     checks,
   };
+  const draws = [...(old?.draws ?? [])];
+  if (opts.draw && !draws.some((d) => same(d.sps, opts.draw!.sps) && d.stream === opts.draw!.stream)) {
+    draws.push(opts.draw);
+  }
+  if (draws.length) record.draws = draws;
   await writeFileAtomic(path, JSON.stringify(record, null, 1) + "\n");
   return path;
 }

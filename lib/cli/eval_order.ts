@@ -18,6 +18,7 @@ import {
   profileDir,
   readEvalDataset,
   readRunOrder,
+  recordedPath,
   runOrderPath,
   writeFileAtomic,
 } from "../store/mod.ts";
@@ -61,10 +62,10 @@ if (import.meta.main) {
       );
     }
     const order = buildRunOrder({
-      dataset: displayPath(evalFilePath(dir)),
+      dataset: recordedPath(evalFilePath(dir)),
       positions: profile.positions,
       joined: {
-        file: displayPath(joinPath),
+        file: recordedPath(joinPath),
         sha256: await sha256File(joinPath),
         positions: joined.records.map((r) => r.sp),
       },

@@ -20,6 +20,7 @@ import {
   profileDir,
   readEvalDataset,
   readRunOrder,
+  recordedPath,
   repairDuplicates,
   runOrderPath,
   type Shard,
@@ -182,7 +183,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     worker: () => new EvaluationSession(engine, settings!),
     run: async (session, sp, append, run) => {
       const record = await session.evaluate(startPosition(sp));
-      await append({ ...record, computed: { file: displayPath(path), ...run } });
+      await append({ ...record, computed: { file: recordedPath(path), ...run } });
       return record.nodes ?? 0;
     },
   });

@@ -17,18 +17,36 @@ import { deriveSeed, rngFromSeed } from "./seed.ts";
 /** Seed path element of the run order (distinct from any SP, game index and other stream). */
 export const ORDER_STREAM = 0x04de4;
 
-/** One sentence stating the rule above, recorded with every order file. */
-export const ORDER_RULE =
-  "the SPs sorted ascending into a[0..n-1]; xoroshiro128+ seeded by rngFromSeed(deriveSeed(seed, 0x04de4)); " +
-  "for i from n-1 down to 1: j = uniform integer in [0, i], swap a[i] and a[j] (Durstenfeld's shuffle)";
+/** One sentence stating the rule above for a stream, recorded with every order and draw. */
+export function orderRule(stream: number): string {
+  return `the SPs sorted ascending into a[0..n-1]; xoroshiro128+ seeded by rngFromSeed(deriveSeed(seed, 0x${
+    stream.toString(16)
+  })); for i from n-1 down to 1: j = uniform integer in [0, i] (pure-rand's uniformInt), swap a[i] and a[j] ` +
+    "(Durstenfeld's shuffle); a draw of k takes a[0..k-1]";
+}
 
-/** The seeded random permutation of `sps` (pure; the input order does not matter, duplicates are refused by the caller). */
-export function seededOrder(sps: readonly number[], seed: number): number[] {
+/** Seed path element of the draw of joined positions searched again before they join a run's file. */
+export const JOIN_STREAM = 0x0701e;
+
+/** Seed path element of the draw of a run's positions searched again after they are done (verify-reproduce --draw). */
+export const VERIFY_STREAM = 0x0ef1f;
+
+/**
+ * The seeded random permutation of `sps` by the rule above (pure; the input
+ * order does not matter, duplicates are refused by the caller); `stream`
+ * names the purpose (the run order by default).
+ */
+export function seededOrder(sps: readonly number[], seed: number, stream = ORDER_STREAM): number[] {
   const a = [...sps].sort((x, y) => x - y);
-  const rng = rngFromSeed(deriveSeed(seed, ORDER_STREAM));
+  const rng = rngFromSeed(deriveSeed(seed, stream));
   for (let i = a.length - 1; i > 0; i--) {
     const j = rng.int(0, i);
     [a[i], a[j]] = [a[j], a[i]];
   }
   return a;
+}
+
+/** `k` of `sps` drawn by seed: the first `k` of their permutation by `stream` (pure). */
+export function seededDraw(sps: readonly number[], k: number, seed: number, stream: number): number[] {
+  return seededOrder(sps, seed, stream).slice(0, k);
 }

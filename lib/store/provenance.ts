@@ -53,6 +53,17 @@ export function displayPath(path: string): string {
   return rel.startsWith("..") ? path : rel;
 }
 
+/**
+ * A path as a result file records it so that it stays true when the results
+ * root moves: `results/…` for a file below the results root (wherever
+ * `$MBI_RESULTS_DIR` puts it; {@link recordedInputPath} reads it back), else
+ * as {@link displayPath} gives it.
+ */
+export function recordedPath(path: string): string {
+  const rel = relative(resultsRoot(), path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? join("results", rel) : displayPath(path);
+}
+
 /** Describes input files by path and SHA-256. */
 export async function inputFiles(paths: string[]): Promise<InputFile[]> {
   return await Promise.all(paths.map(async (p) => ({ path: displayPath(p), sha256: await sha256File(p) })));

@@ -14,7 +14,7 @@
 
 import { join } from "node:path";
 import * as v from "valibot";
-import { ORDER_RULE, ORDER_STREAM, seededOrder } from "../method/mod.ts";
+import { ORDER_STREAM, orderRule, seededOrder } from "../method/mod.ts";
 import { checkRecord, count, fileKind, int, MbiError, parseJsonText, schemaVersion, text } from "../core/mod.ts";
 import { CodeVersion, displayPath, InputFile } from "./provenance.ts";
 
@@ -84,7 +84,7 @@ export function buildRunOrder(
     dataset: args.dataset,
     seed: args.seed,
     stream: ORDER_STREAM,
-    rule: ORDER_RULE,
+    rule: orderRule(ORDER_STREAM),
     joined: { ...args.joined, positions: [...joined].sort((a, b) => a - b) },
     order: seededOrder(args.positions.filter((sp) => !joined.has(sp)), args.seed),
     created: args.created,
@@ -118,7 +118,10 @@ export async function readRunOrder(dir: string, positions: readonly number[]): P
   }
   const again = seededOrder(o.order, o.seed);
   if (o.stream !== ORDER_STREAM || again.some((sp, i) => sp !== o.order[i])) {
-    throw new MbiError("dataset", `${where}: its order is not the one seed ${o.seed} derives (${ORDER_RULE})`);
+    throw new MbiError(
+      "dataset",
+      `${where}: its order is not the one seed ${o.seed} derives (${orderRule(ORDER_STREAM)})`,
+    );
   }
   return o;
 }
