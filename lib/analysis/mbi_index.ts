@@ -75,3 +75,27 @@ export async function bestReferenceProfile(): Promise<{ profile: Profile; nodes:
   const best = candidates[0];
   return best ? { profile: getProfile(datasetFolder(best.d)), nodes: best.nodes } : undefined;
 }
+
+/**
+ * The most balanced and the least balanced positions of an index (the lists a
+ * chess player looks for): the first and last `n` of `positions` sorted most
+ * balanced first (MBI descending, ties by the smaller edge, then SP), the
+ * least balanced listed largest edge first. A list never cuts a tie: the
+ * positions with the same edge as its last one are listed too.
+ */
+export function balanceExtremes<T extends { edge_cp: number }>(positions: readonly T[], n: number): {
+  balanced: T[];
+  unbalanced: T[];
+} {
+  const p = positions;
+  let end = Math.min(n, p.length);
+  while (end < p.length && p[end].edge_cp === p[end - 1].edge_cp) end++;
+  let start = Math.max(0, p.length - n);
+  while (start > end && p[start - 1].edge_cp === p[start].edge_cp) start--;
+  return { balanced: p.slice(0, end), unbalanced: p.slice(Math.max(start, end)).reverse() };
+}
+
+/** An MBI table's rows most balanced first: MBI descending, ties by the smaller edge, then SP (pure). */
+export function mostBalancedFirst<T extends { mbi: number; edge_cp: number; sp: number }>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => b.mbi - a.mbi || a.edge_cp - b.edge_cp || a.sp - b.sp);
+}

@@ -22,3 +22,4 @@ export * from "./method_sample_record.ts";
 export * from "./published_check.ts";
 export * from "./prediction.ts";
 export * from "./word_count.ts";
+export * from "./method_partial.ts";

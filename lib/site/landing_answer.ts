@@ -19,6 +19,7 @@ import {
   strengthAdverb,
 } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
+import { balanceExtremes } from "../analysis/mod.ts";
 import type { RunningDesign } from "../report/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { backRank, signed } from "./page_script/table.ts";
@@ -56,18 +57,12 @@ export function whatIsSentence(b: Pick<Best, "engine" | "limit" | "n">): string 
     `measured by ${bestName(b)}: 100 is the most balanced start, 0 the largest edge.`;
 }
 
-/** The most balanced and the least balanced positions (the lists a chess player looks for). */
+/** The listed extremes of the best index (see analysis' `balanceExtremes`). */
 export function extremes(b: Pick<Best, "positions">, n = LIST_LENGTH): {
   balanced: LandingPosition[];
   unbalanced: LandingPosition[];
 } {
-  const p = b.positions;
-  // a list never cuts a tie: the positions with the same edge as its last one are listed too
-  let end = Math.min(n, p.length);
-  while (end < p.length && p[end].edge_cp === p[end - 1].edge_cp) end++;
-  let start = Math.max(0, p.length - n);
-  while (start > end && p[start - 1].edge_cp === p[start].edge_cp) start--;
-  return { balanced: p.slice(0, end), unbalanced: p.slice(Math.max(start, end)).reverse() };
+  return balanceExtremes(b.positions, n);
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   bestReferenceProfile,
   type Convergence,
   ladderConvergence,
+  mostBalancedFirst,
   type PairAgreement,
   readSummary,
   rungPair,
@@ -326,14 +327,13 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
       selfplay: (await readSummary(best.profile)) ?? null,
       designs: known?.profile === best.profile.name ? known.designs : await siteDesigns(best.profile),
       page: pages.find((p) => p.folder === best.profile.name && p.site === "site") ?? null,
-      positions: table.rows.map((r) => ({
+      positions: mostBalancedFirst(table.rows.map((r) => ({
         sp: r.sp,
         setup: r.setup,
         eval_cp: r.eval_cp,
         edge_cp: r.edge_cp,
         mbi: r.mbi,
-      }))
-        .sort((a, b) => b.mbi - a.mbi || a.edge_cp - b.edge_cp || a.sp - b.sp),
+      }))),
       running: await runningDesigns(best.profile),
       below: await rungBelow(ladderRows, best.profile.name),
     };

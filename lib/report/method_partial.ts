@@ -1,0 +1,315 @@
+/**
+ * The method's index as far as its run has gone (`results/full/partial.json`):
+ * what the positions done at 400,000,000 nodes say while the run grows, never
+ * an MBI (a rank over a subset is not the index).
+ *
+ * Which positions: the 60 joined ones (the method's self-play positions, drawn
+ * one per stratum of 16 positions of the 8M index, so each of the 960 had a
+ * 1-in-16 chance) and the longest prefix of the run's random order that is
+ * complete (a simple random sample of the other 900). A position is thus among
+ * them with the same chance, 1/16 + 15/16 × k/900, whichever it is: together
+ * they are an equal-chance sample of the 960 and the estimates treat them as
+ * one sample. A position done beyond the prefix (two workers finish out of
+ * order) waits for the prefix to reach it.
+ *
+ * What: the median, quartiles and share below 0 of the values, with
+ * intervals, beside the method's published facts; the best index's rank
+ * agreement with them (on all, and on the random prefix alone); where the
+ * best index's most and least balanced positions land among them.
+ *
+ * The file records the positions it used, not the run file's hash: the file
+ * grows, and the records of those positions never change (append-only, a
+ * position once).
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import * as v from "valibot";
+import {
+  CodeVersion,
+  codeVersion,
+  evalFilePath,
+  getProfile,
+  InputFile,
+  inputFiles,
+  mbiPaths,
+  profileDir,
+  readEvalDataset,
+  readRunOrder,
+  recordedPath,
+  resultsRoot,
+  runOrderPath,
+  writeJsonUnlessSame,
+} from "../store/mod.ts";
+import {
+  averageRanks,
+  bootstrapSpearman,
+  evalBudgetText,
+  fixedNonZero,
+  PROFILES,
+  type SampleFacts,
+  sampleFacts,
+  signedCp,
+} from "../method/mod.ts";
+import {
+  balanceExtremes,
+  bestReferenceProfile,
+  loadIndex,
+  METHOD_DISTRIBUTION,
+  mostBalancedFirst,
+} from "../analysis/mod.ts";
+import {
+  checkRecord,
+  count,
+  fileKind,
+  int,
+  MbiError,
+  opaque,
+  parseJsonText,
+  schemaVersion,
+  text,
+} from "../core/mod.ts";
+
+/** Schema version of `partial.json`. */
+export const PARTIAL_SCHEMA = 1;
+
+/** Positions in each part of the run (the order's first 300 are part 1, and so on). */
+export const PART_SIZE = 300;
+
+/** How many of the best index's most and least balanced positions are followed. */
+export const EXTREMES_LISTED = 10;
+
+/** Bootstrap sub-streams (apart from stage 5's, the comparisons' 61–62 and sample.json's 80–). */
+const FACT_STREAM = 90;
+const RHO_STREAM = 95;
+
+const rho = v.object({ n: count(), rho: v.number(), ci95: v.tuple([v.number(), v.number()]) });
+const landing = v.object({
+  sp: int(),
+  setup: text(),
+  mbi: int(),
+  eval_cp: int(),
+  method: v.nullable(v.object({ eval_cp: int(), rank: v.number(), of: count() })),
+});
+
+/** `partial.json`: see the module's text. */
+export const MethodPartial = v.object({
+  kind: fileKind("mbi-method-partial"),
+  schema: schemaVersion(PARTIAL_SCHEMA),
+  about: text(),
+  dataset: v.object({ path: text(), budget: text(), engine: text(), fingerprint: v.nullable(int()) }),
+  done: v.object({
+    of: count(),
+    in_file: count(),
+    joined: count(),
+    prefix: count(),
+    used: v.array(int()),
+    beyond_prefix: v.array(int()),
+    parts: v.array(v.object({ part: count(), positions: count(), done: count() })),
+  }),
+  how: text(),
+  distribution: opaque<SampleFacts>(),
+  published: opaque<typeof METHOD_DISTRIBUTION>(),
+  agreement: v.object({
+    index: text(),
+    budget: text(),
+    all: rho,
+    prefix: v.nullable(rho),
+  }),
+  extremes: v.object({ index: text(), balanced: v.array(landing), unbalanced: v.array(landing) }),
+  resamples: count(),
+  seed: int(),
+  inputs: v.array(InputFile),
+  code: CodeVersion,
+});
+
+/** `partial.json`. */
+export type MethodPartial = v.InferOutput<typeof MethodPartial>;
+
+/** The one sentence on how the positions are combined (recorded in the file, shown where the figures are). */
+export const PARTIAL_HOW =
+  "The 60 self-play positions (one drawn from each stratum of 16 positions of the 8M index) and a simple random " +
+  "sample of the other 900 (the first positions of the run's seeded order): each of the 960 had the same chance " +
+  "to be among them, so they are taken as one sample. The intervals resample them as a simple random sample of " +
+  "an unlimited set, which errs on the wide side.";
+
+/** Where `partial.json` lives. */
+export function methodPartialPath(root = resultsRoot()): string {
+  return join(root, "full", "partial.json");
+}
+
+/** Reads `partial.json` (undefined when there is none). */
+export async function readMethodPartial(path = methodPartialPath()): Promise<MethodPartial | undefined> {
+  let raw: string;
+  try {
+    raw = await Deno.readTextFile(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return undefined;
+    throw e;
+  }
+  const fix = "run deno task method-partial";
+  return checkRecord(MethodPartial, parseJsonText(raw, path, "dataset", fix), path, "dataset");
+}
+
+/**
+ * Computes the figures from the run's file as it is now, or (`prefix`) from the
+ * order's first `prefix` positions only (to check a committed file against a
+ * grown run: the same positions give the same figures).
+ */
+export async function computeMethodPartial(opts: { prefix?: number } = {}): Promise<MethodPartial> {
+  const full = getProfile("full");
+  const dir = profileDir(full);
+  const order = await readRunOrder(dir, full.positions);
+  if (!order) throw new MbiError("stage-input", `no run order at ${recordedPath(runOrderPath(dir))}`);
+  const path = evalFilePath(dir);
+  const run = await readEvalDataset(path);
+  if (!run) {
+    throw new MbiError("stage-input", `no run file at ${recordedPath(path)}: deno task eval-all --profile full`);
+  }
+  const bySp = new Map(run.records.map((r) => [r.sp, r]));
+  const notJoined = order.joined.positions.filter((sp) => !bySp.has(sp));
+  if (notJoined.length) {
+    throw new MbiError(
+      "stage-input",
+      `${notJoined.length} joined positions are not in the run file yet: deno task eval-join`,
+    );
+  }
+  let k = 0;
+  while (k < order.order.length && bySp.has(order.order[k])) k++;
+  if (opts.prefix !== undefined) {
+    if (opts.prefix > k) {
+      throw new MbiError("stage-input", `the run file has the order's first ${k} positions, not ${opts.prefix}`);
+    }
+    k = opts.prefix;
+  }
+  const used = [...order.joined.positions, ...order.order.slice(0, k)].sort((a, b) => a - b);
+  const prefixSet = new Set(order.order.slice(0, k));
+  const mate = used.find((sp) => bySp.get(sp)!.eval_cp === null);
+  if (mate !== undefined) throw new MbiError("stage-input", `SP ${mate} has a mate score, not a value in centipawns`);
+  const value = (sp: number) => bySp.get(sp)!.eval_cp!;
+  const { resamples, seed } = full;
+
+  const best = await bestReferenceProfile();
+  if (!best) throw new MbiError("stage-input", "no complete index of the reference engine to compare with");
+  const table = await loadIndex(best.profile);
+  const indexRow = new Map(table.rows.map((r) => [r.sp, r]));
+  const indexName = best.profile.name;
+  const indexBudget = evalBudgetText({ nodes: best.nodes });
+  const agreement = (sps: number[], stream: number) => {
+    if (sps.length < 3) return null;
+    const b = bootstrapSpearman(sps.map((sp) => indexRow.get(sp)!.edge_cp), sps.map((sp) => Math.abs(value(sp))), {
+      resamples,
+      seed,
+      stream,
+    });
+    return { n: sps.length, rho: b.estimate, ci95: b.percentile };
+  };
+
+  const usedRanks = averageRanks(used.map((sp) => Math.abs(value(sp))));
+  const rankOf = new Map(used.map((sp, i) => [sp, usedRanks[i]]));
+  const { balanced, unbalanced } = balanceExtremes(mostBalancedFirst(table.rows), EXTREMES_LISTED);
+  const land = (r: (typeof table.rows)[number]) => ({
+    sp: r.sp,
+    setup: r.setup,
+    mbi: r.mbi,
+    eval_cp: r.eval_cp,
+    method: rankOf.has(r.sp) ? { eval_cp: value(r.sp), rank: rankOf.get(r.sp)!, of: used.length } : null,
+  });
+
+  const budget = evalBudgetText(run.header.config.limit);
+  const usedSet = new Set(used);
+  return {
+    kind: "mbi-method-partial",
+    schema: PARTIAL_SCHEMA,
+    about:
+      `The method's values (${run.header.engine.uci_name}, ${budget}) for ${used.length} of ${PROFILES.full.positions.length} positions, as far as the run has gone: estimates with intervals, not an index (no MBI until all are done).`,
+    dataset: {
+      path: recordedPath(path),
+      budget,
+      engine: run.header.engine.uci_name,
+      fingerprint: run.header.config.engine_fingerprint,
+    },
+    done: {
+      of: full.positions.length,
+      in_file: run.records.length,
+      joined: order.joined.positions.length,
+      prefix: k,
+      used,
+      beyond_prefix: opts.prefix === undefined
+        ? run.records.map((r) => r.sp).filter((sp) => !usedSet.has(sp)).sort((a, b) => a - b)
+        : [],
+      parts: Array.from({ length: Math.ceil(order.order.length / PART_SIZE) }, (_, i) => ({
+        part: i + 1,
+        positions: Math.min(PART_SIZE, order.order.length - i * PART_SIZE),
+        done: order.order.slice(i * PART_SIZE, (i + 1) * PART_SIZE).filter((sp) => prefixSet.has(sp)).length,
+      })),
+    },
+    how: PARTIAL_HOW,
+    distribution: sampleFacts(used.map(value), { resamples, seed, stream: FACT_STREAM }),
+    published: METHOD_DISTRIBUTION,
+    agreement: {
+      index: indexName,
+      budget: indexBudget,
+      all: agreement(used, RHO_STREAM)!,
+      prefix: agreement(order.order.slice(0, k), RHO_STREAM + 1),
+    },
+    extremes: { index: indexName, balanced: balanced.map(land), unbalanced: unbalanced.map(land) },
+    resamples,
+    seed,
+    inputs: await inputFiles([
+      runOrderPath(dir),
+      evalFilePath(profileDir(best.profile)),
+      mbiPaths(profileDir(best.profile)).json,
+    ]),
+    code: await codeVersion(),
+  };
+}
+
+/** Computes and writes `partial.json` (unchanged when only the code differs); returns what the file holds. */
+export async function writeMethodPartial(): Promise<MethodPartial> {
+  return await writeJsonUnlessSame(methodPartialPath(), await computeMethodPartial(), ["code"]);
+}
+
+const num = (n: number) => n.toLocaleString("en-US");
+const ordinal = (n: number) => {
+  const r = Math.round(n);
+  const s = r % 100 >= 11 && r % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[r % 10] ??
+    "th";
+  return `${num(r)}${s}`;
+};
+
+/** How far the run is, for people: `360 of 960 positions at 400,000,000 nodes per position`. */
+export function partialCountText(p: Pick<MethodPartial, "done" | "dataset">): string {
+  return `${num(p.done.used.length)} of ${num(p.done.of)} positions at ${p.dataset.budget}`;
+}
+
+/** The estimates beside the method's published facts (one sentence). */
+export function partialDistributionText(p: Pick<MethodPartial, "distribution" | "published" | "done">): string {
+  const d = p.distribution;
+  const n = p.done.used.length;
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  return `Median ${signedCp(d.median.estimate)} cp [${d.median.ci95.map((x) => signedCp(x)).join(", ")}], quartiles ${
+    signedCp(d.quartiles[0].estimate)
+  } to ${signedCp(d.quartiles[1].estimate)} cp; ${d.below_zero.count} of ${num(n)} below 0 (${
+    pct(d.below_zero.share)
+  }, [${d.below_zero.ci95.map(pct).join(", ")}]). The method's published run: median +${
+    p.published.median.toFixed(1)
+  }, range ${p.published.min}..+${p.published.max}, ${p.published.negatives} of ${num(p.published.count)} below 0.`;
+}
+
+/** The best index's rank agreement with the values done (one sentence). */
+export function partialAgreementText(p: Pick<MethodPartial, "agreement">): string {
+  const a = p.agreement;
+  const r = (x: { rho: number; ci95: [number, number] }) =>
+    `${fixedNonZero(x.rho, 3)} [${x.ci95.map((c) => fixedNonZero(c, 3)).join(", ")}]`;
+  return `The ${a.budget.replace(/ per position$/, "")} index ranks their edges at Spearman ${r(a.all)} on all ${
+    num(a.all.n)
+  }` + (a.prefix ? `, ${r(a.prefix)} on the ${num(a.prefix.n)} of the random order alone.` : ".");
+}
+
+/** Where one of the best index's listed positions lands at the method's budget, in words (null when not done yet). */
+export function landingText(row: Pick<MethodPartial["extremes"]["balanced"][number], "method">): string | null {
+  const m = row.method;
+  return m ? `${signedCp(m.eval_cp)} cp, the ${ordinal(m.rank)} most balanced of ${num(m.of)}` : null;
+}
