@@ -201,6 +201,45 @@ Deno.test("verify-reproduce: match exits 0; a doctored dataset exits 1 and names
   ok(/SP 5 is not in/.test(missing.stderr), missing.stderr);
 });
 
+Deno.test("verify-reproduce --draw K: K positions drawn by seed among those the file's own run computed, recorded with the draw", async () => {
+  const path = join(tmp, "drawn", "evals.jsonl");
+  await Deno.mkdir(join(tmp, "drawn"));
+  await Deno.copyFile(await referenceRun(), path);
+  // A record joined from another file is not the run's own: it is never drawn.
+  const lines = (await Deno.readTextFile(path)).trimEnd().split("\n").map((l, i) => {
+    if (i === 0) return l;
+    const r = JSON.parse(l);
+    return JSON.stringify({
+      ...r,
+      computed: { file: r.sp === 0 ? "results/other/evals.jsonl" : path, run: "r", engine_sha256: "e", commit: "c" },
+    });
+  });
+  await Deno.writeTextFile(path, lines.join("\n") + "\n");
+  const args = ["--dataset", path, "--draw", "3", "--record"];
+  const first = await cli("verify_reproduce.ts", args);
+  assertEquals(first.code, 0, first.stderr);
+  const record = JSON.parse(await Deno.readTextFile(join(tmp, "drawn", "verify-reproduce.json")));
+  const drawn: number[] = record.draws[0].sps;
+  assertEquals(drawn.length, 3);
+  ok(!drawn.includes(0) && !record.draws[0].among.includes(0), JSON.stringify(record.draws[0]));
+  assertEquals(
+    record.checks.map((c: { sp: number; match: boolean }) => [c.sp, c.match]),
+    [...drawn].sort((a, b) => a - b).map((sp) => [sp, true]),
+  );
+  // The same inputs draw the same positions; the draw is recorded once.
+  const again = await cli("verify_reproduce.ts", args);
+  assertEquals(again.code, 0, again.stderr);
+  const after = JSON.parse(await Deno.readTextFile(join(tmp, "drawn", "verify-reproduce.json")));
+  assertEquals([after.draws.length, after.draws[0].sps, after.checks.length], [1, drawn, 3]);
+  for (const bad of [[], ["--sp", "518", "--draw", "1"]]) {
+    const r = await cli("verify_reproduce.ts", ["--dataset", path, ...bad]);
+    assertEquals(r.code, 2, r.stderr);
+    ok(r.stderr.includes("give either --sp SP|BACKRANK|FEN or --draw K"), r.stderr);
+  }
+  const tooMany = await cli("verify_reproduce.ts", ["--dataset", path, "--draw", "12"]);
+  ok(tooMany.stderr.includes("--draw 12: the dataset's run has computed 11 positions"), tooMany.stderr);
+});
+
 Deno.test("two eval-all at once on one folder: one refuses naming the holder; the data are exactly one run's", async () => {
   // The second starts once the first holds the lock (started together, a fast first run could finish before
   // the second looks, which then has nothing to do).
