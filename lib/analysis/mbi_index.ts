@@ -15,12 +15,13 @@ import {
   type MbiTable,
   parseKey,
   profileDir,
+  readEvalDataset,
   readMbiTable,
   readPositionValues,
   scanDatasets,
   writeMbiTable,
 } from "../store/mod.ts";
-import { POSITION_COUNT, type Profile } from "../method/mod.ts";
+import { evalBudgetText, type EvaluationRecord, POSITION_COUNT, type Profile } from "../method/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { loadRegistry } from "../engine/mod.ts";
 
@@ -98,4 +99,33 @@ export function balanceExtremes<T extends { edge_cp: number }>(positions: readon
 /** An MBI table's rows most balanced first: MBI descending, ties by the smaller edge, then SP (pure). */
 export function mostBalancedFirst<T extends { mbi: number; edge_cp: number; sp: number }>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => b.mbi - a.mbi || a.edge_cp - b.edge_cp || a.sp - b.sp);
+}
+
+/** The method's own run as far as it has gone, for one position: its record there (null when not done yet) and how many are done. */
+export interface MethodRunValue {
+  /** The position's record at the method's budget, or null. */
+  record: EvaluationRecord | null;
+  /** Positions done at the method's budget. */
+  done: number;
+  /** Positions the run will hold. */
+  of: number;
+  /** The budget in words (`400,000,000 nodes per position`). */
+  budget: string;
+}
+
+/**
+ * Reads the method's run (the `full` profile's evals.jsonl, growing) for one
+ * position; undefined when there is no run file. No MBI: a rank over the
+ * positions done would not be the index.
+ */
+export async function methodRunValue(sp: number): Promise<MethodRunValue | undefined> {
+  const full = getProfile("full");
+  const d = await readEvalDataset(evalFilePath(profileDir(full)));
+  if (!d) return undefined;
+  return {
+    record: d.records.find((r) => r.sp === sp) ?? null,
+    done: d.records.length,
+    of: full.positions.length,
+    budget: evalBudgetText(d.header.config.limit),
+  };
 }

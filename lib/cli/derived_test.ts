@@ -132,3 +132,41 @@ Deno.test("the site is replaced as one unit: a kill before or between its rename
   const files = await Array.fromAsync(Deno.readDir(dir));
   assertEquals(files.filter((e) => /^site\.|\.lock$/.test(e.name)).map((e) => e.name), [], "no leftovers");
 });
+
+Deno.test("mbi: the method's value beside the index where its run has searched the position, with how many are done", async () => {
+  assertEquals((await cli("derive_mbi.ts", ["--profile", "ci"])).code, 0);
+  const none = await cli("mbi.ts", ["--profile", "ci", "959"]);
+  ok(!none.stdout.includes("the method's budget"), "no run file, no line");
+  await writeSyntheticDataset({
+    root: results,
+    folder: "full",
+    values: { 959: -3, 1: 20 },
+    limit: { nodes: 400_000_000 },
+    depth: 41,
+  });
+  const done = await cli("mbi.ts", ["--profile", "ci", "959"]);
+  assertEquals(done.code, 0, done.stderr);
+  ok(
+    done.stdout.includes(
+      "the method's budget (400,000,000 nodes per position): eval -3 cp, depth 41; pv e2e4 e7e5 (2 of 960 positions done: no MBI at this budget until all are)",
+    ),
+    done.stdout,
+  );
+  const json = JSON.parse((await cli("mbi.ts", ["--profile", "ci", "959", "--json"])).stdout);
+  assertEquals(json.method, {
+    budget: "400,000,000 nodes per position",
+    done: 2,
+    of: 960,
+    eval_cp: -3,
+    depth: 41,
+    pv: ["e2e4", "e7e5"],
+  });
+  const notYet = await cli("mbi.ts", ["--profile", "ci", "0"]);
+  ok(
+    notYet.stdout.includes(
+      "the method's budget (400,000,000 nodes per position): not searched yet (2 of 960 positions done)",
+    ),
+    notYet.stdout,
+  );
+  await Deno.remove(join(results, "full"), { recursive: true });
+});

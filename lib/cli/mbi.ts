@@ -1,23 +1,25 @@
 /**
  * `deno task mbi 518 [--profile P] [--json]` (or a back rank or FEN): that
- * position's MBI with its interval, rank, eval, depth and PV, from the best
- * complete dataset of the reference engine (or the profile's).
+ * position's MBI with its range, rank, eval, depth and PV, from the best
+ * complete dataset of the reference engine (or the profile's), and its value
+ * at the method's budget as far as the method's run has gone (never an MBI).
  *
  * @module
  */
 
-import { bestReferenceProfile, loadIndex, requireCurrent } from "../analysis/mod.ts";
+import { bestReferenceProfile, loadIndex, methodRunValue, requireCurrent } from "../analysis/mod.ts";
 import { evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, JSON_OUTPUT, POSITION_WORDS, positionWords, PROFILE, resultsProfile } from "./options.ts";
 import { UsageError } from "./common.ts";
 import { evalBudgetText } from "../method/mod.ts";
-import { type SearchLimit } from "../engine/mod.ts";
+import { loadRegistry, type SearchLimit } from "../engine/mod.ts";
 
 /** The declaration of `deno task mbi`. */
 export const COMMAND = command({
   name: "mbi",
-  description: "one position's MBI with its interval, rank, eval and PV, from the best complete index (or --profile)",
+  description:
+    "one position's MBI with its range, rank, eval and PV from the best complete index (or --profile), and its value at the method's budget once searched",
   positionals: POSITION_WORDS,
   options: {
     profile: { ...PROFILE, defaultText: "the largest complete budget of the reference engine" },
@@ -40,6 +42,10 @@ if (import.meta.main) {
     const rec = dataset?.records.find((r) => r.sp === position.sp);
     const limit = table.input.limit as SearchLimit;
     const engine = dataset?.header.engine;
+    // The method's own run, as far as it has gone (shown beside an index of the reference engine only).
+    const method = engine?.fingerprint === loadRegistry().reference_fingerprint
+      ? await methodRunValue(position.sp)
+      : undefined;
     const facts = {
       profile: table.profile,
       budget: evalBudgetText(limit),
@@ -63,12 +69,22 @@ if (import.meta.main) {
         depth: rec?.depth ?? null,
         pv: rec?.pv ?? null,
         ...facts,
+        method: method
+          ? {
+            budget: method.budget,
+            done: method.done,
+            of: method.of,
+            eval_cp: method.record?.eval_cp ?? null,
+            depth: method.record?.depth ?? null,
+            pv: method.record?.pv ?? null,
+          }
+          : null,
       }));
       return;
     }
-    const interval = row.mbi_lo === null ? "" : ` (interval ${row.mbi_lo}–${row.mbi_hi})`;
+    const range = row.mbi_lo === null ? "" : ` (range ${row.mbi_lo}–${row.mbi_hi})`;
     console.log(
-      `SP ${row.sp} ${row.setup}: MBI ${row.mbi}${interval}, rank ${row.rank} of ${table.rows.length} by edge`,
+      `SP ${row.sp} ${row.setup}: MBI ${row.mbi}${range}, rank ${row.rank} of ${table.rows.length} by edge`,
     );
     console.log(
       `eval ${row.eval_cp} cp (White's view), edge ${row.edge_cp} cp; depth ${rec?.depth ?? "?"}; pv ${
@@ -80,8 +96,20 @@ if (import.meta.main) {
         facts.fingerprint ? `, fingerprint ${facts.fingerprint.toLocaleString("en-US")}` : ""
       }, ${facts.budget}; chosen as ${facts.chosen}`,
     );
+    if (method) {
+      const of = `${method.done.toLocaleString("en-US")} of ${method.of.toLocaleString("en-US")} positions done`;
+      console.log(
+        method.record
+          ? `the method's budget (${method.budget}): eval ${
+            method.record.eval_cp ?? `mate ${method.record.mate}`
+          } cp, depth ${method.record.depth}; pv ${
+            method.record.pv.join(" ")
+          } (${of}: no MBI at this budget until all are)`
+          : `the method's budget (${method.budget}): not searched yet (${of})`,
+      );
+    }
     if (table.banner) console.log(`note: ${table.banner}`);
-    if (table.uncertainty) console.log(`interval: ${table.uncertainty.definition}`);
+    if (table.uncertainty) console.log(`range: ${table.uncertainty.definition}`);
     console.log(`cite: ${table.citation} Dataset ${table.profile}, ${facts.budget}.`);
   });
 }
