@@ -37,6 +37,7 @@ import {
   profileDir,
   readEvalDataset,
   readRunOrder,
+  recordedInputPath,
   recordedPath,
   resultsRoot,
   runOrderPath,
@@ -312,4 +313,32 @@ export function partialAgreementText(p: Pick<MethodPartial, "agreement">): strin
 export function landingText(row: Pick<MethodPartial["extremes"]["balanced"][number], "method">): string | null {
   const m = row.method;
   return m ? `${signedCp(m.eval_cp)} cp, the ${ordinal(m.rank)} most balanced of ${num(m.of)}` : null;
+}
+
+/** The method's values as the pages show them: those of `partial.json`'s positions, read from the run's file. */
+export interface MethodSnapshot {
+  /** The figures. */
+  partial: MethodPartial;
+  /** Value (cp, White's view; null for a mate) and depth by SP, for the positions the figures use. */
+  values: Record<number, [number | null, number]>;
+}
+
+/**
+ * The method's run as the pages show it: the positions of `partial.json`
+ * (a snapshot that stays true while the run's file grows), with their values
+ * from that file; undefined when there is no `partial.json`.
+ */
+export async function methodSnapshot(): Promise<MethodSnapshot | undefined> {
+  const partial = await readMethodPartial();
+  if (!partial) return undefined;
+  const run = await readEvalDataset(recordedInputPath(partial.dataset.path));
+  if (!run) throw new MbiError("stage-input", `${partial.dataset.path} is gone, but partial.json uses it`);
+  const bySp = new Map(run.records.map((r) => [r.sp, r]));
+  const values: Record<number, [number | null, number]> = {};
+  for (const sp of partial.done.used) {
+    const r = bySp.get(sp);
+    if (!r) throw new MbiError("stage-input", `${partial.dataset.path} lacks SP ${sp}, which partial.json uses`);
+    values[sp] = [r.eval_cp, r.depth];
+  }
+  return { partial, values };
 }

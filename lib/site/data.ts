@@ -18,7 +18,7 @@ import {
   type VerifyRecord,
 } from "../analysis/mod.ts";
 import { basename, join, relative, sep } from "node:path";
-import { type EngineIdentity, formatLimit } from "../engine/mod.ts";
+import { type EngineIdentity, formatLimit, loadRegistry } from "../engine/mod.ts";
 import { pathExists, sha256File } from "../core/mod.ts";
 import { bestmoveOffPv, budgetBanner, deriveMbi, formatBudgets, formatOptions, GameState } from "../method/mod.ts";
 import {
@@ -56,6 +56,8 @@ import {
   designComparison,
   designResults,
   type Limitation,
+  type MethodSnapshot,
+  methodSnapshot,
   runningDesignOf,
 } from "../report/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
@@ -208,6 +210,8 @@ export interface SiteData {
   verified?: VerifyRecord;
   /** Other self-play designs of this dataset that stage 5 has summarised, with the method's budget on their positions. */
   designs: SiteDesign[];
+  /** The method's run as far as `partial.json` takes it (an index of the reference engine only; null otherwise or without it). */
+  method: MethodSnapshot | null;
   /** Those designs and the ones being played side by side with the published figure, each row with its file (display path) and link from the page. */
   comparison: (ComparisonRow & {
     file: string | null;
@@ -431,6 +435,9 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     validations: await siteValidations(ds.folder),
     verified: await readVerifyRecord(d.path),
     designs: await siteDesigns(profile, designs),
+    method: d.header.config.engine_fingerprint === loadRegistry().reference_fingerprint
+      ? (await methodSnapshot()) ?? null
+      : null,
     comparison: (await designComparison(profile, designs, `${formatLimit(d.header.config.limit)} per position`)).map(
       (r) => {
         const href = (path: string) => relative(publishedPaths(profile).site, path).split(sep).join("/");

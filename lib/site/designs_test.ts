@@ -121,7 +121,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   assertEquals(data.designs.length, 1);
   const done = lines.slice(1, 3).map((l) => JSON.parse(l));
   assertEquals(
-    data.designs[0].sample!.bySp,
+    data.method!.bySp,
     Object.fromEntries(done.map((r: { sp: number; eval_cp: number; depth: number }) => [r.sp, [r.eval_cp, r.depth]])),
   );
   // One position's view: its self-play in the design and its value at the sample's budget (or that it has none yet).
@@ -131,7 +131,8 @@ Deno.test("the index's page and card show another design's validation, and the m
   ok(view.includes(`(depth ${done[0].depth})`), "the sample's value");
   const pending = sps.find((sp) => !done.some((r: { sp: number }) => r.sp === sp))!;
   const j = data.rows.findIndex((r) => r[0] === pending);
-  ok(String(positionHtml(data, j, raw(""))).includes(`not yet evaluated (2 of ${sps.length} so far)`));
+  ok(String(positionHtml(data, j, raw(""))).includes("not searched yet"));
+  ok(view.includes(`the method&#39;s budget, 2 of ${sps.length} positions so far`), "how far it has gone, once");
   const outside = data.rows.findIndex((r) => !sps.includes(r[0]));
   const other = String(positionHtml(data, outside, raw("")));
   ok(other.includes("was not among the positions of ci<wbr>~games2 (6 positions)"), other);

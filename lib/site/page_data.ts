@@ -15,6 +15,7 @@ import type { PageData } from "./page_script/data.ts";
 import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import { selfplayBudgetsText, signedCp } from "../method/mod.ts";
 import { designBudgets } from "./designs.ts";
+import { partialCountText } from "../report/mod.ts";
 
 /** What every figure and table of the page says about itself: profile, engine, budget. */
 export function pageCaption(d: { engine: { uci_name: string }; limit: string }): string {
@@ -186,18 +187,40 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
       positions: g.selfplay.n_positions,
       bySp: selfplayBySp(g.selfplay),
       openings: Object.fromEntries(Object.entries(g.opening_notes)),
-      sample: g.sample && {
-        caption:
-          `${g.sample.file} · ${g.sample.engine.uci_name} · ${g.sample.limit} per position; the ${g.sample.of} positions of ${g.profile} (${g.sample.evaluated} evaluated), a sample, not an index`,
-        file: g.sample.file,
-        engine: g.sample.engine.uci_name,
-        limit: g.sample.limit,
-        evaluated: g.sample.evaluated,
-        of: g.sample.of,
-        bySp: Object.fromEntries(g.sample.values.map((v) => [v.sp, [v.eval_cp, v.depth]])),
-      },
     })),
+    method: methodRow(d),
     hist,
     verify: `deno task verify-reproduce --sp {sp} --profile ${d.profile}`,
   };
+}
+
+/**
+ * The method's values for the position views: the run's snapshot (partial.json) when there is one, else the
+ * method's budget on the self-play positions (one sample: designs on the same positions share it).
+ */
+function methodRow(d: SiteData): PageData["method"] {
+  if (d.method) {
+    const p = d.method.partial;
+    return {
+      caption: `${p.dataset.path} · ${p.dataset.engine} · the method's budget, ${partialCountText(p)} so far`,
+      file: p.dataset.path,
+      engine: p.dataset.engine,
+      limit: p.dataset.budget.replace(/ per position$/, ""),
+      done: p.done.used.length,
+      of: p.done.of,
+      bySp: Object.fromEntries(Object.entries(d.method.values)),
+    };
+  }
+  const s = d.designs.find((g) => g.sample)?.sample;
+  return s
+    ? {
+      caption: `${s.file} · ${s.engine.uci_name} · the method's budget on ${s.of} self-play positions`,
+      file: s.file,
+      engine: s.engine.uci_name,
+      limit: s.limit,
+      done: s.evaluated,
+      of: s.of,
+      bySp: Object.fromEntries(s.values.map((v) => [v.sp, [v.eval_cp, v.depth]])),
+    }
+    : null;
 }

@@ -46,10 +46,7 @@ export interface PageData {
   others: { folder: string; engine: string; limit: string; relation: string; values: (number | null)[][] }[];
   /** Self-play per SP: [games, wins, draws, losses, score, lo, hi, distinct, avg plies], with its caption. */
   selfplay: { caption: string; positions: number; bySp: Record<string, number[]> } | null;
-  /**
-   * Other self-play designs of this index (per SP as `selfplay`), each with the
-   * method's budget on its positions so far: per SP [eval cp (null: mate), depth].
-   */
+  /** Other self-play designs of this index (per SP as `selfplay`). */
   designs: {
     profile: string;
     caption: string;
@@ -57,16 +54,20 @@ export interface PageData {
     bySp: Record<string, number[]>;
     /** What a position's view says of its opening set in this design, by SP (where there is something to say). */
     openings: Record<string, string>;
-    sample: {
-      caption: string;
-      file: string;
-      engine: string;
-      limit: string;
-      evaluated: number;
-      of: number;
-      bySp: Record<string, [number | null, number]>;
-    } | null;
   }[];
+  /**
+   * The method's own run as far as the page's snapshot takes it: its file, engine and budget, how many of how
+   * many positions it has, and per SP [eval cp (null: mate), depth]. Never an MBI: no rank over a part.
+   */
+  method: {
+    caption: string;
+    file: string;
+    engine: string;
+    limit: string;
+    done: number;
+    of: number;
+    bySp: Record<string, [number | null, number]>;
+  } | null;
   /** Outcome tables. */
   outcomes: {
     name: string;

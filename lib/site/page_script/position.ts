@@ -128,39 +128,32 @@ function outcomesHtml(data: PageData, sp: number): Html {
 
 function acrossDatasetsHtml(data: PageData, i: number, sp: number): Html {
   const r = data.rows[i], N = data.rows.length;
-  if (!data.others.length && !data.designs.some((g) => g.sample && g.bySp[String(sp)])) {
-    return markup`<p>No other complete dataset over the same positions.</p>`;
-  }
+  const m = data.method;
+  if (!data.others.length && !m) return markup`<p>No other complete dataset over the same positions.</p>`;
   const others = data.others.map((o) => {
     const v = o.values[i];
     return markup`<tr><th scope="row">${
       datasetCell(o.folder, o.engine, o.relation === "budget" ? "same engine, other budget" : "other engine")
     }</th><td>${o.limit}</td><td>${signed(v[0] as number)}</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
   });
-  const samples = data.designs.flatMap((g) => {
-    const v = g.sample?.bySp[String(sp)];
-    if (!g.sample || !g.bySp[String(sp)]) return [];
-    return [
-      markup`<tr><th scope="row">${
-        datasetCell(g.sample.file, g.sample.engine, `the method's budget on the ${g.sample.of} self-play positions`)
-      }</th><td>${g.sample.limit}</td><td>${
-        v
-          ? markup`${v[0] === null ? "mate" : signed(v[0])} <span class="small">(depth ${v[1]})</span>`
-          : markup`not yet evaluated (${g.sample.evaluated} of ${g.sample.of} so far)`
-      }</td><td>–</td></tr>`,
-    ];
-  });
+  const v = m?.bySp[String(sp)];
+  const method = m &&
+    markup`<tr><th scope="row">${
+      datasetCell(m.file, m.engine, `the method's budget, ${m.done} of ${m.of} positions so far`)
+    }</th><td>${m.limit}</td><td>${
+      v
+        ? markup`${v[0] === null ? "mate" : signed(v[0])} <span class="small">(depth ${v[1]})</span>`
+        : markup`not searched yet`
+    }</td><td>–</td></tr>`;
   return markup`<div class="scroll"><table><caption>SP ${sp} in every complete dataset over the same ${N} positions; each index is relative to its own dataset${
-    samples.length
-      ? "; and at the method's budget in a sample of the self-play positions (no index: a sample has no rank over all positions)"
-      : ""
+    m ? `; and at the method's budget as far as it has gone (no MBI until all ${m.of} are done)` : ""
   }</caption>
 <thead><tr><th scope="col">dataset · engine · relation</th><th scope="col">budget</th><th scope="col">eval cp</th><th scope="col">MBI</th></tr></thead>
 <tbody><tr class="this"><th scope="row">${
     datasetCell(data.profile, data.engine, "this dataset")
   }</th><td>${data.limit}</td><td>${signed(r[COL.eval])}</td><td>${
     mbiText(r[COL.mbi], r[COL.lo], r[COL.hi])
-  }</td></tr>${others}${samples}</tbody></table></div>`;
+  }</td></tr>${others}${method}</tbody></table></div>`;
 }
 
 /** The view of the row at index `i`; `figure` is the page's histogram with the position marked (empty when none). */

@@ -27,6 +27,7 @@ const data: PageData = {
   others: [],
   selfplay: null,
   designs: [],
+  method: null,
   outcomes: [{
     name: "t<1>",
     description: 'games "of" people',
@@ -81,4 +82,22 @@ Deno.test("a position whose engine answered off its PV says why; the others say 
   const off = String(positionHtml({ ...data, offPv: { "518": "d4" } }, 0, raw("")));
   ok(off.includes("The engine's final move, d4, is not the PV's first"), off);
   ok(!String(positionHtml(data, 0, raw(""))).includes("final move"));
+});
+
+Deno.test("a position's view: the method's value where its run has one, else 'not searched yet'; never an MBI at that budget", () => {
+  const method = {
+    caption: "results/full/evals.jsonl · Stockfish 17.1 · the method's budget",
+    file: "results/full/evals.jsonl",
+    engine: "Stockfish 17.1",
+    limit: "400,000,000 nodes",
+    done: 360,
+    of: 960,
+    bySp: { "518": [19, 45] as [number, number] },
+  };
+  const view = String(positionHtml({ ...data, method }, 0, raw("")));
+  ok(view.includes("the method&#39;s budget, 360 of 960 positions so far"), view);
+  ok(view.includes('<td>400,000,000 nodes</td><td>+19 <span class="small">(depth 45)</span></td><td>–</td>'), view);
+  ok(view.includes("no MBI until all 960 are done"), view);
+  const other = String(positionHtml({ ...data, method: { ...method, bySp: {} } }, 0, raw("")));
+  ok(other.includes("<td>not searched yet</td>"), other);
 });
