@@ -8,6 +8,7 @@
 
 import { displayPath } from "../store/mod.ts";
 import {
+  indexWords,
   landingText,
   methodPartialPath,
   partialAgreementText,
@@ -39,9 +40,7 @@ if (import.meta.main) {
     for (const [title, rows] of [["most", p.extremes.balanced], ["least", p.extremes.unbalanced]] as const) {
       const done = rows.filter((r) => r.method);
       console.log(
-        `The ${
-          p.agreement.budget.replace(/ per position$/, "")
-        } index's ${rows.length} ${title} balanced: ${done.length} done` +
+        `The ${indexWords(p.agreement.budget)}'s ${rows.length} ${title} balanced: ${done.length} done` +
           (done.length ? `: ${done.map((r) => `SP ${r.sp} (MBI ${r.mbi}) ${landingText(r)}`).join("; ")}` : ""),
       );
     }

@@ -21,6 +21,7 @@ import {
 } from "../selfplay/mod.ts";
 import { readReproduceRecord, readSummary, readVerifyRecord, ReproduceRecord } from "../analysis/mod.ts";
 import { EvalManifest } from "../evaluation/mod.ts";
+import { computeMethodPartial, type MethodPartial, readMethodPartial } from "./method_partial.ts";
 
 // The committed result files are the project's data products: every header and record of them must read and
 // validate through the readers of today's code (one schema per record), and reading must not change a byte.
@@ -159,5 +160,24 @@ Deno.test("every committed evaluation manifest validates against its schema", as
   for (const f of files) {
     const m = checkRecord(EvalManifest, JSON.parse(await Deno.readTextFile(f)), f, "dataset");
     ok(m.runs.length > 0, f);
+  }
+});
+
+Deno.test("the committed partial.json of the method's run is what its positions give (recomputed at its prefix from the grown run file)", async () => {
+  const before = Deno.env.get(RESULTS_ENV);
+  Deno.env.set(RESULTS_ENV, RESULTS);
+  try {
+    const committed = await readMethodPartial();
+    if (!committed) return; // no run here
+    const again = await computeMethodPartial({ prefix: committed.done.prefix });
+    const stable = (p: MethodPartial) => ({
+      ...p,
+      code: null,
+      done: { ...p.done, in_file: null, beyond_prefix: null },
+    });
+    assertEquals(stable(again), stable(committed), "results/full/partial.json is stale: run deno task method-partial");
+  } finally {
+    if (before === undefined) Deno.env.delete(RESULTS_ENV);
+    else Deno.env.set(RESULTS_ENV, before);
   }
 });

@@ -290,11 +290,12 @@ export function partialDistributionText(p: Pick<MethodPartial, "distribution" | 
   const d = p.distribution;
   const n = p.done.used.length;
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  return `Median ${signedCp(d.median.estimate)} cp [${d.median.ci95.map((x) => signedCp(x)).join(", ")}], quartiles ${
-    signedCp(d.quartiles[0].estimate)
-  } to ${signedCp(d.quartiles[1].estimate)} cp; ${d.below_zero.count} of ${num(n)} below 0 (${
-    pct(d.below_zero.share)
-  }, [${d.below_zero.ci95.map(pct).join(", ")}]). The method's published run: median +${
+  const cp = (x: number) => signedCp(Number(x.toFixed(1)));
+  return `Median ${cp(d.median.estimate)} cp [${d.median.ci95.map(cp).join(", ")}], quartiles ${
+    cp(d.quartiles[0].estimate)
+  } to ${cp(d.quartiles[1].estimate)} cp; ${d.below_zero.count} of ${num(n)} below 0 (${pct(d.below_zero.share)}, [${
+    d.below_zero.ci95.map(pct).join(", ")
+  }]). The method's published run: median +${
     p.published.median.toFixed(1)
   }, range ${p.published.min}..+${p.published.max}, ${p.published.negatives} of ${num(p.published.count)} below 0.`;
 }
@@ -304,9 +305,13 @@ export function partialAgreementText(p: Pick<MethodPartial, "agreement">): strin
   const a = p.agreement;
   const r = (x: { rho: number; ci95: [number, number] }) =>
     `${fixedNonZero(x.rho, 3)} [${x.ci95.map((c) => fixedNonZero(c, 3)).join(", ")}]`;
-  return `The ${a.budget.replace(/ per position$/, "")} index ranks their edges at Spearman ${r(a.all)} on all ${
-    num(a.all.n)
-  }` + (a.prefix ? `, ${r(a.prefix)} on the ${num(a.prefix.n)} of the random order alone.` : ".");
+  return `The ${indexWords(a.budget)} ranks their edges at Spearman ${r(a.all)} on all ${num(a.all.n)}` +
+    (a.prefix ? `, ${r(a.prefix)} on the ${num(a.prefix.n)} of the random order alone.` : ".");
+}
+
+/** The best index in words: `8,000,000 nodes per position` → `8,000,000-node index`. */
+export function indexWords(budget: string): string {
+  return `${budget.replace(/ nodes per position$/, "")}-node index`;
 }
 
 /** Where one of the best index's listed positions lands at the method's budget, in words (null when not done yet). */

@@ -84,26 +84,43 @@ export function listsSentence(b: Pick<Best, "positions" | "below">, n = LIST_LEN
 }
 
 /** One position as a line of a list: SP, back rank and values, opening the position on the index's page. */
-function positionItem(p: LandingPosition, page: string | null): Html {
+function positionItem(p: LandingPosition, page: string | null, method: Best["method"]): Html {
   const body = markup`<span class="sp">SP ${p.sp}</span> ${backRank(p.setup)}`;
+  const m = method?.values[p.sp];
   return markup`<li>${page ? markup`<a href="${page}#sp=${p.sp}">${body}</a>` : body} <span class="v">MBI ${p.mbi} · ${
     signed(p.eval_cp)
-  } cp</span></li>`;
+  } cp</span>${m && markup` <span class="m">${m[0] === null ? "mate" : `${signed(m[0])} cp`} at 400M</span>`}</li>`;
+}
+
+/**
+ * How many of the listed positions the method's run has searched so far, said once below the lists (null
+ * without a snapshot): the run's count, and that it is no index yet.
+ */
+export function methodListsSentence(b: Pick<Best, "positions" | "method">, n = LIST_LENGTH): string | null {
+  const m = b.method;
+  if (!m) return null;
+  const { balanced, unbalanced } = extremes(b, n);
+  const done = (ps: LandingPosition[]) => ps.filter((p) => p.sp in m.values).length;
+  return `"At 400M" is the method's own budget, ${int(m.partial.done.used.length)} of ${
+    int(m.partial.done.of)
+  } positions searched so far (${done(balanced)} of the ${balanced.length} most balanced, ${
+    done(unbalanced)
+  } of the ${unbalanced.length} least): no index at that budget until all are.`;
 }
 
 /** The two lists side by side (one above the other on a phone). */
 export function extremesHtml(b: Best): Html {
   const { balanced, unbalanced } = extremes(b);
   const page = b.page?.href ?? null;
-  const note = listsSentence(b);
+  const notes = [listsSentence(b), methodListsSentence(b)].filter((x) => x !== null);
   return markup`<div class="extremes">
 <div><h2 id="balanced-h">The ${balanced.length} most balanced</h2><ol class="positions" aria-labelledby="balanced-h">${
-    balanced.map((p) => positionItem(p, page))
+    balanced.map((p) => positionItem(p, page, b.method))
   }</ol></div>
 <div><h2 id="unbalanced-h">The ${unbalanced.length} least balanced</h2><ol class="positions" aria-labelledby="unbalanced-h">${
-    unbalanced.map((p) => positionItem(p, page))
+    unbalanced.map((p) => positionItem(p, page, b.method))
   }</ol></div>
-</div>${note && markup`<p class="small">${note}</p>`}`;
+</div>${notes.length ? markup`<p class="small">${notes.join(" ")}</p>` : ""}`;
 }
 
 /** The search box: a plain form that opens the index's page with `?q=` (the page opens a single match). */
@@ -131,8 +148,26 @@ export function budgetSentence(
   };
 }
 
-/** How well the index agrees with the method's own budget on the sample of positions evaluated at it. */
+/**
+ * How well the index agrees with the method's own budget: on the positions its run has searched so far (a
+ * random part of the 960) when there is a snapshot, else on the self-play sample.
+ */
 export function sampleSentence(b: Best): SureSentence | null {
+  if (b.method) {
+    const p = b.method.partial;
+    const a = p.agreement.all, d = p.distribution;
+    return {
+      text: `On ${int(a.n)} of the ${int(p.done.of)} positions searched so far at the method's own ${
+        p.dataset.budget.replace(/ per position$/, "")
+      } (an equal-chance sample), this index's ranks agree at Spearman ${f3(a.rho)} (95% interval ${f3(a.ci95[0])} to ${
+        f3(a.ci95[1])
+      }); their median value is ${signed(d.median.estimate)} cp (${signed(d.median.ci95[0])} to ${
+        signed(d.median.ci95[1])
+      }; the method's published run: +${p.published.median.toFixed(1)}).`,
+      href: "full/partial.json",
+      link: "the method's run so far",
+    };
+  }
   for (const g of b.designs) {
     const f = g.sample?.summary?.figures;
     const row = f?.distance_to_method.find((r) => r.dataset === b.key);

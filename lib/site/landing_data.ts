@@ -42,7 +42,7 @@ import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { LANDING_PAGE } from "./links.ts";
 import { selfplayBudgetText } from "../method/mod.ts";
-import { type RunningDesign, runningDesigns } from "../report/mod.ts";
+import { type MethodSnapshot, methodSnapshot, type RunningDesign, runningDesigns } from "../report/mod.ts";
 
 /** A dataset page found under the results root. */
 export interface DatasetPage {
@@ -134,6 +134,8 @@ export interface LandingData {
     positions: LandingPosition[];
     /** Self-play designs on it still being played (no summary yet). */
     running: RunningDesign[];
+    /** The method's own run as far as its snapshot (`partial.json`) takes it, or null. */
+    method: MethodSnapshot | null;
     /** The ladder's rung below it (the same engine at the next smaller budget): its budget and MBI by SP. */
     below: { limit: string; mbi: Record<number, number> } | null;
   } | null;
@@ -335,6 +337,7 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
         mbi: r.mbi,
       }))),
       running: await runningDesigns(best.profile),
+      method: (await methodSnapshot()) ?? null,
       below: await rungBelow(ladderRows, best.profile.name),
     };
   }

@@ -89,7 +89,7 @@ export const LANDING_STYLE = `
 ol.positions{list-style:none;padding:0;margin:0}ol.positions li{padding:.15rem 0;border-bottom:1px solid var(--line)}
 ol.positions a{text-decoration:none;color:var(--text)}ol.positions a:hover .sp,ol.positions a:focus .sp{text-decoration:underline}
 ol.positions .sp{display:inline-block;min-width:4.2rem;font-weight:600;color:var(--link)}
-ol.positions .v{white-space:nowrap;color:var(--muted);font-size:.9rem}
+ol.positions .v,ol.positions .m{white-space:nowrap;color:var(--muted);font-size:.9rem}ol.positions .m{font-style:italic}
 nav.more{margin:2rem 0 0;padding:.5rem 0;border-top:1px solid var(--line)}
 .sure{display:flex;flex-wrap:wrap;gap:0 2.5rem;align-items:flex-start}.sure>div{flex:1 1 26rem;min-width:0}
 .sure figure{flex:0 1 420px;margin-top:1.2rem}.sure h2{font-size:1.15rem;margin-top:1.2rem}
