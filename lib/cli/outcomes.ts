@@ -35,6 +35,21 @@ function timeControls(v: string, option: string): TimeControlClass[] {
   return list as TimeControlClass[];
 }
 
+/** The command that rebuilds a table from a downloaded copy of its source (recorded in a private table). */
+function rebuildCommand(values: Record<string, unknown>): string {
+  const file = String(values.table ?? values.pgn ?? "").replace(/^.*\//, "");
+  const quote = (x: string) => (/^[\w.,:@%+=\/-]+$/.test(x) ? x : `'${x.replaceAll("'", `'\\''`)}'`);
+  const parts = ["deno task outcomes", values.table !== undefined ? "--table" : "--pgn", quote(file)];
+  const keys = ["name", "description", "origin", "licence", "rated", "min-elo", "time-control", "min-plies"];
+  for (const k of [...keys, "exclude-termination", "include-bad-castling", "private"]) {
+    const v = values[k];
+    if (v === undefined || v === false) continue;
+    parts.push(`--${k}`);
+    if (v !== true) parts.push(quote(String(v)));
+  }
+  return parts.join(" ");
+}
+
 /** The declaration of `deno task outcomes`. */
 export const COMMAND = command({
   name: "outcomes",
@@ -45,7 +60,10 @@ export const COMMAND = command({
   ],
   options: {
     pgn: text("FILE", "a PGN collection (plain, .gz, .zst)"),
-    table: text("FILE", "a per-position CSV: sp (or setup) with white_wins, draws, black_wins"),
+    table: text(
+      "FILE",
+      "a per-position table, CSV or a Markdown page's first table: sp (or setup) with white_wins, draws, black_wins, or games with their percentages",
+    ),
     list: flag("list the outcome tables there are"),
     name: text("N", "the table's name", { defaultText: "a shipped table's own, else the file's name" }),
     rated: flag("--pgn: rated games only"),
@@ -55,7 +73,13 @@ export const COMMAND = command({
     "exclude-termination": text("T,...", "--pgn: leave out games with these Termination header values"),
     "include-bad-castling": flag("--pgn: keep start FENs whose castling rights do not match the rooks"),
     description: text("TEXT", "--table: what the table holds", { defaultText: "a shipped table's own" }),
-    origin: text("TEXT", "--table: where it comes from (attribution)", { defaultText: "a shipped table's own" }),
+    origin: text("TEXT", "where it comes from (attribution: repository, file, commit)", {
+      defaultText: "a shipped table's own",
+    }),
+    licence: text("TEXT", "its licence, e.g. CC BY-NC 4.0"),
+    private: flag(
+      "its per-position values may not be shipped: they stay on this machine (a .gitignore in its folder); only aggregate figures are committed, and pages and notebooks show only those",
+    ),
     replace: flag("replace a table of that name made from another file or with other filters"),
   },
 });
@@ -96,6 +120,9 @@ if (import.meta.main) {
       replace: values.replace ?? false,
       description: values.description,
       origin: values.origin,
+      licence: values.licence,
+      private: values.private ?? false,
+      command: rebuildCommand(values),
     };
     if (values.table !== undefined) {
       for (

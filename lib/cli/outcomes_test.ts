@@ -192,3 +192,50 @@ Deno.test("start FENs with castling rights that do not match the rooks: counted 
   assertEquals(l.rows.find((r) => r.sp === 959)?.games, 3);
   assertEquals(l.meta.filters?.castling_mismatch, "include");
 });
+
+Deno.test("a published table as a Markdown page in percent, private: aggregates only leave the machine", async () => {
+  // A synthetic page in the layout of public engine tables: a link per board, percentages, a second sorted copy.
+  const rows = Array.from({ length: 24 }, (_, sp) => {
+    const w = 10 + (sp % 7), b = 5 + (sp % 3);
+    return `| ${sp} | [${startPosition(sp).setup}](x/${sp}.md) | 1000 | ${w}.0% | ${100 - w - b}.0% | ${b}.0% | 0.5`;
+  });
+  const md = "# Results\n\n| SPI | Board | # Played Games | White | Draw | Black | Average points for White |\n" +
+    "|:---:|---|:---:|:---:|:---:|:---:|:---:|\n" + rows.join("\n") + "\n\n----\n# Sorted again\n\n" +
+    "| SPI | Board |\n|---|---|\n| 3 | x |\n";
+  const path = join(root, "engine-games.md");
+  await Deno.writeTextFile(path, md);
+  const r = await cli(
+    "outcomes.ts",
+    ...[
+      "--table",
+      path,
+      "--name",
+      "engine-md",
+      "--private",
+      "--licence",
+      "CC BY-NC 4.0",
+      "--origin",
+      "a repo, commit x",
+    ],
+  );
+  assertEquals(r.code, 0, r.stderr);
+  const t = await table("engine-md");
+  assertEquals(t.rows.length, 24);
+  assertEquals([t.rows[3].white_wins, t.rows[3].draws, t.rows[3].black_wins], [130, 820, 50]);
+  assertEquals([t.meta.private, t.meta.licence, t.meta.source.path], [true, "CC BY-NC 4.0", "engine-games.md"]);
+  ok(
+    t.meta.reproduce?.[0].startsWith("deno task outcomes --table engine-games.md --name engine-md"),
+    String(t.meta.reproduce?.[0]),
+  );
+  ok(t.meta.notes.some((n) => n.startsWith("counts derived from percentages")), t.meta.notes.join("; "));
+  const ignore = await Deno.readTextFile(join(root, "outcomes", "engine-md", ".gitignore"));
+  ok(ignore.includes("(CC BY-NC 4.0)") && ignore.includes("\noutcomes.csv\n"), ignore);
+  // The pages never read its per-position rows.
+  Deno.env.set("MBI_RESULTS_DIR", root);
+  try {
+    const { readOutcomeTables } = await import("../site/outcome_tables.ts");
+    ok(!(await readOutcomeTables()).some((x) => x.name === "engine-md"), "a private table on a page");
+  } finally {
+    Deno.env.delete("MBI_RESULTS_DIR");
+  }
+});

@@ -3,12 +3,13 @@ import { materialise } from "./testdata/resample.ts";
 import {
   bootstrapFromResamples,
   bootstrapSpearman,
+  bootstrapSpearmanDifference,
   normalQuantile,
   quantileSorted,
   spearman,
   spearmanOfResample,
 } from "./stats.ts";
-import { rngFromSeed } from "./seed.ts";
+import { deriveSeed, rngFromSeed } from "./seed.ts";
 import { isMbiError } from "../core/mod.ts";
 
 const isStatsError = (e: Error) => isMbiError(e, "stats");
@@ -131,4 +132,24 @@ Deno.test("bootstrap intervals equal scipy's formulas on the same resamples (per
     ok(near(r.bca_parameters!.z0, c.z0), `${c.name}: z0 ${r.bca_parameters!.z0} vs ${c.z0}`);
     ok(near(r.bca![0], c.bca[0]) && near(r.bca![1], c.bca[1]), `${c.name}: BCa ${r.bca} vs ${c.bca}`);
   }
+});
+
+Deno.test("paired difference of two correlations: the estimate is the difference, its interval brackets it and is narrower than unpaired", () => {
+  const rng = rngFromSeed(deriveSeed(1, 2));
+  const truth = Array.from({ length: 300 }, () => rng.int(0, 10_000) / 100);
+  const noise = (s: number) => truth.map((t) => t + (rng.int(0, 2_000) / 100 - 10) * s);
+  const y = noise(2), x1 = noise(1.5), x2 = x1.map((v, i) => v + (truth[i] - v) * 0.3);
+  const d = bootstrapSpearmanDifference(x1, x2, y, { resamples: 2_000, seed: 7, stream: 3 });
+  assertEquals(d.estimate, spearman(x2, y) - spearman(x1, y));
+  assertEquals([d.rho1, d.rho2], [spearman(x1, y), spearman(x2, y)]);
+  ok(d.ci95[0] <= d.estimate && d.estimate <= d.ci95[1], JSON.stringify(d));
+  // x2 is x1 moved towards the truth: it predicts y better, and pairing resolves it
+  ok(d.estimate > 0 && d.ci95[0] > 0, JSON.stringify(d));
+  const b1 = bootstrapSpearman(x1, y, { resamples: 2_000, seed: 7, stream: 3 });
+  const b2 = bootstrapSpearman(x2, y, { resamples: 2_000, seed: 7, stream: 4 });
+  ok(d.ci95[1] - d.ci95[0] < (b1.percentile[1] - b1.percentile[0]) + (b2.percentile[1] - b2.percentile[0]) - 0.05);
+  // the same inputs, the same interval; the same x twice, exactly 0
+  assertEquals(bootstrapSpearmanDifference(x1, x2, y, { resamples: 2_000, seed: 7, stream: 3 }), d);
+  const zero = bootstrapSpearmanDifference(x1, x1, y, { resamples: 500 });
+  assertEquals([zero.estimate, zero.ci95, zero.share_above_zero], [0, [0, 0], 0]);
 });

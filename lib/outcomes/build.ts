@@ -9,7 +9,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename, isAbsolute } from "node:path";
 import { createHash } from "node:crypto";
 import {
   CHESS960_RULE,
@@ -30,7 +30,7 @@ import {
   outcomeNameOf,
   outcomePaths,
   type OutcomeTableMeta,
-  parseOutcomeCsv,
+  parseOutcomeFile,
   writeOutcomeTable,
 } from "../store/mod.ts";
 import { ingestPgn, type IngestProgress, type PgnIngest } from "./ingest.ts";
@@ -44,10 +44,30 @@ export interface BuildOptions {
   replace?: boolean;
   /** One line on what the games are (default: said from the counts). */
   description?: string;
-  /** Where the source comes from and its licence. */
+  /** Where the source comes from (repository, file, commit). */
   origin?: string;
+  /** Its licence, e.g. `CC BY-NC 4.0`. */
+  licence?: string;
+  /** Its per-position values may not be shipped: they stay here; only aggregate figures are committed. */
+  private?: boolean;
+  /** The command that rebuilt it, recorded for a private table (how a user who downloads it repeats it). */
+  command?: string;
   /** Progress of a PGN ingest. */
   onProgress?: (p: IngestProgress) => void;
+}
+
+/** A source path as a table records it: relative to the repository inside it, else only the file's name (a user's own folders are not published). */
+function sourcePath(path: string): string {
+  const shown = displayPath(path);
+  return isAbsolute(shown) ? basename(path) : shown;
+}
+
+/** The licence, privacy and rebuild command a table records (only what is given). */
+function tableTerms(opts: BuildOptions): Pick<OutcomeTableMeta, "licence" | "private" | "reproduce"> {
+  return {
+    ...(opts.licence ? { licence: opts.licence } : {}),
+    ...(opts.private ? { private: true, reproduce: opts.command ? [opts.command] : [] } : {}),
+  };
 }
 
 const PLY_NOTE = "plies are counted from the movetext (tokens outside comments and variations), not validated";
@@ -94,8 +114,9 @@ export async function buildOutcomesFromPgn(
         `${ingest.kept.toLocaleString("en-US")} Chess960 games from ${ingest.source.file} (filters: ${
           describeFilters(filters)
         })`,
-      source: ingest.source,
+      source: { ...ingest.source, path: sourcePath(path) },
       origin: opts.origin ?? null,
+      ...tableTerms(opts),
       filters,
       rules: {
         time_control: TIME_CONTROL_BOUNDS,
@@ -143,11 +164,17 @@ export async function buildOutcomesFromTable(
   }
   if (bytes.length === 0) throw new MbiError("outcomes", `${path} is empty (0 bytes): expected a CSV table`);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
-  const parsed = parseOutcomeCsv(new TextDecoder().decode(bytes), path);
+  const parsed = parseOutcomeFile(new TextDecoder().decode(bytes), path);
   await guardExisting(name, sha256, null, opts.replace ?? false);
   const totals = outcomeTotals(parsed.rows);
   const skipped: Record<string, number> = parsed.unknown ? { [UNKNOWN_SKIP]: parsed.unknown } : {};
   const notes = [`columns used: ${parsed.columns.join(", ")}`];
+  if (parsed.fromPercent) {
+    notes.push(
+      "counts derived from percentages: White's and Black's wins rounded to whole games, draws the rest; " +
+        "with one decimal a position's score is known to about ±0.0005",
+    );
+  }
   if (parsed.unknown) {
     notes.push(
       `${parsed.unknown} games with an unknown result (the unknown column) are left out of every count and score`,
@@ -163,8 +190,9 @@ export async function buildOutcomesFromTable(
       name,
       description: opts.description ??
         `${totals.games.toLocaleString("en-US")} games over ${totals.positions} positions from ${basename(path)}`,
-      source: { kind: "table", file: basename(path), path: displayPath(path), bytes: bytes.length, sha256 },
+      source: { kind: "table", file: basename(path), path: sourcePath(path), bytes: bytes.length, sha256 },
       origin: opts.origin ?? null,
+      ...tableTerms(opts),
       filters: null,
       rules: { unknown: UNKNOWN_RULE },
       counts: {

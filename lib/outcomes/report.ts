@@ -25,6 +25,7 @@ import {
   baseProfileName,
   datasetFolder,
   evalFolderName,
+  isPrivateOutcomeTable,
   listOutcomeTables,
   outcomePaths,
   type OutcomeTable,
@@ -180,6 +181,8 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
   const best = (await bestReferenceProfile())?.profile.name ?? null;
   const tables: TableReport[] = [];
   for (const name of listOutcomeTables()) {
+    // A private table's per-position values are never published: notebooks show its validation files only.
+    if (await isPrivateOutcomeTable(name)) continue;
     const table = await readOutcomeTable(name);
     const { validation, pairs } = await validateOutcomes(dataset, name, {
       minGames: opts.minGames,

@@ -1,10 +1,13 @@
-import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, rejects as assertRejects } from "node:assert/strict";
 import { basename, join, relative } from "node:path";
 import { checkRecord, repoPath } from "../core/mod.ts";
 import {
   designKey,
   getProfile,
   listOutcomeTables,
+  outcomePaths,
+  PER_POSITION_FILES,
+  privateIgnore,
   readEvalDataset,
   readMbiTable,
   readOutcomeTable,
@@ -72,6 +75,21 @@ Deno.test("every committed outcome table reads and validates through its reader 
   const names = listOutcomeTables();
   ok(names.length >= 1, "no outcome table");
   for (const name of names) {
+    const paths = outcomePaths(name);
+    const meta = JSON.parse(await Deno.readTextFile(paths.json));
+    if (meta.private) {
+      // A private table: none of its per-position files is committed, and its folder says so to git.
+      const tracked = new TextDecoder().decode(
+        (await new Deno.Command("git", { args: ["ls-files", paths.dir], cwd: repoPath(), stdout: "piped" }).output())
+          .stdout,
+      ).trim().split("\n").map((f) => basename(f));
+      assertEquals(PER_POSITION_FILES.filter((f) => tracked.includes(f)), [], `${name}: per-position files committed`);
+      assertEquals(await Deno.readTextFile(join(paths.dir, ".gitignore")), privateIgnore(meta.licence ?? null));
+      if (!(await Deno.stat(paths.csv).then(() => true, () => false))) {
+        await assertRejects(() => readOutcomeTable(name), /is private.*download its source/);
+        continue;
+      }
+    }
     const t = await readOutcomeTable(name);
     ok(t.rows.length > 0 && t.meta.name === name, name);
   }

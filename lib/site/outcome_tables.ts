@@ -80,6 +80,8 @@ export async function readOutcomeTables(root = resultsRoot()): Promise<OutcomeTa
     const meta = await readJsonIfExists<Record<string, unknown>>(join(dir, name, "outcomes.json")).catch(() =>
       undefined
     );
+    // A private table's per-position values are never published: the pages show only its aggregates.
+    if (meta?.private === true) continue;
     // A table of this workspace names its CSV files with their hashes: one set, or refused (never a mix published).
     if (Array.isArray(meta?.files)) {
       csv = (await outcomeFileTexts(join(dir, name), meta as { files: { name: string; sha256: string }[] }))[

@@ -30,3 +30,5 @@ export * from "./scan.ts";
 export * from "./shards.ts";
 export * from "./write_guard.ts";
 export * from "./run_order.ts";
+export * from "./markdown_table.ts";
+export * from "./peer.ts";

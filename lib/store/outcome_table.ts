@@ -29,6 +29,7 @@ import {
 } from "../method/mod.ts";
 import { writeJsonUnlessSame, writeTextIfChanged } from "./atomic.ts";
 import { CodeVersion } from "./provenance.ts";
+import { firstMarkdownTable } from "./markdown_table.ts";
 import * as v from "valibot";
 import { resultsRoot } from "./results_key.ts";
 
@@ -101,7 +102,9 @@ const counts = v.record(v.string(), count(), "is not a map of counts");
 /**
  * `outcomes.json`: kind, schema, table name (its folder), one line for people
  * on what the games are, the source file, where it comes from and under which
- * licence (when known), the filters applied (null for tables given per
+ * licence (when known), whether it is private (its per-position values may not
+ * be shipped: they stay on the machine that built it, and only aggregate
+ * figures are committed) with the commands that rebuild it, the filters applied (null for tables given per
  * position) and the rules in words, games read, kept and skipped by reason,
  * where a damaged source ended (null), totals of the kept games, games per
  * time-control class and rating band (PGN sources), the per-position score
@@ -114,6 +117,9 @@ export const OutcomeTableMeta = v.object({
   description: text(),
   source: SourceFile,
   origin: v.nullable(text("is not a text or null")),
+  licence: v.optional(v.nullable(text("is not a text or null"))),
+  private: v.optional(v.boolean("is not true or false")),
+  reproduce: v.optional(texts("is not a list of commands")),
   filters: v.nullable(opaque<OutcomeFilters>()),
   rules: v.record(v.string(), v.string(), "is not a map of rules in words"),
   counts: v.object({
@@ -200,7 +206,30 @@ export async function writeOutcomeTable(
   } else {
     await Deno.remove(p.groups).catch(() => {});
   }
+  if (meta.private) await writeTextIfChanged(join(p.dir, ".gitignore"), privateIgnore(meta.licence ?? null));
+  else await Deno.remove(join(p.dir, ".gitignore")).catch(() => {});
   return await writeJsonUnlessSame(p.json, { ...meta, files }, ["code"]);
+}
+
+/** The per-position files of a table (never committed when the table is private). */
+export const PER_POSITION_FILES = ["outcomes.csv", "outcomes_by_group.csv"] as const;
+
+/** The `.gitignore` in a private table's folder: its per-position files stay on this machine. */
+export function privateIgnore(licence: string | null): string {
+  return `# This table's per-position values may not be shipped${licence ? ` (${licence})` : ""}: they stay on the\n` +
+    "# machine that built it. outcomes.json and validation/ hold only aggregate figures.\n" +
+    PER_POSITION_FILES.join("\n") + "\n";
+}
+
+/** Whether the table of that name is private (its `outcomes.json` says so). */
+export async function isPrivateOutcomeTable(name: string): Promise<boolean> {
+  const meta = await Deno.readTextFile(outcomePaths(name).json).then(JSON.parse).catch(() => undefined);
+  return meta?.private === true;
+}
+
+/** True when a table's per-position values may not be published (pages and notebooks show only its aggregates). */
+export function isPrivateTable(meta: Pick<OutcomeTableMeta, "private">): boolean {
+  return meta.private === true;
 }
 
 /** An outcome table read back. */
@@ -275,6 +304,17 @@ export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
   }
   if (meta?.kind !== "mbi-outcomes") throw new MbiError("outcome-table", `${p.json} is not an outcome table`);
   meta = checkRecord(OutcomeTableMeta, meta, p.json, "outcome-table");
+  if (isPrivateTable(meta) && !(await Deno.stat(p.csv).then(() => true, () => false))) {
+    throw new MbiError(
+      "outcome-table",
+      `outcome table "${name}" is private${
+        meta.licence ? ` (${meta.licence})` : ""
+      }: its per-position values are not ` +
+        `shipped; download its source (${meta.origin ?? meta.source.file}) and run ${
+          meta.reproduce?.[0] ?? "deno task outcomes --table FILE"
+        }`,
+    );
+  }
   const texts = await outcomeFileTexts(p.dir, meta);
   const rows = parseOutcomeCsv(texts["outcomes.csv"] ?? "", p.csv).rows;
   const groups = texts["outcomes_by_group.csv"] ? parseGroupCsv(texts["outcomes_by_group.csv"], p.groups) : [];
@@ -289,14 +329,29 @@ export interface ParsedOutcomeCsv {
   unknown: number;
   /** The columns that were used. */
   columns: string[];
+  /** True when W/D/L were derived from percentages (rounded counts). */
+  fromPercent: boolean;
 }
+
+/** Percentage columns a published table may use, by outcome. */
+const PCT_COLUMNS = {
+  white: ["white_pct", "white_win_pct", "white_wins_pct"],
+  draws: ["draw_pct", "draws_pct"],
+  black: ["black_pct", "black_win_pct", "black_wins_pct"],
+} as const;
+
+/** How far three rounded percentages may sum from 100 (three roundings to one decimal: at most 0.15). */
+const PCT_SUM_TOLERANCE = 0.2;
 
 /**
  * Reads a per-position table: `sp` (or `setup`, a back rank), and either
  * W/D/L (`white_wins`/`wins`, `draws`, `black_wins`/`losses`; `games`, when
- * present, must be their sum) or `games` and `white_score` (0..1). An
- * `unknown` column (games without a known result) is summed and left out.
- * Errors name the file, line, column and value.
+ * present, must be their sum), or `games` and W/D/L in percent
+ * (`white_pct`/`white_win_pct`, `draw_pct`, `black_pct`/`black_win_pct`, as
+ * published tables give them: White's and Black's wins rounded to whole games,
+ * draws the rest, so counts from one-decimal percentages are rounded), or
+ * `games` and `white_score` (0..1). An `unknown` column (games without a known
+ * result) is summed and left out. Errors name the file, line, column and value.
  */
 export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, "").trim(), {
@@ -314,14 +369,29 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
   const winCol = ["white_wins", "wins"].find(has);
   const lossCol = ["black_wins", "losses"].find(has);
   const wdl = winCol !== undefined && lossCol !== undefined && has("draws");
-  if (!spCol || (!wdl && !(has("games") && has("white_score")))) {
+  const pct = {
+    white: PCT_COLUMNS.white.find(has),
+    draws: PCT_COLUMNS.draws.find(has),
+    black: PCT_COLUMNS.black.find(has),
+  };
+  const fromPercent = !wdl && has("games") && pct.white !== undefined && pct.draws !== undefined &&
+    pct.black !== undefined;
+  if (!spCol || (!wdl && !fromPercent && !(has("games") && has("white_score")))) {
     throw new MbiError(
       "outcome-table",
       `${path}: columns ${fields.join(", ") || "none"}; expected sp (or setup) and either ` +
-        "white_wins, draws, black_wins (or wins, draws, losses) or games and white_score",
+        "white_wins, draws, black_wins (or wins, draws, losses), or games with white_pct, draw_pct, black_pct, " +
+        "or games and white_score",
     );
   }
-  const columns = [spCol, ...(wdl ? [winCol!, "draws", lossCol!] : ["games", "white_score"])];
+  const columns = [
+    spCol,
+    ...(wdl
+      ? [winCol!, "draws", lossCol!]
+      : fromPercent
+      ? ["games", pct.white!, pct.draws!, pct.black!]
+      : ["games", "white_score"]),
+  ];
   if (has("unknown")) columns.push("unknown");
   const seen = new Map<number, number>();
   const rows: OutcomeRow[] = [];
@@ -347,8 +417,32 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
     let row: OutcomeRow;
     const blank = (c: string) => (rec[c] ?? "").trim() === "";
     // a score-only row (as outcomes.csv stores a table given as scores) leaves W/D/L empty
-    const scoreOnly = has("games") && has("white_score") && (!wdl || [winCol!, "draws", lossCol!].every(blank));
-    if (!scoreOnly) {
+    const scoreOnly = !fromPercent && has("games") && has("white_score") &&
+      (!wdl || [winCol!, "draws", lossCol!].every(blank));
+    if (fromPercent) {
+      const games = count("games");
+      const percent = (col: string) => {
+        const v = (rec[col] ?? "").trim();
+        const x = Number(v);
+        if (v === "" || !(x >= 0 && x <= 100)) {
+          throw new MbiError("outcome-table", `${where}: ${col} "${v}" is not a percentage in 0..100`);
+        }
+        return x;
+      };
+      const [w, d, b] = [percent(pct.white!), percent(pct.draws!), percent(pct.black!)];
+      if (Math.abs(w + d + b - 100) > PCT_SUM_TOLERANCE) {
+        throw new MbiError(
+          "outcome-table",
+          `${where}: ${pct.white} + ${pct.draws} + ${pct.black} = ${Number((w + d + b).toFixed(3))}, not 100 ` +
+            `(within ${PCT_SUM_TOLERANCE})`,
+        );
+      }
+      const wins = Math.round((games * w) / 100), losses = Math.round((games * b) / 100);
+      if (wins + losses > games) {
+        throw new MbiError("outcome-table", `${where}: ${w}% and ${b}% of ${games} games round to more than ${games}`);
+      }
+      row = outcomeRow(sp, { wins, draws: games - wins - losses, losses });
+    } else if (!scoreOnly) {
       const c = { wins: count(winCol!), draws: count("draws"), losses: count(lossCol!) };
       if (has("games") && (rec.games ?? "").trim() !== "" && count("games") !== c.wins + c.draws + c.losses) {
         throw new MbiError(
@@ -375,7 +469,44 @@ export function parseOutcomeCsv(text: string, path: string): ParsedOutcomeCsv {
   });
   if (rows.length === 0) throw new MbiError("outcome-table", `${path}: no position with games`);
   rows.sort((a, b) => a.sp - b.sp);
-  return { rows, unknown, columns };
+  return { rows, unknown, columns, fromPercent };
+}
+
+/** Column names of published tables, in words, as this reader names them (a percent column when its cells end in %). */
+const PUBLISHED_NAMES: [RegExp, string, string?][] = [
+  [/^(sp|spi|spnumber|startposition|position)$/, "sp"],
+  [/^(setup|board|backrank)$/, "setup"],
+  [/^(games|playedgames|numberofgames|gamesplayed)$/, "games"],
+  [/^(white|whitewins|whitewin)$/, "white_wins", "white_pct"],
+  [/^(draw|draws)$/, "draws", "draw_pct"],
+  [/^(black|blackwins|blackwin)$/, "black_wins", "black_pct"],
+  [/^(averagepointsforwhite|whitescore|score|whitesscore)$/, "white_score"],
+];
+
+/**
+ * A per-position table given as a Markdown page (its first pipe table, e.g.
+ * `| SPI | Board | # Played Games | White | Draw | Black | Average points for
+ * White |` with `10.1%` cells) as the CSV {@link parseOutcomeCsv} reads:
+ * columns named as it names them, `%` dropped from percent cells.
+ */
+export function markdownOutcomeCsv(markdown: string, path: string): string {
+  const t = firstMarkdownTable(markdown);
+  if (!t) throw new MbiError("outcome-table", `${path}: no Markdown table found (expected a pipe table)`);
+  const percent = t.header.map((_, j) => t.rows.length > 0 && t.rows.every((r) => /%\s*$/.test(r[j] ?? "")));
+  const names = t.header.map((h, j) => {
+    const key = h.toLowerCase().replace(/[^a-z0-9]/g, "");
+    const m = PUBLISHED_NAMES.find(([re]) => re.test(key));
+    return m ? (percent[j] && m[2] ? m[2] : m[1]) : key || `column${j + 1}`;
+  });
+  const data = t.rows.map((r) => r.map((c, j) => (percent[j] ? c.replace(/%\s*$/, "").trim() : c)));
+  return Papa.unparse({ fields: names, data }, { newline: "\n" }) + "\n";
+}
+
+/** Reads a per-position table file's text: a Markdown page (`.md`) by its first table, else CSV. */
+export function parseOutcomeFile(text: string, path: string): ParsedOutcomeCsv {
+  return /\.(md|markdown)$/i.test(path)
+    ? parseOutcomeCsv(markdownOutcomeCsv(text, path), `${path} (its first table)`)
+    : parseOutcomeCsv(text, path);
 }
 
 function positionOf(rec: Record<string, string>, col: string, where: string): number {

@@ -27,6 +27,38 @@ Deno.test("per-position CSV: sp or setup, W/D/L under either name, games + score
   assertEquals(back.rows.map((r) => [r.sp, r.games, r.white_score, r.draws]), [[7, 100, 0.55, null]]);
 });
 
+Deno.test("per-position CSV in percent (as published tables give it): wins rounded to whole games, draws the rest", () => {
+  // A synthetic table in the layout of the public engine tables (games, White/draw/Black in percent, a score).
+  const t = parseOutcomeCsv(
+    "sp,setup,games,white_pct,draw_pct,black_pct,score\n0,BBQNNRKR,50000,10.1,83.1,6.8,0.516\n" +
+      "1,BQNBNRKR,333,10.0,80.0,10.0,0.5\n",
+    "pct.csv",
+  );
+  assertEquals(t.fromPercent, true);
+  assertEquals(t.columns, ["sp", "games", "white_pct", "draw_pct", "black_pct"]);
+  assertEquals(t.rows.map((r) => [r.sp, r.games, r.white_wins, r.draws, r.black_wins]), [
+    [0, 50000, 5050, 41550, 3400],
+    [1, 333, 33, 267, 33],
+  ]);
+  const other = parseOutcomeCsv(
+    "sp,games,white_win_pct,draw_pct,black_win_pct,white_score\n5,20000,23.4,57.1,19.5,0.519\n",
+    "b.csv",
+  );
+  assertEquals(other.rows.map((r) => [r.white_wins, r.draws, r.black_wins]), [[4680, 11420, 3900]]);
+  throws(
+    () => parseOutcomeCsv("sp,games,white_pct,draw_pct,black_pct\n1,100,50,30,30\n", "t.csv"),
+    /line 2: white_pct \+ draw_pct \+ black_pct = 110, not 100/,
+  );
+  throws(
+    () => parseOutcomeCsv("sp,games,white_pct,draw_pct,black_pct\n1,100,x,30,30\n", "t.csv"),
+    /line 2: white_pct "x" is not a percentage in 0..100/,
+  );
+  throws(
+    () => parseOutcomeCsv("sp,games,white_pct,draw_pct,black_pct\n1,1,50,0,50\n", "t.csv"),
+    /round to more than 1/,
+  );
+});
+
 Deno.test("bad per-position CSVs are one-line errors naming line, column and value", () => {
   const cases: [string, RegExp][] = [
     ["sp,score\n1,0.5\n", /columns sp, score; expected sp \(or setup\)/],
