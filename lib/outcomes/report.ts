@@ -81,6 +81,8 @@ export interface TableReport {
   files: OutcomeValidation[];
   /** Which complete datasets those files cover, and which are missing. */
   coverage: ValidationCoverage;
+  /** A private table: no per-position rows or pairs here (never published), its validation read from its file. */
+  private: boolean;
 }
 
 /** Which datasets of the results root have a validation file against a table. */
@@ -167,6 +169,13 @@ async function validationFiles(table: string): Promise<OutcomeValidation[]> {
   return out;
 }
 
+/** Validation files with the best index's first, then the others by name. */
+function sortBest(files: OutcomeValidation[], best: string | null): OutcomeValidation[] {
+  return files.sort((a, b) =>
+    Number(b.dataset.key === best) - Number(a.dataset.key === best) || a.dataset.key.localeCompare(b.dataset.key)
+  );
+}
+
 /** Validates the profile's dataset against every outcome table (shipped ones built first). */
 export async function externalValidation(profile: Profile, opts: { minGames?: number } = {}): Promise<ExternalReport> {
   await ensureShippedTables();
@@ -182,18 +191,36 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
   const tables: TableReport[] = [];
   for (const name of listOutcomeTables()) {
     // A private table's per-position values are never published: notebooks show its validation files only.
-    if (await isPrivateOutcomeTable(name)) continue;
+    if (await isPrivateOutcomeTable(name)) {
+      const files = await validationFiles(name);
+      const own = files.find((v) => v.dataset.key === dataset.key);
+      if (!own) continue;
+      const meta = JSON.parse(await Deno.readTextFile(outcomePaths(name).json));
+      tables.push({
+        table: { meta, rows: [], groups: [] },
+        validation: own,
+        pairs: [],
+        files: sortBest(files, best),
+        coverage: validationCoverage(complete, partial, files),
+        private: true,
+      });
+      continue;
+    }
     const table = await readOutcomeTable(name);
     const { validation, pairs } = await validateOutcomes(dataset, name, {
       minGames: opts.minGames,
       resamples: profile.resamples,
       write: false,
     });
-    // the best index first, then the others by name
-    const files = (await validationFiles(name)).sort((a, b) =>
-      Number(b.dataset.key === best) - Number(a.dataset.key === best) || a.dataset.key.localeCompare(b.dataset.key)
-    );
-    tables.push({ table, validation, pairs, files, coverage: validationCoverage(complete, partial, files) });
+    const files = sortBest(await validationFiles(name), best);
+    tables.push({
+      table,
+      validation,
+      pairs,
+      files,
+      coverage: validationCoverage(complete, partial, files),
+      private: false,
+    });
   }
   const selfplay = (await readSummary(profile)) ?? null;
   return { dataset, tables, selfplay, best };

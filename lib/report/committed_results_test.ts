@@ -25,6 +25,7 @@ import {
 import { readReproduceRecord, readSummary, readVerifyRecord, ReproduceRecord } from "../analysis/mod.ts";
 import { EvalManifest } from "../evaluation/mod.ts";
 import { computeMethodPartial, type MethodPartial, readMethodPartial } from "./method_partial.ts";
+import { computeStudy, readStudy } from "./outcome_study.ts";
 
 // The committed result files are the project's data products: every header and record of them must read and
 // validate through the readers of today's code (one schema per record), and reading must not change a byte.
@@ -194,6 +195,33 @@ Deno.test("the committed partial.json of the method's run is what its positions 
       done: { ...p.done, in_file: null, beyond_prefix: null },
     });
     assertEquals(stable(again), stable(committed), "results/full/partial.json is stale: run deno task method-partial");
+  } finally {
+    if (before === undefined) Deno.env.delete(RESULTS_ENV);
+    else Deno.env.set(RESULTS_ENV, before);
+  }
+});
+
+Deno.test("the committed outcome study: its tables are the committed ones by SHA-256, and it recomputes where their values are here", async () => {
+  const before = Deno.env.get(RESULTS_ENV);
+  Deno.env.set(RESULTS_ENV, RESULTS);
+  try {
+    const study = await readStudy();
+    if (!study) return;
+    for (const t of study.tables) {
+      const meta = JSON.parse(await Deno.readTextFile(outcomePaths(t.name).json));
+      assertEquals(meta.source.sha256, t.source_sha256, `${t.name}: another source than the study's`);
+    }
+    // A private table's per-position values are only where it was built: elsewhere (a fresh clone) this stops here.
+    const here = await Promise.all(
+      study.tables.map((t) => Deno.stat(outcomePaths(t.name).csv).then(() => true, () => false)),
+    );
+    if (!here.every(Boolean)) return;
+    const again = await computeStudy();
+    assertEquals(
+      { ...again, code: null },
+      { ...study, code: null },
+      "results/outcomes/study.json is stale: run deno task outcome-study",
+    );
   } finally {
     if (before === undefined) Deno.env.delete(RESULTS_ENV);
     else Deno.env.set(RESULTS_ENV, before);

@@ -23,3 +23,4 @@ export * from "./published_check.ts";
 export * from "./prediction.ts";
 export * from "./word_count.ts";
 export * from "./method_partial.ts";
+export * from "./outcome_study.ts";
