@@ -1,6 +1,6 @@
 /**
  * Cross-engine (and cross-budget) agreement of the index: for every pair of
- * complete stage-1 datasets under `results/`, the rank agreement of their
+ * complete stage-1 datasets under `results/` and the shipped depth-32 peer, the rank agreement of their
  * edges (Spearman and Kendall's tau-b, each with a seeded bootstrap CI), the
  * share of positions whose MBI moves by more than 10 points, and the positions
  * where they disagree most.
@@ -14,6 +14,7 @@ import {
   datasetFolder,
   type EvalDataset,
   inputFiles,
+  peerDataset,
   resultsRoot,
   scanDatasets,
   writeJsonUnlessSame,
@@ -25,6 +26,7 @@ import {
   type MbiShift,
   mbiShift,
   METHOD_SEED,
+  POSITION_COUNT,
   spearman,
 } from "../method/mod.ts";
 import { MbiError } from "../core/mod.ts";
@@ -151,7 +153,9 @@ export const COMPARISON_SCHEMA = 2;
 export async function compareAll(
   opts: { resamples?: number; kendallResamples?: number; seed?: number } = {},
 ): Promise<{ datasets: DatasetInfo[]; pairs: PairAgreement[]; path: string }> {
-  const datasets = await findDatasets();
+  // the shipped depth-32 peer beside the datasets computed here (a reference-engine set only: not beside the ci fixture)
+  const found = await findDatasets();
+  const datasets = found.some((d) => d.records.length === POSITION_COUNT) ? [...found, await peerDataset()] : found;
   const pairs: PairAgreement[] = [];
   const o = {
     resamples: opts.resamples ?? 10_000,

@@ -34,8 +34,10 @@ import {
   InputFile,
   inputFiles,
   mbiPaths,
+  PEER_FILE,
   profileDir,
   readEvalDataset,
+  readPeer,
   readRunOrder,
   recordedInputPath,
   recordedPath,
@@ -68,6 +70,7 @@ import {
   MbiError,
   opaque,
   parseJsonText,
+  repoPath,
   schemaVersion,
   text,
 } from "../core/mod.ts";
@@ -117,6 +120,7 @@ export const MethodPartial = v.object({
     budget: text(),
     all: rho,
     prefix: v.nullable(rho),
+    peer: v.optional(v.nullable(rho)),
   }),
   extremes: v.object({ index: text(), balanced: v.array(landing), unbalanced: v.array(landing) }),
   resamples: count(),
@@ -197,9 +201,10 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
   const indexRow = new Map(table.rows.map((r) => [r.sp, r]));
   const indexName = best.profile.name;
   const indexBudget = evalBudgetText({ nodes: best.nodes });
-  const agreement = (sps: number[], stream: number) => {
+  const peer = new Map((await readPeer()).rows.map((r) => [r.sp, Math.abs(r.eval_cp)]));
+  const agreement = (sps: number[], stream: number, edge = (sp: number) => indexRow.get(sp)!.edge_cp) => {
     if (sps.length < 3) return null;
-    const b = bootstrapSpearman(sps.map((sp) => indexRow.get(sp)!.edge_cp), sps.map((sp) => Math.abs(value(sp))), {
+    const b = bootstrapSpearman(sps.map(edge), sps.map((sp) => Math.abs(value(sp))), {
       resamples,
       seed,
       stream,
@@ -254,6 +259,7 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
       budget: indexBudget,
       all: agreement(used, RHO_STREAM)!,
       prefix: agreement(order.order.slice(0, k), RHO_STREAM + 1),
+      peer: agreement(used, RHO_STREAM + 2, (sp) => peer.get(sp)!),
     },
     extremes: { index: indexName, balanced: balanced.map(land), unbalanced: unbalanced.map(land) },
     resamples,
@@ -262,6 +268,7 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
       runOrderPath(dir),
       evalFilePath(profileDir(best.profile)),
       mbiPaths(profileDir(best.profile)).json,
+      repoPath(PEER_FILE),
     ]),
     code: await codeVersion(),
   };
@@ -306,7 +313,8 @@ export function partialAgreementText(p: Pick<MethodPartial, "agreement">): strin
   const r = (x: { rho: number; ci95: [number, number] }) =>
     `${fixedNonZero(x.rho, 3)} [${x.ci95.map((c) => fixedNonZero(c, 3)).join(", ")}]`;
   return `The ${indexWords(a.budget)} ranks their edges at Spearman ${r(a.all)} on all ${num(a.all.n)}` +
-    (a.prefix ? `, ${r(a.prefix)} on the ${num(a.prefix.n)} of the random order alone.` : ".");
+    (a.prefix ? `, ${r(a.prefix)} on the ${num(a.prefix.n)} of the random order alone` : "") +
+    (a.peer ? `; the depth-32 peer (clfs/eval960) at ${r(a.peer)}.` : ".");
 }
 
 /** The best index in words: `8,000,000 nodes per position` → `8,000,000-node index`. */

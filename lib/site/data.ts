@@ -20,7 +20,15 @@ import {
 import { basename, join, relative, sep } from "node:path";
 import { type EngineIdentity, formatLimit, loadRegistry } from "../engine/mod.ts";
 import { pathExists, sha256File } from "../core/mod.ts";
-import { bestmoveOffPv, budgetBanner, deriveMbi, formatBudgets, formatOptions, GameState } from "../method/mod.ts";
+import {
+  bestmoveOffPv,
+  budgetBanner,
+  deriveMbi,
+  formatBudgets,
+  formatOptions,
+  GameState,
+  POSITION_COUNT,
+} from "../method/mod.ts";
 import {
   type CodeVersion,
   datasetFolder,
@@ -37,6 +45,8 @@ import {
   type MbiTable,
   type MbiTableRow,
   outcomePaths,
+  PEER_KEY,
+  peerDataset,
   publishedPaths,
   readJsonIfExists,
   readMbiTable,
@@ -93,7 +103,7 @@ export interface OtherDataset {
   /** Node budget per position (null for a depth-limited dataset). */
   nodes: number | null;
   /** Same engine at another budget, or another engine. */
-  relation: "budget" | "engine";
+  relation: "budget" | "engine" | "peer";
   /** Per SP: eval, MBI and interval (when that table has one). */
   bySp: Record<number, { eval_cp: number; mbi: number; mbi_lo: number | null; mbi_hi: number | null }>;
 }
@@ -244,7 +254,7 @@ async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDatase
     fingerprint: o.header.config.engine_fingerprint,
     limit: formatLimit(o.header.config.limit),
     nodes: nodesOf(o.header.config.limit),
-    relation: isOtherBudget(d, o) ? "budget" : "engine",
+    relation: o.header.profile === PEER_KEY ? "peer" : isOtherBudget(d, o) ? "budget" : "engine",
     bySp: Object.fromEntries(
       index.map((v) => [v.sp, { eval_cp: v.eval_cp, mbi: v.mbi, ...rowInterval(rows.get(v.sp)) }]),
     ),
@@ -379,9 +389,11 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
   };
   // the banner names every budget the page shows: the validation designs' too
   const shown = { ...facts, designs: designs.map((x) => selfplayBudget(x.selfplay)) };
-  const others = await Promise.all((await sameSetDatasets(d, results)).map((o) => otherDataset(d, o)));
-  // the same engine's other budgets first, smallest budget first; then other engines by name
-  const rank = (o: OtherDataset) => o.relation === "budget" ? 0 : 1;
+  // the shipped depth-32 peer beside every dataset over all 960 positions
+  const peer = d.records.length === POSITION_COUNT ? [await peerDataset()] : [];
+  const others = await Promise.all([...await sameSetDatasets(d, results), ...peer].map((o) => otherDataset(d, o)));
+  // the same engine's other budgets first, smallest budget first; then other engines by name; the peer last
+  const rank = (o: OtherDataset) => ({ budget: 0, engine: 1, peer: 2 })[o.relation];
   others.sort((a, b) =>
     rank(a) - rank(b) || (a.nodes ?? Infinity) - (b.nodes ?? Infinity) || a.folder.localeCompare(b.folder)
   );

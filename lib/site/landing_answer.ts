@@ -245,14 +245,26 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
 export function gamesSentence(b: Best): SureSentence | null {
   const parts = gamesParts(b);
   if (!parts.length) return null;
-  const shown = parts.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`);
+  const big = new Set(studyParts(b).map((p) => p.what));
+  const cite = (ps: GamesPart[], first: string) =>
+    joinWords(
+      ps.map((p, i) =>
+        `${p.what} give${i ? "" : ` ${first}`} ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`
+      ),
+    ) +
+    ` (reliability ${joinWords(ps.map((p) => f2(p.r)))})`;
+  const large = parts.filter((p) => big.has(p.what)), rest = parts.filter((p) => !big.has(p.what));
   // whether they confirm it is said once, by the lead sentence
-  return {
-    text: `Against results: ${joinWords(shown)} between the value and White's score; ` +
-      `per-position scores are noisy (reliability ${joinWords(parts.map((p) => f2(p.r)))}).`,
-    href: b.page ? `${b.page.href}#validation` : "#evidence-h",
-    link: "the validations",
-  };
+  const text = large.length
+    ? `In the largest game tables, ${cite(large, "rho")}.` +
+      (rest.length ? ` Smaller or noisier sets: ${cite(rest, "rho")}.` : "")
+    : `Against results: ${
+      joinWords(rest.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`))
+    } ` +
+      `between the value and White's score; per-position scores are noisy (reliability ${
+        joinWords(rest.map((p) => f2(p.r)))
+      }).`;
+  return { text, href: b.page ? `${b.page.href}#validation` : "#evidence-h", link: "the validations" };
 }
 
 /** The interval of rho(eval, score) lies above 0: the games agree with the index's values. */
@@ -269,6 +281,7 @@ interface GamesPart {
 function gamesParts(b: Best, all = false): GamesPart[] {
   const told = !all && methodCheckSentence(b) !== null;
   return [
+    ...studyParts(b).map(({ what, c, r }) => ({ what, c, r })),
     ...b.designs.filter((g) => !(told && isMethodDesign(g))).map((g) => ({
       what: `${int(g.summary.n_games)} self-play games at ${int(g.summary.selfplay.nodes_per_move)} nodes per move`,
       c: g.summary.eval_vs_score,
@@ -289,6 +302,56 @@ function gamesParts(b: Best, all = false): GamesPart[] {
   ];
 }
 
+/** The large game tables of the study not shown as validations (the engine self-play tables), largest first. */
+function studyParts(b: Pick<Best, "study" | "validations" | "key">): (GamesPart & { table: string; who: string })[] {
+  const s = b.study;
+  if (!s) return [];
+  const shown = new Set(b.validations.map((v) => v.outcomes.name));
+  return s.tables.filter((t) => !shown.has(t.name)).sort((x, y) => y.games - x.games).flatMap((t) => {
+    const c = s.correlations.find((x) => x.table === t.name && x.dataset === b.key);
+    // "19,200,000 Stockfish 16 self-play games, 20,000 from …" → "Stockfish 16 self-play games"
+    const who = t.description.replace(/^[\d,]+ /, "").split(",")[0];
+    return c
+      ? [{
+        table: t.name,
+        who,
+        what: `${gamesWords(t.games)} ${who}`,
+        c: { rho: c.eval_vs_score.rho, ci95_percentile: c.eval_vs_score.ci95 },
+        r: t.reliability.reliability,
+      }]
+      : [];
+  });
+}
+
+/**
+ * Does more search predict the games better? For each large game table, the steps up the budget ladder to this
+ * index whose paired difference of rho lies above 0 (from the study), in one sentence; null without a study.
+ */
+export function searchSentence(b: Pick<Best, "study" | "validations" | "key" | "page">): SureSentence | null {
+  const s = b.study;
+  if (!s) return null;
+  const parts = studyParts(b).flatMap((p) => {
+    const steps = s.steps.filter((x) => x.table === p.table && x.to !== "peer" && x.to !== "method");
+    if (!steps.length) return [];
+    const up = steps.filter((x) => x.ci95[0] > 0);
+    const nodes = (key: string) => s.datasets.find((d) => d.key === key)?.nodes ?? 0;
+    const how = up.length === steps.length
+      ? `at every fourfold step (rho ${f2(steps[0].from_rho)} at ${int(nodes(steps[0].from))} nodes, ${
+        f2(steps.at(-1)!.to_rho)
+      } at ${int(nodes(steps.at(-1)!.to))})`
+      : up.length
+      ? `only up to ${int(Math.max(...up.map((x) => nodes(x.to))))} nodes`
+      : "at no step";
+    return [`the ${p.who} ${how}`];
+  });
+  if (!parts.length) return null;
+  return {
+    text: `More search predicts ${joinWords(parts)}.`,
+    href: "outcomes/study.json",
+    link: "every dataset against every table",
+  };
+}
+
 /** Share of positions whose MBI moves by more than 10 points at which "more search still reorders it" (a tenth). */
 export const STILL_MOVING = 0.1;
 
@@ -307,7 +370,13 @@ export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): strin
   const agreeing = parts.filter(agrees);
   const how = (ps: GamesPart[]) =>
     joinWords([...new Set(ps.map((p) => strengthAdverb(p.c.rho as number, p.c.ci95_percentile as [number, number])))]);
-  const games = !parts.length
+  const big = studyParts(b);
+  const count = ["", "", "two ", "three ", "four "][big.length] ?? `${big.length} `;
+  const games = big.length
+    ? `the ${count}largest game table${big.length > 1 ? "s" : ""} follow${big.length > 1 ? "" : "s"} it ${
+      how(big)
+    } (rho ${joinWords(big.map((p) => f2(p.c.rho as number)))})`
+    : !parts.length
     ? null
     : agreeing.length === parts.length
     ? `games agree with it, ${how(agreeing)}`
@@ -319,7 +388,8 @@ export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): strin
     games,
   ].filter((x): x is string => x !== null);
   if (!reasons.length) return null;
-  return moving || agreeing.length < parts.length
+  const unconfirmed = big.length ? !big.every(agrees) : agreeing.length < parts.length;
+  return moving || unconfirmed
     ? `In short: take this order as ${b.engine}'s best estimate at ${b.limit} per position, not a settled ranking: ${
       joinWords(reasons)
     }.`
@@ -338,7 +408,7 @@ function joinWords(xs: string[]): string {
 export function sureSentences(d: LandingData): SureSentence[] {
   const b = d.best;
   if (!b) return [];
-  return [budgetSentence(d, b), sampleSentence(b), methodCheckSentence(b), gamesSentence(b)].filter((
+  return [budgetSentence(d, b), sampleSentence(b), methodCheckSentence(b), gamesSentence(b), searchSentence(b)].filter((
     s,
   ): s is SureSentence => s !== null);
 }

@@ -42,7 +42,14 @@ import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { LANDING_PAGE } from "./links.ts";
 import { selfplayBudgetText } from "../method/mod.ts";
-import { type MethodSnapshot, methodSnapshot, type RunningDesign, runningDesigns } from "../report/mod.ts";
+import {
+  type MethodSnapshot,
+  methodSnapshot,
+  type OutcomeStudy,
+  readStudy,
+  type RunningDesign,
+  runningDesigns,
+} from "../report/mod.ts";
 
 /** A dataset page found under the results root. */
 export interface DatasetPage {
@@ -136,6 +143,8 @@ export interface LandingData {
     running: RunningDesign[];
     /** The method's own run as far as its snapshot (`partial.json`) takes it, or null. */
     method: MethodSnapshot | null;
+    /** Every dataset against every outcome table (`outcomes/study.json`), or null. */
+    study: OutcomeStudy | null;
     /** The ladder's rung below it (the same engine at the next smaller budget): its budget and MBI by SP. */
     below: { limit: string; mbi: Record<number, number> } | null;
   } | null;
@@ -338,6 +347,7 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
       }))),
       running: await runningDesigns(best.profile),
       method: (await methodSnapshot()) ?? null,
+      study: (await readStudy()) ?? null,
       below: await rungBelow(ladderRows, best.profile.name),
     };
   }

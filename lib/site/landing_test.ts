@@ -9,6 +9,7 @@ import {
   listsSentence,
   methodCheckSentence,
   runningSentence,
+  searchSentence,
   STILL_MOVING,
 } from "./landing_answer.ts";
 import { readPrediction } from "../report/mod.ts";
@@ -219,4 +220,46 @@ Deno.test("'How sure' leads with one plain sentence computed from the ladder's s
   );
   assertEquals(leadSentence({ ladderRows: [] }, best(null)), null);
   ok(leadSentence({ ladderRows: [] }, best(-0.1))!.endsWith("not a settled ranking: no set of games confirms it yet."));
+});
+
+Deno.test("'How sure' with the outcome study: the largest game tables lead, and whether more search predicts them better", () => {
+  const study = {
+    tables: [{
+      name: "big",
+      games: 48_000_000,
+      description: "48,000,000 Engine X self-play games, 50,000 each",
+      reliability: { reliability: 0.999 },
+    }],
+    correlations: [{ table: "big", dataset: "k8", eval_vs_score: { n: 960, rho: 0.5, ci95: [0.45, 0.55] } }],
+    steps: [
+      { table: "big", from: "k2", to: "k8", from_rho: 0.4, to_rho: 0.5, delta: 0.1, ci95: [0.01, 0.19], n: 960 },
+      { table: "big", from: "k8", to: "peer", from_rho: 0.5, to_rho: 0.6, delta: 0.1, ci95: [0.01, 0.19], n: 960 },
+    ],
+    datasets: [{ key: "k2", nodes: 2_000_000 }, { key: "k8", nodes: 8_000_000 }, { key: "peer", nodes: null }],
+  };
+  const b = {
+    key: "k8",
+    engine: "Stockfish 17.1",
+    limit: "8,000,000 nodes",
+    designs: [],
+    page: null,
+    selfplay: null,
+    validations: [],
+    study,
+  } as unknown as NonNullable<LandingData["best"]>;
+  const ladder = { ladderRows: [{ folder: "k2", next: { folder: "k8", share_over_10: 0.05 } }] } as unknown as Pick<
+    LandingData,
+    "ladderRows"
+  >;
+  assertEquals(
+    leadSentence(ladder, b),
+    "In short, the order looks settled: more search barely moves it and the largest game table follows it moderately (rho 0.50).",
+  );
+  assertEquals(
+    searchSentence(b)?.text,
+    "More search predicts the Engine X self-play games at every fourfold step (rho 0.40 at 2,000,000 nodes, 0.50 at 8,000,000).",
+  );
+  const flat = { ...b, study: { ...study, steps: [{ ...study.steps[0], ci95: [-0.01, 0.19] }] } } as typeof b;
+  assertEquals(searchSentence(flat)?.text, "More search predicts the Engine X self-play games at no step.");
+  assertEquals(searchSentence({ ...b, study: null }), null);
 });

@@ -10,7 +10,8 @@
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
 import { MbiError, repoPath, sha256File } from "../core/mod.ts";
-import { POSITION_COUNT, spToSetup } from "../method/mod.ts";
+import { type EvaluationRecord, POSITION_COUNT, spToSetup, startPosition } from "../method/mod.ts";
+import { EVAL_SCHEMA, type EvalDataset, type EvalHeader } from "./eval_dataset.ts";
 
 /** The shipped peer file (from the repository root). */
 export const PEER_FILE = "data/eval960-sf17.1-depth32.csv";
@@ -60,4 +61,60 @@ export async function readPeer(path = repoPath(PEER_FILE)): Promise<{ rows: Peer
     throw new MbiError("dataset", `${PEER_FILE} holds ${rows.length} positions, not ${POSITION_COUNT}`);
   }
   return { rows: rows.sort((a, b) => a.sp - b.sp), sha256: await sha256File(path) };
+}
+
+/** The peer's name as a dataset (its header's profile, and its folder name where datasets are listed). */
+export const PEER_KEY = "eval960-depth32";
+
+/**
+ * The peer as a stage-1 dataset in memory (never written under the results
+ * root): its values, depths and best moves as records (the PV is the best
+ * move alone: the source gives no more), a depth-32 limit, no fingerprint.
+ */
+export async function peerDataset(): Promise<EvalDataset> {
+  const path = repoPath(PEER_FILE);
+  const { rows, sha256 } = await readPeer(path);
+  const limit = { depth: 32 };
+  const header: EvalHeader = {
+    kind: "mbi-evaluations",
+    schema: EVAL_SCHEMA,
+    profile: PEER_KEY,
+    config: { engine_fingerprint: null, limit, options: {} },
+    engine: {
+      id: PEER_KEY,
+      uci_name: `${PEER.engine} (eval960, depth 32)`,
+      author: PEER.source,
+      version: "17.1",
+      limit: "depth",
+      files: [],
+      sha256,
+      nets: [],
+      fingerprint: null,
+      matches_reference: false,
+    },
+    shard: null,
+    positions: rows.map((r) => r.sp),
+    created: "",
+    code: { commit: "unknown", dirty: false },
+    inputs: [{ path: PEER_FILE, sha256 }],
+  };
+  const records: EvaluationRecord[] = rows.map((r) => {
+    const p = startPosition(r.sp);
+    return {
+      sp: r.sp,
+      setup: p.setup,
+      fen: p.fen,
+      eval_cp: r.eval_cp,
+      mate: null,
+      depth: r.depth,
+      seldepth: null,
+      pv: [r.best_move],
+      nodes: r.nodes,
+      bestmove: r.best_move,
+      limit,
+      wall_ms: 0,
+      raw: [],
+    };
+  });
+  return { path, header, records, missing: [], torn: false, intactBytes: 0 };
 }

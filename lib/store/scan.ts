@@ -78,7 +78,9 @@ export async function scanDatasets(opts: { root?: string; includeCi?: boolean } 
   return scan;
 }
 
-/** The result folder a dataset lives in (its name under the results root). */
+/** The result folder a dataset lives in (its name under the results root; a dataset outside it, its header's name). */
 export function datasetFolder(d: EvalDataset, root = resultsRoot()): string {
-  return relative(root, d.path).split("/")[0];
+  const rel = relative(root, d.path);
+  // a dataset kept outside the results root (the shipped peer) goes by its header's name
+  return rel.startsWith("..") ? d.header.profile : rel.split("/")[0];
 }

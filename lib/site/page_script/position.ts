@@ -133,7 +133,15 @@ function acrossDatasetsHtml(data: PageData, i: number, sp: number): Html {
   const others = data.others.map((o) => {
     const v = o.values[i];
     return markup`<tr><th scope="row">${
-      datasetCell(o.folder, o.engine, o.relation === "budget" ? "same engine, other budget" : "other engine")
+      datasetCell(
+        o.folder,
+        o.engine,
+        o.relation === "budget"
+          ? "same engine, other budget"
+          : o.relation === "peer"
+          ? "independent peer (github.com/clfs/eval960)"
+          : "other engine",
+      )
     }</th><td>${o.limit}</td><td>${signed(v[0] as number)}</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
   });
   const v = m?.bySp[String(sp)];
