@@ -40,7 +40,17 @@ function rebuildCommand(values: Record<string, unknown>): string {
   const file = String(values.table ?? values.pgn ?? "").replace(/^.*\//, "");
   const quote = (x: string) => (/^[\w.,:@%+=\/-]+$/.test(x) ? x : `'${x.replaceAll("'", `'\\''`)}'`);
   const parts = ["deno task outcomes", values.table !== undefined ? "--table" : "--pgn", quote(file)];
-  const keys = ["name", "description", "origin", "licence", "rated", "min-elo", "time-control", "min-plies"];
+  const keys = [
+    "name",
+    "description",
+    "origin",
+    "licence",
+    "position-url",
+    "rated",
+    "min-elo",
+    "time-control",
+    "min-plies",
+  ];
   for (const k of [...keys, "exclude-termination", "include-bad-castling", "private"]) {
     const v = values[k];
     if (v === undefined || v === false) continue;
@@ -77,6 +87,10 @@ export const COMMAND = command({
       defaultText: "a shipped table's own",
     }),
     licence: text("TEXT", "its licence, e.g. CC BY-NC 4.0"),
+    "position-url": text(
+      "URL",
+      "a position's own page in the source, with {setup}, {setup_lower} or {sp}; a position's view links it",
+    ),
     private: flag(
       "its per-position values may not be shipped: they stay on this machine (a .gitignore in its folder); only aggregate figures are committed, and pages and notebooks show only those",
     ),
@@ -121,6 +135,7 @@ if (import.meta.main) {
       description: values.description,
       origin: values.origin,
       licence: values.licence,
+      positionUrl: values["position-url"],
       private: values.private ?? false,
       command: rebuildCommand(values),
     };

@@ -52,6 +52,8 @@ export interface BuildOptions {
   private?: boolean;
   /** The command that rebuilt it, recorded for a private table (how a user who downloads it repeats it). */
   command?: string;
+  /** A position's own page in the source: a template with `{setup}`, `{setup_lower}` or `{sp}`. */
+  positionUrl?: string;
   /** Progress of a PGN ingest. */
   onProgress?: (p: IngestProgress) => void;
 }
@@ -63,9 +65,10 @@ function sourcePath(path: string): string {
 }
 
 /** The licence, privacy and rebuild command a table records (only what is given). */
-function tableTerms(opts: BuildOptions): Pick<OutcomeTableMeta, "licence" | "private" | "reproduce"> {
+function tableTerms(opts: BuildOptions): Pick<OutcomeTableMeta, "licence" | "private" | "reproduce" | "position_url"> {
   return {
     ...(opts.licence ? { licence: opts.licence } : {}),
+    ...(opts.positionUrl ? { position_url: opts.positionUrl } : {}),
     ...(opts.private ? { private: true, reproduce: opts.command ? [opts.command] : [] } : {}),
   };
 }

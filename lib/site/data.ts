@@ -220,6 +220,8 @@ export interface SiteData {
   verified?: VerifyRecord;
   /** Other self-play designs of this dataset that stage 5 has summarised, with the method's budget on their positions. */
   designs: SiteDesign[];
+  /** Private outcome tables with a page per position in their source (label, address template). */
+  sources: { label: string; template: string }[];
   /** The method's run as far as `partial.json` takes it (an index of the reference engine only; null otherwise or without it). */
   method: MethodSnapshot | null;
   /** Those designs and the ones being played side by side with the published figure, each row with its file (display path) and link from the page. */
@@ -335,6 +337,32 @@ function listFolders(dir: string): string[] {
   }
 }
 
+/** The private outcome tables that name a page per position in their source, as a position's view links them. */
+async function privateSources(): Promise<{ label: string; template: string }[]> {
+  const out: { label: string; template: string }[] = [];
+  for (const table of listOutcomeTables()) {
+    const meta = await readJsonIfExists<
+      {
+        private?: boolean;
+        position_url?: string;
+        totals?: { games_per_position?: { median?: number } };
+        description?: string;
+      }
+    >(
+      outcomePaths(table).json,
+    );
+    if (!meta?.private || !meta.position_url) continue;
+    // "48,000,000 Stockfish 17.1 self-play games, 50,000 from each …" → "Stockfish 17.1 self-play games"
+    const who = (meta.description ?? table).replace(/^[\d,]+ /, "").split(",")[0];
+    const per = meta.totals?.games_per_position?.median;
+    out.push({
+      label: per ? `${who} (${per.toLocaleString("en-US")} from this start)` : who,
+      template: meta.position_url,
+    });
+  }
+  return out;
+}
+
 /** This dataset's validations against every outcome table (`<results root>/outcomes/<table>/validation/<folder>.json`). */
 async function siteValidations(folder: string): Promise<SiteValidation[]> {
   const out: SiteValidation[] = [];
@@ -447,6 +475,7 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     validations: await siteValidations(ds.folder),
     verified: await readVerifyRecord(d.path),
     designs: await siteDesigns(profile, designs),
+    sources: await privateSources(),
     method: d.header.config.engine_fingerprint === loadRegistry().reference_fingerprint
       ? (await methodSnapshot()) ?? null
       : null,

@@ -189,6 +189,7 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
       openings: Object.fromEntries(Object.entries(g.opening_notes)),
     })),
     method: methodRow(d),
+    sources: d.sources,
     hist,
     verify: `deno task verify-reproduce --sp {sp} --profile ${d.profile}`,
   };

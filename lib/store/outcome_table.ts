@@ -104,7 +104,8 @@ const counts = v.record(v.string(), count(), "is not a map of counts");
  * on what the games are, the source file, where it comes from and under which
  * licence (when known), whether it is private (its per-position values may not
  * be shipped: they stay on the machine that built it, and only aggregate
- * figures are committed) with the commands that rebuild it, the filters applied (null for tables given per
+ * figures are committed) with the commands that rebuild it, the address of a
+ * position's own page in the source (a template with `{setup}` or `{setup_lower}`), the filters applied (null for tables given per
  * position) and the rules in words, games read, kept and skipped by reason,
  * where a damaged source ended (null), totals of the kept games, games per
  * time-control class and rating band (PGN sources), the per-position score
@@ -120,6 +121,7 @@ export const OutcomeTableMeta = v.object({
   licence: v.optional(v.nullable(text("is not a text or null"))),
   private: v.optional(v.boolean("is not true or false")),
   reproduce: v.optional(texts("is not a list of commands")),
+  position_url: v.optional(text()),
   filters: v.nullable(opaque<OutcomeFilters>()),
   rules: v.record(v.string(), v.string(), "is not a map of rules in words"),
   counts: v.object({

@@ -56,6 +56,11 @@ export interface PageData {
     openings: Record<string, string>;
   }[];
   /**
+   * Outcome tables whose per-position values are not published here (private), with the address of a position's own
+   * page in their source: a position's view links it (`{setup}`, `{setup_lower}`, `{sp}` filled in).
+   */
+  sources: { label: string; template: string }[];
+  /**
    * The method's own run as far as the page's snapshot takes it: its file, engine and budget, how many of how
    * many positions it has, and per SP [eval cp (null: mate), depth]. Never an MBI: no rank over a part.
    */

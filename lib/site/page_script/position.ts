@@ -106,6 +106,22 @@ function selfplayHtml(data: PageData, sp: number): Html {
   return markup`${mine}${designs}${notDrawn}`;
 }
 
+/** A position's page in a table's source, from its template (`{setup}`, `{setup_lower}`, `{sp}`). */
+export function sourceUrl(template: string, sp: number, setup: string): string {
+  return template.replaceAll("{setup_lower}", setup.toLowerCase()).replaceAll("{setup}", setup).replaceAll(
+    "{sp}",
+    String(sp),
+  );
+}
+
+/** Links to the position's pages in the sources of the tables not published here (their values are not copied). */
+function sourcesHtml(data: PageData, sp: number, setup: string): Html {
+  if (!data.sources.length) return markup``;
+  return markup`<p>Games from this start in tables whose values are not copied here: ${
+    joinHtml(data.sources.map((s) => markup`<a href="${sourceUrl(s.template, sp, setup)}">${s.label}</a>`), ", ")
+  }.</p>`;
+}
+
 function outcomesHtml(data: PageData, sp: number): Html {
   return joinHtml(data.outcomes.map((t) => {
     const v = t.bySp[String(sp)];
@@ -208,7 +224,10 @@ ${acrossDatasetsHtml(data, i, sp)}
 <h3>Self-play</h3>
 ${selfplayHtml(data, sp)}
 <div id="d-games"></div>
-${data.outcomes.length > 0 && markup`<h3>Outcomes of real games</h3>${outcomesHtml(data, sp)}`}
+${
+    (data.outcomes.length > 0 || data.sources.length > 0) &&
+    markup`<h3>Outcomes of real games</h3>${outcomesHtml(data, sp)}${sourcesHtml(data, sp, r[COL.setup])}`
+  }
 <h3>Reproduce it</h3>
 <p>Recompute this position from scratch and compare value, depth, PV and nodes bit for bit:</p>
 <pre><code>${commandHtml(data.verify.replace("{sp}", String(sp)))}</code></pre>`;

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { raw } from "../../core/html.ts";
 import type { PageData } from "./data.ts";
-import { commandHtml, fenHtml, lichessUrl, missingPositionHtml, positionHtml, pvText } from "./position.ts";
+import { commandHtml, fenHtml, lichessUrl, missingPositionHtml, positionHtml, pvText, sourceUrl } from "./position.ts";
 import { rowHtml } from "./table.ts";
 
 const data: PageData = {
@@ -28,6 +28,7 @@ const data: PageData = {
   selfplay: null,
   designs: [],
   method: null,
+  sources: [],
   outcomes: [{
     name: "t<1>",
     description: 'games "of" people',
@@ -100,4 +101,19 @@ Deno.test("a position's view: the method's value where its run has one, else 'no
   ok(view.includes("no MBI until all 960 are done"), view);
   const other = String(positionHtml({ ...data, method: { ...method, bySp: {} } }, 0, raw("")));
   ok(other.includes("<td>not searched yet</td>"), other);
+});
+
+Deno.test("a position's view links its page in the sources of tables not published here, never their values", () => {
+  const sources = [{
+    label: "Engine <X> games (50,000 from this start)",
+    template: "https://example.org/t/{setup_lower}.md?sp={sp}",
+  }];
+  const view = String(positionHtml({ ...data, sources }, 0, raw("")));
+  ok(
+    view.includes(
+      '<a href="https://example.org/t/rnbqkbnr.md?sp=518">Engine &lt;X&gt; games (50,000 from this start)</a>',
+    ),
+    view,
+  );
+  assertEquals(sourceUrl("a/{setup}/{setup_lower}/{sp}", 518, "RNBQKBNR"), "a/RNBQKBNR/rnbqkbnr/518");
 });
