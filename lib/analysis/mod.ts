@@ -21,3 +21,4 @@ export * from "./statistics.ts";
 export * from "./summary_file.ts";
 export * from "./verification_record.ts";
 export * from "./join.ts";
+export * from "./draw.ts";

@@ -55,6 +55,9 @@ export const ERROR_CODES = {
   chromium: "headless Chromium is not installed",
   bundle: "the board code could not be bundled for the site",
   reproduce: "a reproduction could not be run or its report not read",
+  "draw-log":
+    "an event's draw log that does not read back whole (a damaged line, a line cut short), or a seed used before",
+  draw: "no position is eligible for a draw or a book (the condition and the exclusions leave none)",
 } as const;
 
 /** A domain error's code: one of {@link ERROR_CODES}. */

@@ -40,3 +40,4 @@ export * from "./stats.ts";
 export * from "./strength.ts";
 export * from "./uncertainty.ts";
 export * from "./run_order.ts";
+export * from "./draw.ts";

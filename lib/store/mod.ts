@@ -32,3 +32,4 @@ export * from "./write_guard.ts";
 export * from "./run_order.ts";
 export * from "./markdown_table.ts";
 export * from "./peer.ts";
+export * from "./draw_log.ts";
