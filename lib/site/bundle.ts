@@ -1,7 +1,8 @@
 /**
  * The site's browser code, bundled: `deno bundle` (esbuild inside Deno) of
  * each entry — the page's script (`page_script/main.ts`, inlined into every
- * dataset page) and the board code (`board/entry.ts` with chessground,
+ * dataset page), the landing page's draw (`draw_script/main.ts`, inlined
+ * there) and the board code (`board/entry.ts` with chessground,
  * chessops and chessground's styles, piece images inline; written as
  * `board.js` beside the page) — in one run, minified, each an IIFE: a
  * classic script, because Chromium refuses ES module imports from disk on
@@ -17,7 +18,7 @@ import { MbiError } from "../core/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 
 /** The entries, relative to this folder, by name. */
-const ENTRIES = { page: "page_script/main.ts", board: "board/entry.ts" } as const;
+const ENTRIES = { page: "page_script/main.ts", board: "board/entry.ts", draw: "draw_script/main.ts" } as const;
 
 /** The bundled scripts by entry. */
 export type SiteBundles = Record<keyof typeof ENTRIES, string>;
@@ -60,6 +61,7 @@ async function run(): Promise<SiteBundles> {
     return {
       page: `${await read(ENTRIES.page)}\n`,
       board: `/*! MBI board code. ${BOARD_CREDITS} */\n${await read(ENTRIES.board)}\n`,
+      draw: `${await read(ENTRIES.draw)}\n`,
     };
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});

@@ -4,9 +4,10 @@
  * sure that is, and the distribution (`landing_answer.ts`); then, in sections
  * a reader can skip, the evidence: the best index's figures and validations,
  * the budget ladder with its convergence figure, the other engines, the
- * outcome tables, the rendered notebooks and every dataset page.
- * Self-contained like the dataset pages (styles and figure inline, no script,
- * no request); its tables turn into labelled rows on a phone.
+ * outcome tables, the rendered notebooks and every dataset page; and the draw
+ * of a balanced start (`landing_draw.ts`, its one script, inlined).
+ * Self-contained like the dataset pages (styles, figure and script inline, no
+ * request); its tables turn into labelled rows on a phone.
  *
  * @module
  */
@@ -24,6 +25,8 @@ import { histogram, whiteEdgeSentence } from "./page_data.ts";
 import { bestName, designWords, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
 import { type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
 import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
+import { drawSectionHtml } from "./landing_draw.ts";
+import { siteBundles } from "./bundle.ts";
 import { labelledTable } from "./labelled_table.ts";
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
@@ -301,7 +304,7 @@ function distributionFigure(b: NonNullable<LandingData["best"]>): Html {
 }
 
 /** The landing page's HTML: the answer first, then the evidence in sections a reader can skip. */
-export function renderLanding(d: LandingData): string {
+export function renderLanding(d: LandingData, drawScript = ""): string {
   const nb = d.notebooks.length
     ? markup`<ul>${
       d.notebooks.map((n) =>
@@ -341,7 +344,8 @@ ${b && searchHtml(b)}
 ${b && extremesHtml(b)}
 <div class="sure"><div>${sureHtml(d)}</div>${b && distributionFigure(b)}</div>
 </section>
-<nav aria-label="More" class="more"><a href="#evidence-h">The evidence</a><a href="#ladder-h">Budgets</a><a href="#engines-h">Other engines</a><a href="#outcomes-h">Real games</a><a href="#notebooks-h">Notebooks</a><a href="#pages-h">All pages</a></nav>
+${drawSectionHtml(b, drawScript)}
+<nav aria-label="More" class="more"><a href="#draw-h">Draw a start</a><a href="#evidence-h">The evidence</a><a href="#ladder-h">Budgets</a><a href="#engines-h">Other engines</a><a href="#outcomes-h">Real games</a><a href="#notebooks-h">Notebooks</a><a href="#pages-h">All pages</a></nav>
 <section aria-labelledby="evidence-h"><h2 id="evidence-h">The evidence</h2>${evidenceSection(d)}</section>
 <section aria-labelledby="ladder-h"><h2 id="ladder-h">The ladder of budgets</h2>
 <p>The same engine at growing budgets, each a complete dataset: how much the index still moves from one budget to the next says how far it is from settled.</p>
@@ -363,7 +367,7 @@ export async function buildLanding(
   known?: { profile: string; designs: SiteDesign[] },
 ): Promise<{ path: string; written: boolean }> {
   const path = landingPath();
-  const html = renderLanding(await collectLanding(known));
+  const html = renderLanding(await collectLanding(known), (await siteBundles()).draw);
   const written = await writeTextIfChanged(path, html);
   const kb = (new TextEncoder().encode(html).length / 1000).toFixed(1);
   log(`landing page ${displayPath(path)}: ${kb} KB; ${written ? "written" : "unchanged"}`);
