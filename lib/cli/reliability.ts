@@ -19,6 +19,7 @@ export const RELIABILITY_TESTS = [
   "lib/core/temp_files_test.ts",
   "lib/store/write_guard_test.ts",
   "lib/store/eval_dataset_test.ts",
+  "lib/store/jsonl_test.ts",
   "lib/engine/info_test.ts",
   "lib/store/lock_test.ts",
   "lib/runs/concurrency_test.ts",

@@ -160,7 +160,9 @@ export async function repairRepeatedGames(path: string, log: (line: string) => v
     drop.add(i + 2);
   });
   if (drop.size === 0) return false;
-  const intact = new TextDecoder().decode((await Deno.readFile(path)).subarray(0, content.intactBytes));
+  const intact = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+    (await Deno.readFile(path)).subarray(0, content.intactBytes),
+  );
   await writeFileAtomic(path, intact.split("\n").filter((l, i) => l !== "" && !drop.has(i + 1)).join("\n") + "\n");
   log(`repaired ${displayPath(path)}: removed ${drop.size} repeated game(s) identical to the first`);
   return true;

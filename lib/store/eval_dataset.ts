@@ -225,7 +225,9 @@ export async function repairDuplicates(path: string): Promise<number> {
     );
   }
   const drop = new Set(d.duplicates.map((x) => x.line));
-  const intact = new TextDecoder().decode((await Deno.readFile(path)).subarray(0, d.intactBytes));
+  const intact = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+    (await Deno.readFile(path)).subarray(0, d.intactBytes),
+  );
   const kept = intact.split("\n").filter((l, i) => l !== "" && !drop.has(i + 1));
   await writeFileAtomic(path, kept.join("\n") + "\n");
   return drop.size;

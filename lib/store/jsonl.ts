@@ -45,29 +45,43 @@ export async function readJsonl<H, R>(
     if (e instanceof Deno.errors.NotFound) return undefined;
     throw e;
   }
-  const text = new TextDecoder().decode(bytes);
-  const lastNewline = text.lastIndexOf("\n");
+  // Offsets are counted on bytes, never on decoded text: a byte-order mark or a character of several bytes must
+  // not move the cut of a torn tail (every complete line is kept byte for byte).
+  const lastNewline = bytes.lastIndexOf(0x0a);
   if (lastNewline < 0) {
     // No complete line: empty, a header torn by a kill, or not ours.
+    const text = new TextDecoder().decode(bytes);
     if (text === "" || /^\{"kind":"mbi-/.test(text)) return undefined;
     throw new JsonlError(
       `${path} is not a results file of this workspace (its first line is not a header); not touching it`,
     );
   }
-  const complete = text.slice(0, lastNewline);
-  let torn = lastNewline < text.length - 1;
-  const lines = complete.split("\n");
+  let torn = lastNewline < bytes.length - 1;
+  const lines: Uint8Array[] = [];
+  for (let start = 0, i = 0; i <= lastNewline; i++) {
+    if (bytes[i] === 0x0a) {
+      lines.push(bytes.subarray(start, i));
+      start = i + 1;
+    }
+  }
+  const decoder = new TextDecoder("utf-8", { fatal: true });
   const parsed: unknown[] = [];
-  let intact = new TextEncoder().encode(complete).length + 1;
+  let intact = lastNewline + 1;
   for (let i = 0; i < lines.length; i++) {
+    let line: string;
+    try {
+      line = decoder.decode(lines[i]);
+    } catch {
+      throw new JsonlError(`${path} line ${i + 1} is not UTF-8 text (the file is damaged; not touching it)`);
+    }
     let value: unknown;
     try {
-      value = JSON.parse(lines[i]);
+      value = JSON.parse(line);
     } catch {
       if (i === lines.length - 1 && !torn && i > 0) {
         // A complete-looking but unparsable last record: also a torn write.
         torn = true;
-        intact -= new TextEncoder().encode(lines[i]).length + 1;
+        intact -= lines[i].length + 1;
         break;
       }
       throw new JsonlError(
