@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import { evalFilePath, mergeEvalFiles, profileDir } from "../store/mod.ts";
+import { evalFilePath, evalFolderName, mergeEvalFiles, profileDir } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, NODES, OUT_FILE, PROFILE, resultsProfile } from "./options.ts";
 import { MbiError } from "../core/mod.ts";
@@ -51,7 +51,9 @@ if (import.meta.main) {
         );
       }
     }
-    const s = await mergeEvalFiles(files, values.out ?? evalFilePath(dir));
+    // the reference engine's datasets are at the profile's node budget; another engine's limit is its own
+    const limit = profile.engine === null && profile.evalDepth === null ? { nodes: profile.evalNodes } : undefined;
+    const s = await mergeEvalFiles(files, values.out ?? evalFilePath(dir), { profile: evalFolderName(profile), limit });
     console.log(
       s.unchanged
         ? `${s.out} already holds this merge of ${s.files} shard files (${s.records} positions); nothing written`

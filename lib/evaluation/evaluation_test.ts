@@ -1,6 +1,13 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { mergeEvalFiles, parseShard, readEvalDataset, shardOf as shardPositions, withoutTiming } from "../store/mod.ts";
+import {
+  acquireLock,
+  mergeEvalFiles,
+  parseShard,
+  readEvalDataset,
+  shardOf as shardPositions,
+  withoutTiming,
+} from "../store/mod.ts";
 import { repoPath, sha256File } from "../core/mod.ts";
 import { errorLines, testRoot, waitForFile } from "../core/testing.ts";
 import { CI_POSITIONS } from "../method/mod.ts";
@@ -95,6 +102,63 @@ Deno.test("two shards merged equal the unsharded run; merge refuses an incomplet
   await mergeEvalFiles([s0, s1], damaged).catch((e) => refused = e.message);
   ok(/damaged-merge\.jsonl exists and cannot be read .*not overwriting it/.test(refused), refused);
   assertEquals(await Deno.readTextFile(damaged), "{not json}\nmore\n");
+});
+
+Deno.test("merges take the target's lock, refuse another dataset's shards and impossible records, and name files and values", async () => {
+  const s0 = join(tmp, "m0.jsonl"), s1 = join(tmp, "m1.jsonl");
+  assertEquals((await evalAllCli("--shard", "0/2", "--out", s0)).code, 0);
+  assertEquals((await evalAllCli("--shard", "1/2", "--out", s1)).code, 0);
+  const target = join(tmp, "locked-merge.jsonl");
+  // a writer holds the target: the merge is refused, nothing written
+  const lock = await acquireLock(target, () => {});
+  let refused = "";
+  await mergeEvalFiles([s0, s1], target).catch((e) => refused = e.message);
+  await lock.release();
+  ok(/is being written by PID/.test(refused), refused);
+  ok(!(await Deno.stat(target).then(() => true, () => false)), "nothing written");
+  // shards of another dataset (another budget) than the one asked for
+  const other = join(tmp, "other.jsonl");
+  const header = JSON.parse((await Deno.readTextFile(s0)).split("\n")[0]);
+  await Deno.writeTextFile(
+    other,
+    (await Deno.readTextFile(s0)).replace(
+      JSON.stringify(header),
+      JSON.stringify({ ...header, profile: "ci~eval30000" }),
+    ),
+  );
+  let wrong = "";
+  await mergeEvalFiles([other, s1], join(tmp, "wrong.jsonl"), { profile: "ci", limit: { nodes: 20_000 } })
+    .catch((e) => wrong = e.message);
+  ok(/other\.jsonl is a shard of ci~eval30000 .*, not of ci at \{"nodes":20000\}/.test(wrong), wrong);
+  // an impossible record (a fraction of a centipawn) is refused as stage 1 refuses it, naming the file and line
+  const bad = join(tmp, "bad.jsonl");
+  const lines = (await Deno.readTextFile(s0)).trimEnd().split("\n");
+  const r = JSON.parse(lines[1]);
+  await Deno.writeTextFile(
+    bad,
+    [lines[0], JSON.stringify({ ...r, eval_cp: 12.5 }), ...lines.slice(2)].join("\n") + "\n",
+  );
+  let impossible = "";
+  await mergeEvalFiles([bad, s1], join(tmp, "bad-merge.jsonl")).catch((e) => impossible = e.message);
+  ok(/shard .*bad\.jsonl: .*bad\.jsonl line 2: eval_cp 12\.5 is not a whole number/.test(impossible), impossible);
+  // the same position in two shards with other values: both files and both values named
+  const twice = join(tmp, "twice.jsonl");
+  const h1 = JSON.parse((await Deno.readTextFile(s1)).split("\n")[0]);
+  await Deno.writeTextFile(
+    twice,
+    [
+      JSON.stringify({ ...h1, positions: [...h1.positions, r.sp] }),
+      ...(await Deno.readTextFile(s1)).trimEnd().split("\n").slice(1),
+      JSON.stringify({ ...r, eval_cp: r.eval_cp + 1 }),
+    ].join("\n") + "\n",
+  );
+  let dup = "";
+  await mergeEvalFiles([s0, twice], join(tmp, "dup.jsonl")).catch((e) => dup = e.message);
+  ok(
+    dup.includes(`${r.sp} appears in two shards: `) && dup.includes(`m0.jsonl (eval_cp ${r.eval_cp}, depth`) &&
+      dup.includes(`twice.jsonl (eval_cp ${r.eval_cp + 1}, depth`),
+    dup,
+  );
 });
 
 Deno.test("bad inputs: one-line error, non-zero exit, files intact", async () => {

@@ -367,6 +367,9 @@ export const SELFPLAY_MERGE: MergeSpec<SelfplayHeader, GameRecord> = {
     const { wall_ms: _w, search_ms: _s, ...rest } = g;
     return rest;
   },
+  // each shard read as stage 4 reads a games file: header and every game of its schema
+  read: (path) => readGames(path),
+  describe: (g) => `${g.result} in ${g.moves.length} plies`,
 };
 
 /**

@@ -56,6 +56,10 @@ export interface MergeSpec<H, R> {
   compare(a: R, b: R): number;
   /** A record without fields that vary from run to run (to recognise an identical merge). */
   stable(record: R): unknown;
+  /** Reads a shard file with the stage's own checks (records of the stage's schema, possible values); default unchecked JSONL. */
+  read?(path: string): Promise<{ header: H; records: R[] } | undefined>;
+  /** A record in a few words for messages (e.g. `eval_cp 12`). */
+  describe?(record: R): string;
 }
 
 /** What a merge produced. */
@@ -79,7 +83,9 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
   if (paths.length === 0) throw new MbiError("shard", "no shard files to merge");
   const files: { path: string; header: H; records: R[] }[] = [];
   for (const p of paths) {
-    const c = await readJsonl<H, R>(p);
+    const c = await (spec.read ? spec.read(p) : readJsonl<H, R>(p)).catch((e) => {
+      throw new MbiError("shard", `shard ${displayPath(p)}: ${(e as Error).message}`);
+    });
     if (!c) throw new MbiError("shard", `${p} does not exist or is empty`);
     files.push({ path: p, header: c.header, records: c.records });
   }
@@ -120,12 +126,21 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
     );
   }
   const records: R[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, { path: string; record: R }>();
   for (const f of files) {
     for (const r of f.records) {
       const k = spec.key(r);
-      if (seen.has(k)) throw new MbiError("shard", `${k} appears in more than one shard`);
-      seen.add(k);
+      const first = seen.get(k);
+      if (first) {
+        const what = (x: R) => (spec.describe ? ` (${spec.describe(x)})` : "");
+        throw new MbiError(
+          "shard",
+          `${k} appears in two shards: ${displayPath(first.path)}${what(first.record)} and ${displayPath(f.path)}${
+            what(r)
+          }`,
+        );
+      }
+      seen.set(k, { path: f.path, record: r });
       records.push(r);
     }
   }
