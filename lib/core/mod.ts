@@ -21,3 +21,4 @@ export * from "./paths.ts";
 export * from "./records.ts";
 export * from "./shutdown.ts";
 export * from "./temp_files.ts";
+export * from "./markdown.ts";

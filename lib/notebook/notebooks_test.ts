@@ -9,7 +9,7 @@ import {
   requireRendered,
   stageNotebooks,
 } from "./notebooks.ts";
-import { exitCodeOf, isMbiError } from "../core/mod.ts";
+import { exitCodeOf, isMbiError, repoPath } from "../core/mod.ts";
 import { executeNotebook, jupyterAvailable } from "./runner.ts";
 import { type Notebook, outputText } from "./ipynb.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
@@ -223,4 +223,46 @@ Deno.test("a self-play design's key renders its own notebooks (04, 05); one of i
     r.stderr,
   );
   assertEquals([...Deno.readDirSync(results)].length, 0, "nothing written");
+});
+
+Deno.test({
+  name:
+    "notebook 07: an engine name holding HTML is text in every output; a table too small to validate is named in place, the rest rendered",
+  ignore,
+}, async () => {
+  const root = await Deno.makeTempDir({ prefix: "mbi-nb-render-" });
+  try {
+    const v = values((i) => [30, 5, 12, 40, 8, 22, 17, 3, 35, 27, 10, 19][i]);
+    const evil = "<script>alert(1)</script> Fish";
+    await writeSyntheticDataset({
+      root,
+      folder: "ci",
+      values: v,
+      engine: { id: "sf17.1-wasm", uci_name: evil, fingerprint: 2_030_154 },
+    });
+    const table = (rows: string[]) => "sp,white_wins,draws,black_wins\n" + rows.join("\n") + "\n";
+    const env = { MBI_RESULTS_DIR: root };
+    const build = async (name: string, text: string) => {
+      const path = join(root, `${name}.csv`);
+      await Deno.writeTextFile(path, text);
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", repoPath("lib", "cli", "outcomes.ts"), "--table", path, "--name", name],
+        env,
+      }).output();
+      assertEquals(out.code, 0, new TextDecoder().decode(out.stderr));
+    };
+    await build("good", table(CI_POSITIONS.map((sp, i) => `${sp},${10 + i},${20},${10}`)));
+    await build("tiny", table([`${CI_POSITIONS[0]},30,0,0`, `${CI_POSITIONS[1]},5,0,0`]));
+    const r = await render("07", root, "ci");
+    ok(r.ok, r.error ?? "");
+    const all = r.cells.join("\n");
+    const html = r.cells[r.cells.length - 1];
+    const at = html.indexOf("<script>alert(1)");
+    ok(at < 0, `the engine's name reached the HTML raw: …${html.slice(Math.max(0, at - 300), at + 40)}`);
+    ok(all.includes("&lt;script&gt;alert(1)"), "the engine's name, as text");
+    ok(/Outcome table tiny is left out here: /.test(all), "the small table named in place");
+    ok(all.includes("good against ci"), "the other table rendered");
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

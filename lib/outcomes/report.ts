@@ -19,7 +19,7 @@ import {
   verdictsText,
 } from "../method/mod.ts";
 import { join } from "node:path";
-import { repoPath } from "../core/mod.ts";
+import { MbiError, repoPath } from "../core/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
 import {
   baseProfileName,
@@ -154,6 +154,8 @@ export interface ExternalReport {
   selfplay: Summary | null;
   /** The best index here (results key; see `bestReferenceProfile`): its validation files come first. */
   best: string | null;
+  /** Tables left out because they cannot be validated against this dataset, each with why (one line). */
+  problems: { table: string; message: string }[];
 }
 
 async function validationFiles(table: string): Promise<OutcomeValidation[]> {
@@ -189,6 +191,7 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
   }));
   const best = (await bestReferenceProfile())?.profile.name ?? null;
   const tables: TableReport[] = [];
+  const problems: ExternalReport["problems"] = [];
   for (const name of listOutcomeTables()) {
     // A private table's per-position values are never published: notebooks show its validation files only.
     if (await isPrivateOutcomeTable(name)) {
@@ -206,12 +209,20 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
       });
       continue;
     }
-    const table = await readOutcomeTable(name);
-    const { validation, pairs } = await validateOutcomes(dataset, name, {
-      minGames: opts.minGames,
-      resamples: profile.resamples,
-      write: false,
-    });
+    // one table that cannot be read or validated is reported in its place; the others are still shown
+    let table, validation, pairs;
+    try {
+      table = await readOutcomeTable(name);
+      ({ validation, pairs } = await validateOutcomes(dataset, name, {
+        minGames: opts.minGames,
+        resamples: profile.resamples,
+        write: false,
+      }));
+    } catch (e) {
+      if (!(e instanceof MbiError)) throw e;
+      problems.push({ table: name, message: e.message });
+      continue;
+    }
     const files = sortBest(await validationFiles(name), best);
     tables.push({
       table,
@@ -223,7 +234,7 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
     });
   }
   const selfplay = (await readSummary(profile)) ?? null;
-  return { dataset, tables, selfplay, best };
+  return { dataset, tables, selfplay, best, problems };
 }
 
 /** A row of the comparison of external, self-play and published figures. */

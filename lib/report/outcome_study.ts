@@ -551,7 +551,7 @@ export async function readStudy(path = studyPath()): Promise<OutcomeStudy | unde
 }
 
 /** One row per table and dataset, flat, for a frame an analyst filters. */
-export interface StudyRow {
+export type StudyRow = {
   table: string;
   games: number;
   table_reliability: number;
@@ -565,7 +565,7 @@ export interface StudyRow {
   lo: number;
   hi: number;
   rho_mbi_imbalance: number | null;
-}
+};
 
 /** The study's correlations as flat rows (table and dataset facts beside each). */
 export function studyRows(s: OutcomeStudy): StudyRow[] {

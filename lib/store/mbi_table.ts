@@ -25,6 +25,8 @@ import {
   int,
   isMbiError,
   MbiError,
+  mdCode,
+  mdEscape,
   parseJsonText,
   removeDeadTemps,
   same,
@@ -216,10 +218,10 @@ export function mbiMarkdown(table: MbiTable): string {
   const engine = (table.input.engine as { uci_name?: string; fingerprint?: number } | null) ?? null;
   const interval = (r: MbiTableRow) => r.mbi_lo === null ? "" : ` | ${r.mbi_lo}–${r.mbi_hi}`;
   const head = [
-    `# Morozov Balance Index — ${table.profile}`,
+    `# Morozov Balance Index — ${mdEscape(table.profile)}`,
     "",
-    ...(table.banner ? [`> **${table.banner}**`, ""] : []),
-    `Engine: ${engine?.uci_name ?? "unknown"}${
+    ...(table.banner ? [`> **${mdEscape(table.banner)}**`, ""] : []),
+    `Engine: ${mdEscape(engine?.uci_name ?? "unknown")}${
       engine?.fingerprint ? ` (bench fingerprint ${engine.fingerprint.toLocaleString("en-US")})` : ""
     }; ` +
     `budget: ${limit ? evalBudgetText(limit) : "unknown"}; N = ${table.definition.n}.`,
@@ -227,7 +229,7 @@ export function mbiMarkdown(table: MbiTable): string {
     `${table.definition.mbi}; ${table.definition.rounding}.`,
     ...(table.uncertainty ? ["", `Interval: ${table.uncertainty.definition}.`] : []),
     "",
-    `Values from \`${table.input.path}\`. ${table.citation} Licence: ${table.licence}.`,
+    `Values from ${mdCode(table.input.path)}. ${table.citation} Licence: ${table.licence}.`,
     "",
     `| MBI | rank | SP | setup | eval cp | edge cp${table.uncertainty ? " | interval" : ""} |`,
     `| ---: | ---: | ---: | --- | ---: | ---:${table.uncertainty ? " | :---: |" : " |"}`,

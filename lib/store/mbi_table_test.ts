@@ -117,3 +117,16 @@ Deno.test("bad input names the line", async () => {
     /eval_cp \[20\] is not a number/,
   );
 });
+
+Deno.test("mbi.md: an engine name or a results key holding HTML or Markdown marks is text", async () => {
+  const dir = await tempDir("mbi-md-");
+  const path = join(dir, "evals.csv");
+  await Deno.writeTextFile(path, "sp,eval_cp\n0,10\n1,-3\n2,25\n");
+  const table = await buildMbiTable(path, await readPositionValues(path), "a|b~c");
+  const md = mbiMarkdown({
+    ...table,
+    input: { ...table.input, engine: { uci_name: "<script>alert(1)</script>", fingerprint: 1 } },
+  });
+  ok(!md.includes("<script>") && md.includes("&lt;script>alert(1)&lt;/script>"), md);
+  ok(md.includes("# Morozov Balance Index — a\\|b\\~c"), md.split("\n")[0]);
+});
