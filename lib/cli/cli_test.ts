@@ -25,6 +25,19 @@ Deno.test("usage errors: one line, exit 2, naming the value and what is allowed"
     ["eval_all.ts", ["--profile", "nosuch"], /unknown profile "nosuch" \(allowed: full, quick, ci\)/],
     ["eval_all.ts", ["--profile", "quick~eval0"], /profile "quick~eval0": eval 0: expected a whole number >= 1/],
     ["site.ts", ["--profile", "ci@bad/tag"], /engine tag/],
+    [
+      "site.ts",
+      ["--profile", "ci@.."],
+      /engine tag "\.\." may hold only letters, digits, \. _ - \(starting with a letter or digit\)/,
+    ],
+    [
+      "outcomes.ts",
+      ["--table", "README.md", "--name", "../evil"],
+      /--name: table name "\.\.\/evil": use letters, digits/,
+    ],
+    // a pasted file or 100,000 digits are quoted in short; control bytes (an ANSI escape) as \xNN
+    ["mbi.ts", ["9".repeat(100_000)], /^error: SP out of range: 9{40}…9{20} \(100,000 characters\) \(allowed/],
+    ["mbi.ts", ["\x1b[31mRED"], /not a position: "\\x1b\[31mRED"/],
     ["validate.ts", ["--outcomes", "x", "extra"], /unexpected argument "extra"/],
     ["check_games.ts", ["--dir", "README.md"], /--dir README\.md: is a file, not a folder; give the self-play folder/],
     ["replay_game.ts", ["--sp", "1", "--game", "1", "--dir", "README.md"], /--dir README\.md: is a file, not a folder/],
@@ -36,8 +49,9 @@ Deno.test("usage errors: one line, exit 2, naming the value and what is allowed"
   ];
   for (const [script, args, message] of cases) {
     const r = await cli(script, args);
-    assertEquals(r.code, 2, `${script} ${args.join(" ")}: ${r.stderr}`);
+    assertEquals(r.code, 2, `${script} ${args.join(" ").slice(0, 80)}: ${r.stderr.slice(0, 300)}`);
     const errors = errorLines(r.stderr);
+    ok(errors.every((l) => l.length < 400), `${script}: an error line of ${errors[0]?.length} characters`);
     assertEquals(errors.length, 1, r.stderr);
     ok(message.test(errors[0]), `${script}: ${errors[0]}`);
   }

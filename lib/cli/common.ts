@@ -7,7 +7,7 @@
  */
 
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { exitCodeOf, installShutdown, runCleanups, UsageError } from "../core/mod.ts";
+import { errorLine, exitCodeOf, installShutdown, runCleanups, UsageError } from "../core/mod.ts";
 import { parsePosition, PositionError, type StartPosition } from "../method/mod.ts";
 
 export { UsageError };
@@ -70,7 +70,7 @@ export async function runCli(
   } catch (e) {
     const err = e as Error;
     const exit = exitCodeOf(err); // 2 for the input-error codes, 1 for other domain errors, 70 for a bug
-    console.error(`${exit === 70 ? "internal error" : "error"}: ${String(err?.message ?? err).split("\n")[0]}`);
+    console.error(`${exit === 70 ? "internal error" : "error"}: ${errorLine(String(err?.message ?? err))}`);
     if (Deno.env.get("MBI_DEBUG")) console.error(err?.stack);
     await runCleanups();
     Deno.exit(exit);

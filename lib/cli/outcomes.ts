@@ -10,7 +10,7 @@
  */
 
 import { NO_FILTERS, type OutcomeFilters, TIME_CONTROL_CLASSES, type TimeControlClass } from "../method/mod.ts";
-import { displayPath, listOutcomeTables, outcomePaths, type OutcomeTableMeta } from "../store/mod.ts";
+import { checkOutcomeName, displayPath, listOutcomeTables, outcomePaths, type OutcomeTableMeta } from "../store/mod.ts";
 import {
   buildOutcomesFromPgn,
   buildOutcomesFromTable,
@@ -113,7 +113,7 @@ function summary(meta: OutcomeTableMeta): string[] {
     lines.push(
       `warning: the file is damaged — decompression stopped after about ${int(meta.damaged.compressed_bytes_read)} of ${
         int(meta.source.bytes)
-      } bytes (${meta.damaged.message}); the table holds the ${int(meta.counts.read)} games read before`,
+      } bytes (${meta.damaged.message}); the table holds the ${int(meta.damaged.games_before)} games read before`,
     );
   }
   lines.push(`-> ${displayPath(outcomePaths(meta.name).dir)}/`);
@@ -128,6 +128,14 @@ if (import.meta.main) {
     }
     if ((values.pgn === undefined) === (values.table === undefined)) {
       throw new UsageError("give one of --pgn FILE (games) or --table FILE (per-position CSV)");
+    }
+    // a name the user typed is checked as typed: a bad one is a usage error (exit 2), before anything is read
+    if (values.name !== undefined) {
+      try {
+        checkOutcomeName(values.name);
+      } catch (e) {
+        throw new UsageError(`--name: ${(e as Error).message}`);
+      }
     }
     const opts = {
       name: values.name,

@@ -111,3 +111,24 @@ export function exitCodeOf(e: unknown): number {
   const code = (e as { code?: unknown } | null)?.code;
   return typeof code === "string" && WRITE_FAILURE_CODES.has(code) ? 1 : 70;
 }
+
+/** The longest run of characters without a space an error line quotes whole (a longer one is shortened). */
+export const QUOTE_LIMIT = 80;
+
+/**
+ * An error message as one line a terminal shows safely: control characters
+ * (an ANSI escape included) written as `\xNN`, and any run of more than
+ * {@link QUOTE_LIMIT} characters without a space (a pasted file, 100,000
+ * digits) shortened to its start, its end and its length.
+ */
+export function errorLine(message: string): string {
+  // deno-lint-ignore no-control-regex
+  const safe = message.split("\n")[0].replace(
+    /[\x00-\x1f\x7f\x9b]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
+  );
+  return safe.replace(
+    new RegExp(`\\S{${QUOTE_LIMIT + 1},}`, "g"),
+    (w) => `${w.slice(0, 40)}…${w.slice(-20)} (${w.length.toLocaleString("en-US")} characters)`,
+  );
+}

@@ -201,7 +201,11 @@ export function fenToSp(fen: string): number {
  */
 export function parsePosition(input: string): StartPosition {
   const text = input.trim();
-  if (/^[+-]?\d+$/.test(text)) return startPosition(spDigits(text));
+  if (/^[+-]?\d+$/.test(text)) {
+    const sp = spDigits(text);
+    checkSp(sp, text);
+    return startPosition(sp);
+  }
   if (/^[a-zA-Z]{8}$/.test(text)) return startPosition(setupToSp(text));
   if (text.includes("/")) return startPosition(fenToSp(text));
   throw new PositionError(
@@ -223,11 +227,10 @@ export function spDigits(text: string): number {
   return Number(text);
 }
 
-function checkSp(sp: number): void {
+function checkSp(sp: number, typed?: string): void {
   if (!Number.isInteger(sp) || sp < 0 || sp >= POSITION_COUNT) {
-    throw new PositionError(
-      `SP out of range: ${sp} (allowed: integers 0..959)`,
-    );
+    // the number as typed: 100,000 digits are no "Infinity"
+    throw new PositionError(`SP out of range: ${typed ?? sp} (allowed: integers 0..959)`);
   }
 }
 
@@ -248,9 +251,9 @@ export function parseSpList(text: string, option = "sp"): number[] {
     };
     const a = digits(m[1]);
     const b = m[2] === undefined ? a : digits(m[2]);
-    for (const v of [a, b]) {
+    for (const [v, typed] of [[a, m[1]], [b, m[2] ?? m[1]]] as const) {
       if (v < 0 || v >= POSITION_COUNT) {
-        throw new MbiError("bad-argument", `--${option} ${text}: SP ${v} out of range (allowed: 0..959)`);
+        throw new MbiError("bad-argument", `--${option} ${text}: SP ${typed.trim()} out of range (allowed: 0..959)`);
       }
     }
     if (b < a) {

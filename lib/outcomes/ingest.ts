@@ -206,6 +206,8 @@ export async function ingestPgn(
     }
     scanner.push(decoder.decode());
     scanner.end(damaged !== null);
+    // the games complete before the damage: those the scanner still held when it came count, the one cut off not
+    if (damaged) (damaged as DamagedInput).games_before = read - (skipped[SKIP.cutOff] ?? 0);
   } finally {
     globalThis.removeEventListener("error", guard);
     file.close();

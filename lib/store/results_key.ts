@@ -45,7 +45,7 @@ const TAGS: readonly { tag: string; key: keyof ProfileOverrides; stage: "eval" |
   { tag: "boot", key: "resamples", stage: "stats" },
 ];
 
-const ENGINE_TAG = /^[\w.-]+$/;
+const ENGINE_TAG = /^[A-Za-z0-9][\w.-]*$/;
 
 /** Parses a key such as `quick~eval2000000@sf18-wasm`; throws a `profile` MbiError naming the bad part. */
 export function parseKey(name: string): ResultsKey {
@@ -53,7 +53,10 @@ export function parseKey(name: string): ResultsKey {
   if (at.length > 2) throw new MbiError("profile", `profile "${name}": more than one "@engine" part`);
   const engine = at.length === 2 ? at[1] : null;
   if (engine !== null && !ENGINE_TAG.test(engine)) {
-    throw new MbiError("profile", `profile "${name}": engine tag "${engine}" may hold only letters, digits, . _ -`);
+    throw new MbiError(
+      "profile",
+      `profile "${name}": engine tag "${engine}" may hold only letters, digits, . _ - (starting with a letter or digit)`,
+    );
   }
   const [profile, ...tags] = at[0].split("~");
   builtinProfile(profile); // unknown names fail here
@@ -153,7 +156,10 @@ export function getProfile(
     throw new MbiError("profile", `profile "${name}" belongs to engine ${key.engine}, not ${engine}`);
   }
   if (engine !== undefined && engine !== null && !ENGINE_TAG.test(engine)) {
-    throw new MbiError("profile", `engine tag "${engine}": only letters, digits, . _ -`);
+    throw new MbiError(
+      "profile",
+      `engine tag "${engine}": only letters, digits, . _ - (starting with a letter or digit)`,
+    );
   }
   const given = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as ProfileOverrides;
   for (const [k, v] of Object.entries(given)) checkBudget(`--${k}`, v as number);
