@@ -89,3 +89,14 @@ Deno.test("no usable line is an error", () => {
     NoCompletedIterationError,
   );
 });
+
+Deno.test("a stop line whose nodes equal the budget exactly is the stop line, dropped", () => {
+  // go nodes N stops once N nodes are searched: the interrupted iteration's line may report exactly N
+  const infos = infosOf([
+    "info depth 9 score cp 20 nodes 900 pv e2e4 e7e5",
+    "info depth 10 score cp 22 nodes 990 pv e2e4 c7c5",
+    "info depth 11 score cp 35 nodes 1000 pv d2d4 d7d5",
+  ]);
+  const it = lastCompletedIteration(infos, { nodes: 1000 });
+  assertEquals([it.depth, it.score, it.droppedStopLine], [10, { cp: 22 }, true]);
+});

@@ -10,6 +10,10 @@ Deno.test("eligible: the condition, less the exclusions, by SP ascending", () =>
   assertEquals(eligible(all, { minMbi: 90 }, new Set([7])).map((x) => x.sp), [3, 9]);
   assertEquals(eligible(all, { maxEdge: 10 }, new Set()).map((x) => x.sp), [3, 9]);
   assertEquals(eligible(all, { minMbi: 90, maxEdge: 10 }, new Set([3])).map((x) => x.sp), [9]);
+  // the bounds are kept: an MBI of exactly N, an edge of exactly CP
+  const edge = [c(1, 90, 10), c(2, 89, 11)];
+  assertEquals(eligible(edge, { minMbi: 90 }, new Set()).map((x) => x.sp), [1]);
+  assertEquals(eligible(edge, { maxEdge: 10 }, new Set()).map((x) => x.sp), [1]);
   assertEquals(conditionText({ minMbi: 90, maxEdge: 10 }), "MBI ≥ 90 and edge ≤ 10 cp");
   assertEquals(conditionText({}, true), "any position");
 });

@@ -11,6 +11,11 @@ import {
 import { rngFromSeed } from "./seed.ts";
 import { spearman } from "./stats.ts";
 
+/** `actual` within `tolerance` of `expected`. */
+function assertAlmostEquals(actual: number, expected: number, tolerance: number) {
+  ok(Math.abs(actual - expected) <= tolerance, `${actual} is not ${expected} (± ${tolerance})`);
+}
+
 Deno.test("one game's points: variance of wins, draws and losses", () => {
   assertEquals(whiteScore({ games: 4, wins: 1, draws: 2, losses: 1 }), 0.5);
   // points 1, .5, .5, 0: mean .5, squared deviations .25 + 0 + 0 + .25 over n - 1 = 3
@@ -99,4 +104,22 @@ Deno.test("the predicted power matches the simulated share of designs whose inte
   const predicted = powerToExcludeZero(rho, reliabilityAt(sdBetween ** 2, gameVar, games), positions);
   console.log(`power: simulated ${excluded / runs}, predicted ${predicted.toFixed(3)}`);
   ok(Math.abs(excluded / runs - predicted) < 0.1, `simulated ${excluded / runs}, predicted ${predicted}`);
+});
+
+Deno.test("reliability by hand on three positions: observed variance over k − 1, sampling variance from the game variance", () => {
+  // scores 0.6, 0.5, 0.4 (100 games each, no draws): mean 0.5, observed variance (0.01 + 0 + 0.01) / (3 − 1) = 0.01
+  const rows = [
+    { games: 100, wins: 60, draws: 0, losses: 40 },
+    { games: 100, wins: 50, draws: 0, losses: 50 },
+    { games: 100, wins: 40, draws: 0, losses: 60 },
+  ];
+  const r = scoreReliability(rows);
+  // one game's points: (60 − 100·0.36)/99, (50 − 25)/99, (40 − 16)/99
+  const gameVar = (24 / 99 + 25 / 99 + 24 / 99) / 3;
+  const sampling = gameVar / 100;
+  assertAlmostEquals(r.observed_variance, 0.01, 1e-12);
+  assertAlmostEquals(r.game_variance, gameVar, 1e-12);
+  assertAlmostEquals(r.sampling_variance, sampling, 1e-12);
+  assertAlmostEquals(r.between_variance, 0.01 - sampling, 1e-12);
+  assertAlmostEquals(r.reliability, (0.01 - sampling) / 0.01, 1e-12);
 });

@@ -153,3 +153,21 @@ Deno.test("paired difference of two correlations: the estimate is the difference
   const zero = bootstrapSpearmanDifference(x1, x1, y, { resamples: 500 });
   assertEquals([zero.estimate, zero.ci95, zero.share_above_zero], [0, [0, 0], 0]);
 });
+
+Deno.test("BCa's bias correction counts only resamples strictly below the estimate (as scipy), ties at it not", () => {
+  const x = [1, 2, 3, 4, 5, 6, 7, 8], y = [2, 1, 4, 3, 6, 5, 8, 7];
+  const estimate = spearman(x, y);
+  const identity = new Int32Array(8).fill(1); // the data themselves: rho equal to the estimate
+  const rng = rngFromSeed(deriveSeed(5, 5));
+  const random = Array.from({ length: 40 }, () => {
+    const c = new Int32Array(8);
+    for (let k = 0; k < 8; k++) c[rng.int(0, 7)]++;
+    return c;
+  });
+  const resamples = [...Array(10).fill(identity), ...random];
+  const r = bootstrapFromResamples(x, y, resamples);
+  const rhos = resamples.map((c) => spearmanOfResample(x, y, c));
+  const below = rhos.filter((v) => v < estimate).length / rhos.length;
+  ok(rhos.filter((v) => v === estimate).length >= 10 && below > 0 && below < 1, `ties at the estimate; below ${below}`);
+  assertEquals(r.bca_parameters?.z0, normalQuantile(below));
+});

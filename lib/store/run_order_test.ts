@@ -33,6 +33,8 @@ Deno.test("readRunOrder: reads back what was written; refuses a hand-edited orde
   const swapped = { ...o, order: [o.order[1], o.order[0], ...o.order.slice(2)] };
   await Deno.writeTextFile(runOrderPath(dir), JSON.stringify(swapped));
   await rejects(readRunOrder(dir, ALL), /its order is not the one seed 5 derives/);
+  await Deno.writeTextFile(runOrderPath(dir), JSON.stringify({ ...o, stream: o.stream + 1 }));
+  await rejects(readRunOrder(dir, ALL), /its order is not the one seed 5 derives/, "another stream named");
   await Deno.writeTextFile(runOrderPath(dir), JSON.stringify(o));
   await rejects(readRunOrder(dir, [...ALL, 20]), /exactly once \(it lists 20\)/);
   await Deno.writeTextFile(join(dir, "order.json"), "{");
