@@ -34,8 +34,8 @@ import {
   timeoutsForSpeed,
 } from "../engine/mod.ts";
 import { EvaluationSession, type EvaluationSettings } from "./evaluation_session.ts";
-import { evalLimit, type Progress, resumableRun, RunManifest } from "../runs/mod.ts";
-import { fileKind, MbiError, repoPath, same, schemaVersion } from "../core/mod.ts";
+import { evalLimit, manifestPath, type Progress, resumableRun, RunManifest } from "../runs/mod.ts";
+import { fileKind, MbiError, removeDeadTemps, repoPath, same, schemaVersion } from "../core/mod.ts";
 import * as v from "valibot";
 
 /** What to evaluate and how. */
@@ -100,7 +100,9 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   const path = opts.out ?? evalFilePath(profileDir(profile), opts.shard);
   const limit = evalLimit(profile, engine.entry);
 
-  // Nothing to do needs neither the lock nor a running engine: a finished dataset may be read-only.
+  // Nothing to do needs neither the lock nor a running engine: a finished dataset may be read-only. What dead runs
+  // left beside it goes all the same (their process is gone: no writer needs them).
+  for (const f of [path, manifestPath(path)]) await removeDeadTemps(f).catch(() => []);
   await checkExecutable(engine.command);
   const before = await readEvalDataset(path, { duplicates: "report" });
   if (before && before.duplicates.length === 0 && planned.every((sp) => before.records.some((r) => r.sp === sp))) {

@@ -436,6 +436,22 @@ Deno.test("--out never destroys what it did not write; relative paths are the ca
   ok(await Deno.stat(join(sub, "rel.jsonl")));
 });
 
+Deno.test("what a killed run left beside the file (its temporary files) is removed by the next run, even with nothing to do", async () => {
+  const dir = join(tmp, "leftovers");
+  await Deno.mkdir(dir);
+  const path = join(dir, "evals.jsonl");
+  await Deno.copyFile(await referenceRun(), path);
+  const dead = [
+    `${path}.999999999.vm.0123456789abcdef.tmp`,
+    `${join(dir, "evals.manifest.json")}.999999999.vm.fedcba9876543210.tmp`,
+  ];
+  for (const f of dead) await Deno.writeTextFile(f, "half");
+  const r = await evalAllCli("--out", path);
+  assertEquals(r.code, 0, r.stderr);
+  ok(r.stderr.includes("0 evaluated now"), r.stderr);
+  for (const f of dead) ok(!(await Deno.stat(f).then(() => true, () => false)), `${f} is still there`);
+});
+
 Deno.test("a read-only complete dataset: a run with nothing to do succeeds and changes nothing", async () => {
   const ro = join(tmp, "readonly.jsonl");
   await Deno.copyFile(await referenceRun(), ro);

@@ -14,7 +14,7 @@
 
 import { basename, dirname, join } from "node:path";
 import * as v from "valibot";
-import { checkRecord, count, MbiError, opaque, text } from "../core/mod.ts";
+import { checkRecord, count, MbiError, opaque, removeDeadTemps, text } from "../core/mod.ts";
 import { type EngineIdentity, engineIdentity, launchEngine, type ResolvedEngine } from "../engine/mod.ts";
 import {
   acquireLock,
@@ -86,6 +86,8 @@ export interface ResumableRun<H, R, T, W extends RunWorker> {
   onProgress?: (p: Progress) => void;
   /** Checks that need no engine, under the lock (repairs, a file of another limit): runs before the probe. */
   check?: () => Promise<void>;
+  /** Other files of the run (beside `path` and its manifest) whose dead runs' temporary files are removed at the start. */
+  companions?: string[];
   /** Given the engine's identity: the checked file and what is left (may do preparatory work, e.g. opening sets). */
   plan: (probe: EngineProbe) => Promise<RunPlan<H, R, T>>;
   /** A new worker. */
@@ -164,6 +166,8 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
   try {
     // The manifest beside the file is the run's too: a file of that name that is not one is never replaced.
     const mPath = manifestPath(path);
+    // what dead runs of this file left beside it (killed between writing and renaming) goes first
+    for (const f of [path, mPath, ...(spec.companions ?? [])]) await removeDeadTemps(f);
     const previous = await readManifest(mPath, spec.manifest.kind, spec.manifest.of);
     await spec.check?.();
 

@@ -196,6 +196,7 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
       todoKey: "to_play",
       doneKey: "played",
     },
+    companions: [openingsPath(path), errorsPath],
     engine,
     options,
     workers: opts.workers,

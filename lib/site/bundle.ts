@@ -14,7 +14,7 @@
 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MbiError } from "../core/mod.ts";
+import { MbiError, onShutdown, pidRunning } from "../core/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 
 /** The entries, relative to this folder, by name. */
@@ -28,8 +28,21 @@ const ROOT = dirname(dirname(HERE)); // lib/site → the repository
 
 let cached: Promise<SiteBundles> | undefined;
 
+/** Removes the bundle folders that killed runs left in the temporary folder (named by their process: `mbi-bundle-<pid>-…`). */
+export async function removeDeadBundles(tmp: string): Promise<void> {
+  for await (const e of Deno.readDir(tmp)) {
+    const m = /^mbi-bundle-(\d+)-/.exec(e.name);
+    if (e.isDirectory && m && Number(m[1]) !== Deno.pid && !pidRunning(Number(m[1]))) {
+      await Deno.remove(join(tmp, e.name), { recursive: true }).catch(() => {});
+    }
+  }
+}
+
 async function run(): Promise<SiteBundles> {
-  const dir = await Deno.makeTempDir({ prefix: "mbi-bundle-" });
+  const dir = await Deno.makeTempDir({ prefix: `mbi-bundle-${Deno.pid}-` });
+  await removeDeadBundles(dirname(dir)).catch(() => {});
+  // a stop (Ctrl-C, SIGTERM, the launcher gone) removes it too
+  const unregister = onShutdown(() => Deno.remove(dir, { recursive: true }).catch(() => {}));
   const entries = Object.values(ENTRIES).map((e) => join(HERE, e));
   try {
     const p = await new Deno.Command(Deno.execPath(), {
@@ -64,6 +77,7 @@ async function run(): Promise<SiteBundles> {
       draw: `${await read(ENTRIES.draw)}\n`,
     };
   } finally {
+    unregister();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 }
