@@ -101,7 +101,7 @@ Deno.test("bad input: one-line errors, exit 2 for usage and 1 otherwise, nothing
     [[], 2, /give one of --pgn FILE/],
     [["--pgn", empty, "--time-control", "fast"], 2, /--time-control fast: expected a comma list of ultrabullet/],
     [["--pgn", empty, "--min-elo", "-5"], 2, /--min-elo -5: expected a whole number >= 1/],
-    [["--pgn", empty, "--name", "../x"], 1, /table name "..\/x"/],
+    [["--pgn", empty, "--name", "../x"], 2, /--name: table name "..\/x"/],
     [["--pgn", empty], 1, /empty.pgn is empty/],
     [["--pgn", join(root, "nope.pgn")], 1, /cannot read/],
     [["--table", empty, "--rated"], 2, /--rated filters games/],

@@ -119,7 +119,8 @@ export const QUOTE_LIMIT = 80;
  * An error message as one line a terminal shows safely: control characters
  * (an ANSI escape included) written as `\xNN`, and any run of more than
  * {@link QUOTE_LIMIT} characters without a space (a pasted file, 100,000
- * digits) shortened to its start, its end and its length.
+ * digits) shortened to its start, its end and its length; a path (a run with
+ * a `/`) is kept whole up to four times that, as people need it to act.
  */
 export function errorLine(message: string): string {
   // deno-lint-ignore no-control-regex
@@ -129,6 +130,9 @@ export function errorLine(message: string): string {
   );
   return safe.replace(
     new RegExp(`\\S{${QUOTE_LIMIT + 1},}`, "g"),
-    (w) => `${w.slice(0, 40)}…${w.slice(-20)} (${w.length.toLocaleString("en-US")} characters)`,
+    (w) =>
+      w.includes("/") && w.length <= 4 * QUOTE_LIMIT
+        ? w
+        : `${w.slice(0, 40)}…${w.slice(-20)} (${w.length.toLocaleString("en-US")} characters)`,
   );
 }
