@@ -50,7 +50,7 @@ const layerOf = (path: string) => relative(LIB, path).split("/")[0];
 const TEST_HELPERS = /(^|\/)(testing\.ts|test_fixtures\.ts|testdata\/.*)$/;
 
 /** Modules compiled for the browser (bundled into the pages): not part of the site layer's barrel. */
-const BROWSER = /^site\/(board\/(entry|viewer|line|ladder_figure)\.ts|page_script\/.*)$/;
+const BROWSER = /^site\/(board\/(entry|viewer|line|ladder_figure)\.ts|page_script\/.*|draw_script\/.*)$/;
 
 Deno.test("every module lives in a layer folder, and no module imports from a layer above its own", () => {
   const violations: string[] = [];

@@ -233,7 +233,7 @@ Deno.test("a published table as a Markdown page in percent, private: aggregates 
   // The pages never read its per-position rows.
   Deno.env.set("MBI_RESULTS_DIR", root);
   try {
-    const { readOutcomeTables } = await import("../site/outcome_tables.ts");
+    const { readOutcomeTables } = await import("../site/mod.ts");
     ok(!(await readOutcomeTables()).some((x) => x.name === "engine-md"), "a private table on a page");
   } finally {
     Deno.env.delete("MBI_RESULTS_DIR");

@@ -5,4 +5,4 @@
  * @module
  */
 
-export { mdCode as code, mdEscape as md } from "../core/markdown.ts";
+export { mdCode as code, mdEscape as md } from "../core/mod.ts";

@@ -44,3 +44,4 @@ export * from "./style.ts";
 export * from "./board/config.ts";
 export * from "./board/site_board.ts";
 export * from "./board/style.ts";
+export * from "./landing_draw.ts";
