@@ -25,17 +25,30 @@ import {
   profileDir,
   publishedPaths,
   resultsRoot,
+  selfplayDir,
+  summarisedDesigns,
   writeFileAtomic,
 } from "../store/mod.ts";
 
-/** Lists `notebooks/NN_*.ipynb`, optionally only those whose number is in `only`. */
+/**
+ * The project's stage notebooks, one per number: an analyst's own notebook in
+ * the folder (e.g. `03_analyst.ipynb`) is never run or rendered in their place.
+ */
+export const STAGE_NOTEBOOKS: readonly string[] = [
+  "01_engine_evaluation.ipynb",
+  "02_eval_distribution.ipynb",
+  "03_rank_and_mbi.ipynb",
+  "04_selfplay_validation.ipynb",
+  "05_bootstrap_ci.ipynb",
+  "06_engine_comparison.ipynb",
+  "07_external_validation.ipynb",
+];
+
+/** The project's stage notebooks ({@link STAGE_NOTEBOOKS}) as paths, optionally only those whose number is in `only`. */
 export function stageNotebooks(only: readonly string[] = []): string[] {
   const dir = repoPath("notebooks");
-  return [...Deno.readDirSync(dir)]
-    .map((e) => e.name)
-    .filter((n) => /^\d\d_.*\.ipynb$/.test(n))
-    .filter((n) => only.length === 0 || only.some((o) => n.startsWith(o.padStart(2, "0"))))
-    .sort()
+  return STAGE_NOTEBOOKS
+    .filter((n) => only.length === 0 || only.some((o) => n.slice(0, 2) === o.padStart(2, "0")))
     .map((n) => join(dir, n));
 }
 
@@ -44,13 +57,22 @@ export const DESIGN_NOTEBOOKS: readonly string[] = ["04", "05"];
 
 /**
  * The notebooks (numbers) a render of `profile` runs: those asked for, else
- * all; for a self-play design's key only the design's own
+ * all (a dataset whose self-play is only in its designs: all but the designs'
+ * 04 and 05); for a self-play design's key only the design's own
  * ({@link DESIGN_NOTEBOOKS}): the others show, and run the stages of, its
  * dataset, so asking for one is a usage error naming the dataset's key.
  */
 export function notebooksOf(profile: Profile, only: readonly string[]): readonly string[] {
   const dataset = evalFolderName(profile);
-  if (dataset === profile.name) return only;
+  if (dataset === profile.name) {
+    // A dataset whose self-play lives in its designs (no games of its own): its 04 and 05 are the designs'; a
+    // render of all its notebooks would play a design of its own, so only asking for them by number does.
+    const ownGames = pathExists(join(selfplayDir(profile), "selfplay.json"));
+    if (only.length === 0 && !ownGames && summarisedDesigns(profile).length > 0) {
+      return STAGE_NOTEBOOKS.map((n) => n.slice(0, 2)).filter((n) => !DESIGN_NOTEBOOKS.includes(n));
+    }
+    return only;
+  }
   const theirs = only.find((n) => !DESIGN_NOTEBOOKS.includes(n.padStart(2, "0")));
   if (theirs !== undefined) {
     throw new MbiError(

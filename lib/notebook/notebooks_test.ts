@@ -7,6 +7,7 @@ import {
   renderInputsHash,
   renderOrder,
   requireRendered,
+  STAGE_NOTEBOOKS,
   stageNotebooks,
 } from "./notebooks.ts";
 import { exitCodeOf, isMbiError, repoPath } from "../core/mod.ts";
@@ -211,7 +212,7 @@ Deno.test("a self-play design's key renders its own notebooks (04, 05); one of i
   const design = getProfile("quick~eval8000000~pos60~games50~move30000");
   assertEquals(notebooksOf(design, []), ["04", "05"]);
   assertEquals(notebooksOf(design, ["5"]), ["5"]);
-  assertEquals(notebooksOf(getProfile("quick~eval8000000"), []), []); // a dataset: all
+  assertEquals(notebooksOf(getProfile("quick"), []), []); // a dataset with its own self-play: all
   assertEquals(notebooksOf(getProfile("quick@sf18-wasm"), ["01"]), ["01"]);
   const { cli, results } = await testRoot("nb-design");
   const r = await cli("notebooks.ts", ["--profile", "ci~games2", "04", "02"]);
@@ -264,5 +265,31 @@ Deno.test({
     ok(all.includes("good against ci"), "the other table rendered");
   } finally {
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("the project's stage notebooks are the tracked ones; an analyst's 03_analyst.ipynb beside them is never run for 03", async () => {
+  const tracked = new TextDecoder().decode(
+    (await new Deno.Command("git", { args: ["ls-files", "notebooks"], cwd: repoPath(), stdout: "piped" }).output())
+      .stdout,
+  ).trim().split("\n").filter((f) => /\/\d\d_[^/]*\.ipynb$/.test(f)).map((f) => f.split("/").pop()!);
+  assertEquals([...STAGE_NOTEBOOKS], tracked);
+  const mine = repoPath("notebooks", "03_analyst.ipynb");
+  await Deno.writeTextFile(mine, "{}");
+  try {
+    assertEquals(stageNotebooks(["03"]).map((n) => n.split("/").pop()), ["03_rank_and_mbi.ipynb"]);
+  } finally {
+    await Deno.remove(mine);
+  }
+});
+
+Deno.test("a dataset whose self-play is only in its designs renders all but 04 and 05 by default (they are its designs')", () => {
+  Deno.env.set(RESULTS_ENV, repoPath("results"));
+  try {
+    assertEquals([...notebooksOf(getProfile("quick~eval8000000"), [])], ["01", "02", "03", "06", "07"]);
+    assertEquals([...notebooksOf(getProfile("quick~eval8000000"), ["04"])], ["04"]);
+    assertEquals([...notebooksOf(getProfile("quick"), [])], []);
+  } finally {
+    Deno.env.delete(RESULTS_ENV);
   }
 });
