@@ -128,15 +128,7 @@ export async function engineIdentity(
   engine: UciEngine,
   opts: { fingerprint?: boolean } = {},
 ): Promise<EngineIdentity> {
-  const files = await Promise.all(
-    engineFiles(resolved).map(async (f) => ({
-      name: basename(f),
-      sha256: await sha256File(f),
-    })),
-  );
-  const sha256 = files.length === 1
-    ? files[0].sha256
-    : sha256Text(files.map((f) => `${f.sha256}  ${f.name}\n`).join(""));
+  const { files, sha256 } = await buildHash(resolved);
   const nets = ["evalfile", "evalfilesmall"]
     .map((o) => engine.declared.get(o)?.default)
     .filter((n): n is string => !!n);
@@ -157,6 +149,29 @@ export async function engineIdentity(
     fingerprint,
     matches_reference: fingerprint === null ? null : fingerprint === reference,
   };
+}
+
+/** The hashes of an engine's files and the build hash made of them (the file's own for a single-file build). */
+async function buildHash(resolved: ResolvedEngine): Promise<{ files: EngineIdentity["files"]; sha256: string }> {
+  const files = await Promise.all(
+    engineFiles(resolved).map(async (f) => ({
+      name: basename(f),
+      sha256: await sha256File(f),
+    })),
+  );
+  const sha256 = files.length === 1
+    ? files[0].sha256
+    : sha256Text(files.map((f) => `${f.sha256}  ${f.name}\n`).join(""));
+  return { files, sha256 };
+}
+
+/**
+ * The bench fingerprint of an engine's build: from the cache, else measured
+ * now (saying so on stderr, ~10 s on the WASM build) and cached — so a caller
+ * can take the first-run measurement where its message belongs.
+ */
+export async function ensureFingerprint(resolved: ResolvedEngine): Promise<number> {
+  return cachedFingerprint(resolved, (await buildHash(resolved)).sha256);
 }
 
 /** What the cache holds of one build's bench: total nodes, searches and wall time. */

@@ -17,7 +17,7 @@ import {
   NATIVE_ENGINE_ID,
   resolveEngine,
 } from "../engine/mod.ts";
-import { evalBudgetText, fingerprintValue, formatOptions, METHOD_EVAL_TEXT } from "../method/mod.ts";
+import { evalBudgetText, fingerprintValue, formatOptions, METHOD_EVAL_TEXT, type Profile } from "../method/mod.ts";
 import { loadEvaluations, runEvaluation } from "../evaluation/mod.ts";
 import { type Progress } from "../runs/mod.ts";
 import type { NotebookContext } from "./context.ts";
@@ -47,8 +47,8 @@ export function settingsView(ctx: NotebookContext): Displayable {
  * engine `$MBI_ENGINE` when set, else the native build when it has been built,
  * else the embedded WASM build — with the reason, in words.
  */
-export function engineToCheck(ctx: NotebookContext): { id: string; why: string } {
-  if (ctx.profile.engine) return { id: ctx.profile.engine, why: `the engine of the ${ctx.profile.name} results` };
+export function engineToCheck(profile: Profile): { id: string; why: string } {
+  if (profile.engine) return { id: profile.engine, why: `the engine of the ${profile.name} results` };
   const env = Deno.env.get(ENGINE_ENV);
   if (env) return { id: env, why: `named by $${ENGINE_ENV}` };
   const id = defaultEngineId();
@@ -67,7 +67,7 @@ export function engineToCheck(ctx: NotebookContext): { id: string; why: string }
  * identity recorded in the dataset instead (nothing fails).
  */
 export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: EngineIdentity; view: Displayable }> {
-  const { id, why } = engineToCheck(ctx);
+  const { id, why } = engineToCheck(ctx.profile);
   const ref = loadRegistry().reference_fingerprint;
   const int = fingerprintValue;
   let resolved;

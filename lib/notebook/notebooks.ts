@@ -16,6 +16,8 @@ import { basename, join, relative } from "node:path";
 import { MbiError, pathExists, repoPath, sha256File, sha256Text } from "../core/mod.ts";
 import { type Profile } from "../method/mod.ts";
 import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
+import { engineToCheck } from "./evaluation_view.ts";
+import { ensureFingerprint, resolveEngine } from "../engine/mod.ts";
 import {
   baseProfileName,
   evalFolderName,
@@ -204,6 +206,12 @@ export async function runStageNotebooks(
   // The notebooks show the result files: refuse stale ones (naming the command) rather than show them.
   if (await loadEvaluations(profile).then(() => true, () => false)) await requireCurrent(profile);
   await ensureJupyter(true);
+  // The engine's first-run fingerprint measurement happens here, its message in this log, never in a cell's output.
+  try {
+    await ensureFingerprint(resolveEngine(engineToCheck(profile).id));
+  } catch {
+    // not installed or not starting here: notebook 01 says so, with the identity the dataset records
+  }
   const runs: NotebookRun[] = [];
   for (const nb of renderOrder(notebooks)) {
     log(`notebook ${nb.replace(/^.*\//, "")} (profile ${profile.name}) ...`);
