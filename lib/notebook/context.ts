@@ -22,6 +22,8 @@ import {
 import { captionLine } from "../plot/mod.ts";
 import { type Html, markup, MbiError } from "../core/mod.ts";
 import { bannerBox, type Displayable, html, stopHere } from "./display.ts";
+import { shower, type ShowOptions } from "./show.ts";
+import type { DataFrame, Series } from "./frames.ts";
 
 /** A notebook's profile with its engine and budgets, for banners and captions. */
 export interface NotebookContext {
@@ -39,6 +41,11 @@ export interface NotebookContext {
   hasSelfplay: boolean;
   /** The profile's self-play games still to play, when stage 4 is not complete (null when it is). */
   selfplayLeft: SelfplayLeft | null;
+  /**
+   * Shows a frame in an analyst's cell: every row (or `{ rows: 20 }`), captioned with the title, engine, budget
+   * and the frame's own n (`{ selfplay: true }` adds the self-play budget, as in notebooks 04 and 05).
+   */
+  show: (df: DataFrame | Series, title: string, opts?: ShowOptions & { selfplay?: boolean }) => Displayable;
 }
 
 /** How much of a profile's self-play is still to play. */
@@ -96,12 +103,15 @@ export async function notebookContext(profile: Profile): Promise<NotebookContext
     games: profile.selfplay.games,
     nodesPerMove: profile.selfplay.nodesPerMove,
   };
+  const selfplayFacts = { ...facts, selfplay };
+  const [show, showSelfplay] = [shower(facts), shower(selfplayFacts)];
   return {
     profile,
     engine,
     engineName,
     facts,
-    selfplayFacts: { ...facts, selfplay },
+    selfplayFacts,
+    show: (df, title, opts = {}) => (opts.selfplay ? showSelfplay : show)(df, title, opts),
     hasSelfplay: engine.limit === "nodes",
     selfplayLeft: await selfplayLeft(profile, sp !== undefined),
   };

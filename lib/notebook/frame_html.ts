@@ -55,6 +55,10 @@ export interface FrameHtmlOptions {
   head?: number;
   /** Rows shown from the bottom of a long frame (default 5). */
   tail?: number;
+  /** The caption (default: the frame's own, set by `withCaption`). */
+  caption?: string;
+  /** Longest text shown in a cell; longer text is cut with "…" (whole in the frame; default 160). */
+  maxText?: number;
 }
 
 /** A frame (or series) as an HTML table: caption, index, columns, head and tail when long, and its shape. */
@@ -77,20 +81,33 @@ export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): 
     numeric[j] || longest[j] <= 24
       ? ";white-space:nowrap"
       : `;min-width:${Math.min(22, Math.round(longest[j] * 0.5))}em;max-width:32em`;
+  const maxText = opts.maxText ?? 160;
+  let cut = false;
+  const text = (v: unknown) => {
+    const t = formatCell(v);
+    if (t.length <= maxText) return t;
+    cut = true;
+    return t.slice(0, maxText - 1) + "…";
+  };
   const cell = (v: unknown, j: number) =>
     markup`<td style="text-align:${numeric[j] ? "right" : "left"};padding:2px 8px;vertical-align:top${width(j)}">${
-      formatCell(v)
+      text(v)
     }</td>`;
+  // The index is shown, headed "row", unless a shown column holds the same values (e.g. sp): then it adds nothing.
+  const showIndex = !columns.some((_, j) => rows.every((r, i) => String(r[j]) === String(index[i])));
   const tr = (i: number) =>
-    markup`<tr><th style="text-align:right;padding:2px 8px;color:${PALETTE.note};font-weight:normal;vertical-align:top">${
-      index[i]
-    }</th>${rows[i].map(cell)}</tr>`;
+    markup`<tr>${
+      showIndex &&
+      markup`<th style="text-align:right;padding:2px 8px;color:${PALETTE.note};font-weight:normal;vertical-align:top">${
+        index[i]
+      }</th>`
+    }${rows[i].map(cell)}</tr>`;
   const shown = rows.length > maxRows
     ? [
       ...Array.from({ length: head }, (_, i) => tr(i)),
-      markup`<tr><td colspan="${columns.length + 1}" style="text-align:center;color:${PALETTE.note}">… ${
-        rows.length - head - tail
-      } more rows …</td></tr>`,
+      markup`<tr><td colspan="${
+        columns.length + (showIndex ? 1 : 0)
+      }" style="text-align:center;color:${PALETTE.note}">… ${rows.length - head - tail} more rows …</td></tr>`,
       ...Array.from({ length: tail }, (_, i) => tr(rows.length - tail + i)),
     ]
     : rows.map((_, i) => tr(i));
@@ -99,17 +116,20 @@ export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): 
       numeric[j] ? "right" : "left"
     };padding:2px 8px;border-bottom:1px solid ${PALETTE.reference}">${c}</th>`
   );
-  const caption = captionOf(df);
+  const caption = opts.caption ?? captionOf(df);
   const shape = isSeries(df)
     ? `${rows.length} values`
-    : `${rows.length} rows × ${all.columns.length} columns${
+    : `${rows.length} row${rows.length === 1 ? "" : "s"} × ${all.columns.length} columns${
       hidden.length ? ` (${columns.length} shown; also in the frame: ${hidden.join(", ")})` : ""
-    }`;
+    }${cut ? `; text longer than ${maxText} characters is cut here, whole in the frame` : ""}`;
   return String(
     markup`<div style="max-width:100%;overflow-x:auto"><table class="dataframe" style="border-collapse:collapse;font-size:12px">${
       caption &&
       markup`<caption style="caption-side:top;text-align:left;color:${PALETTE.caption};padding:2px 0">${caption}</caption>`
-    }<thead><tr><th></th>${th}</tr></thead><tbody>${shown}</tbody></table><p style="font-size:11px;color:${PALETTE.note};margin:2px 0">${shape}</p></div>`,
+    }<thead><tr>${
+      showIndex &&
+      markup`<th style="text-align:right;padding:2px 8px;color:${PALETTE.note};font-weight:normal;border-bottom:1px solid ${PALETTE.reference}" title="the frame's index: df.loc({ rows: [...] }) selects by it">row</th>`
+    }${th}</tr></thead><tbody>${shown}</tbody></table><p style="font-size:11px;color:${PALETTE.note};margin:2px 0">${shape}</p></div>`,
   );
 }
 

@@ -7,13 +7,13 @@ import { type GameRecord } from "../selfplay/mod.ts";
 const DISPLAY = Symbol.for("Jupyter.display");
 
 Deno.test("a frame, and any frame derived from it, shows as an HTML table with its caption and shape", async () => {
-  const rows = Array.from({ length: 50 }, (_, i) => ({ sp: i, setup: "RNBQKBNR", mbi: i * 2, score: i / 49 }));
+  const rows = Array.from({ length: 50 }, (_, i) => ({ sp: i + 100, setup: "RNBQKBNR", mbi: i * 2, score: i / 49 }));
   const df = await toFrame(rows, ["sp", "setup", "mbi", "score"], "ci profile · n = 50 positions");
   const bundle = (df as unknown as Record<symbol, () => Record<string, string>>)[DISPLAY]();
   const { document } = parseHTML(`<html><body>${bundle["text/html"]}</body></html>`);
   assertEquals(document.querySelector("caption")!.textContent, "ci profile · n = 50 positions");
   const headers = [...document.querySelectorAll("thead th")].map((t) => t.textContent);
-  assertEquals(headers, ["", "sp", "setup", "mbi", "score"]);
+  assertEquals(headers, ["row", "sp", "setup", "mbi", "score"]);
   // 50 rows > 40: head 12, a gap row, tail 5
   const body = [...document.querySelectorAll("tbody tr")];
   assertEquals(body.length, 18);
@@ -22,7 +22,7 @@ Deno.test("a frame, and any frame derived from it, shows as an HTML table with i
   ok(bundle["text/html"].includes("50 rows × 4 columns"));
   // an analyst's next cell: filter and sort; the result displays the same way
   const top = df.query(df["mbi"].gt(90)).sortValues("mbi", { ascending: false });
-  assertEquals(records<{ sp: number }>(top).map((r) => r.sp), [49, 48, 47, 46]);
+  assertEquals(records<{ sp: number }>(top).map((r) => r.sp), [149, 148, 147, 146]);
   const html = (top as unknown as Record<symbol, () => Record<string, string>>)[DISPLAY]()["text/html"];
   ok(html.includes("4 rows × 4 columns") && html.includes("<td"), html);
   // a series too
@@ -102,7 +102,23 @@ Deno.test("showColumns: the table shows the chosen columns and names the others;
   ok(whole.includes('white-space:nowrap">RNBQKBNR'), whole);
   const html = frameHtml(showColumns(df, ["sp", "score"]));
   const { document } = parseHTML(`<html><body>${html}</body></html>`);
-  assertEquals([...document.querySelectorAll("thead th")].map((t) => t.textContent), ["", "sp", "score"]);
-  ok(html.includes("1 rows × 4 columns (2 shown; also in the frame: setup, terminations)"), html);
+  assertEquals([...document.querySelectorAll("thead th")].map((t) => t.textContent), ["row", "sp", "score"]);
+  ok(html.includes("1 row × 4 columns (2 shown; also in the frame: setup, terminations)"), html);
   assertEquals(df.columns, ["sp", "setup", "score", "terminations"]); // the frame keeps every column
+});
+
+Deno.test("an index that repeats a shown column is not shown again; text too long for a cell is cut, whole in the frame", async () => {
+  const set = Array.from({ length: 50 }, (_, i) => `line ${i}: e4 e5 Nf3 Nc6`).join(" | ");
+  const df = await toFrame([{ sp: 0, set }, { sp: 1, set: "short" }], ["sp", "set"]);
+  const html = frameHtml(df);
+  const { document } = parseHTML(`<html><body>${html}</body></html>`);
+  assertEquals([...document.querySelectorAll("thead th")].map((t) => t.textContent), ["sp", "set"]);
+  assertEquals(document.querySelectorAll("tbody th").length, 0);
+  const cell = document.querySelectorAll("tbody td")[1].textContent!;
+  assertEquals(cell.length, 160);
+  ok(cell.endsWith("…") && set.startsWith(cell.slice(0, 159)), cell);
+  ok(html.includes("text longer than 160 characters is cut here, whole in the frame"), html);
+  assertEquals(records<{ set: string }>(df)[0].set, set); // the frame keeps it whole
+  // a frame whose text fits says nothing of cutting
+  ok(!frameHtml(await toFrame([{ sp: 1, set: "short" }], ["sp", "set"])).includes("is cut here"));
 });

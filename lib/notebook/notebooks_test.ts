@@ -293,3 +293,23 @@ Deno.test("a dataset whose self-play is only in its designs renders all but 04 a
     Deno.env.delete(RESULTS_ENV);
   }
 });
+
+// 113 characters of the render's code font fit a 1024-pixel-wide window (measured in Chromium on the HTML export).
+const CODE_WIDTH = 110;
+
+Deno.test(`every code line of the stage notebooks fits ${CODE_WIDTH} characters; no prose line opens a blockquote`, () => {
+  const long: string[] = [];
+  for (const path of stageNotebooks()) {
+    const nb = JSON.parse(Deno.readTextFileSync(path)) as Notebook;
+    nb.cells.forEach((c, i) => {
+      const text = Array.isArray(c.source) ? c.source.join("") : c.source;
+      text.split("\n").forEach((line, j) => {
+        const name = `${path.split("/").pop()} cell ${i + 1} line ${j + 1}`;
+        if (c.cell_type === "code" && line.length > CODE_WIDTH) long.push(`${name}: ${line.length} characters`);
+        // the project's notebooks quote nothing: a ">" opening a line is a comparison that Markdown would indent
+        if (c.cell_type === "markdown" && /^\s*>/.test(line)) long.push(`${name}: a blockquote`);
+      });
+    });
+  }
+  assertEquals(long, []);
+});
