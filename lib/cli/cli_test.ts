@@ -61,6 +61,15 @@ Deno.test("domain errors exit 1 with one line; --help exits 0 with the usage", a
   const r = await cli("mbi.ts", ["518", "--profile", "ci"]);
   assertEquals(r.code, 1);
   ok(/no stage-1 dataset at .*ci\/evals\.jsonl: run deno task eval-all --profile ci/.test(r.stderr), r.stderr);
+  // nothing to compare is said, with where it looked and where the published datasets are
+  const none = await cli("compare_engines.ts", ["--resamples", "10"]);
+  assertEquals(none.code, 1, none.stderr);
+  assertEquals(errorLines(none.stderr).length, 1, none.stderr);
+  ok(
+    /^error: nothing to compare: 0 complete dataset\(s\) under \S+, .* \(unset MBI_RESULTS_DIR to compare them\)$/m
+      .test(none.stderr),
+    none.stderr,
+  );
   const scripts = ["mbi.ts", "selfplay.ts", "stats.ts", "pipeline.ts", "derive_mbi.ts"]
     .concat(["outcomes.ts", "validate.ts", "bench_outcomes.ts"]);
   const helps = await Promise.all(scripts.map((script) => cli(script, ["--help"])));

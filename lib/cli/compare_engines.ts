@@ -7,6 +7,9 @@
  */
 
 import { compareAll } from "../analysis/mod.ts";
+import { displayPath, RESULTS_ENV, resultsRoot } from "../store/mod.ts";
+import { formatLimit } from "../engine/mod.ts";
+import { MbiError, repoPath } from "../core/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { RESAMPLES } from "./options.ts";
 
@@ -20,9 +23,25 @@ export const COMMAND = command({
 if (import.meta.main) {
   await runCommand(COMMAND, async ({ values }) => {
     const r = await compareAll({ resamples: values.resamples });
+    const root = resultsRoot();
     console.log(
-      `datasets: ${r.datasets.map((d) => `${d.folder} (${d.engine}, ${JSON.stringify(d.limit)})`).join("; ")}`,
+      `datasets under ${displayPath(root)}: ${
+        r.datasets.map((d) => `${d.folder} (${d.engine}, ${formatLimit(d.limit)})`).join("; ") || "none complete"
+      }`,
     );
+    if (r.pairs.length === 0) {
+      const published = root === repoPath("results")
+        ? ""
+        : `; the repository's published datasets are in ${
+          displayPath(repoPath("results"))
+        } (unset ${RESULTS_ENV} to compare them)`;
+      throw new MbiError(
+        "stage-input",
+        `nothing to compare: ${r.datasets.length} complete dataset(s) under ${
+          displayPath(root)
+        }, and a comparison needs two over at least 3 common positions (deno task eval-all --profile P --engine E makes one)${published}`,
+      );
+    }
     for (const p of r.pairs) {
       console.log(
         `${p.a} vs ${p.b} (${p.common} positions): Spearman ${p.spearman.rho.toFixed(3)} [${

@@ -137,6 +137,13 @@ Deno.test("mbi: the method's value beside the index where its run has searched t
   assertEquals((await cli("derive_mbi.ts", ["--profile", "ci"])).code, 0);
   const none = await cli("mbi.ts", ["--profile", "ci", "959"]);
   ok(!none.stdout.includes("the method's budget"), "no run file, no line");
+  // the cite line names the dataset's engine and fingerprint, as its note asks of a citation
+  ok(
+    /\ncite: .* Dataset ci \(Stockfish 17\.1[^,]*, fingerprint 2,030,154\), 20,000 nodes per position\.\n/.test(
+      none.stdout,
+    ),
+    none.stdout,
+  );
   await writeSyntheticDataset({
     root: results,
     folder: "full",

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { cachedBench, engineIdentity, loadRegistry, resolveEngine, UciEngine } from "../engine/mod.ts";
+import { buildHash, cachedBench, engineIdentity, loadRegistry, resolveEngine, UciEngine } from "../engine/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, JSON_OUTPUT } from "./options.ts";
 import { displayPath } from "../store/mod.ts";
@@ -24,6 +24,7 @@ if (import.meta.main) {
     const resolved = resolveEngine(values.engine);
     const engine = await UciEngine.start(resolved.command);
     try {
+      const wasCached = await cachedBench((await buildHash(resolved)).sha256);
       const id = await engineIdentity(resolved, engine);
       const expected = resolved.entry.fingerprint;
       if (values.json) {
@@ -38,11 +39,21 @@ if (import.meta.main) {
         console.log(`sha256      ${id.sha256}`);
         for (const f of id.files) console.log(`  ${f.sha256}  ${f.name}`);
         console.log(`nets        ${id.nets.join(", ") || "none declared"}`);
-        console.log(
-          `fingerprint ${id.fingerprint} nodes (MBI reference Stockfish 17.1: ${ref})`,
-        );
-        const cache = await cachedBench(id.sha256);
-        console.log(`measured    ${cache ? `from the cache ${displayPath(cache.path)}` : "now"}`);
+        const n = (x: number | null) => x === null ? "none" : x.toLocaleString("en-US");
+        console.log(`fingerprint ${n(id.fingerprint)} nodes (MBI reference Stockfish 17.1: ${n(ref)})`);
+        const cache = wasCached ? await cachedBench(id.sha256) : undefined;
+        console.log(`measured    ${cache ? `from the cache ${displayPath(cache.path)}` : "now (and cached)"}`);
+        if (expected !== undefined) {
+          console.log(
+            expected === id.fingerprint
+              ? `declared    ${n(expected)} in data/engines.json: the same`
+              : `declared    ${
+                n(expected)
+              } in data/engines.json: DIFFERS — runs with this entry are refused until its "fingerprint" is ${
+                n(id.fingerprint)
+              } (or removed)`,
+          );
+        }
         console.log(
           id.matches_reference
             ? "match       searches identically to the MBI reference engine"

@@ -110,6 +110,9 @@ if (import.meta.main) {
     }
     if (table.banner) console.log(`note: ${table.banner}`);
     if (table.uncertainty) console.log(`range: ${table.uncertainty.definition}`);
-    console.log(`cite: ${table.citation} Dataset ${table.profile}, ${facts.budget}.`);
+    // the cite line carries what the note asks a citation to name: engine, fingerprint and budget
+    const cited = [facts.engine, facts.fingerprint && `fingerprint ${facts.fingerprint.toLocaleString("en-US")}`]
+      .filter(Boolean).join(", ");
+    console.log(`cite: ${table.citation} Dataset ${table.profile} (${cited}), ${facts.budget}.`);
   });
 }

@@ -26,7 +26,7 @@ export const ERROR_CODES = {
     "the engine said something the client cannot use: no uciok, a malformed info line, an illegal PV move, a command out of turn",
   "engine-option": "an option the engine does not declare, or a value it does not allow",
   "engine-fingerprint":
-    "a result file was computed by an engine of another bench fingerprint than the one it is used with",
+    "a result file was computed by an engine of another bench fingerprint than the one it is used with, or an engine entry declares a fingerprint its build does not measure",
   "engine-build": "the native build of the engine failed (source not fetched, unpacking or compiling failed)",
   "no-completed-iteration": "a search gave no completed iteration to read a value from",
   "illegal-move": "a move that is not legal (or not a move) in its position",

@@ -8,8 +8,8 @@
  */
 
 import { basename } from "node:path";
-import { engineFiles, loadRegistry, type ResolvedEngine } from "./registry.ts";
-import { replaceFile, repoPath, sha256File, sha256Text } from "../core/mod.ts";
+import { type EngineEntry, engineFiles, loadRegistry, type ResolvedEngine } from "./registry.ts";
+import { MbiError, replaceFile, repoPath, sha256File, sha256Text } from "../core/mod.ts";
 import { UciEngine } from "./uci.ts";
 import { Chess } from "chessops/chess";
 import { parseFen } from "chessops/fen";
@@ -152,7 +152,7 @@ export async function engineIdentity(
 }
 
 /** The hashes of an engine's files and the build hash made of them (the file's own for a single-file build). */
-async function buildHash(resolved: ResolvedEngine): Promise<{ files: EngineIdentity["files"]; sha256: string }> {
+export async function buildHash(resolved: ResolvedEngine): Promise<{ files: EngineIdentity["files"]; sha256: string }> {
   const files = await Promise.all(
     engineFiles(resolved).map(async (f) => ({
       name: basename(f),
@@ -172,6 +172,23 @@ async function buildHash(resolved: ResolvedEngine): Promise<{ files: EngineIdent
  */
 export async function ensureFingerprint(resolved: ResolvedEngine): Promise<number> {
   return cachedFingerprint(resolved, (await buildHash(resolved)).sha256);
+}
+
+/**
+ * Refuses an engine whose registry entry declares a bench fingerprint that its
+ * build does not measure: the declared one decides where its results go (the
+ * reference folder for the reference's fingerprint), so it is checked before
+ * anything is written.
+ */
+export function requireDeclaredFingerprint(entry: EngineEntry, measured: number | null): void {
+  if (entry.fingerprint === undefined || measured === null || measured === entry.fingerprint) return;
+  const n = (x: number) => x.toLocaleString("en-US");
+  throw new MbiError(
+    "engine-fingerprint",
+    `engine ${entry.id}: data/engines.json declares fingerprint ${n(entry.fingerprint)}, but its build measures ${
+      n(measured)
+    } (deno task engine-info ${entry.id}): correct the entry's "fingerprint" or remove it; nothing written`,
+  );
 }
 
 /** What the cache holds of one build's bench: total nodes, searches and wall time. */

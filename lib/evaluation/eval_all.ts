@@ -5,7 +5,13 @@
  * @module
  */
 
-import { type EvaluationRecord, POSITIONS_CSV_PATH, type Profile, startPosition } from "../method/mod.ts";
+import {
+  type EvaluationRecord,
+  fingerprintValue,
+  POSITIONS_CSV_PATH,
+  type Profile,
+  startPosition,
+} from "../method/mod.ts";
 import {
   codeVersion,
   configDifference,
@@ -30,6 +36,8 @@ import {
   BENCH_SCRIPT_PATH,
   benchNodesPerSecond,
   checkExecutable,
+  ensureFingerprint,
+  requireDeclaredFingerprint,
   type ResolvedEngine,
   timeoutsForSpeed,
 } from "../engine/mod.ts";
@@ -107,6 +115,17 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
   const before = await readEvalDataset(path, { duplicates: "report" });
   if (before && before.duplicates.length === 0 && planned.every((sp) => before.records.some((r) => r.sp === sp))) {
     checkSameLimit(path, before.header.config.limit, limit);
+    // the engine asked for must be the dataset's (its fingerprint measured, from the cache once known)
+    const measured = await ensureFingerprint(engine);
+    requireDeclaredFingerprint(engine.entry, measured);
+    if (measured !== before.header.config.engine_fingerprint) {
+      throw new MbiError(
+        "engine-fingerprint",
+        `${displayPath(path)} was computed by ${before.header.engine.uci_name} (fingerprint ${
+          fingerprintValue(before.header.config.engine_fingerprint)
+        }), not by ${engine.entry.id} (fingerprint ${fingerprintValue(measured)}): use another --profile or --engine`,
+      );
+    }
     return {
       path,
       planned: planned.length,

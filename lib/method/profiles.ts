@@ -94,7 +94,7 @@ export const PROFILES: Record<string, Profile> = {
   },
   quick: {
     name: "quick",
-    description: "the default main job: the whole pipeline at small budgets on 2 cores with the WASM engine",
+    description: "the default main job: the whole pipeline at small budgets on 2 cores",
     positions: ALL,
     evalNodes: 125_000,
     evalDepth: null,

@@ -15,7 +15,13 @@
 import { basename, dirname, join } from "node:path";
 import * as v from "valibot";
 import { checkRecord, count, MbiError, opaque, removeDeadTemps, text } from "../core/mod.ts";
-import { type EngineIdentity, engineIdentity, launchEngine, type ResolvedEngine } from "../engine/mod.ts";
+import {
+  type EngineIdentity,
+  engineIdentity,
+  launchEngine,
+  requireDeclaredFingerprint,
+  type ResolvedEngine,
+} from "../engine/mod.ts";
 import {
   acquireLock,
   codeVersion,
@@ -178,6 +184,7 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
     } finally {
       await probe.quit();
     }
+    requireDeclaredFingerprint(spec.engine.entry, found.identity.fingerprint);
     const plan = await spec.plan(found);
     const appender = await JsonlAppender.resume(path, plan.existing, plan.header);
 

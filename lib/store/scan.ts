@@ -9,6 +9,8 @@
 import { join, relative } from "node:path";
 import { type EvalDataset, evalFilePath, readEvalDataset } from "./eval_dataset.ts";
 import { parseKey, type ResultsKey, resultsRoot } from "./results_key.ts";
+import { loadRegistry } from "../engine/mod.ts";
+import { fingerprintValue } from "../method/mod.ts";
 
 /** A folder under the results root that is named by a results key. */
 export interface ResultFolder {
@@ -69,6 +71,11 @@ export async function scanDatasets(opts: { root?: string; includeCi?: boolean } 
     try {
       const d = await readEvalDataset(path);
       if (!d) continue;
+      const wrong = folderContradiction(f, d);
+      if (wrong) {
+        scan.problems.push({ file: relative(root, path), reason: wrong });
+        continue;
+      }
       if (d.missing.length === 0 && d.records.every((r) => r.eval_cp !== null)) scan.complete.push(d);
       else scan.partial.push(d);
     } catch (e) {
@@ -76,6 +83,27 @@ export async function scanDatasets(opts: { root?: string; includeCi?: boolean } 
     }
   }
   return scan;
+}
+
+/**
+ * Why a dataset may not be in its folder, or null: a folder without an engine
+ * tag holds the reference engine's results (its fingerprint), a folder
+ * `…@<tag>` those of the engine with that id (`path-<name>` for a `path:`
+ * engine) — whatever an engine entry once declared.
+ */
+export function folderContradiction(folder: ResultFolder, d: EvalDataset): string | null {
+  const reference = loadRegistry().reference_fingerprint;
+  const e = d.header.engine, tag = folder.key.engine;
+  const holds = `${e.uci_name} (${e.id}, fingerprint ${fingerprintValue(d.header.config.engine_fingerprint)})`;
+  if (tag === null) {
+    return d.header.config.engine_fingerprint === reference
+      ? null
+      : `holds ${holds}, but a folder without an @engine tag holds the reference engine's results (fingerprint ${
+        fingerprintValue(reference)
+      }): its values belong in ${folder.name}@${e.id}`;
+  }
+  const ok = e.id === tag || (tag.startsWith("path-") && e.id.startsWith("path:"));
+  return ok ? null : `holds ${holds}, but the folder's tag @${tag} names another engine`;
 }
 
 /** The result folder a dataset lives in (its name under the results root; a dataset outside it, its header's name). */

@@ -10,6 +10,7 @@
 #   nan     like ok, with a score that is not a number (cp NaN)
 #   tree    MultiPV answers for the classical start (SP 518): one near-best first move
 #           (e2e4; d2d4 is 50 cp worse), then several near-best moves at every ply
+#   no960   like ok, but declares no UCI_Chess960 option
 mode="$1"
 first=e2e4
 second=e7e5
@@ -25,7 +26,7 @@ while read -r line; do
       echo "id author tests"
       echo "option name Hash type spin default 16 min 1 max 1024"
       echo "option name Threads type spin default 1 min 1 max 8"
-      echo "option name UCI_Chess960 type check default false"
+      [ "$mode" = no960 ] || echo "option name UCI_Chess960 type check default false"
       echo "option name MultiPV type spin default 1 min 1 max 500"
       echo "uciok" ;;
     isready) echo "readyok" ;;
