@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { mean, sampleStandardDeviation } from "simple-statistics";
 import {
   datasetFolder,
-  displayPath,
   type EvalDataset,
   evalFolderName,
   profileDir,
+  recordedPath,
   siblingDatasets,
   writeTextIfChanged,
 } from "../store/mod.ts";
@@ -193,7 +193,7 @@ export async function computeDistribution(profile: Profile) {
     schema: DISTRIBUTION_SCHEMA,
     profile: evalFolderName(profile), // the dataset's key: a self-play design's tags are not the dataset's
     input: {
-      path: displayPath(d.path),
+      path: recordedPath(d.path),
       sha256: await sha256File(d.path),
       limit: d.header.config.limit,
       engine: d.header.engine.uci_name,

@@ -9,7 +9,7 @@
  */
 
 import { dirname, join } from "node:path";
-import { displayPath, readJsonIfExists, writeFileAtomic } from "../store/mod.ts";
+import { readJsonIfExists, recordedPath, writeFileAtomic } from "../store/mod.ts";
 import { machineInfo, type ReproduceRecord } from "./reproduce.ts";
 import { type Verification } from "../evaluation/mod.ts";
 import * as v from "valibot";
@@ -121,7 +121,7 @@ export async function recordVerification(
   const record: VerifyRecord = {
     kind: "mbi-verify-reproduce",
     schema: VERIFY_RECORD_SCHEMA,
-    dataset: displayPath(evalsPath),
+    dataset: recordedPath(evalsPath),
     checks,
   };
   const draws = [...(old?.draws ?? [])];

@@ -11,7 +11,7 @@
  */
 
 import { join } from "node:path";
-import { MbiError, sha256File } from "../core/mod.ts";
+import { MbiError } from "../core/mod.ts";
 import { PUBLISHED, readSummary } from "../analysis/mod.ts";
 import {
   methodSamplePath,
@@ -23,7 +23,15 @@ import {
   readMethodSample,
 } from "../report/mod.ts";
 import { readGames } from "../selfplay/mod.ts";
-import { codeVersion, displayPath, readTextIfExists, selfplayDir, summaryPath, writeFileAtomic } from "../store/mod.ts";
+import {
+  codeVersion,
+  displayPath,
+  inputFiles,
+  readTextIfExists,
+  selfplayDir,
+  summaryPath,
+  writeFileAtomic,
+} from "../store/mod.ts";
 import { selfplayBudgetText } from "../method/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { PROFILE, resultsProfile } from "./options.ts";
@@ -94,7 +102,7 @@ if (import.meta.main) {
       design: design.name,
       design_budget: selfplayBudgetText({ positions: s.positions, games: s.games, nodesPerMove: s.nodesPerMove }),
       from: { design: earlier.name, values: paired.values_from, budget: paired.budget },
-      inputs: await Promise.all(files.map(async (p) => ({ path: displayPath(p), sha256: await sha256File(p) }))),
+      inputs: await inputFiles(files),
       made_from: inputs,
       prediction,
       games_when_made: 0,

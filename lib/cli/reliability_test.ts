@@ -417,3 +417,26 @@ Deno.test("the fixture's files are unchanged by reading them (the probes work on
   assertEquals(await hashes(fixture), await hashes(t.results));
   await Deno.remove(t.dir, { recursive: true });
 });
+
+Deno.test("a results root outside the repository: no published file names it; a copy elsewhere re-runs to the same bytes", async () => {
+  await base();
+  const texts = async (root: string) => {
+    const out = new Map<string, string>();
+    for (const f of filesUnder(root, [])) {
+      const rel = relative(root, f);
+      if (/\.lock$|(^|\/)\.gitignore$/.test(rel)) continue;
+      out.set(rel, await Deno.readTextFile(f));
+    }
+    return out;
+  };
+  const made = await texts(fixture);
+  ok(made.size > 10, `${made.size} files`);
+  const naming = [...made].filter(([, text]) => text.includes(t.results) || text.includes(t.dir)).map(([f]) => f);
+  assertEquals(naming, [], "files that name the folder the results were made in");
+  const { root, cli } = await copyOfBase();
+  const r = await cli("pipeline.ts", ["--profile", "ci", "--no-notebooks", "--workers", "2"]);
+  assertEquals(r.code, 0, r.stderr);
+  const again = await texts(root);
+  const changed = [...again.keys()].filter((f) => again.get(f) !== made.get(f));
+  assertEquals(changed, [], "files the re-run in the copy changed");
+});

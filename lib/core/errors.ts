@@ -124,8 +124,9 @@ export const QUOTE_LIMIT = 80;
  */
 export function errorLine(message: string): string {
   // deno-lint-ignore no-control-regex
+  const control = /[\x00-\x1f\x7f\x9b]/g;
   const safe = message.split("\n")[0].replace(
-    /[\x00-\x1f\x7f\x9b]/g,
+    control,
     (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
   );
   return safe.replace(

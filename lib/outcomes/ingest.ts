@@ -21,7 +21,7 @@ import { createGunzip, createZstdDecompress } from "node:zlib";
 import { basename } from "node:path";
 import { MbiError } from "../core/mod.ts";
 import { GameClassifier, OutcomeAccumulator, type OutcomeFilters, SKIP } from "../method/mod.ts";
-import { type DamagedInput, displayPath, type SourceFile } from "../store/mod.ts";
+import { type DamagedInput, recordedPath, type SourceFile } from "../store/mod.ts";
 import { PgnScanner, type ScannedGame } from "./pgn_scan.ts";
 import { formatDuration } from "../runs/mod.ts";
 import { ZstdFrames } from "./zstd_frames.ts";
@@ -216,7 +216,7 @@ export async function ingestPgn(
   const source: SourceFile = {
     kind: "pgn",
     file: basename(path),
-    path: displayPath(path),
+    path: recordedPath(path),
     bytes: totalBytes,
     sha256: hash.digest("hex"),
     compression: compression ?? "none",

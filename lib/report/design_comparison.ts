@@ -15,10 +15,10 @@ import { pathExists } from "../core/mod.ts";
 import { METHOD_EVAL_TEXT, type Profile, PROFILES, selfplayBudgetText } from "../method/mod.ts";
 import {
   designKey,
-  displayPath,
   evalFolderName,
   getProfile,
   profileDir,
+  recordedPath,
   selfplayDir,
   summaryPath,
 } from "../store/mod.ts";
@@ -92,7 +92,7 @@ export async function runningDesigns(profile: Profile): Promise<RunningDesign[]>
       design: selfplayBudgetText({ positions: c.positions.length, games: c.games, nodesPerMove: c.nodes_per_move }),
       done: games.records.length,
       planned: c.positions.length * c.games,
-      file: displayPath(gamesPath(selfplayDir(design))),
+      file: recordedPath(gamesPath(selfplayDir(design))),
       engine: { uci_name: games.header.engine.uci_name, fingerprint: c.engine_fingerprint },
     });
   }
@@ -191,7 +191,7 @@ export function comparisonRows(
       path: summaryPath(d.design),
     });
     const figures = d.sample?.figures;
-    const v = figures?.validation.find((x) => x.values_from === displayPath(d.sample!.path));
+    const v = figures?.validation.find((x) => x.values_from === recordedPath(d.sample!.path));
     if (figures && v) {
       const rho = nanToNull(v.eval_vs_score.rho);
       rows.push({

@@ -15,12 +15,12 @@ import {
   datasetFolder,
   type DatasetScan,
   describedAs,
-  displayPath,
   type EvalDataset,
   isOtherBudget,
   profileDir,
   readJsonIfExists,
   readMbiTable,
+  recordedPath,
   resultsRoot,
   rowInterval,
   sameSetDatasets,
@@ -140,9 +140,9 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
           median_mbi_shift: a.mbi_shift.median,
         },
         sources: [
-          displayPath(d.path),
-          displayPath(o.path),
-          ...(ci ? [displayPath(join(resultsRoot(), "engine_comparison.json"))] : []),
+          recordedPath(d.path),
+          recordedPath(o.path),
+          ...(ci ? [recordedPath(join(resultsRoot(), "engine_comparison.json"))] : []),
         ],
       };
     })()];
@@ -164,7 +164,7 @@ export async function computeLimitations(
   designs?: readonly DesignResults[],
 ): Promise<Limitation[]> {
   const d = await loadEvaluations(profile);
-  const evalsPath = displayPath(d.path);
+  const evalsPath = recordedPath(d.path);
   const out: Limitation[] = [];
   const spPath = join(selfplayDir(profile), "selfplay.json");
   const sp = await readSelfplayResults(profile);
@@ -190,7 +190,7 @@ export async function computeLimitations(
         selfplay_games: sp?.config.games ?? null,
         selfplay_nodes_per_move: sp?.config.nodes_per_move ?? null,
       },
-      sources: sp ? [evalsPath, displayPath(spPath)] : [evalsPath],
+      sources: sp ? [evalsPath, recordedPath(spPath)] : [evalsPath],
     });
   }
   const e = d.header.engine;
@@ -270,10 +270,10 @@ export async function computeLimitations(
         coverage_next_budget: cov?.share ?? null,
         next_budget: larger ? datasetFolder(larger) : null,
       },
-      sources: [displayPath(mbiPath), ...(larger ? [displayPath(join(dirname(larger.path), "mbi.json"))] : [])],
+      sources: [recordedPath(mbiPath), ...(larger ? [recordedPath(join(dirname(larger.path), "mbi.json"))] : [])],
     });
   }
-  if (sp) out.push(...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)));
+  if (sp) out.push(...selfplayStatements(sp, recordedPath(spPath), summary, recordedPath(sumPath)));
   const breadth = sp && await openingStatement(profile, sp);
   if (breadth) out.push(breadth);
   // a design's own notebooks say, as the page of the index it was drawn from does, how far the method's budget on

@@ -9,7 +9,7 @@
 
 import { join } from "node:path";
 import { formatLimit } from "../engine/mod.ts";
-import { displayPath, selfplayDir, summaryPath } from "../store/mod.ts";
+import { recordedPath, selfplayDir, summaryPath } from "../store/mod.ts";
 import { type MethodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
 import { type DesignResults } from "./designs.ts";
 import {
@@ -182,7 +182,7 @@ export async function designStatements(
   const sumPath = summaryPath(design);
   const breadth = await openingStatement(design, sp);
   const out = [
-    ...selfplayStatements(sp, displayPath(spPath), summary, displayPath(sumPath)),
+    ...selfplayStatements(sp, recordedPath(spPath), summary, recordedPath(sumPath)),
     ...(breadth ? [breadth] : []),
   ]
     .map((l) => ({
@@ -242,7 +242,7 @@ export async function openingStatement(design: Profile, sp: SelfplayResults): Pr
       worst_sp: worst?.sp ?? null,
       worst_first_cp: worst?.best_first?.cp ?? null,
     },
-    sources: [displayPath(path)],
+    sources: [recordedPath(path)],
   };
 }
 
@@ -281,8 +281,8 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState)
       mean_delta_cp: far?.mean_delta_cp ?? null,
     },
     sources: [
-      displayPath(samplePath),
-      ...(figures ? [displayPath(methodSampleSummaryPath(samplePath, design))] : []),
+      recordedPath(samplePath),
+      ...(figures ? [recordedPath(methodSampleSummaryPath(samplePath, design))] : []),
     ],
   };
 }

@@ -32,6 +32,7 @@ import {
   profileDir,
   readEvalDataset,
   readJsonIfExists,
+  recordedPath,
   resultsRoot,
   selfplayDir,
   staleInputs,
@@ -296,7 +297,7 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
           : `at ${sampleBudget}, not the method's ${evalBudgetText({ nodes: PROFILES.full.evalNodes })}`
       }, not an index over ${PROFILES.full.positions.length} positions`,
     sample: {
-      path: displayPath(samplePath),
+      path: recordedPath(samplePath),
       budget: sampleBudget,
       limit: sampleLimit,
       engine: sample.header.engine.uci_name,

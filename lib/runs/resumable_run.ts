@@ -29,6 +29,7 @@ import {
   JsonlAppender,
   type JsonlContent,
   makeFolder,
+  recordedPath,
   writeFileAtomic,
 } from "../store/mod.ts";
 import { type Progress, ProgressTracker } from "./progress.ts";
@@ -215,7 +216,7 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
           {
             kind: spec.manifest.kind,
             schema: spec.manifest.schema,
-            file: displayPath(path),
+            file: recordedPath(path),
             profile: spec.profile,
             engine: found.identity,
             config: plan.config,

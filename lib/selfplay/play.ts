@@ -29,6 +29,7 @@ import {
   makeFolder,
   mbiRowsHash,
   type MbiTable,
+  recordedPath,
   type Shard,
   shardOf,
   writeFileAtomic,
@@ -213,7 +214,7 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
       const want = continuedConfig((await readGames(path))?.header.config, planned, opts.openings);
       config = want;
       const input = {
-        path: displayPath(opts.tableFile.path),
+        path: recordedPath(opts.tableFile.path),
         sha256: opts.tableFile.sha256,
         rows_sha256: mbiRowsHash(opts.table),
       };

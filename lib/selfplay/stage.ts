@@ -11,6 +11,7 @@ import { isAbsolute, join } from "node:path";
 import {
   codeVersion,
   displayPath,
+  inputFiles,
   mbiPaths,
   mbiRowsHash,
   type MergeResult,
@@ -209,11 +210,8 @@ export async function writeSelfplayOutputs(
     score_interval: SCORE_INTERVAL_DEFINITION,
     inputs: [
       header.input,
-      { path: displayPath(gamesPath), sha256: await sha256File(gamesPath) },
-      ...(await Deno.stat(setsPath).then(
-        async () => [{ path: displayPath(setsPath), sha256: await sha256File(setsPath) }],
-        () => [],
-      )),
+      ...(await inputFiles([gamesPath])),
+      ...(await Deno.stat(setsPath).then(() => inputFiles([setsPath]), () => [])),
     ],
     games_sha256: gamesHash(games),
     n_positions: header.selection.length,

@@ -51,6 +51,7 @@ import {
   readJsonIfExists,
   readMbiTable,
   recordedInputPath,
+  recordedPath,
   type ResolvedDataset,
   resultsRoot,
   rowInterval,
@@ -372,7 +373,7 @@ async function siteValidations(folder: string): Promise<SiteValidation[]> {
     if (!v) continue;
     out.push({
       table,
-      file: displayPath(path),
+      file: recordedPath(path),
       positions: v.positions,
       games: v.games,
       eval_vs_score: v.eval_vs_score,
@@ -484,7 +485,7 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
         const href = (path: string) => relative(publishedPaths(profile).site, path).split(sep).join("/");
         return {
           ...r,
-          file: r.path === null ? null : displayPath(r.path),
+          file: r.path === null ? null : recordedPath(r.path),
           href: r.path === null ? null : href(r.path),
           prediction_file: r.prediction ? displayPath(r.prediction.path) : null,
           prediction_href: r.prediction ? href(r.prediction.path) : null,

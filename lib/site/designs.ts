@@ -13,7 +13,7 @@ import { basename, join, relative, sep } from "node:path";
 import { pathExists } from "../core/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
 import { bestmoveOffPv, type Profile, selfplayBudgetsText } from "../method/mod.ts";
-import { displayPath, profileDir, publishedPaths, selfplayDir, summaryPath } from "../store/mod.ts";
+import { profileDir, publishedPaths, recordedPath, selfplayDir, summaryPath } from "../store/mod.ts";
 import { readVerifyRecord, type Summary, type VerifyRecord, verifyRecordPath } from "../analysis/mod.ts";
 import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import {
@@ -183,7 +183,7 @@ async function siteSample(design: Profile, state: MethodSampleState): Promise<Si
     ? null
     : `deno task method-sample --profile ${design.name}`;
   return {
-    file: displayPath(path),
+    file: recordedPath(path),
     limit: formatLimit(d.header.config.limit),
     engine: {
       uci_name: d.header.engine.uci_name,
@@ -194,7 +194,7 @@ async function siteSample(design: Profile, state: MethodSampleState): Promise<Si
     of: d.header.positions.length,
     values: d.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp, depth: r.depth })),
     bestmove_off_pv: bestmoveOffPv(d.records).map((r) => r.sp),
-    summary: figures ? { file: displayPath(methodSampleSummaryPath(path, design)), figures } : null,
+    summary: figures ? { file: recordedPath(methodSampleSummaryPath(path, design)), figures } : null,
     next: fix,
     verified: (await readVerifyRecord(path))?.checks ?? [],
   };

@@ -35,7 +35,7 @@ import {
   text,
   toCsv,
 } from "../core/mod.ts";
-import { CodeVersion, codeVersion, displayPath } from "./provenance.ts";
+import { CodeVersion, codeVersion, recordedPath } from "./provenance.ts";
 import * as v from "valibot";
 import type { InputValues } from "./position_values.ts";
 import { type SearchLimit } from "../engine/mod.ts";
@@ -156,7 +156,7 @@ export async function buildMbiTable(
       n: rows.length,
     },
     input: {
-      path: displayPath(path),
+      path: recordedPath(path),
       sha256: await sha256File(path),
       values_sha256: valuesHash(input.values),
       engine: input.header?.engine ?? null,

@@ -64,9 +64,9 @@ export function recordedPath(path: string): string {
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? join("results", rel) : displayPath(path);
 }
 
-/** Describes input files by path and SHA-256. */
+/** Describes input files by path ({@link recordedPath}: `results/…` below the results root, wherever it is) and SHA-256. */
 export async function inputFiles(paths: string[]): Promise<InputFile[]> {
-  return await Promise.all(paths.map(async (p) => ({ path: displayPath(p), sha256: await sha256File(p) })));
+  return await Promise.all(paths.map(async (p) => ({ path: recordedPath(p), sha256: await sha256File(p) })));
 }
 
 /**

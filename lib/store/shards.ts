@@ -7,8 +7,8 @@
  */
 
 import { writeFileAtomic } from "./atomic.ts";
-import { count, int, MbiError, same, sha256File } from "../core/mod.ts";
-import { displayPath } from "./provenance.ts";
+import { count, int, MbiError, same } from "../core/mod.ts";
+import { displayPath, inputFiles } from "./provenance.ts";
 import { readJsonl } from "./jsonl.ts";
 import * as v from "valibot";
 
@@ -145,9 +145,7 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
     }
   }
   records.sort(spec.compare);
-  const sources = await Promise.all(
-    files.map(async (f) => ({ path: displayPath(f.path), sha256: await sha256File(f.path) })),
-  );
+  const sources = await inputFiles(files.map((f) => f.path));
   const header = spec.mergedHeader(files[0].header, records, sources);
   // An existing output is compared, never overwritten; one that cannot be read is not ours to replace.
   const existing = await readJsonl<H, R>(out).catch((e) => {
