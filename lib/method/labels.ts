@@ -130,11 +130,16 @@ export function formatBudgets(f: BudgetFacts): string {
   return parts.join("; ");
 }
 
-/** A self-play design beside the method's: `60 × 50 games at 30,000 nodes/move (the method: 60 × 50 at 300,000)`. */
+/**
+ * A self-play design beside the method's: `60 × 50 games at 30,000 nodes/move (the method: 60 × 50 at 300,000)`;
+ * the method's own design is said to be it, never listed as a difference from itself.
+ */
 export function selfplayBudgetsText(sp: DesignBudget): string {
-  return `${selfplayBudgetText(sp)} (the method: ${METHOD.selfplay.positions} × ${METHOD.selfplay.games} at ${
-    int(METHOD.selfplay.nodesPerMove)
-  })`;
+  const m = METHOD.selfplay;
+  if (sp.positions === m.positions && sp.games === m.games && sp.nodesPerMove === m.nodesPerMove) {
+    return `${selfplayBudgetText(sp)} (the method's design)`;
+  }
+  return `${selfplayBudgetText(sp)} (the method: ${m.positions} × ${m.games} at ${int(m.nodesPerMove)})`;
 }
 
 /**

@@ -34,6 +34,12 @@ Deno.test("the banner names the budgets beside the method's, and is absent at th
     "quick~eval8000000 profile — 8,000,000 nodes per position (the method: 400,000,000); self-play 60 × 50 games at " +
       "30,000 nodes/move (the method: 60 × 50 at 300,000) — not the method's results; cite with engine, fingerprint and budget",
   );
+  // the method's own design beside another budget is named as the method's, not as a difference from it
+  assertEquals(
+    budgetBanner({ profile: "quick~eval8000000", evalLimit: { nodes: 8_000_000 }, designs: [method.selfplay] }),
+    "quick~eval8000000 profile — 8,000,000 nodes per position (the method: 400,000,000); self-play 60 × 50 games at " +
+      "300,000 nodes/move (the method's design) — not the method's results; cite with engine, fingerprint and budget",
+  );
   assertEquals(isMethodBudgets({ ...method, designs: [method.selfplay] }), true);
   assertEquals(isMethodBudgets({ ...method, designs: [method.selfplay, sample] }), false);
   assertEquals(isMethodBudgets({ ...method, selfplay: undefined, designs: [sample] }), false);

@@ -16,7 +16,7 @@ import { formatLimit } from "../engine/mod.ts";
 import { fingerprintValue, fixedNonZero, rhoDefined, rhoInterval, verdictsText } from "../method/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
-import { displayPath, LICENCE, writeTextIfChanged } from "../store/mod.ts";
+import { displayPath, LICENCE, outcomeTitle, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { collectLanding, type LandingData, landingPath, readerName } from "./landing_data.ts";
@@ -197,8 +197,8 @@ function ladderSection(d: LandingData): Html {
     ];
   });
   const partial = d.partial.length > 0 &&
-    markup`<p class="small">Still being computed (not on the ladder until complete): ${
-      d.partial.map((p) => `${p.folder} (${p.done} of ${p.planned} positions)`).join(", ")
+    markup`<p class="small">Still being computed, and on the ladder once complete: ${
+      d.partial.map((p) => `${p.name}, ${int(p.done)} of ${int(p.planned)} positions so far`).join("; ")
     }.</p>`;
   const table = labelledTable(
     `${ladderEngineText(d.ladder)} at each budget per position, over the same ${d.ladderRows[0].depth.count} positions`,
@@ -255,9 +255,9 @@ function outcomesSection(d: LandingData): Html {
       const shared = defined.length > 1 &&
         Math.max(...defined.map((v) => v.eval_vs_score.ci95_percentile[0] as number)) <
           Math.min(...defined.map((v) => v.eval_vs_score.ci95_percentile[1] as number));
-      return markup`<h3>${table.name}</h3><p>${table.description} (${Object.keys(table.bySp).length} positions).${
-        table.note ? ` ${table.note}` : ""
-      }${
+      return markup`<h3>${outcomeTitle(table.description)}</h3><p>${table.description} (${
+        Object.keys(table.bySp).length
+      } positions).${table.note ? ` ${table.note}` : ""}${
         r
           ? ` Its per-position scores have reliability ${
             f3(r.reliability)
@@ -270,7 +270,7 @@ function outcomesSection(d: LandingData): Html {
       }</p>${
         vs.length
           ? labelledTable(
-            `Each dataset against ${table.name}: Spearman's rho with its 95% interval; ${
+            `Each dataset against these games: Spearman's rho with its 95% interval; ${
               vs[0] ? `${int(vs[0].games)} games over ${vs[0].positions} positions` : ""
             }`,
             ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "file"],
@@ -287,12 +287,12 @@ function outcomesSection(d: LandingData): Html {
   );
 }
 
-/** The complete datasets without a page of their own (built by `deno task site --profile KEY`), each linking its table. */
+/** The complete datasets without a page of their own (docs/site.md says how to build one), each linking its table. */
 function withoutPage(d: LandingData): Html {
   const shown = new Set(d.pages.map((p) => p.folder));
   const rest = Object.entries(d.names).filter(([folder]) => !shown.has(folder)).sort(([a], [b]) => a.localeCompare(b));
   if (!rest.length) return markup``;
-  return markup`<p class="small">Without a page of their own (<code>deno task site --profile KEY</code> builds one), their MBI tables: ${
+  return markup`<p class="small">Without a page of their own, their MBI tables: ${
     joinHtml(rest.map(([folder, name]) => markup`<a href="${folder}/mbi.csv">${name}</a>`), ", ")
   }.</p>`;
 }

@@ -161,7 +161,7 @@ export interface LandingData {
   /** Every dataset page. */
   pages: DatasetPage[];
   /** Datasets still being computed. */
-  partial: { folder: string; done: number; planned: number }[];
+  partial: { folder: string; name: string; done: number; planned: number }[];
   /** Every complete dataset's name in readers' words (`Stockfish 17.1 · 8,000,000 nodes per position`), by folder. */
   names: Record<string, string>;
 }
@@ -366,6 +366,7 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
     ),
     partial: scan.partial.map((d) => ({
       folder: datasetFolder(d),
+      name: `${d.header.engine.uci_name} · ${formatLimit(d.header.config.limit)} per position`,
       done: d.records.length,
       planned: d.header.positions.length,
     })),

@@ -16,6 +16,7 @@ import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import { selfplayBudgetsText, signedCp } from "../method/mod.ts";
 import { designBudgets } from "./designs.ts";
 import { partialCountText } from "../report/mod.ts";
+import { outcomeTitle } from "../store/mod.ts";
 
 /** What every figure and table of the page says about itself: profile, engine, budget. */
 export function pageCaption(d: { engine: { uci_name: string }; limit: string }): string {
@@ -175,6 +176,7 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
     offPv: Object.fromEntries(d.bestmove_off_pv.map((x) => [String(x.sp), x.bestmove])),
     outcomes: d.outcomes.map((t) => ({
       name: t.name,
+      title: outcomeTitle(t.description),
       description: t.description,
       thin: Object.fromEntries(Object.entries(t.thin)),
       columns: t.columns,

@@ -39,6 +39,17 @@ export const OUTCOMES_SCHEMA = 1;
 /** How a table name may look: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const OUTCOME_NAME = /^[A-Za-z0-9][\w.-]{0,99}$/;
 
+/**
+ * An outcome table's title for a heading, in readers' words: its description
+ * up to the first comma or parenthesis ("4,568,750 human Chess960 games on
+ * Lichess"; "19,200,000 Stockfish 16 self-play games").
+ */
+export function outcomeTitle(description: string): string {
+  // a comma inside a number ("4,568,750") is not a clause's end
+  const cut = description.search(/ \(|,(?!\d)/);
+  return (cut < 0 ? description : description.slice(0, cut)).trim();
+}
+
 /** Checks a table name; throws an `outcome-table` MbiError naming it and what is allowed. */
 export function checkOutcomeName(name: string): string {
   if (!OUTCOME_NAME.test(name)) {

@@ -6,6 +6,7 @@ import {
   outcomeNameOf,
   outcomePaths,
   outcomeRowsCsv,
+  outcomeTitle,
   parseOutcomeCsv,
   readOutcomeTable,
   writeOutcomeTable,
@@ -133,4 +134,16 @@ Deno.test("a written table reads back; a damaged CSV is named", async () => {
     Deno.env.delete("MBI_RESULTS_DIR");
     Deno.removeSync(root, { recursive: true });
   }
+});
+
+Deno.test("an outcome table's heading in readers' words: its description up to the first clause's end, numbers kept whole", () => {
+  assertEquals(
+    outcomeTitle("4,568,750 human Chess960 games on Lichess (the open database up to spring 2020), counted per start"),
+    "4,568,750 human Chess960 games on Lichess",
+  );
+  assertEquals(
+    outcomeTitle("19,200,000 Stockfish 16 self-play games, 20,000 from each start position"),
+    "19,200,000 Stockfish 16 self-play games",
+  );
+  assertEquals(outcomeTitle("my games"), "my games");
 });

@@ -115,6 +115,8 @@ async function open(sp: number): Promise<void> {
       arrow: true,
     });
   showPv();
+  // the viewer shows the PV under the board: the page's plain PV (for a page without the board) goes
+  document.getElementById("d-pv-plain")?.setAttribute("hidden", "");
   host.insertAdjacentHTML("beforeend", String(markup`<p class="small">${l.cfg.credits}</p>`));
 
   const fig = document.getElementById("d-ladder");
@@ -125,7 +127,7 @@ async function open(sp: number): Promise<void> {
       ? String(
         markup`<figure>${svg}<figcaption>SP ${sp} at every budget of the same engine (one fingerprint) over the same ${l.data.rows.length} positions (${
           pts.map((p) => p.label).join(", ")
-        }): engine value and MBI with its interval (the settling range over the last iterations, not a confidence interval); orange: this dataset (${l.data.limit}). Each MBI is relative to its own dataset.</figcaption></figure>`,
+        }): engine value and MBI with its range (how far it moved over the last iterations, not a confidence interval); orange: this dataset (${l.data.limit}). Each MBI is relative to its own dataset.</figcaption></figure>`,
       )
       : "";
   }
@@ -155,7 +157,8 @@ async function open(sp: number): Promise<void> {
           `Game ${x.game} of SP ${sp} (${set.set.caption}): ${x.result} (${x.termination}), ${line.plies.length} plies; ` +
           `the first ${x.opening.plies} (marked) are line ${x.opening.index + 1} of the position's opening set`,
       });
-      host.scrollIntoView({ block: "nearest" });
+      // the board's top in view (taller than a phone's screen, "nearest" would show only its foot)
+      host.scrollIntoView({ block: "start" });
     });
   }
   document.documentElement.dataset.board = String(sp);

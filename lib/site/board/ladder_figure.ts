@@ -98,7 +98,7 @@ export function ladderFigure(sp: number, points: readonly RungPoint[]): Html | n
   const pad = Math.max(5, (hi - lo) * 0.15);
   const value = panel(`SP ${sp}: engine value (cp)`, points, (p) => p.eval_cp, [lo - pad, hi + pad], null, true);
   const mbi = panel(
-    `SP ${sp}: MBI [interval]`,
+    `SP ${sp}: MBI [range]`,
     points,
     (p) => p.mbi,
     [0, 100],

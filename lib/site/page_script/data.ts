@@ -76,6 +76,8 @@ export interface PageData {
   /** Outcome tables. */
   outcomes: {
     name: string;
+    /** The table's heading in readers' words (`outcomeTitle`). */
+    title: string;
     description: string;
     /** What a thinly counted position's own view says of its count, by SP (the few the table counts far below the rest). */
     thin: Record<string, string>;

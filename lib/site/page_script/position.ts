@@ -57,9 +57,17 @@ export function missingPositionHtml(data: PageData, sp: number): Html {
   return markup`<h2 id="detail-title" tabindex="-1">SP ${sp}</h2><p>Not in this dataset (${data.caption}).</p><p><a href="#positions">← All positions</a></p>`;
 }
 
-/** The dataset's name with its engine and relation under it: identifying at any width (no column to hide). */
-const datasetCell = (folder: string, engine: string, relation: string) =>
-  markup`${folder}<br><span class="small">${engine} · ${relation}</span>`;
+/**
+ * A dataset in readers' words, its engine with its relation to this one under it, and a link to its file (`href`
+ * from this page; its results key is in the link, not in the text): identifying at any width.
+ */
+const datasetCell = (engine: string, relation: string, href?: string) =>
+  markup`${engine}<br><span class="small">${relation}${
+    href && markup` · <a href="${href}"><code>${href.split("/").pop()}</code></a>`
+  }</span>`;
+
+/** A result folder's file from a dataset page (`results/<folder>/site…/index.html`). */
+const folderFile = (folder: string, file: string) => `../../${folder}/${file}`;
 
 /** One position's row of a table, as a column of name and value (narrow enough for a phone). */
 const oneRow = (caption: string, cells: [string, string][]) =>
@@ -99,8 +107,8 @@ function selfplayHtml(data: PageData, sp: number): Html {
     ? selfplayRow(`Self-play of SP ${sp}: ${own.caption}`, sp1)
     : markup`<p>SP ${sp} was not among the ${own.positions} self-play positions (${own.caption}).</p>`;
   const notDrawn = data.designs.length && !designs.length
-    ? markup`<p class="wrap">SP ${sp} was not among the positions of ${
-      joinHtml(data.designs.map((g) => markup`${keyHtml(g.profile)} (${g.positions} positions)`), ", ")
+    ? markup`<p>SP ${sp} was not among the self-play positions: ${
+      joinHtml(data.designs.map((g) => markup`${g.caption} (${g.positions} positions)`), "; ")
     }.</p>`
     : null;
   return markup`${mine}${designs}${notDrawn}`;
@@ -129,7 +137,7 @@ function outcomesHtml(data: PageData, sp: number): Html {
     return v
       ? markup`${
         oneRow(
-          `Outcomes of SP ${sp} in ${t.name}: ${t.description}`,
+          `Outcomes of SP ${sp} in ${t.title}: ${t.description}`,
           t.columns.map((c, j) => [
             t.labels[j] ?? c,
             typeof v[j] === "number"
@@ -138,7 +146,7 @@ function outcomesHtml(data: PageData, sp: number): Html {
           ]),
         )
       }${thin && markup`<p class="small">SP ${sp} is ${thin}.</p>`}`
-      : markup`<p>SP ${sp} has no row in the outcome table ${t.name}.</p>`;
+      : markup`<p>SP ${sp} has no row in the table of ${t.title}.</p>`;
   }));
 }
 
@@ -149,21 +157,21 @@ function acrossDatasetsHtml(data: PageData, i: number, sp: number): Html {
   const others = data.others.map((o) => {
     const v = o.values[i];
     return markup`<tr><th scope="row">${
-      datasetCell(
-        o.folder,
+      o.relation === "peer" ? datasetCell(o.engine, "independent peer (github.com/clfs/eval960)") : datasetCell(
         o.engine,
-        o.relation === "budget"
-          ? "same engine, other budget"
-          : o.relation === "peer"
-          ? "independent peer (github.com/clfs/eval960)"
-          : "other engine",
+        o.relation === "budget" ? "same engine, other budget" : "other engine",
+        folderFile(o.folder, "mbi.csv"),
       )
     }</th><td>${o.limit}</td><td>${signed(v[0] as number)}</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
   });
   const v = m?.bySp[String(sp)];
   const method = m &&
     markup`<tr><th scope="row">${
-      datasetCell(m.file, m.engine, `the method's budget, ${m.done} of ${m.of} positions so far`)
+      datasetCell(
+        m.engine,
+        `the method's budget, ${m.done} of ${m.of} positions so far`,
+        `../../${m.file.replace(/^results\//, "")}`,
+      )
     }</th><td>${m.limit}</td><td>${
       v
         ? markup`${v[0] === null ? "mate" : signed(v[0])} <span class="small">(depth ${v[1]})</span>`
@@ -174,7 +182,7 @@ function acrossDatasetsHtml(data: PageData, i: number, sp: number): Html {
   }</caption>
 <thead><tr><th scope="col">dataset · engine · relation</th><th scope="col">budget</th><th scope="col">eval cp</th><th scope="col">MBI</th></tr></thead>
 <tbody><tr class="this"><th scope="row">${
-    datasetCell(data.profile, data.engine, "this dataset")
+    datasetCell(data.engine, "this dataset", "../mbi.csv")
   }</th><td>${data.limit}</td><td>${signed(r[COL.eval])}</td><td>${
     mbiText(r[COL.mbi], r[COL.lo], r[COL.hi])
   }</td></tr>${others}${method}</tbody></table></div>`;
@@ -206,8 +214,8 @@ ${data.banner && markup`<p class="banner short" role="note">${data.banner}.</p>`
 <dt>FEN</dt><dd>${fenHtml(setupToFen(r[COL.setup]))}</dd>
 </dl>
 </div>
-<h3>Principal variation</h3>
-<p id="d-pv">${pvText(r[COL.pv]) || "–"}</p>${
+<div id="d-pv-plain"><h3>Principal variation</h3>
+<p id="d-pv">${pvText(r[COL.pv]) || "–"}</p></div>${
     data.offPv[String(sp)] &&
     markup`<p class="small">The engine's final move, ${
       data.offPv[String(sp)]

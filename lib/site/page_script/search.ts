@@ -18,7 +18,10 @@ export const FIRST_DIRECTION: Record<SortKey, 1 | -1> = { sp: 1, mbi: -1, eval: 
 export function matcher(q: string): ((r: PageRow) => boolean) | string {
   const t = q.trim().replace(/^sp\s*(?=\d)/i, ""); // "SP 29", as every page names positions
   if (t === "") return () => true;
-  if (/^\d+$/.test(t)) return (r) => r[0] === Number(t);
+  if (/^\d+$/.test(t)) {
+    // positions are numbered 0–959: a number beyond says so instead of matching nothing silently
+    return Number(t) <= 959 ? (r) => r[0] === Number(t) : `SP numbers run from 0 to 959, not ${t}`;
+  }
   if (t.includes("/")) {
     const ranks = t.split(/\s+/)[0].split("/");
     const white = ranks[7] ?? "";

@@ -30,6 +30,13 @@ Deno.test("search: an SP, a back rank or its beginning (any case), a start FEN; 
     "not a Chess960 start FEN (mirrored back ranks expected)",
   );
   assertEquals(typeof matcher("e4"), "string");
+  // a number past the last SP says where positions end
+  assertEquals(searchRows(rows, "960", "sp", 1), "SP numbers run from 0 to 959, not 960");
+  assertEquals(
+    statusText(searchRows(rows, "960", "sp", 1), 3, "960", "sp", 1),
+    "No match: SP numbers run from 0 to 959, not 960.",
+  );
+  assertEquals(sps(searchRows(rows, "959", "sp", 1)), []);
   assertEquals(sps(searchRows(rows, "", "sp", 1)), [0, 1, 518]);
 });
 
