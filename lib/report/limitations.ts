@@ -108,8 +108,8 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
       const ciText = ci ? ` (95% CI ${fix(ci[0])}..${fix(ci[1])})` : "";
       const sameEngine = isOtherBudget(d, o);
       const who = sameEngine
-        ? `the same engine at ${formatLimit(o.header.config.limit)} (${folder})`
-        : `${o.header.engine.uci_name} at ${formatLimit(o.header.config.limit)} (${folder})`;
+        ? `the same engine at ${formatLimit(o.header.config.limit)}`
+        : `${o.header.engine.uci_name} at ${formatLimit(o.header.config.limit)}`;
       const lead = sameEngine ? "One budget is one snapshot" : "Another engine ranks the positions differently";
       const text =
         `${lead}: between ${formatLimit(d.header.config.limit)} and ${who} the ranks of the edges agree at ` +

@@ -252,6 +252,7 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState)
   const done = sample.records.length, of = sample.header.positions.length;
   const method = formatLimit(sample.header.config.limit);
   const far = figures?.distance_to_method.find((r) => r.dataset === figures.drawn_from.dataset);
+  const positionsOf = `the self-play design (${selfplayBudgetText(design.selfplay)})`;
   return {
     id: `method-sample:${design.name}`,
     headline: done < of
@@ -260,18 +261,18 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState)
         far ? `; Spearman ${fix(far.spearman_edges.rho, 3)} with this index` : ""
       }.`,
     text: done < of
-      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${design.name} so far (run in progress); nothing at it covers all 960 positions, and no other figure computed here is at it.`
-      : `The method's budget (${method} per position) exists here only for the ${of} positions of ${design.name}: a sample, not an index over all 960 positions${
+      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${positionsOf} so far. Nothing at it covers all 960 positions, and no other figure computed here is at it.`
+      : `The method's budget (${method} per position) exists here only for the ${of} positions of ${positionsOf}: a sample, not an index over all 960 positions.${
         far
-          ? `; on them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} [${
+          ? ` On them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} [${
             fix(far.spearman_edges.ci95[0], 3)
           }, ${fix(far.spearman_edges.ci95[1], 3)}], median |Δ| ${far.median_abs_delta_cp} cp (mean Δ ${
             fix(far.mean_delta_cp, 1)
           } cp, this index minus the method's budget)`
           : figures
           ? ""
-          : " (its figures are not computed yet: deno task method-sample)"
-      }.`,
+          : " Its figures are not computed yet (deno task method-sample)."
+      }${far ? "." : ""}`,
     figures: {
       positions_done: done,
       positions: of,

@@ -379,7 +379,9 @@ function distributionSection(d: SiteData): string[] {
 /** The dataset card of a profile as Markdown. */
 export function datasetCard(d: SiteData): string {
   const lines = [
-    `# Dataset card — Chess960 Balance Index (MBI), profile \`${d.profile}\``,
+    `# Dataset card — Chess960 Balance Index (MBI): ${md(d.engine.uci_name)}, ${md(d.limit)} per position`,
+    "",
+    `Results key, for the record: \`${d.profile}\`.`,
     "",
     ...(d.banner ? [`> **${md(d.banner)}**`, ""] : []),
     "The Morozov Balance Index measures the size of White's first-move edge in each Chess960 start position: " +

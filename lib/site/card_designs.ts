@@ -20,7 +20,7 @@ import { loadRegistry } from "../engine/mod.ts";
 import { MBI_ROWS_HASH_TEXT } from "../store/mod.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import type { SiteData } from "./data.ts";
-import { type SiteSample } from "./designs.ts";
+import { designBudgets, type SiteSample } from "./designs.ts";
 import { code, md } from "./card_text.ts";
 import { comparisonMarkdown, hasComparison } from "./comparison.ts";
 
@@ -78,13 +78,13 @@ function designsTable(d: SiteData, corr: (c: RhoEstimate & { ci95_percentile: [n
       const e = g.selfplay.engine;
       const c = g.summary.code;
       return [
-        `- ${code(g.profile)}: games by ${md(e.uci_name)} (${code(e.id)}, fingerprint ${
+        `- Self-play, ${md(designBudgets(g))}: games by ${md(e.uci_name)} (${code(e.id)}, fingerprint ${
           fingerprintValue(e.fingerprint)
         }, build \`${e.sha256.slice(0, 12)}…\`), stage 5 by code \`${c.commit.slice(0, 12)}\`${
           c.dirty ? " with uncommitted changes" : ""
         }. ` +
         `${md(g.published.sentence)} ${sample}`,
-        ...playedFrom(d, `The games of ${code(g.profile)} were`, g.selfplay),
+        ...playedFrom(d, "These games were", g.selfplay),
       ];
     }),
   ];

@@ -67,7 +67,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   const rows = mbi.rows.map((r: Record<string, number>) => [r.sp, r.eval_cp, r.edge_cp, r.rank, r.mbi]);
   const rowsHash = await sha256Text(JSON.stringify(rows));
   ok(
-    md.includes("The games of `ci~games2` were played from the positions of") &&
+    md.includes("These games were played from the positions of") &&
       md.includes(`with rows hash \`${rowsHash.slice(0, 12)}…\``) && md.includes("the rows of the current table"),
     md,
   );
@@ -107,13 +107,20 @@ Deno.test("the index's page and card show another design's validation, and the m
   );
   md = await card();
   ok(md.includes(`2 of ${sps.length} evaluated, run in progress`));
-  ok(md.includes(`exists here only for 2 of the ${sps.length} positions of ci\\~games2 so far (run in progress)`));
+  ok(
+    /exists here only for 2 of the 6 positions of the self-play design \(6 × 2 games at [\d,]+ nodes\/move\) so far\./
+      .test(md),
+    md,
+  );
   // the design's own notebooks say it too: its limitations, computed for the design's profile
   Deno.env.set(RESULTS_ENV, results);
   try {
     const own = await computeLimitations(getProfile("ci~games2"));
     const l = own.find((x) => x.id === "method-sample:ci~games2");
-    ok(l?.text.includes(`exists here only for 2 of the ${sps.length} positions of ci~games2`), String(l?.text));
+    ok(
+      l?.text.includes(`exists here only for 2 of the ${sps.length} positions of the self-play design (6 × 2 games`),
+      String(l?.text),
+    );
   } finally {
     Deno.env.delete(RESULTS_ENV);
   }
