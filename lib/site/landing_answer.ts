@@ -12,6 +12,7 @@ import { type Html, joinHtml, markup } from "../core/mod.ts";
 import {
   fixedNonZero,
   isMethodSelfplay,
+  quantileSorted,
   rhoDefined,
   rhoInterval,
   rhoText,
@@ -81,6 +82,42 @@ export function listsSentence(b: Pick<Best, "positions" | "below">, n = LIST_LEN
   return `At ${b.below.limit} per position these most balanced had MBI ${span(top)}, the least balanced ${
     span(bottom)
   } (this index: ${span(balanced.map((p) => p.mbi))} and ${span(unbalanced.map((p) => p.mbi))}).`;
+}
+
+/**
+ * Whether the listed positions keep their place (null without the rung below): how many of the most balanced are
+ * among as many most balanced at the budget below (ties at the cut included), the same of the least; then, of those
+ * the method's run has searched, how many lie on their list's side of the searched positions' median edge there
+ * (the searched positions are an equal-chance sample, so their median stands for all 960's).
+ */
+export function placesSentence(b: Pick<Best, "positions" | "below" | "method">, n = LIST_LENGTH): SureSentence | null {
+  const below = b.below;
+  if (!below) return null;
+  const { balanced, unbalanced } = extremes(b, n);
+  if (!balanced.length || !unbalanced.length) return null;
+  const there = Object.values(below.mbi).sort((x, y) => y - x);
+  if (there.length < balanced.length + unbalanced.length) return null;
+  const topCut = there[balanced.length - 1], bottomCut = there[there.length - unbalanced.length];
+  const kept = balanced.filter((p) => below.mbi[p.sp] >= topCut).length;
+  const keptLow = unbalanced.filter((p) => below.mbi[p.sp] <= bottomCut).length;
+  const are = (k: number) => `${k} ${k === 1 ? "is" : "are"}`;
+  let text = `Of the ${balanced.length} most balanced, ${are(kept)} among the ${balanced.length} most balanced ` +
+    `at ${below.limit} per position too; of the ${unbalanced.length} least balanced, ${are(keptLow)} among the ` +
+    `${unbalanced.length} least.`;
+  const m = b.method;
+  const edges = m
+    ? Object.values(m.values).flatMap(([v]) => v === null ? [] : [Math.abs(v)]).sort((x, y) => x - y)
+    : [];
+  const edgeAt = (sp: number) => (m?.values[sp]?.[0] ?? null) === null ? null : Math.abs(m!.values[sp][0]!);
+  const searched = [...balanced, ...unbalanced].filter((p) => edgeAt(p.sp) !== null);
+  if (m && edges.length > 1 && searched.length) {
+    const median = quantileSorted(edges, 0.5);
+    const sided = balanced.filter((p) => (edgeAt(p.sp) ?? Infinity) <= median).length +
+      unbalanced.filter((p) => (edgeAt(p.sp) ?? -Infinity) >= median).length;
+    text += ` At the method's budget, ${sided} of the ${searched.length} listed positions searched so far lie on ` +
+      `their list's side of the median edge of the ${edges.length} searched.`;
+  }
+  return { text, href: `${below.folder}/mbi.csv`, link: `the index at ${below.limit}` };
 }
 
 /** One position as a line of a list: SP, back rank and values, opening the position on the index's page. */
@@ -404,11 +441,18 @@ function joinWords(xs: string[]): string {
   return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
 }
 
-/** The "How sure is this?" sentences that the data supports (at most four: the method's check once its games are complete). */
+/** The "How sure is this?" sentences the data supports: the budget, the listed positions, the samples, the games. */
 export function sureSentences(d: LandingData): SureSentence[] {
   const b = d.best;
   if (!b) return [];
-  return [budgetSentence(d, b), sampleSentence(b), methodCheckSentence(b), gamesSentence(b), searchSentence(b)].filter((
+  return [
+    budgetSentence(d, b),
+    placesSentence(b),
+    sampleSentence(b),
+    methodCheckSentence(b),
+    gamesSentence(b),
+    searchSentence(b),
+  ].filter((
     s,
   ): s is SureSentence => s !== null);
 }

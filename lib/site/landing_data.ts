@@ -146,7 +146,7 @@ export interface LandingData {
     /** Every dataset against every outcome table (`outcomes/study.json`), or null. */
     study: OutcomeStudy | null;
     /** The ladder's rung below it (the same engine at the next smaller budget): its budget and MBI by SP. */
-    below: { limit: string; mbi: Record<number, number> } | null;
+    below: { folder: string; limit: string; mbi: Record<number, number> } | null;
   } | null;
   /** The ladder of the best index's base profile (null without a best index). */
   ladder: Convergence | null;
@@ -377,11 +377,15 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
 async function rungBelow(
   rows: readonly LadderRow[],
   key: string,
-): Promise<{ limit: string; mbi: Record<number, number> } | null> {
+): Promise<{ folder: string; limit: string; mbi: Record<number, number> } | null> {
   const step = rows.find((r) => r.next?.folder === key);
   if (!step) return null;
   const table = await readMbiTable(mbiPaths(join(root(), step.folder)).json);
-  return { limit: formatLimit({ nodes: step.nodes }), mbi: Object.fromEntries(table.rows.map((r) => [r.sp, r.mbi])) };
+  return {
+    folder: step.folder,
+    limit: formatLimit({ nodes: step.nodes }),
+    mbi: Object.fromEntries(table.rows.map((r) => [r.sp, r.mbi])),
+  };
 }
 
 /** The landing page's path. */

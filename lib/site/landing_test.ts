@@ -8,6 +8,7 @@ import {
   leadSentence,
   listsSentence,
   methodCheckSentence,
+  placesSentence,
   runningSentence,
   searchSentence,
   STILL_MOVING,
@@ -39,11 +40,39 @@ Deno.test("the lists never cut a tie, and say where their positions stood at the
   const { balanced, unbalanced } = extremes({ positions }, 2);
   assertEquals(balanced.map((p) => p.sp), [1, 2, 3]); // SP 3 ties SP 2 at 7 cp
   assertEquals(unbalanced.map((p) => p.sp), [6, 5]);
-  const below = { limit: "2,000,000 nodes", mbi: { 1: 97, 2: 90, 3: 99, 4: 40, 5: 3, 6: 0 } };
+  const below = { folder: "b", limit: "2,000,000 nodes", mbi: { 1: 97, 2: 90, 3: 99, 4: 40, 5: 3, 6: 0 } };
   const s = listsSentence({ positions, below }, 2)!;
   ok(s.startsWith("At 2,000,000 nodes per position these most balanced had MBI 90–99, the least balanced 0–3"), s);
   assertEquals(listsSentence({ positions, below: null }, 2), null);
   assertEquals(listsSentence({ positions, below }, 10), null); // every position in one list: no second list
+});
+
+Deno.test("'How sure' says how many listed positions keep their place at the budget below and at the method's budget", () => {
+  const pos = (sp: number, edge: number, mbi: number) => ({ sp, setup: "RNBQKBNR", eval_cp: edge, edge_cp: edge, mbi });
+  const positions = [pos(1, 6, 100), pos(2, 7, 90), pos(3, 20, 50), pos(4, 40, 30), pos(5, 80, 10), pos(6, 85, 0)];
+  // below: SP 1 keeps its place among the 2 most balanced (SP 3 took SP 2's); of the 2 least, SP 6 and SP 5 keep theirs
+  const below = {
+    folder: "quick~eval2000000",
+    limit: "2,000,000 nodes",
+    mbi: { 1: 97, 2: 40, 3: 99, 4: 60, 5: 3, 6: 0 },
+  };
+  const s = placesSentence({ positions, below, method: null }, 2)!;
+  assertEquals(
+    s.text,
+    "Of the 2 most balanced, 1 is among the 2 most balanced at 2,000,000 nodes per position too; of the 2 least balanced, 2 are among the 2 least.",
+  );
+  assertEquals([s.href, s.link], ["quick~eval2000000/mbi.csv", "the index at 2,000,000 nodes"]);
+  // at the method's budget: searched SP 1 (edge 3), 2 (edge 30), 6 (edge 9) and two others; the median edge is 9
+  const values = { 1: [3, 40], 2: [-30, 41], 6: [9, 40], 7: [5, 39], 8: [50, 40] } as Record<number, [number, number]>;
+  const method = { values } as unknown as NonNullable<LandingData["best"]>["method"];
+  const t = placesSentence({ positions, below, method }, 2)!.text;
+  ok(
+    t.endsWith(
+      "At the method's budget, 2 of the 3 listed positions searched so far lie on their list's side of the median edge of the 5 searched.",
+    ),
+    t,
+  );
+  assertEquals(placesSentence({ positions, below: null, method }, 2), null);
 });
 
 Deno.test("every link of the committed landing page and dataset pages reaches a file (figures one click from their files)", () => {
