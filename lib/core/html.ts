@@ -59,6 +59,15 @@ export function markup(strings: TemplateStringsArray, ...values: readonly HtmlVa
   return new Html(out);
 }
 
+/**
+ * A long name (a path, a results key, a file name) escaped, with a line-break
+ * opportunity after each `/` and before each `~`: it wraps at its parts,
+ * never mid-word (pages set `overflow-wrap: break-word`, not `anywhere`).
+ */
+export function breakableName(name: string): Html {
+  return raw(escapeHtml(name).replace(/\//g, "/<wbr>").replace(/~/g, "<wbr>~"));
+}
+
 /** Values joined by a separator, each escaped unless it is markup (the separator too). */
 export function joinHtml(values: readonly HtmlValue[], separator: HtmlValue = ""): Html {
   return new Html(values.map(part).join(part(separator)));

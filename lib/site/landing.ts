@@ -23,7 +23,7 @@ import { collectLanding, type LandingData, landingPath, readerName } from "./lan
 import { type SiteDesign } from "./designs.ts";
 import { histogram, whiteEdgeSentence } from "./page_data.ts";
 import { bestName, designWords, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
-import { type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
+import { breakableName, type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
 import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 import { drawSectionHtml } from "./landing_draw.ts";
 import { siteBundles } from "./bundle.ts";
@@ -230,7 +230,9 @@ function enginesSection(d: LandingData): Html {
         ? `${f3(e.vsBest.rho)} [${f3(e.vsBest.ci95[0])}, ${f3(e.vsBest.ci95[1])}]`
         : "not compared (deno task compare-engines)",
       e.vsBest ? pct(e.vsBest.share_over_10) : "–",
-      e.vsBest ? markup`<a href="engine_comparison.json"><code>engine_comparison.json</code></a>` : "–",
+      e.vsBest
+        ? markup`<a href="engine_comparison.json"><code>${breakableName("engine_comparison.json")}</code></a>`
+        : "–",
     ]),
     "engines",
   );
@@ -278,7 +280,7 @@ function outcomesSection(d: LandingData): Html {
               `${v.dataset.engine} · ${v.dataset.budget}`,
               rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3),
               rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile, [" [", ", ", "]"], f3),
-              markup`<a href="${v.href}"><code>${v.href.split("/").pop()}</code></a>`,
+              markup`<a href="${v.href}"><code>${breakableName(v.href.split("/").pop()!)}</code></a>`,
             ]),
           )
           : markup`<p>No dataset validated against it yet.</p>`
@@ -337,6 +339,10 @@ export function renderLanding(d: LandingData, drawScript = ""): string {
 <header>
 <h1>Chess960 Balance Index (MBI)</h1>
 <p class="lead">${b ? whatIsSentence(b) : whatSentence(d)}</p>
+${
+    b &&
+    markup`<nav aria-label="On this page" class="top"><a href="#balanced-h">Most balanced</a><a href="#unbalanced-h">Least balanced</a><a href="#sure-h">How sure is this?</a><a href="#evidence-h">The evidence</a></nav>`
+  }
 </header>
 <main>
 <section id="answer" aria-label="The answer">

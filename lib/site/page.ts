@@ -101,6 +101,7 @@ ${
     legend && markup` aria-describedby="mbi-legend" title="${legend}"`
   }><button type="button">MBI</button>${legend && markup` <span class="iv">[lo–hi]</span>`}</th></tr></thead>
 <tbody id="rows"></tbody></table></div>
+<p><button type="button" id="more" hidden>Show all ${d.n} positions</button></p>
 </div>
 <div id="detail" hidden></div>
 <noscript><p>The table and search need JavaScript; the same data are in <a href="files/mbi.csv">mbi.csv</a>.</p></noscript>

@@ -7,7 +7,7 @@
  */
 
 import { Marked } from "marked";
-import { escapeHtml, type Html, markup, raw } from "../core/mod.ts";
+import { breakableName, escapeHtml, type Html, markup, raw } from "../core/mod.ts";
 import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
 import { fixedNonZero, rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 import { checkAgainstPublished } from "../report/mod.ts";
@@ -123,8 +123,10 @@ export function cardHtml(text: string, link: (code: string) => string | null = (
     renderer: {
       // a file named in a code span links to it from the page (the card itself keeps code spans: it is copied to two folders)
       codespan({ text }) {
+        // wrapped at its parts (a path or key wraps after a "/" or before a "~", not mid-word)
         const href = link(text);
-        return href === null ? false : `<a href="${escapeHtml(href)}"><code>${escapeHtml(text)}</code></a>`;
+        const inner = `<code>${breakableName(text)}</code>`;
+        return href === null ? inner : `<a href="${escapeHtml(href)}">${inner}</a>`;
       },
       heading({ tokens, depth }) {
         const level = Math.min(6, depth + 1);

@@ -128,7 +128,7 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
       );
       const outcome = await page.$$eval(
         "#detail table",
-        (ts) => ts.map((t) => t.textContent ?? "").find((t) => t.includes("humans")),
+        (ts) => ts.map((t) => t.textContent ?? "").find((t) => t.includes("test games")),
       );
       const text = outcome ?? "";
       ok(text.includes("test games") && text.includes("games1,000") && text.includes("0.520"), text);

@@ -55,7 +55,7 @@ input[type=search]{font:inherit;width:100%;max-width:32rem;padding:.45rem .6rem;
 figure{margin:1rem 0}figure svg{max-width:100%;height:auto}figcaption{color:var(--muted);font-size:.875rem}
 .mark{stroke:var(--negative);stroke-width:3}.marklabel{fill:var(--negative);font:bold 12px sans-serif}
 pre{background:var(--alternate);padding:.6rem;white-space:pre-wrap;border-radius:4px}
-code{overflow-wrap:anywhere}
+code{overflow-wrap:break-word}
 h2,h3,h4,.wrap{overflow-wrap:anywhere}p,li{overflow-wrap:break-word}
 tr.this{font-weight:600}
 ul.limits li{margin:.35rem 0}
@@ -91,6 +91,7 @@ ol.positions a{text-decoration:none;color:var(--text)}ol.positions a:hover .sp,o
 ol.positions .sp{display:inline-block;min-width:4.2rem;font-weight:600;color:var(--link)}
 ol.positions .v,ol.positions .m{white-space:nowrap;color:var(--muted);font-size:.9rem}ol.positions .m{font-style:italic}
 nav.more{margin:2rem 0 0;padding:.5rem 0;border-top:1px solid var(--line)}
+nav.top{margin:.25rem 0 0}nav.top a{margin-right:1rem;white-space:nowrap}
 .sure{display:flex;flex-wrap:wrap;gap:0 2.5rem;align-items:flex-start}.sure>div{flex:1 1 26rem;min-width:0}
 .sure figure{flex:0 1 420px;margin-top:1.2rem}.sure h2{font-size:1.15rem;margin-top:1.2rem}
 `;

@@ -17,7 +17,15 @@ import { installBoardLoader } from "./board_loader.ts";
 import { readPageData } from "./data.ts";
 import { markedHistogram } from "./histogram_mark.ts";
 import { missingPositionHtml, positionHtml } from "./position.ts";
-import { DEFAULT_SORT, FIRST_DIRECTION, searchRows, singleMatch, type SortKey, statusText } from "./search.ts";
+import {
+  DEFAULT_SORT,
+  FIRST_DIRECTION,
+  searchRows,
+  shownCount,
+  singleMatch,
+  type SortKey,
+  statusText,
+} from "./search.ts";
 import { rowHtml } from "./table.ts";
 
 const data = readPageData();
@@ -27,11 +35,15 @@ const bySp = new Map(data.rows.map((r, i) => [r[0], i]));
 let sortKey: SortKey = DEFAULT_SORT.key;
 let dir: 1 | -1 = DEFAULT_SORT.dir;
 let query = "";
+let all = false;
 
 function render(): void {
   const found = searchRows(data.rows, query, sortKey, dir);
-  $("rows").innerHTML = String(joinHtml(typeof found === "string" ? [] : found.map(rowHtml)));
-  $("status").textContent = statusText(found, N, query, sortKey, dir);
+  const rows = typeof found === "string" ? [] : found;
+  const shown = shownCount(rows.length, query, all);
+  $("rows").innerHTML = String(joinHtml(rows.slice(0, shown).map(rowHtml)));
+  $("status").textContent = statusText(found, N, query, sortKey, dir, shown);
+  $("more").hidden = shown === rows.length;
   for (const th of document.querySelectorAll<HTMLElement>("th[data-key]")) {
     th.setAttribute("aria-sort", th.dataset.key === sortKey ? (dir === 1 ? "ascending" : "descending") : "none");
   }
@@ -86,6 +98,10 @@ for (const b of document.querySelectorAll<HTMLButtonElement>("th[data-key] butto
     render();
   });
 }
+$("more").addEventListener("click", () => {
+  all = true;
+  render();
+});
 addEventListener("hashchange", route);
 $("detail").addEventListener("click", (e) => {
   const b = (e.target as HTMLElement).closest<HTMLElement>("#d-copy");

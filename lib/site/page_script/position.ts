@@ -6,7 +6,7 @@
  * @module
  */
 
-import { type Html, joinHtml, markup } from "../../core/html.ts";
+import { breakableName, type Html, joinHtml, markup } from "../../core/html.ts";
 import { COL, type PageData } from "./data.ts";
 import { boardSvg } from "./board_svg.ts";
 import { setupToFen } from "../../method/start_fen.ts";
@@ -14,7 +14,7 @@ import { mbiText, signed } from "./table.ts";
 
 /** A results key that may wrap after each of its tags (`quick~eval8000000~pos60~…` is one long word). */
 export function keyHtml(key: string): Html {
-  return joinHtml(key.split("~").map((p) => markup`${p}`), markup`<wbr>~`);
+  return breakableName(key);
 }
 
 /**

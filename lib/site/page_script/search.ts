@@ -60,11 +60,28 @@ export function singleMatch(rows: readonly PageRow[], query: string): number | n
   return typeof found !== "string" && found.length === 1 && query.trim() !== "" ? found[0][0] : null;
 }
 
-/** The status line under the search box. */
-export function statusText(found: PageRow[] | string, total: number, query: string, key: SortKey, dir: 1 | -1): string {
-  return typeof found === "string"
-    ? `No match: ${found}.`
-    : `${found.length} of ${total} positions${query.trim() ? ` match “${query.trim()}”` : ""}, ${
-      key === "mbi" && dir === -1 ? "most balanced first" : `sorted by ${key} ${dir === 1 ? "ascending" : "descending"}`
-    }.`;
+/** Rows the table shows before a reader asks for all (a search shows every match): the page stays short. */
+export const FIRST_ROWS = 30;
+
+/** How many of `found` rows the table shows: all when searching or asked, else the first {@link FIRST_ROWS}. */
+export function shownCount(found: number, query: string, all: boolean): number {
+  return all || query.trim() !== "" ? found : Math.min(found, FIRST_ROWS);
+}
+
+/** The status line under the search box (`shown`: rows in the table, when fewer than found). */
+export function statusText(
+  found: PageRow[] | string,
+  total: number,
+  query: string,
+  key: SortKey,
+  dir: 1 | -1,
+  shown = typeof found === "string" ? 0 : found.length,
+): string {
+  if (typeof found === "string") return `No match: ${found}.`;
+  const order = key === "mbi" && dir === -1
+    ? "most balanced first"
+    : `sorted by ${key} ${dir === 1 ? "ascending" : "descending"}`;
+  return shown < found.length
+    ? `The first ${shown} of ${total} positions, ${order}.`
+    : `${found.length} of ${total} positions${query.trim() ? ` match “${query.trim()}”` : ""}, ${order}.`;
 }

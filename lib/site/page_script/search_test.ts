@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { PageRow } from "./data.ts";
 import { setupToFen } from "../../method/start_fen.ts";
-import { DEFAULT_SORT, matcher, searchRows, singleMatch, statusText } from "./search.ts";
+import { DEFAULT_SORT, FIRST_ROWS, matcher, searchRows, shownCount, singleMatch, statusText } from "./search.ts";
 
 const row = (sp: number, setup: string, evalCp: number, mbi: number): PageRow => [
   sp,
@@ -67,4 +67,18 @@ Deno.test("sort: by a column in either direction, ties by SP; the status line sa
   assertEquals(statusText(found, 3, "B", "edge", -1), "2 of 3 positions match “B”, sorted by edge descending.");
   assertEquals(statusText("bad", 3, "x", "sp", 1), "No match: bad.");
   assertEquals(statusText(searchRows(rows, "", "sp", 1), 3, " ", "sp", 1), "3 of 3 positions, sorted by sp ascending.");
+});
+
+Deno.test("the table shows the first rows until a reader asks for all; a search shows every match", () => {
+  assertEquals(shownCount(960, "", false), FIRST_ROWS);
+  assertEquals(shownCount(960, "", true), 960);
+  assertEquals(shownCount(120, "R", false), 120);
+  assertEquals(shownCount(12, "", false), 12);
+  const many = Array.from({ length: 40 }, (_, i) => row(i, "RNBQKBNR", i, 100 - i));
+  const found = searchRows(many, "", "mbi", -1);
+  assertEquals(
+    statusText(found, 40, "", "mbi", -1, shownCount(40, "", false)),
+    `The first ${FIRST_ROWS} of 40 positions, most balanced first.`,
+  );
+  assertEquals(statusText(found, 40, "", "mbi", -1, 40), "40 of 40 positions, most balanced first.");
 });
