@@ -332,42 +332,47 @@ export function convergenceSentences(c: Convergence): string[] {
   out.push(
     `Consecutive rungs (${c.rungs.map((r) => formatLimit({ nodes: r.nodes })).join(" → ")}) agree at Spearman ${
       steps.map((p) => f(p.spearman_edges)).join(" → ")
-    } (edges); ${
+    } (edges). From one rung to the next, ${
       steps.map((p) => `${Math.round(100 * p.mbi_shift.share_over_10)}%`).join(" → ")
-    } of positions move by ` +
-      `more than 10 MBI points from one rung to the next.`,
+    } of positions move by more than 10 MBI points.`,
   );
   const cov = steps.filter((p) => p.coverage);
   if (cov.length) {
     out.push(
-      `The per-position MBI intervals hold the next rung's MBI for ${
+      `The per-position MBI ranges hold the next rung's MBI for ${
         cov.map((p) =>
           `${Math.round(100 * p.coverage!.share)}% (${p.nodes_a.toLocaleString("en-US")} → ${
             formatLimit({ nodes: p.nodes_b })
           })`
         ).join(", ")
-      }: read them as how far a position still moved while its search settled, not as a confidence interval.`,
+      }. Read them as how far a position still moved while its search settled, not as a confidence interval.`,
     );
   }
   const p = c.projection;
   const top = c.rungs[c.rungs.length - 1];
+  const topLimit = formatLimit({ nodes: top.nodes });
   if (p) {
-    const model = `Model (an assumption): ${p.assumptions}. Checks on these rungs: ${
-      p.checks.map((x) => `${x.text} (${x.passed === null ? "not tested" : x.passed ? "passed" : "FAILED"})`).join("; ")
-    }.`;
+    // one short sentence per assumption and per check (the assumptions' clauses are joined by "; ")
+    const clauses = p.assumptions.split("; ");
+    const model = [
+      `Model (an assumption): ${clauses[0]}.`,
+      ...clauses.slice(1).map((x) => `${x[0].toUpperCase()}${x.slice(1)}.`),
+      ...p.checks.map((x) =>
+        `Check on these rungs: ${x.text} (${x.passed === null ? "not tested" : x.passed ? "passed" : "FAILED"}).`
+      ),
+    ].join(" ");
+    const method = formatLimit({ nodes: p.method_nodes });
     out.push(
       p.consistent
-        ? `${model} Under it, the ${formatLimit({ nodes: top.nodes })} rung agrees with the limiting ranking at r ≈ ${
+        ? `${model} Under it, the ${topLimit} rung agrees with the limiting ranking at r ≈ ${
           f(p.top_vs_method[1])
-        }, and a dataset at the method's ${formatLimit({ nodes: p.method_nodes })} would rank the edges like it at ` +
-          `Spearman ${f(p.top_vs_method[0])}..${f(p.top_vs_method[1])}. The data reach only ${
-            formatLimit({ nodes: top.nodes })
-          }; the range beyond is the model's, not a measurement.`
-        : `${model} The model does not fit these rungs, so they give no projection to the method's ${
-          formatLimit({ nodes: p.method_nodes })
-        }; what they show is that at ${formatLimit({ nodes: top.nodes })} one more step of the ladder still moves ${
-          Math.round(100 * steps[steps.length - 1].mbi_shift.share_over_10)
-        }% of positions by more than 10 MBI points.`,
+        }. A dataset at the method's ${method} would rank the edges like it at Spearman ${f(p.top_vs_method[0])}..${
+          f(p.top_vs_method[1])
+        }. The data reach only ${topLimit}; the range beyond is the model's, not a measurement.`
+        : `${model} The model does not fit these rungs, so they give no projection to the method's ${method}. ` +
+          `What they show is that at ${topLimit} one more step of the ladder still moves ${
+            Math.round(100 * steps[steps.length - 1].mbi_shift.share_over_10)
+          }% of positions by more than 10 MBI points.`,
     );
   } else {
     out.push(
@@ -376,8 +381,9 @@ export function convergenceSentences(c: Convergence): string[] {
   }
   if (c.partial.length) {
     out.push(
-      `Still being computed (left out): ${
-        c.partial.map((r) => `${r.folder} (${r.done} of ${r.planned} positions)`).join(", ")
+      `Still being computed, and left out: ${
+        c.partial.map((r) => `${c.engine} at ${formatLimit({ nodes: r.nodes })}, ${r.done} of ${r.planned} positions`)
+          .join("; ")
       }.`,
     );
   }

@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { countWords } from "../report/mod.ts";
+import { repoPath } from "../core/mod.ts";
+import { countWords, longSentences, visibleText } from "../report/mod.ts";
 import { documents } from "./docs_links.ts";
 import { PAGES, wordCounts } from "./words.ts";
 
@@ -16,4 +17,16 @@ Deno.test("deno task words counts the README, every docs page and the pages that
   ok(readme.words <= 2000, `README.md: ${readme.words} words`);
   const pages = counts.slice(docs.length);
   ok(pages.every((p) => PAGES.some((q) => q.file === p.file) && p.words > 0), JSON.stringify(pages));
+});
+
+Deno.test("no sentence over 40 words in the README, docs/validation.md and the landing page's visible text", () => {
+  const found: string[] = [];
+  for (const file of ["README.md", "docs/validation.md"]) {
+    for (const s of longSentences(Deno.readTextFileSync(repoPath(file)), { markdown: true })) {
+      found.push(`${file}: ${s}`);
+    }
+  }
+  const landing = visibleText(Deno.readTextFileSync(repoPath("results", "index.html"))).text;
+  for (const s of longSentences(landing)) found.push(`results/index.html: ${s}`);
+  assertEquals(found, []);
 });

@@ -145,13 +145,14 @@ export function selfplayBudgetsText(sp: DesignBudget): string {
 /**
  * The banner for results that are not at the method's budgets (null when they
  * are): "quick profile — 125,000 nodes per position (the method: 400,000,000);
- * self-play … — not the method's results; cite with engine, fingerprint and budget".
+ * self-play … — not the method's results; cite with engine, fingerprint and budget"; with `key: false` and an
+ * engine, the engine in place of the profile's key.
  */
-export function budgetBanner(f: BudgetFacts): string | null {
+export function budgetBanner(f: BudgetFacts, opts: { key?: boolean } = {}): string | null {
   if (isMethodBudgets(f)) return null;
-  return `${f.profile} profile${f.engine ? ` (${f.engine})` : ""} — ${
-    formatBudgets(f)
-  } — not the method's results; cite with engine, fingerprint and budget`;
+  // a page names the dataset in readers' words only (its results key is in its file links); files keep the key
+  const who = opts.key === false && f.engine ? f.engine : `${f.profile} profile${f.engine ? ` (${f.engine})` : ""}`;
+  return `${who} — ${formatBudgets(f)} — not the method's results; cite with engine, fingerprint and budget`;
 }
 
 /** A UCI option value with one type: numbers and booleans as such, whatever the file stored (`"256"` → 256). */

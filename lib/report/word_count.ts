@@ -128,3 +128,24 @@ export function visibleText(html: string, options: { before?: string } = {}): Vi
     found: options.before === undefined || stopped,
   };
 }
+
+/** The most words a sentence people read should have (the issue's measure of a short sentence). */
+export const SENTENCE_WORDS = 40;
+
+/**
+ * The sentences of a text longer than `max` words (counted as {@link countWords} counts). Markdown: fenced code,
+ * table rows and headings are left out, a paragraph's (or list item's) lines joined and a link read as its text; each line of a
+ * page's visible text is a block of its own. A sentence ends at `.`, `!` or `?` before a space and a capital,
+ * a digit, a quote, a bracket or a code span (so "0.52" and "e.g. the" inside a sentence do not end it).
+ */
+export function longSentences(text: string, opts: { markdown?: boolean; max?: number } = {}): string[] {
+  const max = opts.max ?? SENTENCE_WORDS;
+  const blocks = opts.markdown
+    ? text.replace(/^```[\s\S]*?^```/gm, "").split(/\n\s*\n|\n(?=\s*(?:[-*]|\d+\.)\s)/).map((b) =>
+      b.split("\n").filter((l) => !/^\s*(\||#)/.test(l)).join(" ").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    )
+    : text.split("\n");
+  return blocks.flatMap((b) => b.split(/(?<=[.!?][*_"”]*)\s+(?=[A-Z0-9"“(`*[])/))
+    .map((s) => s.trim().replace(/^[-*]\s+/, ""))
+    .filter((s) => countWords(s) > max);
+}

@@ -289,7 +289,7 @@ function producedSection(d: SiteData): string[] {
         playedFrom(d, "Its self-play games were", d.selfplay, " ").join("")
       : d.designs.length
       ? `Self-play on this index: ${
-        d.designs.map((g) => `${md(designBudgets(g))} (${code(g.profile)})`).join("; ")
+        d.designs.map((g) => md(designBudgets(g))).join("; ")
       }, played with its own results key and summarised under "Validation by self-play" below.`
       : otherSelfplay.length
       ? `Self-play and its statistics (stages 4 and 5) of this profile's design have not been run for this dataset; ` +

@@ -434,7 +434,7 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     nodes: nodesOf(d.header.config.limit),
     budgets: formatBudgets(facts),
     rows_sha256: mbiRowsHash(table),
-    banner: budgetBanner(shown),
+    banner: budgetBanner(shown, { key: false }),
     // the position view shows the values and every self-play design's scores: its banner names all their budgets
     banner_short: budgetBanner(shown) === null
       ? null

@@ -294,9 +294,9 @@ function withoutPage(d: LandingData): Html {
   const shown = new Set(d.pages.map((p) => p.folder));
   const rest = Object.entries(d.names).filter(([folder]) => !shown.has(folder)).sort(([a], [b]) => a.localeCompare(b));
   if (!rest.length) return markup``;
-  return markup`<p class="small">Without a page of their own, their MBI tables: ${
-    joinHtml(rest.map(([folder, name]) => markup`<a href="${folder}/mbi.csv">${name}</a>`), ", ")
-  }.</p>`;
+  return markup`<p class="small">Without a page of their own, their MBI tables:</p><ul class="small">${
+    rest.map(([folder, name]) => markup`<li><a href="${folder}/mbi.csv">${name}</a></li>`)
+  }</ul>`;
 }
 
 /** The distribution of the best index's values as a figure (the dataset page's histogram). */

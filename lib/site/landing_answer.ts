@@ -194,11 +194,11 @@ export function sampleSentence(b: Best): SureSentence | null {
     const p = b.method.partial;
     const a = p.agreement.all, d = p.distribution;
     return {
-      text: `On ${int(a.n)} of the ${int(p.done.of)} positions searched so far at the method's own ${
+      text: `${int(a.n)} of the ${int(p.done.of)} positions are searched so far at the method's own ${
         p.dataset.budget.replace(/ per position$/, "")
-      } (an equal-chance sample), this index's ranks agree at Spearman ${f3(a.rho)} (95% interval ${f3(a.ci95[0])} to ${
-        f3(a.ci95[1])
-      }); their median value is ${signed(d.median.estimate)} cp (${signed(d.median.ci95[0])} to ${
+      } (an equal-chance sample). On them this index's ranks agree at Spearman ${f3(a.rho)} (95% interval ${
+        f3(a.ci95[0])
+      } to ${f3(a.ci95[1])}). Their median value is ${signed(d.median.estimate)} cp (${signed(d.median.ci95[0])} to ${
         signed(d.median.ci95[1])
       }; the method's published run: +${p.published.median.toFixed(1)}).`,
       href: "full/partial.json",
@@ -242,7 +242,7 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
     const v = g.sample.summary.figures.validation.find((x) => x.values_from === g.sample!.file);
     if (!v) continue;
     const c = v.published_check;
-    const games = `${int(g.summary.n_games)} games of ${g.selfplay.engine.uci_name} against itself on ${
+    const games = `${int(g.summary.n_games)} games of ${g.selfplay.engine.uci_name} against itself, ${
       int(g.summary.n_positions)
     } positions at the method's ${int(g.summary.selfplay.nodes_per_move)} nodes per move`;
     const rho = rhoDefined(v.eval_vs_score)
@@ -265,7 +265,7 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
       : "";
     return {
       text:
-        `The method's own check, replayed: ${games} ${rho} between the values at ${v.budget} and White's score${withIndex}.` +
+        `The method's own check, replayed: ${games}. They ${rho} between the values at ${v.budget} and White's score${withIndex}.` +
         published + predicted,
       href: b.page ? `${b.page.href}#validation` : g.sample.summary.file,
       link: "the method's check",
@@ -426,11 +426,12 @@ export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): strin
   ].filter((x): x is string => x !== null);
   if (!reasons.length) return null;
   const unconfirmed = big.length ? !big.every(agrees) : agreeing.length < parts.length;
+  const why = joinWords(reasons);
   return moving || unconfirmed
-    ? `In short: take this order as ${b.engine}'s best estimate at ${b.limit} per position, not a settled ranking: ${
-      joinWords(reasons)
+    ? `In short: take this order as ${b.engine}'s best estimate at ${b.limit} per position, not a settled ranking. ${
+      why[0].toUpperCase() + why.slice(1)
     }.`
-    : `In short, the order looks settled: ${joinWords(reasons)}.`;
+    : `In short, the order looks settled: ${why}.`;
 }
 
 /** The words of "How sure is this?" in one line each, said once below it. */

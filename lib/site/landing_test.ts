@@ -141,7 +141,7 @@ Deno.test("the method's own check leads the games once its design is complete, b
   const s = methodCheckSentence(best([thirty, method]))!;
   assertEquals(
     s.text,
-    "The method's own check, replayed: 3,000 games of Stockfish 17.1 against itself on 60 positions at the method's 300,000 nodes per move give rho 0.350 [0.050, 0.620] " +
+    "The method's own check, replayed: 3,000 games of Stockfish 17.1 against itself, 60 positions at the method's 300,000 nodes per move. They give rho 0.350 [0.050, 0.620] " +
       "between the values at 400,000,000 nodes per position and White's score (0.350 [0.100, 0.600] with this index's values). The method's published 0.76 [0.63, 0.85] lies outside that interval. " +
       "Predicted before the first game: 0.216 (-0.157 to 0.536); the result is inside that range.",
   );
@@ -211,13 +211,13 @@ Deno.test("'How sure' leads with one plain sentence computed from the ladder's s
     >;
   assertEquals(
     leadSentence(ladder(0.54), best(-0.1)),
-    "In short: take this order as Stockfish 17.1's best estimate at 8,000,000 nodes per position, not a settled ranking: " +
-      "more search still reorders it and no set of games confirms it yet.",
+    "In short: take this order as Stockfish 17.1's best estimate at 8,000,000 nodes per position, not a settled ranking. " +
+      "More search still reorders it and no set of games confirms it yet.",
   );
   // a tenth of the positions moving by more than 10 points is still moving; less is not
   ok(
     leadSentence(ladder(STILL_MOVING), best(0.1))!.includes(
-      "more search still reorders it and games agree with it, weakly to moderately",
+      "More search still reorders it and games agree with it, weakly to moderately",
     ),
   );
   assertEquals(
@@ -244,11 +244,11 @@ Deno.test("'How sure' leads with one plain sentence computed from the ladder's s
   } as unknown as NonNullable<LandingData["best"]>;
   assertEquals(
     leadSentence(ladder(0.09), mixed),
-    "In short: take this order as Stockfish 17.1's best estimate at 8,000,000 nodes per position, not a settled ranking: " +
-      "more search barely moves it and only the 3,000 self-play games at 300,000 nodes per move agree with it, weakly to moderately.",
+    "In short: take this order as Stockfish 17.1's best estimate at 8,000,000 nodes per position, not a settled ranking. " +
+      "More search barely moves it and only the 3,000 self-play games at 300,000 nodes per move agree with it, weakly to moderately.",
   );
   assertEquals(leadSentence({ ladderRows: [] }, best(null)), null);
-  ok(leadSentence({ ladderRows: [] }, best(-0.1))!.endsWith("not a settled ranking: no set of games confirms it yet."));
+  ok(leadSentence({ ladderRows: [] }, best(-0.1))!.endsWith("not a settled ranking. No set of games confirms it yet."));
 });
 
 Deno.test("'How sure' with the outcome study: the largest game tables lead, and whether more search predicts them better", () => {

@@ -157,7 +157,7 @@ function sampleValidation(d: SiteData, f: MethodSample): Html {
 <thead><tr><th scope="col">values</th><th scope="col">rho(eval, score)</th><th scope="col">rho(MBI, score)</th><th scope="col">rho(MBI, |score − 0.5|)</th><th scope="col">verdicts</th></tr></thead>
 <tbody>${
     f.validation.map((v) =>
-      markup`<tr><th scope="row">${v.budget}<br><span class="small">${v.values_from}; ${v.mbi_ranked}</span></th><td>${
+      markup`<tr><th scope="row">${v.budget}<br><span class="small">${v.mbi_ranked}</span></th><td>${
         fix(v.eval_vs_score.rho, 3)
       } [${iv(v.eval_vs_score.ci95_percentile)}]</td><td>${fix(v.mbi_vs_score.rho, 3)} [${
         iv(v.mbi_vs_score.ci95_percentile)
@@ -209,9 +209,9 @@ function sampleDrawText(f: MethodSample): string {
   const n = f.sample.positions.length;
   const all = f.facts.find((x) => x.dataset === f.drawn_from.dataset)?.all_positions?.n;
   const per = all ? ` of about ${Math.round(all / n)}` : "";
-  return `The ${n} positions are one drawn at random from each of ${n} strata${per} positions of ${f.drawn_from.dataset}${
+  return `The ${n} positions are one drawn at random from each of ${n} strata${per} positions of this index${
     all ? ` (all ${int(all)} positions, ordered by its edge)` : " (its positions ordered by edge)"
-  }: together they stand for every position, each stratum by one. The intervals resample the ${n} as a simple random sample and so ignore the strata; as the strata follow an edge the values track, a stratified estimate's intervals would likely be narrower.`;
+  }. Together they stand for every position, each stratum by one. The intervals resample the ${n} as a simple random sample and so ignore the strata; as the strata follow an edge the values track, a stratified estimate's intervals would likely be narrower.`;
 }
 
 function sampleDistance(f: MethodSample): Html {
@@ -222,9 +222,9 @@ function sampleDistance(f: MethodSample): Html {
 <thead><tr><th scope="col">rung</th><th scope="col">Spearman of edges [95%]</th><th scope="col">Spearman of values</th><th scope="col">median |Δ| cp</th><th scope="col">largest |Δ| cp</th><th scope="col">mean Δ cp (rung − method)</th><th scope="col">rho(eval, score) [95%]</th></tr></thead>
 <tbody>${
     f.distance_to_method.map((r) =>
-      markup`<tr><th scope="row">${r.dataset}<br><span class="small">${
-        int(r.nodes)
-      } nodes per position</span></th><td>${fix(r.spearman_edges.rho, 3)} [${iv(r.spearman_edges.ci95)}]</td><td>${
+      markup`<tr><th scope="row">${int(r.nodes)} nodes per position${
+        r.dataset === f.drawn_from.dataset && markup`<br><span class="small">this index</span>`
+      }</th><td>${fix(r.spearman_edges.rho, 3)} [${iv(r.spearman_edges.ci95)}]</td><td>${
         fix(r.spearman_eval, 3)
       }</td><td>${r.median_abs_delta_cp}</td><td>${r.max_abs_delta_cp}</td><td>${fix(r.mean_delta_cp, 1)}</td><td>${
         fix(r.eval_vs_score.rho, 3)
