@@ -70,9 +70,9 @@ export async function runPipeline(
     const s5 = await step("stage 5 correlations", () => runStatistics(profile));
     const c = s5.summary.eval_vs_score;
     log(
-      `   rho(eval, score) ${rhoInterval(c, c.ci95_percentile, [" [", ", ", "]"], (v) => v.toFixed(3))}: ${
-        verdictsText(s5.summary).validation
-      }; claim ${verdictsText(s5.summary).claim}`,
+      `   rho(eval, score) ${rhoInterval(c, c.ci95_percentile)}: ${verdictsText(s5.summary).validation}; claim ${
+        verdictsText(s5.summary).claim
+      }`,
     );
   }
   for (const s of opts.after ?? []) await step(s.name, () => s.run(log));

@@ -13,6 +13,7 @@ import { checkGames, openingsPath, readGames, readOpenings } from "../selfplay/m
 import { displayPath, selfplayDir } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { PROFILE, resultsProfile, SELFPLAY_DIR } from "./options.ts";
+import { int } from "../core/format.ts";
 
 /** How many problems are printed (all are counted). */
 const SHOWN = 20;
@@ -28,8 +29,6 @@ export const COMMAND = command({
   ],
   options: { profile: PROFILE, dir: SELFPLAY_DIR },
 });
-
-const int = (n: number) => n.toLocaleString("en-US");
 
 if (import.meta.main) {
   await runCommand(COMMAND, async ({ values }) => {

@@ -14,7 +14,8 @@ import { correlationLine } from "./stats.ts";
 import { command, runCommand, valueOf } from "./command.ts";
 import { PROFILE, resultsProfile } from "./options.ts";
 import { userPath } from "./common.ts";
-import { fixedNonZero, verdictsText } from "../method/mod.ts";
+import { verdictsText } from "../method/mod.ts";
+import { fixedNonZero } from "../core/format.ts";
 
 /** The declaration of `deno task method-sample`. */
 export const COMMAND = command({

@@ -20,6 +20,7 @@ import { OUTCOMES, RESAMPLES } from "./options.ts";
 import { UsageError } from "./common.ts";
 import { correlationLine } from "./stats.ts";
 import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
+import { int } from "../core/format.ts";
 
 /** The declaration of `deno task validate`. */
 export const COMMAND = command({
@@ -35,8 +36,6 @@ export const COMMAND = command({
     resamples: { ...RESAMPLES, defaultText: "10000" },
   },
 });
-
-const int = (n: number) => n.toLocaleString("en-US");
 
 /** A validation in lines for the terminal. */
 export function validationLines(v: OutcomeValidation): string[] {

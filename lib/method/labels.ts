@@ -8,6 +8,7 @@
 
 import { formatLimit, type SearchLimit } from "../engine/mod.ts";
 import { PROFILES, type SelfplayBudget } from "./profiles.ts";
+import { fixedNonZero, int } from "../core/format.ts";
 
 /** A self-play design's budgets as the labels say them: positions, games per position, nodes per move. */
 export type DesignBudget = Pick<SelfplayBudget, "positions" | "games" | "nodesPerMove">;
@@ -24,18 +25,6 @@ export interface BudgetFacts {
   designs?: readonly DesignBudget[];
   /** Engine name, e.g. `Stockfish 17.1`. */
   engine?: string;
-}
-
-const int = (n: number) => n.toLocaleString("en-US");
-
-/**
- * A number to `digits` decimals, except where that would round a non-zero
- * value to 0: then to 2 significant digits, so that its sign shows
- * (`-0.00006`, not `-0.000`; an interval's end beside 0 is what a verdict turns on).
- */
-export function fixedNonZero(x: number, digits: number): string {
-  const s = x.toFixed(digits);
-  return x !== 0 && Number(s) === 0 ? String(Number(x.toPrecision(2))) : s;
 }
 
 /** A correlation as computed or read from a file: its estimate (NaN, or null in JSON, when not defined) and why not. */
@@ -61,15 +50,15 @@ export function rhoText(c: RhoEstimate, format: (x: number) => string = (x) => f
 }
 
 /**
- * A correlation with its interval, `0.123 [-0.100 .. 0.300]`: `marks` are what
- * goes before the interval, between its ends and after it (default ` [`, ` .. `,
- * `]`), `format` writes each number; where the correlation is not defined, only
+ * A correlation with its interval, `0.123 [-0.100, 0.300]`: `marks` are what
+ * goes before the interval, between its ends and after it (default ` [`, `, `,
+ * `]`), `format` writes each number (default: 3 decimals, `fixedNonZero`); where the correlation is not defined, only
  * why ({@link rhoText}), without an interval.
  */
 export function rhoInterval(
   c: RhoEstimate,
   ci: readonly [number | null, number | null],
-  marks: readonly [string, string, string] = [" [", " .. ", "]"],
+  marks: readonly [string, string, string] = [" [", ", ", "]"],
   format: (x: number) => string = (x) => fixedNonZero(x, 3),
 ): string {
   if (!rhoDefined(c)) return rhoText(c);

@@ -2,7 +2,6 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import {
   budgetBanner,
   fingerprintValue,
-  fixedNonZero,
   formatOptions,
   isMethodBudgets,
   optionValue,
@@ -69,19 +68,12 @@ Deno.test("a fingerprint reads with thousands separators, or as not measured", (
   assertEquals(fingerprintValue(undefined), "not measured");
 });
 
-Deno.test("a fixed-decimals figure keeps the sign of a non-zero value that would round to 0", () => {
-  assertEquals(fixedNonZero(0.1234, 3), "0.123");
-  assertEquals(fixedNonZero(-0.00006, 3), "-0.00006");
-  assertEquals(fixedNonZero(0.000153, 3), "0.00015");
-  assertEquals(fixedNonZero(0, 3), "0.000");
-});
-
 Deno.test("a correlation that is not defined is said so with why, in memory (NaN) and read from a file (null)", () => {
   assertEquals(rhoText({ rho: 0.12345 }), "0.123");
   assertEquals(rhoText({ rho: NaN, not_defined: SAME_SCORES }), "not defined: every position scored the same");
   assertEquals(rhoText({ rho: null, not_defined: SAME_SCORES }), "not defined: every position scored the same");
   assertEquals(rhoText({ rho: null }), "not defined: a column holds one value"); // a file written before the reason
-  assertEquals(rhoInterval({ rho: 0.2 }, [-0.1, 0.45]), "0.200 [-0.100 .. 0.450]");
+  assertEquals(rhoInterval({ rho: 0.2 }, [-0.1, 0.45]), "0.200 [-0.100, 0.450]");
   assertEquals(rhoInterval({ rho: 0.2 }, [-0.1, 0.45], [" (", ", ", ")"]), "0.200 (-0.100, 0.450)");
   assertEquals(rhoInterval({ rho: null, not_defined: SAME_SCORES }, [null, null]), "not defined: " + SAME_SCORES);
   // why: the scores (y) first, then the values (x)

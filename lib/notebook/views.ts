@@ -13,7 +13,6 @@
 import {
   budgetBanner,
   fingerprintValue,
-  fixedNonZero,
   formatBudgets,
   formatOptions,
   PROFILES,
@@ -31,6 +30,7 @@ import { markup } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type Displayable, html, htmlKeyValues, htmlTable } from "./display.ts";
 import { backRankHtml } from "./board_view.ts";
+import { iv } from "../core/format.ts";
 import { formatLimit } from "../engine/mod.ts";
 
 const fmt = (v: number, d = 1) => Number.isInteger(v) ? String(v) : v.toFixed(d);
@@ -104,7 +104,7 @@ export function selfplaySettings(r: SelfplayResults): Displayable {
   ], `Self-play settings (${r.profile} profile)`));
 }
 
-const ci = (c: [number, number] | null) => c ? `[${fixedNonZero(c[0], 3)}, ${fixedNonZero(c[1], 3)}]` : "n/a";
+const ci = (c: [number, number] | null) => c ? iv(c) : "n/a";
 
 /**
  * Stage 5: the computed verdicts with their intervals (3 decimals), the

@@ -10,7 +10,6 @@
 
 import {
   evalBudgetText,
-  fixedNonZero,
   type Profile,
   rhoDefined,
   type RhoEstimate,
@@ -41,6 +40,7 @@ import {
   validateOutcomes,
   type ValidationPair,
 } from "./validate.ts";
+import { fix, iv } from "../core/format.ts";
 
 /** Per-position tables shipped in `data/`, with their names and attribution. */
 export const SHIPPED_TABLES = [{
@@ -267,7 +267,7 @@ function cell(c: Correlation): NonNullable<ComparisonRow["eval_vs_score"]> {
  * or, where it is not defined, why ("not defined: every position scored the same").
  */
 export function correlationCell(c: RhoEstimate, ci: readonly [number, number]): string {
-  return rhoInterval(c, ci, [" [", ", ", "]"], (x) => x.toFixed(3));
+  return rhoInterval(c, ci);
 }
 
 /** External validation, the profile's self-play (stage 5) and the published figure, side by side. */
@@ -306,9 +306,6 @@ export function comparisonRows(v: OutcomeValidation, selfplay: Summary | null): 
   });
   return rows;
 }
-
-const f3 = (x: number) => fixedNonZero(x, 3);
-const ci = (c: [number, number]) => `[${f3(c[0])}, ${f3(c[1])}]`;
 
 const pp = (x: number) => `${(100 * x).toFixed(2)} percentage points`;
 
@@ -363,9 +360,9 @@ export function findings(
   out.push(
     `${depends}: the true scores of the positions spread by about ${between.toFixed(4)} (SD), against a sampling ` +
       `error of ${noise.toFixed(4)} per position, so the reliability of a position's score is ${
-        f3(r.reliability)
+        fix(r.reliability, 3)
       } and no ` +
-      `correlation with the scores can be expected above about ${f3(r.ceiling)} (the ceiling √R).`,
+      `correlation with the scores can be expected above about ${fix(r.ceiling, 3)} (the ceiling √R).`,
   );
   out.push(
     `How large the start position's effect is: ${
@@ -383,7 +380,7 @@ export function findings(
   if (!rhoDefined(e)) out.push(said("rho(start eval, White's score)", e));
   else {
     out.push(
-      `rho(start eval, White's score) = ${f3(e.rho)} ${ci(e.ci95_percentile)}: ` +
+      `rho(start eval, White's score) = ${fix(e.rho, 3)} ${iv(e.ci95_percentile)}: ` +
         (e.ci95_percentile[0] > 0
           ? "positions the engine rates better for White do score better for White"
           : e.ci95_percentile[1] < 0
@@ -396,7 +393,7 @@ export function findings(
   if (!rhoDefined(m)) out.push(said("rho(MBI, |score − 0.5|)", m));
   else {
     out.push(
-      `rho(MBI, |score − 0.5|) = ${f3(m.rho)} ${ci(m.ci95_percentile)}: ` +
+      `rho(MBI, |score − 0.5|) = ${fix(m.rho, 3)} ${iv(m.ci95_percentile)}: ` +
         (m.ci95_percentile[1] < 0
           ? "balanced starts (high MBI) do score closer to 50% — the index's claim holds in these games"
           : m.ci95_percentile[0] > 0
@@ -409,7 +406,7 @@ export function findings(
   else if (v.mbi_vs_draw_rate) {
     const d = v.mbi_vs_draw_rate;
     out.push(
-      `rho(MBI, draw rate) = ${f3(d.rho)} ${ci(d.ci95_percentile)}: ` +
+      `rho(MBI, draw rate) = ${fix(d.rho, 3)} ${iv(d.ci95_percentile)}: ` +
         (d.ci95_percentile[0] > 0
           ? "balanced starts are drawn more often"
           : d.ci95_percentile[1] < 0
@@ -420,7 +417,7 @@ export function findings(
   }
   out.push(
     `The published 0.76 comes from engine self-play at the method's budgets; if the true correlation were 0.76, these ` +
-      `scores could show only about ${f3(v.at_published.expected_rho)} (power ${
+      `scores could show only about ${fix(v.at_published.expected_rho, 3)} (power ${
         v.at_published.power.toFixed(2)
       } to exclude 0). Verdict: ${verdictsText(v).validation}; the index's claim: ${verdictsText(v).claim}.`,
   );
@@ -466,17 +463,17 @@ export function acrossDatasets(files: readonly OutcomeValidation[]): string[] {
     if (xs.length < 2) continue;
     const byRho = [...xs].sort((a, b) => a.rho - b.rho);
     const lo = byRho[0], hi = byRho[byRho.length - 1];
-    const range = `from ${f3(lo.rho)} (${lo.key}) to ${f3(hi.rho)} (${hi.key}) across ${xs.length} datasets`;
+    const range = `from ${fix(lo.rho, 3)} (${lo.key}) to ${fix(hi.rho, 3)} (${hi.key}) across ${xs.length} datasets`;
     const apart: string[] = [];
     xs.forEach((a, i) =>
       xs.slice(i + 1).forEach((b) => {
-        if (a.ci[1] < b.ci[0] || b.ci[1] < a.ci[0]) apart.push(`${a.key} ${ci(a.ci)} and ${b.key} ${ci(b.ci)}`);
+        if (a.ci[1] < b.ci[0] || b.ci[1] < a.ci[0]) apart.push(`${a.key} ${iv(a.ci)} and ${b.key} ${iv(b.ci)}`);
       })
     );
     if (apart.length === 0) {
       const common: [number, number] = [Math.max(...xs.map((x) => x.ci[0])), Math.min(...xs.map((x) => x.ci[1]))];
       out.push(
-        `${label}: ${range}; every 95% interval holds ${ci(common)}, so on these games this check does not tell ` +
+        `${label}: ${range}; every 95% interval holds ${iv(common)}, so on these games this check does not tell ` +
           `the datasets (their engines and budgets) apart.`,
       );
     } else {

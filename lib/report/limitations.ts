@@ -47,6 +47,7 @@ import {
 import { rankAgreement, readSummary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
+import { fix, pct } from "../core/format.ts";
 
 /** One limitation: a statement, the numbers it rests on and the files they came from. */
 export interface Limitation {
@@ -61,9 +62,6 @@ export interface Limitation {
   /** Result files the numbers were read or computed from (display paths). */
   sources: string[];
 }
-
-const fix = (x: number, d = 2) => Number.isFinite(x) ? x.toFixed(d) : "undefined";
-const pct = (x: number) => `${Math.round(100 * x)}%`;
 
 /** The Spearman CI of a pair in `engine_comparison.json`, when that file compared the two folders. */
 async function comparisonCi(a: string, b: string): Promise<[number, number] | undefined> {

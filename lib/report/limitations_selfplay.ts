@@ -30,6 +30,7 @@ import {
   type SelfplayResults,
 } from "../selfplay/mod.ts";
 import type { Limitation } from "./limitations.ts";
+import { fix, int, pct } from "../core/format.ts";
 
 /**
  * How far above a position's own stage-1 value the best first move's score in
@@ -37,10 +38,6 @@ import type { Limitation } from "./limitations.ts";
  * a gap this large at the start of a Chess960 game is a short search's misjudgement.
  */
 export const OPENING_SCORE_GAP_CP = 100;
-
-const fix = (x: number, d = 2) => Number.isFinite(x) ? x.toFixed(d) : "undefined";
-const pct = (x: number) => `${Math.round(100 * x)}%`;
-const int = (n: number) => n.toLocaleString("en-US");
 
 /** Reliability, ceiling and power as stage 5 recorded them in `summary.json`. */
 function recordedPower(
@@ -116,7 +113,7 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
   const canTest = design.power >= pw.required_power;
   const ciText = c
     ? ` The observed rho(eval, score) is ${
-      rhoInterval(c, c.ci95_percentile, [" [", ", ", "]"], (x) => fix(x, 3))
+      rhoInterval(c, c.ci95_percentile)
     }, measured at this profile's budgets, so it cannot confirm or refute the figure published at the method's.`
     : "";
   const source = pw.variances.source === "measured"

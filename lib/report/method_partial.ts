@@ -49,7 +49,6 @@ import {
   averageRanks,
   bootstrapSpearman,
   evalBudgetText,
-  fixedNonZero,
   PROFILES,
   type SampleFacts,
   sampleFacts,
@@ -74,6 +73,7 @@ import {
   schemaVersion,
   text,
 } from "../core/mod.ts";
+import { fixedNonZero, int as num } from "../core/format.ts";
 
 /** Schema version of `partial.json`. */
 export const PARTIAL_SCHEMA = 1;
@@ -279,7 +279,6 @@ export async function writeMethodPartial(): Promise<MethodPartial> {
   return await writeJsonUnlessSame(methodPartialPath(), await computeMethodPartial(), ["code"]);
 }
 
-const num = (n: number) => n.toLocaleString("en-US");
 const ordinal = (n: number) => {
   const r = Math.round(n);
   const s = r % 100 >= 11 && r % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[r % 10] ??

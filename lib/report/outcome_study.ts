@@ -67,6 +67,7 @@ import { methodSnapshot } from "./method_partial.ts";
 import { methodSamplePath } from "./method_sample.ts";
 import { MbiError, repoPath } from "../core/mod.ts";
 import { PEER, PEER_FILE } from "../store/mod.ts";
+import { int } from "../core/format.ts";
 
 /** Schema version of `study.json`. */
 export const STUDY_SCHEMA = 1;
@@ -191,8 +192,6 @@ interface Values {
   mbi: Map<number, number> | null;
   file: string;
 }
-
-const int = (n: number) => n.toLocaleString("en-US");
 
 /** The datasets of the study: complete reference and other-engine datasets, the peer, the method's run so far. */
 async function studyDatasets(): Promise<Values[]> {

@@ -30,6 +30,7 @@ import {
 import { checkRecord, fileKind, int, MbiError, schemaVersion, text } from "../core/mod.ts";
 import { CodeVersion, displayPath, getProfile, readTextIfExists, selfplayDir } from "../store/mod.ts";
 import * as v from "valibot";
+import { fix } from "../core/format.ts";
 
 /** Schema version of `prediction.json`. */
 export const PREDICTION_SCHEMA = 1;
@@ -96,7 +97,6 @@ export interface Prediction {
 }
 
 const clamp = (x: number) => Math.max(-1, Math.min(1, x));
-const f3 = (x: number) => x.toFixed(3);
 
 /** Computes the prediction (pure). */
 export function predictDesign(i: PredictionInputs): Prediction {
@@ -129,9 +129,9 @@ export function predictDesign(i: PredictionInputs): Prediction {
   const ratio = best / (1 - best) / i.games; // between / game needed for reliability p² with G games
   const atImplied = implied >= p ? (p / implied) ** 2 : null;
   const sentence =
-    `Expected rho(eval, score) ${f3(rho)}, 95% prediction range [${f3(range95[0])}, ${f3(range95[1])}] ` +
-    `(the earlier games' variances: reliability ${f3(scenarios[0].reliability)}); ` +
-    `observing ${p} needs reliability at least ${f3(best)} even at a true correlation of 1, ` +
+    `Expected rho(eval, score) ${fix(rho, 3)}, 95% prediction range [${fix(range95[0], 3)}, ${fix(range95[1], 3)}] ` +
+    `(the earlier games' variances: reliability ${fix(scenarios[0].reliability, 3)}); ` +
+    `observing ${p} needs reliability at least ${fix(best, 3)} even at a true correlation of 1, ` +
     `i.e. a between-position variance ${
       (i.between > 0 ? i.game * ratio / i.between : Infinity).toFixed(1)
     } times the measured one.`;
@@ -191,7 +191,7 @@ export interface PredictionCheck {
 export function checkPrediction(p: PredictionRecord, observed: number | null): PredictionCheck {
   const e = p.prediction.expected;
   const [lo, hi] = e.range95;
-  const range = `${f3(e.rho)} (95% prediction range ${f3(lo)} to ${f3(hi)})`;
+  const range = `${fix(e.rho, 3)} (95% prediction range ${fix(lo, 3)} to ${fix(hi, 3)})`;
   const inside = observed === null ? null : observed >= lo && observed <= hi;
   const from = getProfile(p.from.design).selfplay;
   const earlier = selfplayBudgetText({ positions: from.positions, games: from.games, nodesPerMove: from.nodesPerMove });
@@ -207,7 +207,7 @@ export function checkPrediction(p: PredictionRecord, observed: number | null): P
     inside,
     sentence: observed === null
       ? `rho(eval, score) with the values at ${p.from.budget}: ${range}, ${made}; no result yet.`
-      : `rho(eval, score) with the values at ${p.from.budget}: observed ${f3(observed)}, ${
+      : `rho(eval, score) with the values at ${p.from.budget}: observed ${fix(observed, 3)}, ${
         inside ? "inside" : "outside"
       } the prediction ${range}, ${made}.`,
   };

@@ -13,16 +13,9 @@
  * @module
  */
 
-import {
-  fixedNonZero,
-  nearEndNote,
-  PROFILES,
-  rhoDefined,
-  rhoText,
-  type ScoreReliability,
-  spearmanZSe,
-} from "../method/mod.ts";
+import { nearEndNote, PROFILES, rhoDefined, rhoText, type ScoreReliability, spearmanZSe } from "../method/mod.ts";
 import { type Correlation, PUBLISHED } from "../analysis/mod.ts";
+import { fix, iv } from "../core/format.ts";
 
 /** The published figure against a design's measured correlation. */
 export interface PublishedCheck {
@@ -47,9 +40,6 @@ export interface PublishedCheck {
   /** The computed sentence. */
   sentence: string;
 }
-
-const f3 = (x: number) => fixedNonZero(x, 3);
-const iv = (c: readonly [number, number]) => `[${f3(c[0])}, ${f3(c[1])}]`;
 
 /**
  * Compares a design's rho(eval, score) with the published figure, using the
@@ -87,7 +77,7 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
   const parts = [
     `The published rho(eval, score) = ${p.rho} [${p.ci95[0]}, ${p.ci95[1]}] lies ${
       inside ? "inside" : "outside"
-    } this design's 95% interval ${iv(obs.ci95_percentile)}${near(p.rho)} (observed ${f3(obs.rho)})${
+    } this design's 95% interval ${iv(obs.ci95_percentile)}${near(p.rho)} (observed ${fix(obs.rho, 3)})${
       inside ? "" : overlap ? "; the two intervals overlap" : "; the two intervals do not overlap"
     }.`,
   ];
@@ -104,21 +94,21 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
       ? "; so the measured variances explain the difference"
       : "; so the measured variances alone do not explain the difference";
     const distance = Number.isFinite(se!)
-      ? `: the observed ${f3(obs.rho)} lies ${Math.abs(se!).toFixed(1)} standard errors ${
+      ? `: the observed ${fix(obs.rho, 3)} lies ${Math.abs(se!).toFixed(1)} standard errors ${
         se! >= 0 ? "below" : "above"
       } it (Fisher z, ${rel.positions} positions)`
       : "";
     parts.push(
       `Read as the true correlation, ${p.rho} would be observed in games with the reliability measured here (R = ${
-        f3(rel.reliability)
-      }, ceiling √R = ${f3(ceiling!)}) as about ${f3(expected)}, ${where} the interval${
+        fix(rel.reliability, 3)
+      }, ceiling √R = ${fix(ceiling!, 3)}) as about ${fix(expected, 3)}, ${where} the interval${
         near(expected)
       }${distance}${meaning}.`,
     );
     if (above) {
       parts.push(
         `Read as what the method's own games showed, ${p.rho} is above this ceiling: games with these variances cannot show it (it needs a reliability of at least ${
-          f3(p.rho * p.rho)
+          fix(p.rho * p.rho, 3)
         }).`,
       );
     }

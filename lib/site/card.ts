@@ -14,7 +14,6 @@ import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
 import {
   bestmoveOffPvText,
   fingerprintValue,
-  fixedNonZero,
   METHOD_EVAL_TEXT,
   type RhoEstimate,
   rhoInterval,
@@ -24,8 +23,7 @@ import type { SiteData } from "./data.ts";
 import { designBudgets } from "./designs.ts";
 import { code, md } from "./card_text.ts";
 import { designsCardSection, ONE_ENGINE, playedFrom } from "./card_designs.ts";
-
-const int = (n: number) => n.toLocaleString("en-US");
+import { fix, int } from "../core/format.ts";
 
 /** Size in words: `80.1 KB`. */
 export function formatBytes(bytes: number): string {
@@ -334,9 +332,8 @@ function producedSection(d: SiteData): string[] {
 
 /** The dataset's external validations, one row per outcome table, verdicts with their borderline notes. */
 function validationSection(d: SiteData): string[] {
-  const f3 = (x: number) => fixedNonZero(x, 3);
   const corr = (c: RhoEstimate & { ci95_percentile: [number, number] }) =>
-    md(rhoInterval(c, c.ci95_percentile, [" (", " .. ", ")"], f3));
+    md(rhoInterval(c, c.ci95_percentile, [" (", " .. ", ")"]));
   return [
     "## External validation",
     "",
@@ -350,7 +347,9 @@ function validationSection(d: SiteData): string[] {
         ...d.validations.map((v) =>
           `| ${code(v.table)} | ${v.positions} | ${int(v.games)} | ${corr(v.eval_vs_score)} | ${
             corr(v.mbi_vs_imbalance)
-          } | ${f3(v.ceiling)} | ${md(verdictsText(v).validation)} | ${md(verdictsText(v).claim)} | ${code(v.file)} |`
+          } | ${fix(v.ceiling, 3)} | ${md(verdictsText(v).validation)} | ${md(verdictsText(v).claim)} | ${
+            code(v.file)
+          } |`
         ),
       ]
       : [

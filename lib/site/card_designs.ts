@@ -8,14 +8,7 @@
  * @module
  */
 
-import {
-  bestmoveOffPvText,
-  fingerprintValue,
-  fixedNonZero,
-  type RhoEstimate,
-  rhoInterval,
-  verdictsText,
-} from "../method/mod.ts";
+import { bestmoveOffPvText, fingerprintValue, type RhoEstimate, rhoInterval, verdictsText } from "../method/mod.ts";
 import { loadRegistry } from "../engine/mod.ts";
 import { MBI_ROWS_HASH_TEXT } from "../store/mod.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
@@ -23,15 +16,13 @@ import type { SiteData } from "./data.ts";
 import { designBudgets, type SiteSample } from "./designs.ts";
 import { code, md } from "./card_text.ts";
 import { comparisonMarkdown, hasComparison } from "./comparison.ts";
-
-const int = (n: number) => n.toLocaleString("en-US");
+import { fix, int } from "../core/format.ts";
 
 /** The other self-play designs played on this index, and the method's budget on their positions. */
 export function designsCardSection(d: SiteData): string[] {
   if (!hasComparison(d)) return [];
-  const f3 = (x: number) => fixedNonZero(x, 3);
   const corr = (c: RhoEstimate & { ci95_percentile: [number, number] }) =>
-    md(rhoInterval(c, c.ci95_percentile, [" (", " .. ", ")"], f3));
+    md(rhoInterval(c, c.ci95_percentile, [" (", " .. ", ")"]));
   return [
     "## Validation by self-play",
     "",
@@ -42,7 +33,6 @@ export function designsCardSection(d: SiteData): string[] {
 
 /** Each summarised design's three correlations, verdicts and files, and the method's budget on its positions. */
 function designsTable(d: SiteData, corr: (c: RhoEstimate & { ci95_percentile: [number, number] }) => string): string[] {
-  const f3 = (x: number) => fixedNonZero(x, 3);
   return [
     "Self-play designs played on this index (positions drawn one per edge stratum; `deno task selfplay` and " +
     "`deno task stats` with the design's profile), Spearman's rho with 95% percentile bootstrap intervals:",
@@ -53,8 +43,8 @@ function designsTable(d: SiteData, corr: (c: RhoEstimate & { ci95_percentile: [n
       `| ${code(profile)} | ${s.n_positions} × ${s.selfplay.games_per_position} (${int(s.n_games)} games) | ${
         int(s.selfplay.nodes_per_move)
       } | ${corr(s.eval_vs_score)} | ${corr(s.mbi_vs_score)} | ${corr(s.mbi_vs_imbalance)} | ${
-        f3(s.reliability.reliability)
-      } | ${f3(s.reliability.ceiling)} | ${s.power.this_design.power.toFixed(2)} | ${
+        fix(s.reliability.reliability, 3)
+      } | ${fix(s.reliability.ceiling, 3)} | ${s.power.this_design.power.toFixed(2)} | ${
         md(verdictsText(s).validation)
       } | ${md(verdictsText(s).claim)} | ${code(summaryFile)} |`
     ),

@@ -9,18 +9,13 @@
  */
 
 import { type Html, markup } from "../core/mod.ts";
-import { fingerprintValue, fixedNonZero } from "../method/mod.ts";
+import { fingerprintValue } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { code, md } from "./card_text.ts";
 import { labelledTable } from "./labelled_table.ts";
+import { fix, int, iv, pct } from "../core/format.ts";
 
 type Row = SiteData["comparison"][number];
-
-const f2 = (x: number) => fixedNonZero(x, 2);
-const f3 = (x: number) => fixedNonZero(x, 3);
-const int = (n: number) => n.toLocaleString("en-US");
-const pct = (x: number) => `${Math.round(100 * x)}%`;
-const iv = (c: readonly [number, number], f: (x: number) => string) => `[${f(c[0])}, ${f(c[1])}]`;
 
 /** Where the table is written: the page (a snapshot, with the count of a design being played) or the card. */
 type Where = "page" | "card";
@@ -53,15 +48,15 @@ export const COMPARISON_COLUMNS: readonly {
     heading: "rho(eval, White's score) [95%]",
     cell: (r) =>
       !r.rho ? "when the games are complete" : r.rho.rho === null ? "not defined" : r.kind === "published" // as the method's documents print it
-        ? `${r.rho.rho} ${iv(r.rho.ci95, String)}`
-        : `${f3(r.rho.rho)} ${iv(r.rho.ci95, f3)}`,
+        ? `${r.rho.rho} [${r.rho.ci95[0]}, ${r.rho.ci95[1]}]`
+        : `${fix(r.rho.rho, 3)} ${iv(r.rho.ci95)}`,
     href: (r) => (r.kind === "running" ? null : r.href),
   },
   {
     heading: "predicted before the first game",
     cell: (r) =>
       r.prediction
-        ? `${f3(r.prediction.rho)} ${iv(r.prediction.range95, f3)}${
+        ? `${fix(r.prediction.rho, 3)} ${iv(r.prediction.range95)}${
           r.prediction.inside === null ? "" : r.prediction.inside ? ": inside" : ": outside"
         }`
         : "–",
@@ -70,11 +65,11 @@ export const COMPARISON_COLUMNS: readonly {
   {
     heading: "reliability [95%]",
     cell: (r) =>
-      r.reliability ? `${f3(r.reliability.r)}${r.reliability.ci95 ? ` ${iv(r.reliability.ci95, f3)}` : ""}` : "–",
+      r.reliability ? `${fix(r.reliability.r, 3)}${r.reliability.ci95 ? ` ${iv(r.reliability.ci95)}` : ""}` : "–",
   },
-  { heading: "ceiling √R", cell: (r) => (r.ceiling === null ? "–" : f3(r.ceiling)) },
+  { heading: "ceiling √R", cell: (r) => (r.ceiling === null ? "–" : fix(r.ceiling, 3)) },
   { heading: "draws", cell: (r) => (r.draw_rate === null ? "–" : pct(r.draw_rate)) },
-  { heading: "power at 0.76", cell: (r) => (r.power === null ? "–" : f2(r.power)) },
+  { heading: "power at 0.76", cell: (r) => (r.power === null ? "–" : fix(r.power, 2)) },
 ];
 
 /** Whether there is something to set beside the published figure: a design summarised or being played. */

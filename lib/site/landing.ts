@@ -13,7 +13,7 @@
  */
 
 import { formatLimit } from "../engine/mod.ts";
-import { fingerprintValue, fixedNonZero, rhoDefined, rhoInterval, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, rhoDefined, rhoInterval, verdictsText } from "../method/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, outcomeTitle, writeTextIfChanged } from "../store/mod.ts";
@@ -28,11 +28,8 @@ import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 import { drawSectionHtml } from "./landing_draw.ts";
 import { siteBundles } from "./bundle.ts";
 import { labelledTable } from "./labelled_table.ts";
+import { fix, int, pct } from "../core/format.ts";
 
-const pct = (x: number) => `${Math.round(100 * x)}%`;
-const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "–");
-const f3 = (x: number) => (Number.isFinite(x) ? fixedNonZero(x, 3) : "–");
-const int = (n: number) => n.toLocaleString("en-US");
 /** Budgets on an axis: 125K, 2M. */
 const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact" });
 
@@ -87,7 +84,7 @@ export function convergenceFigure(d: LandingData): Html | null {
       Plot.text(series.filter((s) => s.nodes === top.nodes), {
         x: "nodes",
         y: "y",
-        text: (s: { y: number }) => f2(s.y),
+        text: (s: { y: number }) => fix(s.y, 2),
         dx: -14,
         dy: -8,
         fill: "what",
@@ -148,9 +145,9 @@ function evidenceSection(d: LandingData): Html {
       : []),
     ...designs.map(({ s, file: f }) => [
       `self-play ${designWords(s)}`,
-      `rho(eval, score) ${
-        rhoInterval(s.eval_vs_score, s.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3)
-      }; reliability ${f3(s.reliability.reliability)}: ${verdictsText(s).validation}`,
+      `rho(eval, score) ${rhoInterval(s.eval_vs_score, s.eval_vs_score.ci95_percentile)}; reliability ${
+        fix(s.reliability.reliability, 3)
+      }: ${verdictsText(s).validation}`,
       file(f),
     ]),
     ...b.running.map((r) => [
@@ -166,7 +163,7 @@ function evidenceSection(d: LandingData): Html {
         `${m.limit} per position (the method's budget) on ${m.of} positions`,
         v
           ? `a sample, not an index; with the ${designWords(g.summary)}: rho(eval, score) ${
-            rhoInterval(v, v.ci95_percentile, [" [", ", ", "]"], f3)
+            rhoInterval(v, v.ci95_percentile)
           }`
           : `${m.evaluated} of ${m.of} sample positions so far`,
         file(m.summary?.file ?? m.file),
@@ -191,7 +188,7 @@ function ladderSection(d: LandingData): Html {
     return [
       name,
       `${r.depth.min}–${r.depth.max} (median ${r.depth.median})`,
-      r.next ? f3(r.next.spearman) : "– (top rung)",
+      r.next ? fix(r.next.spearman, 3) : "– (top rung)",
       r.next ? pct(r.next.share_over_10) : "–",
       r.next ? (r.next.coverage === null ? "not recorded" : pct(r.next.coverage)) : "–",
     ];
@@ -227,7 +224,7 @@ function enginesSection(d: LandingData): Html {
       // a dataset without a page of its own links its table
       markup`<a href="${page(e.folder)?.href ?? e.table}">${e.engine} · ${e.limit}</a>`,
       e.vsBest
-        ? `${f3(e.vsBest.rho)} [${f3(e.vsBest.ci95[0])}, ${f3(e.vsBest.ci95[1])}]`
+        ? `${fix(e.vsBest.rho, 3)} [${fix(e.vsBest.ci95[0], 3)}, ${fix(e.vsBest.ci95[1], 3)}]`
         : "not compared (deno task compare-engines)",
       e.vsBest ? pct(e.vsBest.share_over_10) : "–",
       e.vsBest
@@ -262,8 +259,8 @@ function outcomesSection(d: LandingData): Html {
       } positions).${table.note ? ` ${table.note}` : ""}${
         r
           ? ` Its per-position scores have reliability ${
-            f3(r.reliability)
-          }, so no correlation with them can exceed about ${f2(r.ceiling)}.`
+            fix(r.reliability, 3)
+          }, so no correlation with them can exceed about ${fix(r.ceiling, 2)}.`
           : ""
       }${
         shared
@@ -278,8 +275,8 @@ function outcomesSection(d: LandingData): Html {
             ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "file"],
             vs.map((v) => [
               `${v.dataset.engine} · ${v.dataset.budget}`,
-              rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3),
-              rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile, [" [", ", ", "]"], f3),
+              rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile),
+              rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile),
               markup`<a href="${v.href}"><code>${breakableName(v.href.split("/").pop()!)}</code></a>`,
             ]),
           )

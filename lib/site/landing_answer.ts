@@ -10,7 +10,6 @@
 
 import { type Html, joinHtml, markup } from "../core/mod.ts";
 import {
-  fixedNonZero,
   isMethodSelfplay,
   quantileSorted,
   rhoDefined,
@@ -25,6 +24,7 @@ import type { RunningDesign } from "../report/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { backRank, signed } from "./page_script/table.ts";
 import { glossaryText } from "./glossary.ts";
+import { fix, int, pct } from "../core/format.ts";
 
 /** How many positions each list shows. */
 export const LIST_LENGTH = 10;
@@ -41,10 +41,6 @@ export interface SureSentence {
 
 type Best = NonNullable<LandingData["best"]>;
 
-const f2 = (x: number) => fixedNonZero(x, 2);
-const f3 = (x: number) => fixedNonZero(x, 3);
-const int = (n: number) => n.toLocaleString("en-US");
-const pct = (x: number) => `${Math.round(100 * x)}%`;
 /** A count of games in readers' words: 4,568,750 → "4.6 million". */
 export const gamesWords = (n: number): string =>
   n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")} million` : int(n);
@@ -178,7 +174,7 @@ export function budgetSentence(
   if (!step?.next) return null;
   return {
     text: `Budget still matters: from ${int(step.nodes)} to ${b.limit} per position the ranks agree at Spearman ${
-      f2(step.next.spearman)
+      fix(step.next.spearman, 2)
     }, and ${pct(step.next.share_over_10)} of positions move by more than 10 points.`,
     href: "#ladder-h",
     link: "the ladder of budgets",
@@ -196,11 +192,11 @@ export function sampleSentence(b: Best): SureSentence | null {
     return {
       text: `${int(a.n)} of the ${int(p.done.of)} positions are searched so far at the method's own ${
         p.dataset.budget.replace(/ per position$/, "")
-      } (an equal-chance sample). On them this index's ranks agree at Spearman ${f3(a.rho)} (95% interval ${
-        f3(a.ci95[0])
-      } to ${f3(a.ci95[1])}). Their median value is ${signed(d.median.estimate)} cp (${signed(d.median.ci95[0])} to ${
-        signed(d.median.ci95[1])
-      }; the method's published run: +${p.published.median.toFixed(1)}).`,
+      } (an equal-chance sample). On them this index's ranks agree at Spearman ${fix(a.rho, 3)} (95% interval ${
+        fix(a.ci95[0], 3)
+      } to ${fix(a.ci95[1], 3)}). Their median value is ${signed(d.median.estimate)} cp (${
+        signed(d.median.ci95[0])
+      } to ${signed(d.median.ci95[1])}; the method's published run: +${p.published.median.toFixed(1)}).`,
       href: "full/partial.json",
       link: "the method's run so far",
     };
@@ -212,8 +208,8 @@ export function sampleSentence(b: Best): SureSentence | null {
     const [lo, hi] = row.spearman_edges.ci95;
     return {
       text: `On ${g.sample.of} positions searched at the method's own ${g.sample.limit}, this index's ranks agree at ` +
-        `Spearman ${f3(row.spearman_edges.rho)} (95% interval ${f3(lo)} to ${
-          f3(hi)
+        `Spearman ${fix(row.spearman_edges.rho, 3)} (95% interval ${fix(lo, 3)} to ${
+          fix(hi, 3)
         }); a position's value differs by ${row.median_abs_delta_cp} cp between the two at the median.`,
       href: b.page ? `${b.page.href}#validation` : g.sample.file,
       link: "the sample at the method's budget",
@@ -246,7 +242,7 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
       int(g.summary.n_positions)
     } positions at the method's ${int(g.summary.selfplay.nodes_per_move)} nodes per move`;
     const rho = rhoDefined(v.eval_vs_score)
-      ? `give rho ${rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile, [" [", ", ", "]"], f3)}`
+      ? `give rho ${rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile)}`
       : `give no correlation (${rhoText(v.eval_vs_score)})`;
     const published = rhoDefined(v.eval_vs_score)
       ? ` The method's published ${c.published.rho} [${c.published.ci95[0]}, ${c.published.ci95[1]}] lies ${
@@ -255,14 +251,12 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
       : "";
     const p = g.prediction;
     const predicted = p && p.inside !== null
-      ? ` Predicted before the first game: ${f3(p.expected.rho)} (${f3(p.expected.range95[0])} to ${
-        f3(p.expected.range95[1])
+      ? ` Predicted before the first game: ${fix(p.expected.rho, 3)} (${fix(p.expected.range95[0], 3)} to ${
+        fix(p.expected.range95[1], 3)
       }); the result is ${p.inside ? "inside" : "outside"} that range.`
       : "";
     const own = g.summary.eval_vs_score;
-    const withIndex = rhoDefined(own)
-      ? ` (${rhoInterval(own, own.ci95_percentile, [" [", ", ", "]"], f3)} with this index's values)`
-      : "";
+    const withIndex = rhoDefined(own) ? ` (${rhoInterval(own, own.ci95_percentile)} with this index's values)` : "";
     return {
       text:
         `The method's own check, replayed: ${games}. They ${rho} between the values at ${v.budget} and White's score${withIndex}.` +
@@ -285,21 +279,17 @@ export function gamesSentence(b: Best): SureSentence | null {
   const big = new Set(studyParts(b).map((p) => p.what));
   const cite = (ps: GamesPart[], first: string) =>
     joinWords(
-      ps.map((p, i) =>
-        `${p.what} give${i ? "" : ` ${first}`} ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`
-      ),
+      ps.map((p, i) => `${p.what} give${i ? "" : ` ${first}`} ${rhoInterval(p.c, p.c.ci95_percentile)}`),
     ) +
-    ` (reliability ${joinWords(ps.map((p) => f2(p.r)))})`;
+    ` (reliability ${joinWords(ps.map((p) => fix(p.r, 2)))})`;
   const large = parts.filter((p) => big.has(p.what)), rest = parts.filter((p) => !big.has(p.what));
   // whether they confirm it is said once, by the lead sentence
   const text = large.length
     ? `In the largest game tables, ${cite(large, "rho")}.` +
       (rest.length ? ` Smaller or noisier sets: ${cite(rest, "rho")}.` : "")
-    : `Against results: ${
-      joinWords(rest.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile, [" [", ", ", "]"], f3)}`))
-    } ` +
+    : `Against results: ${joinWords(rest.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile)}`))} ` +
       `between the value and White's score; per-position scores are noisy (reliability ${
-        joinWords(rest.map((p) => f2(p.r)))
+        joinWords(rest.map((p) => fix(p.r, 2)))
       }).`;
   return { text, href: b.page ? `${b.page.href}#validation` : "#evidence-h", link: "the validations" };
 }
@@ -373,8 +363,8 @@ export function searchSentence(b: Pick<Best, "study" | "validations" | "key" | "
     const up = steps.filter((x) => x.ci95[0] > 0);
     const nodes = (key: string) => s.datasets.find((d) => d.key === key)?.nodes ?? 0;
     const how = up.length === steps.length
-      ? `at every fourfold step (rho ${f2(steps[0].from_rho)} at ${int(nodes(steps[0].from))} nodes, ${
-        f2(steps.at(-1)!.to_rho)
+      ? `at every fourfold step (rho ${fix(steps[0].from_rho, 2)} at ${int(nodes(steps[0].from))} nodes, ${
+        fix(steps.at(-1)!.to_rho, 2)
       } at ${int(nodes(steps.at(-1)!.to))})`
       : up.length
       ? `only up to ${int(Math.max(...up.map((x) => nodes(x.to))))} nodes`
@@ -412,7 +402,7 @@ export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): strin
   const games = big.length
     ? `the ${count}largest game table${big.length > 1 ? "s" : ""} follow${big.length > 1 ? "" : "s"} it ${
       how(big)
-    } (rho ${joinWords(big.map((p) => f2(p.c.rho as number)))})`
+    } (rho ${joinWords(big.map((p) => fix(p.c.rho as number, 2)))})`
     : !parts.length
     ? null
     : agreeing.length === parts.length
@@ -480,9 +470,9 @@ export function runningSentence(r: RunningDesign): string {
     int(r.planned)
   } games played when this page was made; no figure from them is shown until they are complete.${
     p && e
-      ? ` Predicted before the first game, from the ${from}-node games: rho ${f3(e.rho)} (95% range ${
-        f3(e.range95[0])
-      } to ${f3(e.range95[1])}) with the values at ${p.from.budget}.`
+      ? ` Predicted before the first game, from the ${from}-node games: rho ${fix(e.rho, 3)} (95% range ${
+        fix(e.range95[0], 3)
+      } to ${fix(e.range95[1], 3)}) with the values at ${p.from.budget}.`
       : ""
   }`;
 }

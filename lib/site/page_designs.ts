@@ -9,7 +9,7 @@
  */
 
 import { type Html, joinHtml, markup } from "../core/mod.ts";
-import { fingerprintValue, fixedNonZero, PROFILES, reliabilityUncertaintyText, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, PROFILES, reliabilityUncertaintyText, verdictsText } from "../method/mod.ts";
 import type { MethodSample } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import type { SiteDesign } from "./designs.ts";
@@ -17,9 +17,8 @@ import { pageCaption } from "./page_data.ts";
 import { pageGlossary, publishedText, summaryTable, verdictsHtml } from "./page_sections.ts";
 import { commandHtml, keyHtml } from "./page_script/position.ts";
 import { comparisonHtml, hasComparison } from "./comparison.ts";
+import { fix, int } from "../core/format.ts";
 
-const fix = (x: number | null, d = 2) => (x !== null && Number.isFinite(x) ? fixedNonZero(x, d) : "–");
-const int = (n: number) => n.toLocaleString("en-US");
 const iv = (c: readonly [number, number], d = 3) => `${fix(c[0], d)} .. ${fix(c[1], d)}`;
 
 /** The section (nothing when no other design has been summarised or is being played): the designs side by side, then each. */
@@ -177,11 +176,14 @@ function sampleFacts(f: MethodSample): Html {
   const p = f.published_facts;
   const rows = f.facts.map((x) => {
     const o = x.on_sample;
-    return markup`<tr><th scope="row">${
-      x.dataset === "sample" ? "the method's budget" : x.dataset
-    }<br><span class="small">${x.budget}</span></th><td>${fix(o.median.estimate, 1)} [${
-      iv(o.median.ci95, 1)
-    }]</td><td>${o.min} .. ${o.max}</td><td>${o.below_zero.count} of ${o.n} (${
+    const name = x.dataset === "sample"
+      ? "the method's budget"
+      : x.dataset === f.drawn_from.dataset
+      ? "this index"
+      : "";
+    return markup`<tr><th scope="row">${x.budget}${name && markup`<br><span class="small">${name}</span>`}</th><td>${
+      fix(o.median.estimate, 1)
+    } [${iv(o.median.ci95, 1)}]</td><td>${o.min} .. ${o.max}</td><td>${o.below_zero.count} of ${o.n} (${
       iv(o.below_zero.ci95.map((v) => 100 * v) as [number, number], 1)
     }%)</td><td>${
       x.all_positions
@@ -192,7 +194,7 @@ function sampleFacts(f: MethodSample): Html {
     }</td></tr>`;
   });
   return markup`<div class="scroll"><table><caption>The method's published facts, estimated from the ${f.sample.positions.length} sample positions at each budget (cp, 95% intervals)</caption>
-<thead><tr><th scope="col">dataset</th><th scope="col">median [95%]</th><th scope="col">range in the sample</th><th scope="col">below 0 [95%]</th><th scope="col">over all its positions: median; range; below 0</th></tr></thead>
+<thead><tr><th scope="col">budget</th><th scope="col">median [95%]</th><th scope="col">range in the sample</th><th scope="col">below 0 [95%]</th><th scope="col">over all its positions: median; range; below 0</th></tr></thead>
 <tbody><tr class="this"><th scope="row">the method, published</th><td>–</td><td>–</td><td>–</td><td>${
     fix(p.median, 1)
   }; ${p.min} .. ${p.max}; ${p.negatives} of ${p.count}</td></tr>${rows}</tbody></table></div>

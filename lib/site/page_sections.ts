@@ -9,15 +9,13 @@
 import { Marked } from "marked";
 import { breakableName, escapeHtml, type Html, markup, raw } from "../core/mod.ts";
 import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
-import { fixedNonZero, rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
+import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 import { checkAgainstPublished } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
 import { pageCaption } from "./page_data.ts";
 import { commandHtml } from "./page_script/position.ts";
 import { glossaryText } from "./glossary.ts";
-
-const fix = (x: number, d = 2) => (Number.isFinite(x) ? fixedNonZero(x, d) : "undefined");
-const int = (n: number) => n.toLocaleString("en-US");
+import { fix, int } from "../core/format.ts";
 
 /** The distribution of the values beside the method's published one (nothing without stage 2). */
 export function distributionTable(d: SiteData): Html | null {
