@@ -24,3 +24,6 @@ export * from "./prediction.ts";
 export * from "./word_count.ts";
 export * from "./method_partial.ts";
 export * from "./outcome_study.ts";
+export * from "./outcome_study_record.ts";
+export * from "./outcome_study_view.ts";
+export * from "./corrected_rho.ts";

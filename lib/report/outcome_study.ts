@@ -29,24 +29,16 @@ import {
   bootstrapSpearman,
   bootstrapSpearmanDifference,
   deriveMbi,
-  deriveSeed,
   evalBudgetText,
   METHOD_SEED,
   type OutcomeRow,
-  quantileSorted,
-  rngFromSeed,
   rowCounts,
-  type ScoreReliability,
   scoreReliability,
-  spearman,
-  whiteScore,
 } from "../method/mod.ts";
 import {
-  type CodeVersion,
   codeVersion,
   datasetFolder,
   getProfile,
-  type InputFile,
   inputFiles,
   listOutcomeTables,
   outcomePaths,
@@ -68,6 +60,8 @@ import { methodSamplePath } from "./method_sample.ts";
 import { MbiError, repoPath } from "../core/mod.ts";
 import { PEER, PEER_FILE } from "../store/mod.ts";
 import { int } from "../core/format.ts";
+import { correctedRho, correctedSentence } from "./corrected_rho.ts";
+import type { OutcomeStudy, Rho, StudyDataset } from "./outcome_study_record.ts";
 
 /** Schema version of `study.json`. */
 export const STUDY_SCHEMA = 1;
@@ -77,109 +71,6 @@ const STEP_STREAM = 70, TABLES_STREAM = 74, DESIGN_STREAM = 76, CORRECTED_STREAM
 
 /** The workspace's 60 × 50 designs on the best index whose scores the tables are compared with. */
 const DESIGNS = ["quick~eval8000000~pos60~games50~move30000", "quick~eval8000000~pos60~games50~move300000"];
-
-/** A rho with its 95% percentile interval. */
-export interface Rho {
-  /** Positions. */
-  n: number;
-  /** Spearman's rho. */
-  rho: number;
-  /** 95% percentile interval. */
-  ci95: [number, number];
-}
-
-/** One set of values correlated with the games. */
-export interface StudyDataset {
-  /** Its key: a results folder, `peer`, or `method` (the method's run so far). */
-  key: string;
-  /** What it is, in readers' words. */
-  label: string;
-  /** Engine. */
-  engine: string;
-  /** Budget per position, in words. */
-  budget: string;
-  /** Node budget, when it is one (null for a depth). */
-  nodes: number | null;
-  /** The reference engine (Stockfish 17.1) at a node budget: a step of the ladder. */
-  ladder: boolean;
-  /** Positions with a value. */
-  positions: number;
-}
-
-/** `study.json`. */
-export interface OutcomeStudy {
-  /** File kind. */
-  kind: "mbi-outcome-study";
-  /** Schema version. */
-  schema: number;
-  /** What it is. */
-  about: string;
-  /** The tables: what they are, where from, their reliability and the ceiling it sets. */
-  tables: {
-    name: string;
-    description: string;
-    games: number;
-    positions: number;
-    draw_rate: number | null;
-    origin: string | null;
-    licence: string | null;
-    private: boolean;
-    source_sha256: string;
-    reproduce: string[];
-    reliability: ScoreReliability;
-  }[];
-  /** The datasets. */
-  datasets: StudyDataset[];
-  /** rho(eval, score) and rho(MBI, |score − 0.5|) per table and dataset. */
-  correlations: {
-    table: string;
-    dataset: string;
-    eval_vs_score: Rho;
-    mbi_vs_imbalance: Rho | null;
-  }[];
-  /** Paired differences of rho(eval, score) between two datasets on the same positions, per table. */
-  steps: {
-    table: string;
-    from: string;
-    to: string;
-    n: number;
-    from_rho: number;
-    to_rho: number;
-    delta: number;
-    ci95: [number, number];
-  }[];
-  /** How the games' scores agree: table with table, and each table with the 60 × 50 designs' scores. */
-  agreement: {
-    tables: { a: string; b: string; score_rho: Rho }[];
-    designs: { table: string; design: string; games: number; design_reliability: number; score_rho: Rho }[];
-  };
-  /** The published 0.76 beside them. */
-  published: {
-    rho: number;
-    ci95: [number, number];
-    /** Which sets of games have 0.76 inside the interval of their rho(eval, score), with which values. */
-    reaching: { games: string; dataset: string; rho: number; ci95: [number, number] }[];
-    /** The method's own games corrected for the noise of their scores (null without them). */
-    corrected: {
-      design: string;
-      values: string;
-      observed: Rho;
-      reliability: number;
-      corrected: { estimate: number; ci95: [number, number] };
-      sentence: string;
-    } | null;
-  };
-  /** Minimum games of a position to be counted. */
-  min_games: number;
-  /** Bootstrap resamples. */
-  resamples: number;
-  /** Seed. */
-  seed: number;
-  /** Input files (tables by their outcomes.json, datasets by their files). */
-  inputs: InputFile[];
-  /** Code. */
-  code: CodeVersion;
-}
 
 /** Where the study lives. */
 export function studyPath(root = resultsRoot()): string {
@@ -266,59 +157,6 @@ const rhoOf = (b: { estimate: number; n: number; percentile: [number, number] })
   rho: b.estimate,
   ci95: b.percentile,
 });
-
-/**
- * The method's games corrected for the noise of their scores: rho(values, score) / √R, R the
- * reliability of the per-position scores; its interval from a joint bootstrap over positions
- * (rho and R recomputed on each resample; a resample whose R is 0 is left out).
- */
-export function correctedRho(
-  values: readonly number[],
-  counts: readonly { wins: number; draws: number; losses: number; games: number }[],
-  opts: { resamples: number; seed: number; stream: number },
-): { estimate: number; ci95: [number, number]; reliability: number; observed: number } {
-  const scores = counts.map((c) => whiteScore(c));
-  const observed = spearman(values, scores);
-  const reliability = scoreReliability(counts).reliability;
-  const rng = rngFromSeed(deriveSeed(opts.seed, opts.stream));
-  const n = values.length;
-  const out: number[] = [];
-  for (let b = 0; b < opts.resamples; b++) {
-    const idx = Array.from({ length: n }, () => rng.int(0, n - 1));
-    const r = scoreReliability(idx.map((i) => counts[i])).reliability;
-    const rho = spearman(idx.map((i) => values[i]), idx.map((i) => scores[i]));
-    if (r > 0 && Number.isFinite(rho)) out.push(rho / Math.sqrt(r));
-  }
-  out.sort((a, b) => a - b);
-  return {
-    estimate: observed / Math.sqrt(reliability),
-    ci95: [quantileSorted(out, 0.025), quantileSorted(out, 0.975)],
-    reliability,
-    observed,
-  };
-}
-
-/** The sentence on what the corrected figure says of the published one (computed, never written by hand). */
-export function correctedSentence(
-  c: { estimate: number; ci95: [number, number]; reliability: number; observed: number },
-  games: string,
-): string {
-  const f = (x: number) => x.toFixed(2);
-  const p = PUBLISHED.rho_eval_score;
-  // a corrected correlation above 1 is noise in the estimated reliability: the interval is said up to 1
-  const hi = c.ci95[1] >= 1 ? "1" : f(c.ci95[1]);
-  const where = p < c.ci95[0] ? "below that interval" : p > c.ci95[1] ? "above that interval" : "inside that interval";
-  return `Corrected for the noise of 50 games per position (reliability ${f(c.reliability)}), the ${games} give ${
-    f(c.observed)
-  } / √${f(c.reliability)} = ${f(c.estimate)} (95% interval ${
-    f(c.ci95[0])
-  } to ${hi}); the published ${p} lies ${where}` +
-    (where === "inside that interval"
-      ? `: it is about what these games would show without their noise, while 50 games per position show a true ${p} as about ${
-        f(p * Math.sqrt(c.reliability))
-      }.`
-      : ".");
-}
 
 /** Computes the study from the tables (their per-position values must be here) and the datasets. */
 export async function computeStudy(opts: { resamples?: number } = {}): Promise<OutcomeStudy> {
@@ -500,40 +338,6 @@ export async function writeStudy(): Promise<OutcomeStudy> {
   return await writeJsonUnlessSame(studyPath(), await computeStudy(), ["code"]);
 }
 
-/** The study in a few lines for the terminal: each table's correlation with each dataset, then the steps and agreements. */
-export function studyLines(s: OutcomeStudy): string[] {
-  const f = (x: number) => x.toFixed(3);
-  const r = (x: Rho) => `${f(x.rho)} [${f(x.ci95[0])}, ${f(x.ci95[1])}]`;
-  const label = new Map(s.datasets.map((d) => [d.key, d.label]));
-  const lines: string[] = [];
-  for (const t of s.tables) {
-    lines.push(
-      `${t.name}: ${t.description}; reliability ${f(t.reliability.reliability)} (ceiling ${f(t.reliability.ceiling)})`,
-    );
-    for (const c of s.correlations.filter((c) => c.table === t.name)) {
-      lines.push(`  rho(eval, score) ${r(c.eval_vs_score)} n = ${c.eval_vs_score.n}: ${label.get(c.dataset)}`);
-    }
-    for (const st of s.steps.filter((x) => x.table === t.name)) {
-      lines.push(
-        `  ${st.from} → ${st.to} (n = ${st.n}): ${f(st.from_rho)} → ${f(st.to_rho)}, difference ${f(st.delta)} [${
-          f(st.ci95[0])
-        }, ${f(st.ci95[1])}]`,
-      );
-    }
-  }
-  for (const a of s.agreement.tables) lines.push(`scores of ${a.a} and ${a.b}: rho ${r(a.score_rho)}`);
-  for (const a of s.agreement.designs) {
-    lines.push(`scores of ${a.table} and ${a.design} (reliability ${f(a.design_reliability)}): rho ${r(a.score_rho)}`);
-  }
-  lines.push(
-    s.published.reaching.length
-      ? `0.76 lies inside: ${s.published.reaching.map((x) => `${x.games} with ${x.dataset} (${f(x.rho)})`).join("; ")}`
-      : "no set of games has the published 0.76 inside its interval",
-  );
-  if (s.published.corrected) lines.push(s.published.corrected.sentence);
-  return lines;
-}
-
 /** Reads `study.json` (undefined when there is none). */
 export async function readStudy(path = studyPath()): Promise<OutcomeStudy | undefined> {
   const text = await Deno.readTextFile(path).catch((e) => {
@@ -547,42 +351,4 @@ export async function readStudy(path = studyPath()): Promise<OutcomeStudy | unde
     throw new MbiError("stage-input", `${path} has schema ${s.schema}; this code reads up to ${STUDY_SCHEMA}`);
   }
   return s;
-}
-
-/** One row per table and dataset, flat, for a frame an analyst filters. */
-export type StudyRow = {
-  table: string;
-  games: number;
-  table_reliability: number;
-  dataset: string;
-  engine: string;
-  budget: string;
-  nodes: number | null;
-  ladder: boolean;
-  n: number;
-  rho_eval_score: number;
-  lo: number;
-  hi: number;
-  rho_mbi_imbalance: number | null;
-};
-
-/** The study's correlations as flat rows (table and dataset facts beside each). */
-export function studyRows(s: OutcomeStudy): StudyRow[] {
-  const t = new Map(s.tables.map((x) => [x.name, x]));
-  const d = new Map(s.datasets.map((x) => [x.key, x]));
-  return s.correlations.map((c) => ({
-    table: c.table,
-    games: t.get(c.table)!.games,
-    table_reliability: t.get(c.table)!.reliability.reliability,
-    dataset: c.dataset,
-    engine: d.get(c.dataset)!.engine,
-    budget: d.get(c.dataset)!.budget,
-    nodes: d.get(c.dataset)!.nodes,
-    ladder: d.get(c.dataset)!.ladder,
-    n: c.eval_vs_score.n,
-    rho_eval_score: c.eval_vs_score.rho,
-    lo: c.eval_vs_score.ci95[0],
-    hi: c.eval_vs_score.ci95[1],
-    rho_mbi_imbalance: c.mbi_vs_imbalance?.rho ?? null,
-  }));
 }

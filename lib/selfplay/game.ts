@@ -115,8 +115,3 @@ export async function playGame(
     search_ms: Math.round(searchMs),
   };
 }
-
-/** White's points from a result (1, 0.5, 0). */
-export function whitePoints(result: Outcome["result"]): number {
-  return result === "1-0" ? 1 : result === "0-1" ? 0 : 0.5;
-}

@@ -374,24 +374,3 @@ export async function replayGame(
     await Promise.all(engines.map((e) => e.quit()));
   }
 }
-
-/** PGN of one recorded game (for showing a sample game). */
-export async function recordedGamePgn(
-  outDir: string,
-  sp: number,
-  game = 1,
-): Promise<string> {
-  const content = await readGames(join(outDir, "games.jsonl"));
-  const g = content?.records.find((r) => r.sp === sp && r.game === game);
-  if (!content || !g) {
-    throw new MbiError("stage-input", `no game ${game} of SP ${sp} in ${outDir}`);
-  }
-  const pos = content.header.selection.find((s) => s.sp === sp)!;
-  return gamePgn(g, {
-    event: `MBI self-play validation (${content.header.profile})`,
-    player: content.header.engine.uci_name,
-    fen: pos.fen,
-    nodesPerMove: content.header.config.nodes_per_move,
-    date: pgnDate(content.header.created),
-  });
-}

@@ -2,17 +2,8 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { convergenceFigure, whatSentence } from "./landing.ts";
-import {
-  extremes,
-  gamesSentence,
-  leadSentence,
-  listsSentence,
-  methodCheckSentence,
-  placesSentence,
-  runningSentence,
-  searchSentence,
-  STILL_MOVING,
-} from "./landing_answer.ts";
+import { extremes, listsSentence, placesSentence, runningSentence } from "./landing_answer.ts";
+import { gamesSentence, leadSentence, methodCheckSentence, searchSentence, STILL_MOVING } from "./landing_games.ts";
 import { readPrediction } from "../report/mod.ts";
 import { collectLanding, type LandingData } from "./landing_data.ts";
 

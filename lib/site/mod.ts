@@ -32,6 +32,7 @@ export * from "./labelled_table.ts";
 export * from "./landing.ts";
 export * from "./landing_data.ts";
 export * from "./landing_answer.ts";
+export * from "./landing_games.ts";
 export * from "./layout.ts";
 export * from "./links.ts";
 export * from "./outcome_tables.ts";

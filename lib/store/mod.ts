@@ -23,6 +23,7 @@ export * from "./jsonl.ts";
 export * from "./lock.ts";
 export * from "./mbi_table.ts";
 export * from "./outcome_table.ts";
+export * from "./outcome_csv.ts";
 export * from "./position_values.ts";
 export * from "./provenance.ts";
 export * from "./results_key.ts";

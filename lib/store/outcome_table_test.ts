@@ -7,10 +7,10 @@ import {
   outcomePaths,
   outcomeRowsCsv,
   outcomeTitle,
-  parseOutcomeCsv,
   readOutcomeTable,
   writeOutcomeTable,
 } from "./outcome_table.ts";
+import { parseOutcomeCsv } from "./outcome_csv.ts";
 
 Deno.test("per-position CSV: sp or setup, W/D/L under either name, games + score, the unknown column", () => {
   const a = parseOutcomeCsv(
