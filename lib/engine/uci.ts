@@ -19,6 +19,8 @@ import { DEFAULT_TIMEOUTS, type EngineTimeouts, searchTimeoutMs, WAIT_NOTICE_MS 
 
 export * from "./failures.ts";
 export * from "./timeouts.ts";
+export * from "./option_line.ts";
+import { type OptionDeclaration, parseOptionLine } from "./option_line.ts";
 import { createInterface } from "node:readline";
 import { type InfoLine, parseInfo } from "./info.ts";
 import type { SearchLimit } from "./limit.ts";
@@ -34,20 +36,6 @@ export interface EngineCommand {
   label: string;
   /** Makes the adapter that translates this engine's traffic, for a protocol difference (see lib/adapters). */
   adapter?: () => UciAdapter;
-}
-
-/** An option the engine declared in its `option name …` lines. */
-export interface OptionDeclaration {
-  /** Option name as declared (case preserved). */
-  name: string;
-  /** UCI option type: check, spin, combo, button, string. */
-  type: string;
-  /** Declared default, when any. */
-  default?: string;
-  /** Lower bound of a spin option. */
-  min?: number;
-  /** Upper bound of a spin option. */
-  max?: number;
 }
 
 /** Everything a search printed, and its best move. */
@@ -73,21 +61,6 @@ interface Waiter {
   resolve: (lines: string[]) => void;
   reject: (e: Error) => void;
   timer: ReturnType<typeof setTimeout>;
-}
-
-/** Parses an `option name … type … [default …] [min …] [max …]` line. */
-export function parseOptionLine(line: string): OptionDeclaration | undefined {
-  const m = /^option name (.+?) type (\S+)(.*)$/.exec(line.trim());
-  if (!m) return undefined;
-  const decl: OptionDeclaration = { name: m[1], type: m[2] };
-  const rest = m[3];
-  const def = /\bdefault ?(.*?)(?: min | max | var |$)/.exec(rest);
-  if (def) decl.default = def[1];
-  const min = /\bmin (-?\d+)/.exec(rest);
-  if (min) decl.min = Number(min[1]);
-  const max = /\bmax (-?\d+)/.exec(rest);
-  if (max) decl.max = Number(max[1]);
-  return decl;
 }
 
 /** A running UCI engine. Create with {@link UciEngine.start}; end with {@link UciEngine.quit}. */

@@ -15,5 +15,6 @@ export * from "./generate.ts";
 export * from "./ingest.ts";
 export * from "./pgn_scan.ts";
 export * from "./report.ts";
+export * from "./findings.ts";
 export * from "./validate.ts";
 export * from "./zstd_frames.ts";

@@ -2,15 +2,8 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { getProfile } from "../store/mod.ts";
-import {
-  acrossDatasets,
-  comparisonRows,
-  coverageSentences,
-  externalValidation,
-  findings,
-  shippedTable,
-  validationCoverage,
-} from "./report.ts";
+import { comparisonRows, coverageSentences, externalValidation, shippedTable, validationCoverage } from "./report.ts";
+import { acrossDatasets, findings } from "./findings.ts";
 import type { OutcomeValidation } from "./validate.ts";
 
 Deno.test("notebook 07's report: the shipped human table is built, validated in memory, and put in words", async () => {

@@ -9,7 +9,7 @@
  */
 
 import { isMethodSelfplay, rhoDefined, rhoInterval, rhoText, strengthAdverb } from "../method/mod.ts";
-import { outcomeTitle } from "../store/mod.ts";
+import { outcomeWho } from "../store/mod.ts";
 import type { LandingData } from "./landing_data.ts";
 import { fix, int } from "../core/format.ts";
 
@@ -148,8 +148,7 @@ function studyParts(b: Pick<Best, "study" | "validations" | "key">): (GamesPart 
   const shown = new Set(b.validations.map((v) => v.outcomes.name));
   return s.tables.filter((t) => !shown.has(t.name)).sort((x, y) => y.games - x.games).flatMap((t) => {
     const c = s.correlations.find((x) => x.table === t.name && x.dataset === b.key);
-    // "19,200,000 Stockfish 16 self-play games, 20,000 from …" → "Stockfish 16 self-play games"
-    const who = outcomeTitle(t.description).replace(/^[\d,]+ /, "");
+    const who = outcomeWho(t.description);
     return c
       ? [{
         table: t.name,

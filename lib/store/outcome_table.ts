@@ -39,6 +39,9 @@ export function outcomeTitle(description: string): string {
   return (cut < 0 ? description : description.slice(0, cut)).trim();
 }
 
+/** A table's title without its count: "Stockfish 17.1 self-play games". */
+export const outcomeWho = (description: string): string => outcomeTitle(description).replace(/^[\d,]+ /, "");
+
 /** Checks a table name; throws an `outcome-table` MbiError naming it and what is allowed. */
 export function checkOutcomeName(name: string): string {
   if (!OUTCOME_NAME.test(name)) {

@@ -1,0 +1,191 @@
+/**
+ * What an outcome validation shows, in plain sentences computed from its
+ * numbers: the table's noise and ceiling, the correlations and what they
+ * say, unevenly counted positions, and what holds across datasets.
+ *
+ * @module
+ */
+
+import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
+import type { Correlation } from "../analysis/mod.ts";
+import type { OutcomeValidation } from "./validate.ts";
+import { fix, int, iv } from "../core/format.ts";
+
+const pp = (x: number) => `${(100 * x).toFixed(2)} percentage points`;
+
+/**
+ * The note a table needs when a few positions (at most 10) have fewer than
+ * half the median number of games: named with their counts; null otherwise.
+ * Shown by notebook 07 and on every page that shows the table.
+ */
+export function unevenlyCounted(rows: readonly { sp: number; games: number }[]): string | null {
+  const t = thinlyCounted(rows);
+  if (!t) return null;
+  const { thin, median } = t;
+  return `Unevenly counted: ${thin.map((x) => `SP ${x.sp} has ${int(x.games)} games`).join(", ")}, ` +
+    `against a median of ${int(median)}; the table does not say why.`;
+}
+
+/** The few positions (at most 10) with fewer than half the median number of games, and that median; null when none or more. */
+export function thinlyCounted<T extends { sp: number; games: number }>(
+  rows: readonly T[],
+): { thin: T[]; median: number } | null {
+  const sorted = rows.map((x) => x.games).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const thin = rows.filter((x) => x.games < median / 2);
+  return !thin.length || thin.length > 10 ? null : { thin, median };
+}
+
+/** What a validation shows, in plain sentences computed from its numbers. */
+export function findings(
+  v: OutcomeValidation,
+  rows: readonly { sp: number; games: number; white_score?: number }[],
+): string[] {
+  const r = v.reliability;
+  const out: string[] = [];
+  const between = Math.sqrt(r.between_variance), noise = Math.sqrt(r.sampling_variance);
+  const observed = Math.sqrt(r.observed_variance);
+  const scored = rows.filter((x) => typeof x.white_score === "number");
+  const games = scored.reduce((a, x) => a + x.games, 0);
+  const mean = games > 0 ? scored.reduce((a, x) => a + x.white_score! * x.games, 0) / games : null;
+  out.push(
+    `${v.positions} positions with at least ${v.min_games} games each (${v.games.toLocaleString("en-US")} games, ` +
+      `${r.mean_games.toFixed(0)} per position on average) of "${v.outcomes.name}".`,
+  );
+  const uneven = unevenlyCounted(rows);
+  if (uneven) out.push(uneven);
+  const depends = r.reliability < 0.2
+    ? "Outcomes hardly depend on the start position here"
+    : r.reliability < 0.5
+    ? "Outcomes depend on the start position, but weakly compared with the noise of the counts"
+    : "Positions differ clearly in their outcomes";
+  out.push(
+    `${depends}: the true scores of the positions spread by about ${between.toFixed(4)} (SD), against a sampling ` +
+      `error of ${noise.toFixed(4)} per position, so the reliability of a position's score is ${
+        fix(r.reliability, 3)
+      } and no ` +
+      `correlation with the scores can be expected above about ${fix(r.ceiling, 3)} (the ceiling √R).`,
+  );
+  out.push(
+    `How large the start position's effect is: ${
+      mean === null ? "" : `White scores ${(100 * mean).toFixed(2)}% over all games of the table; `
+    }the positions' scores spread by an SD of ${pp(observed)} as counted, and ${
+      r.between_estimable
+        ? `by about ±${pp(between)} (1 SD) once the counting noise is taken out: that is how far the start position ` +
+          `moves White's expected score`
+        : "by no more than the counting noise: a spread between positions cannot be estimated from these counts"
+    }.`,
+  );
+  const e = v.eval_vs_score;
+  // a correlation that is not defined (a column of one value) is said so, and nothing is read from it
+  const said = (label: string, c: Correlation) => `${label} is ${rhoText(c)}.`;
+  if (!rhoDefined(e)) out.push(said("rho(start eval, White's score)", e));
+  else {
+    out.push(
+      `rho(start eval, White's score) = ${fix(e.rho, 3)} ${iv(e.ci95_percentile)}: ` +
+        (e.ci95_percentile[0] > 0
+          ? "positions the engine rates better for White do score better for White"
+          : e.ci95_percentile[1] < 0
+          ? "positions the engine rates better for White score worse for White"
+          : "no dependence that can be told from zero") +
+        (r.ceiling > 0 ? ` (${Math.round((100 * e.rho) / r.ceiling)}% of the ceiling).` : "."),
+    );
+  }
+  const m = v.mbi_vs_imbalance;
+  if (!rhoDefined(m)) out.push(said("rho(MBI, |score − 0.5|)", m));
+  else {
+    out.push(
+      `rho(MBI, |score − 0.5|) = ${fix(m.rho, 3)} ${iv(m.ci95_percentile)}: ` +
+        (m.ci95_percentile[1] < 0
+          ? "balanced starts (high MBI) do score closer to 50% — the index's claim holds in these games"
+          : m.ci95_percentile[0] > 0
+          ? "balanced starts score further from 50%, against the index's claim"
+          : "whether balanced starts score closer to 50% cannot be told from these data") +
+        ".",
+    );
+  }
+  if (v.mbi_vs_draw_rate && !rhoDefined(v.mbi_vs_draw_rate)) out.push(said("rho(MBI, draw rate)", v.mbi_vs_draw_rate));
+  else if (v.mbi_vs_draw_rate) {
+    const d = v.mbi_vs_draw_rate;
+    out.push(
+      `rho(MBI, draw rate) = ${fix(d.rho, 3)} ${iv(d.ci95_percentile)}: ` +
+        (d.ci95_percentile[0] > 0
+          ? "balanced starts are drawn more often"
+          : d.ci95_percentile[1] < 0
+          ? "balanced starts are drawn less often"
+          : "no link of the index with the draw rate can be told from zero") +
+        ".",
+    );
+  }
+  out.push(
+    `The published 0.76 comes from engine self-play at the method's budgets; if the true correlation were 0.76, these ` +
+      `scores could show only about ${fix(v.at_published.expected_rho, 3)} (power ${
+        v.at_published.power.toFixed(2)
+      } to exclude 0). Verdict: ${verdictsText(v).validation}; the index's claim: ${verdictsText(v).claim}.`,
+  );
+  if (v.verdict.validation === "validated" || v.verdict.claim === "supported") {
+    out.push(
+      `"${v.verdict.validation === "validated" ? "Validated" : "Supported"}" here means detectable with ${
+        v.games.toLocaleString("en-US")
+      } games, not large: rho(start eval, White's score) is ${rhoText(e)} and rho(MBI, |score − 0.5|) ${
+        rhoText(m)
+      }, and ${
+        r.between_estimable
+          ? `the start position moves White's expected score by about ${pp(between)} (1 SD)`
+          : "a spread of White's expected score between positions cannot even be estimated from these counts"
+      }.`,
+    );
+  }
+  if (v.dataset.banner) out.push(`The evaluations are not the method's: ${v.dataset.banner}.`);
+  return out;
+}
+
+/** The correlations that notebook 07 compares across datasets, with their labels. */
+const ACROSS = [
+  ["eval_vs_score", "rho(start eval, White's score)"],
+  ["mbi_vs_imbalance", "rho(MBI, |score − 0.5|)"],
+  ["mbi_vs_draw_rate", "rho(MBI, draw rate)"],
+] as const;
+
+/**
+ * Whether the validation files of several datasets (other budgets, other
+ * engines) against one table tell them apart: per correlation, the range of
+ * the estimates and whether every pair of 95% intervals overlaps (then this
+ * check cannot tell them apart), else the pairs that do not (a hint of a
+ * difference; no test of it is made).
+ */
+export function acrossDatasets(files: readonly OutcomeValidation[]): string[] {
+  if (files.length < 2) return [];
+  const out: string[] = [];
+  for (const [key, label] of ACROSS) {
+    const xs = files.flatMap((f) => {
+      const c = f[key];
+      return c && rhoDefined(c) ? [{ key: f.dataset.key, rho: c.rho, ci: c.ci95_percentile }] : [];
+    });
+    if (xs.length < 2) continue;
+    const byRho = [...xs].sort((a, b) => a.rho - b.rho);
+    const lo = byRho[0], hi = byRho[byRho.length - 1];
+    const range = `from ${fix(lo.rho, 3)} (${lo.key}) to ${fix(hi.rho, 3)} (${hi.key}) across ${xs.length} datasets`;
+    const apart: string[] = [];
+    xs.forEach((a, i) =>
+      xs.slice(i + 1).forEach((b) => {
+        if (a.ci[1] < b.ci[0] || b.ci[1] < a.ci[0]) apart.push(`${a.key} ${iv(a.ci)} and ${b.key} ${iv(b.ci)}`);
+      })
+    );
+    if (apart.length === 0) {
+      const common: [number, number] = [Math.max(...xs.map((x) => x.ci[0])), Math.min(...xs.map((x) => x.ci[1]))];
+      out.push(
+        `${label}: ${range}; every 95% interval holds ${iv(common)}, so on these games this check does not tell ` +
+          `the datasets (their engines and budgets) apart.`,
+      );
+    } else {
+      out.push(
+        `${label}: ${range}; ${apart.length} pair${apart.length > 1 ? "s" : ""} of intervals do not overlap (${
+          apart.slice(0, 6).join("; ")
+        }${apart.length > 6 ? `; and ${apart.length - 6} more` : ""}) — a hint that those datasets differ here, ` +
+          `not a test of the difference.`,
+      );
+    }
+  }
+  return out;
+}
