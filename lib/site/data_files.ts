@@ -21,6 +21,7 @@ import {
   summaryPath,
 } from "../store/mod.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
+import { selfplayBudgetText } from "../method/mod.ts";
 import { runningDesignOf } from "../report/mod.ts";
 import { manifestRuns, manifestRunsText } from "../runs/mod.ts";
 import type { DownloadFile, HeldFile } from "./data.ts";
@@ -77,7 +78,7 @@ export async function heldFiles(ds: ResolvedDataset): Promise<HeldFile[]> {
     ]))).flat(),
     ...summarisedDesigns(ds.profile).map((p): [string, string] => [
       basename(summaryPath(p)),
-      `stage 5 of the self-play design ${p.name}: correlations, intervals, verdicts`,
+      `stage 5 of the self-play design ${selfplayBudgetText(p.selfplay)}: correlations, intervals, verdicts`,
     ]),
     ["verify-reproduce.json", "the recorded checks of single positions recomputed from scratch"],
   ];
