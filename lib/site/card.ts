@@ -345,7 +345,7 @@ function validationSection(d: SiteData): string[] {
         "| outcome table | positions | games | rho(eval, score) | rho(MBI, \\|score − 0.5\\|) | ceiling | verdict | claim | file |",
         "| --- | ---: | ---: | --- | --- | ---: | --- | --- | --- |",
         ...d.validations.map((v) =>
-          `| ${code(v.table)} | ${v.positions} | ${int(v.games)} | ${corr(v.eval_vs_score)} | ${
+          `| ${md(v.who)} | ${v.positions} | ${int(v.games)} | ${corr(v.eval_vs_score)} | ${
             corr(v.mbi_vs_imbalance)
           } | ${fix(v.ceiling, 3)} | ${md(verdictsText(v).validation)} | ${md(verdictsText(v).claim)} | ${
             code(v.file)

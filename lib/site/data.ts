@@ -44,6 +44,7 @@ import {
   type MbiTable,
   type MbiTableRow,
   outcomePaths,
+  outcomeWho,
   PEER_KEY,
   peerDataset,
   publishedPaths,
@@ -132,6 +133,8 @@ export interface HeldFile {
 export interface SiteValidation {
   /** The outcome table. */
   table: string;
+  /** Who played its games, in readers' words ("Stockfish 17.1 self-play games"). */
+  who: string;
   /** The validation file (display path). */
   file: string;
   /** Positions and games used. */
@@ -268,6 +271,7 @@ async function siteValidations(folder: string): Promise<SiteValidation[]> {
     if (!v) continue;
     out.push({
       table,
+      who: outcomeWho(v.outcomes.description),
       file: recordedPath(path),
       positions: v.positions,
       games: v.games,
