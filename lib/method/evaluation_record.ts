@@ -143,7 +143,7 @@ export function bestmoveOffPv<T extends Pick<EvaluationRecord, "sp" | "pv" | "be
 
 /** Why a record's `bestmove` may differ from its PV's first move, with how many do (one sentence for people). */
 export function bestmoveOffPvText(off: number, total: number): string {
-  return `In ${off} of the ${total} records the engine's final \`bestmove\` is not the PV's first move: the value and ` +
-    "PV are those of the last completed iteration (the method's rule), while the engine answers with the best move " +
+  return `In ${off} of the ${total} records the engine's final \`bestmove\` is not the PV's first move. The value and ` +
+    "PV are those of the last completed iteration (the method's rule); the engine answers with the best move " +
     "of the iteration the node limit cut short.";
 }

@@ -114,9 +114,9 @@ export function reliabilityUncertaintyText(u: ReliabilityUncertainty, power: num
     }`;
   return `The spread between positions is itself uncertain: their scores differ beyond game noise at p = ${p} (χ² = ${
     h.statistic.toFixed(1)
-  }, ${h.df} df, an approximate test); resampling the positions (${
+  }, ${h.df} df, an approximate test). Resampling the positions (${
     u.resamples.toLocaleString("en-US")
   } resamples), the reliability lies in [${f3(u.reliability_ci95[0])}, ${f3(u.reliability_ci95[1])}] (95%; ${
     Math.round(100 * u.zero_share)
-  }% of resamples show no spread beyond noise), so ${games}.`;
+  }% of resamples show no spread beyond noise). So ${games}.`;
 }

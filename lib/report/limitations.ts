@@ -111,7 +111,7 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
       const lead = sameEngine ? "One budget is one snapshot" : "Another engine ranks the positions differently";
       const text =
         `${lead}: between ${formatLimit(d.header.config.limit)} and ${who} the ranks of the edges agree at ` +
-        `Spearman ${fix(a.spearman_edge)}${ciText} over ${a.common} positions; ` +
+        `Spearman ${fix(a.spearman_edge)}${ciText} over ${a.common} positions. ` +
         `${
           pct(a.mbi_shift.share_over_10)
         } of positions move by more than 10 MBI points (median |ΔMBI| ${a.mbi_shift.median}). The values themselves (in cp) agree at Pearson ${

@@ -98,8 +98,8 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
     text: `White's overall score in self-play at ${int(sp.config.nodes_per_move)} nodes per move is ${fix(score, 3)} ` +
       `over ${int(games)} games (${int(wins)} wins, ${int(draws)} draws, ${int(losses)} losses; draw rate ${
         pct(draws / games)
-      }); ` +
-      `the self-play checks the ordering at that budget, not any single position.`,
+      }). ` +
+      `The self-play checks the ordering at that budget, not any single position.`,
     figures: { games, wins, draws, losses, white_score: score, nodes_per_move: sp.config.nodes_per_move },
     sources: [spPath],
   });
@@ -129,7 +129,7 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
       : `too few games to test the published ${published}: power ${fix(design.power)} (0.8 needed).`,
     text:
       `Can this self-play design (${pos.length} positions × ${sp.config.games} games) test the published ${published}? ` +
-      `The between-position variance of the scores is ${source}: a true ${published} would show as about ${
+      `The between-position variance of the scores is ${source}. A true ${published} would show as about ${
         fix(expected)
       }, and the 95% interval would lie above 0 with probability ${fix(design.power)} (${
         canTest ? "enough" : "too low"
@@ -222,14 +222,14 @@ export async function openingStatement(design: Profile, sp: SelfplayResults): Pr
             single.map((x) => x.sp).join(", ")
           }), so their games differ only later`
           : `Every position's lines begin with more than one first move`
-      }; ${
+      }. ${
         off.length
-          ? `in ${off.length}, the best first move scored more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value (most: SP ${worst.sp}, ${
+          ? `In ${off.length}, the best first move scored more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value (most: SP ${worst.sp}, ${
             worst.best_first!.san
           } at ${signedCp(worst.best_first!.cp)} cp, depth ${worst.best_first!.depth}, against ${
             signedCp(value.get(worst.sp)!)
           } cp), a misjudgement that leaves few moves inside the window.`
-          : `in none did the best first move score more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value.`
+          : `In none did the best first move score more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value.`
       }`,
     figures: {
       positions: b.length,

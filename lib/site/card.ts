@@ -134,9 +134,9 @@ function filesSection(d: SiteData): string[] {
     "",
     ...(d.held.length
       ? [
-        `Also in the profile folder (${LICENCE} like the rest): ${
-          d.held.map((f) => `${code(f.source)} (${md(f.what)})`).join(", ")
-        }.`,
+        `Also in the profile folder (${LICENCE} like the rest):`,
+        "",
+        ...d.held.map((f) => `- ${code(f.source)}: ${md(f.what)}`),
         "",
       ]
       : []),

@@ -110,7 +110,7 @@ ${
 <h2 id="summary-h">Summary</h2>
 <p>${
     openingSentence(d)
-  } The index measures the <em>size</em> of the edge, whichever side it favours: the distance of the engine's value from zero (edge = |eval|) is ranked over all ${d.n} positions, and the rank becomes an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>: ${d.definition.mbi} (${d.definition.rounding}).</p>
+  } The index measures the <em>size</em> of the edge, whichever side it favours. The distance of the engine's value from zero (edge = |eval|) is ranked over all ${d.n} positions. The rank becomes an index from <strong>100 (most balanced)</strong> to <strong>0 (largest White edge)</strong>: ${d.definition.mbi} (${d.definition.rounding}).</p>
 <dl class="facts">
 <dt>Engine</dt><dd>${e.uci_name} (<code>${e.id}</code>), fingerprint ${fp}${
     e.matches_reference && " — the reference Stockfish 17.1's fingerprint"
