@@ -13,7 +13,7 @@ import { readJsonIfExists, recordedPath, writeFileAtomic } from "../store/mod.ts
 import { machineInfo, type ReproduceRecord } from "./reproduce.ts";
 import { type Verification } from "../evaluation/mod.ts";
 import * as v from "valibot";
-import { checkRecord, fileKind, int, opaque, same, schemaVersion, text, texts } from "../core/mod.ts";
+import { checkRecord, fileKind, integer, opaque, same, schemaVersion, text, texts } from "../core/mod.ts";
 
 /** Schema version of `verify-reproduce.json`. */
 export const VERIFY_RECORD_SCHEMA = 1;
@@ -25,10 +25,10 @@ export const VERIFY_RECORD_SCHEMA = 1;
  * differed, and the command.
  */
 export const VerifyCheck = v.object({
-  sp: int(),
+  sp: integer(),
   date: text(),
   machine: opaque<ReproduceRecord["machine"]>(),
-  engine: v.object({ id: text(), uci_name: text(), fingerprint: v.nullable(int()), sha256: text() }),
+  engine: v.object({ id: text(), uci_name: text(), fingerprint: v.nullable(integer()), sha256: text() }),
   match: v.boolean("is not true or false"),
   differences: texts("is not a list of fields"),
   command: text(),
@@ -43,11 +43,11 @@ export type VerifyCheck = v.InferOutput<typeof VerifyCheck>;
  */
 export const VerifyDraw = v.object({
   date: text(),
-  among: v.array(int(), "is not a list of positions"),
-  seed: int(),
-  stream: int(),
+  among: v.array(integer(), "is not a list of positions"),
+  seed: integer(),
+  stream: integer(),
   rule: text(),
-  sps: v.array(int(), "is not a list of positions"),
+  sps: v.array(integer(), "is not a list of positions"),
 });
 
 /** A seeded draw of the positions to check. */

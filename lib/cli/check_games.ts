@@ -8,12 +8,11 @@
  */
 
 import { join } from "node:path";
-import { MbiError } from "../core/mod.ts";
+import { int, MbiError } from "../core/mod.ts";
 import { checkGames, openingsPath, readGames, readOpenings } from "../selfplay/mod.ts";
 import { displayPath, selfplayDir } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { PROFILE, resultsProfile, SELFPLAY_DIR } from "./options.ts";
-import { int } from "../core/format.ts";
 
 /** How many problems are printed (all are counted). */
 const SHOWN = 20;

@@ -15,7 +15,7 @@ import { command, runCommand, valueOf } from "./command.ts";
 import { PROFILE, resultsProfile } from "./options.ts";
 import { userPath } from "./common.ts";
 import { verdictsText } from "../method/mod.ts";
-import { fixedNonZero } from "../core/format.ts";
+import { fixedNonZero } from "../core/mod.ts";
 
 /** The declaration of `deno task method-sample`. */
 export const COMMAND = command({

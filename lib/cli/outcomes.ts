@@ -22,7 +22,7 @@ import {
 import { terminalProgress } from "../runs/mod.ts";
 import { command, flag, runCommand, text, valueOf, whole } from "./command.ts";
 import { UsageError } from "./common.ts";
-import { int } from "../core/format.ts";
+import { int } from "../core/mod.ts";
 
 /** `--time-control C,…`: a comma list of classes. */
 function timeControls(v: string, option: string): TimeControlClass[] {

@@ -20,7 +20,7 @@ import { OUTCOMES, RESAMPLES } from "./options.ts";
 import { UsageError } from "./common.ts";
 import { correlationLine } from "./stats.ts";
 import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
-import { int } from "../core/format.ts";
+import { int } from "../core/mod.ts";
 
 /** The declaration of `deno task validate`. */
 export const COMMAND = command({

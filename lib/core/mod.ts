@@ -4,8 +4,9 @@
  * their closed set of codes (`errors.ts`), the structural comparison of
  * values (`compare.ts`), records declared once as schemas with their one-line
  * check (`records.ts`), CSV text (`csv.ts`) and HTML escaped by default
- * (`html.ts`: the one escaper and the `markup` tagged template), and
- * temporary files made exclusively under unpredictable names (`temp_files.ts`).
+ * (`html.ts`: the one escaper and the `markup` tagged template), numbers as
+ * readers see them (`format.ts`), and temporary files made exclusively under
+ * unpredictable names (`temp_files.ts`).
  *
  * May import: only Deno and node: built-ins and the npm packages in deno.json.
  *
@@ -15,6 +16,7 @@
 export * from "./compare.ts";
 export * from "./csv.ts";
 export * from "./errors.ts";
+export * from "./format.ts";
 export * from "./hash.ts";
 export * from "./html.ts";
 export * from "./paths.ts";

@@ -19,7 +19,7 @@ import { type ErrorCode, MbiError } from "./errors.ts";
 import { shortJson } from "./compare.ts";
 
 /** A whole number (a JSON integer); `rule` says what is allowed, e.g. "is not a whole number". */
-export function int(rule = "is not a whole number") {
+export function integer(rule = "is not a whole number") {
   return v.pipe(v.number(rule), v.integer(rule));
 }
 
@@ -45,7 +45,7 @@ export function fileKind<K extends string>(kind: K) {
 
 /** A schema version this code reads: a whole number up to `max`. */
 export function schemaVersion(max: number) {
-  return v.pipe(int("is not a schema number"), v.maxValue(max, `is newer than this code reads (up to ${max})`));
+  return v.pipe(integer("is not a schema number"), v.maxValue(max, `is newer than this code reads (up to ${max})`));
 }
 
 /** An object whose fields this record does not check (its type is given, e.g. an engine identity). */

@@ -1,15 +1,15 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
 import * as v from "valibot";
-import { checkRecord, count, fileKind, int, parseJsonText, schemaVersion, texts } from "./records.ts";
+import { checkRecord, count, fileKind, integer, parseJsonText, schemaVersion, texts } from "./records.ts";
 import { isMbiError, MbiError } from "./errors.ts";
 
 const Rec = v.object({
   kind: fileKind("mbi-x"),
   schema: schemaVersion(2),
-  sp: int(),
+  sp: integer(),
   depth: count(),
   pv: texts("is not a list of moves"),
-  inner: v.object({ nodes: int() }),
+  inner: v.object({ nodes: integer() }),
 }, "not a record (an object)");
 
 const good = { kind: "mbi-x", schema: 2, sp: 518, depth: 12, pv: ["e2e4"], inner: { nodes: 5 }, extra: "kept" };

@@ -6,11 +6,11 @@
  */
 
 import * as v from "valibot";
-import { int } from "../core/mod.ts";
+import { integer } from "../core/mod.ts";
 
 /** The search limit given to `go`, as result files record it: `{"nodes": N}` or `{"depth": D}`. */
 export const SearchLimit = v.union(
-  [v.object({ nodes: int() }), v.object({ depth: int() })],
+  [v.object({ nodes: integer() }), v.object({ depth: integer() })],
   'is not a search limit ({"nodes": N} or {"depth": D})',
 );
 

@@ -22,6 +22,7 @@ export * from "./info.ts";
 export * from "./launch.ts";
 export * from "./limit.ts";
 export * from "./native_build.ts";
+export * from "./option_line.ts";
 export * from "./registry.ts";
 export * from "./timeouts.ts";
 export * from "./uci.ts";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { fixedNonZero } from "../core/format.ts";
+import { fixedNonZero } from "../core/mod.ts";
 
 /** Distance of the deciding end of an interval from 0 under which a verdict is borderline. */
 export const BORDERLINE_MARGIN = 0.01;

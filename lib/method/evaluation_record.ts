@@ -11,7 +11,7 @@ import { lastCompletedIteration } from "./completed.ts";
 import { firstIllegalMove } from "./rules.ts";
 import * as v from "valibot";
 import { MAX_MATE_MOVES, MAX_SCORE_CP, negateScore, SearchLimit } from "../engine/mod.ts";
-import { count, int, text, texts } from "../core/mod.ts";
+import { count, integer, text, texts } from "../core/mod.ts";
 
 /**
  * One evaluated position, the `evaluate` record, as a line of a stage-1 file
@@ -26,11 +26,11 @@ import { count, int, text, texts } from "../core/mod.ts";
  * code's commit; not part of the result, absent in files written before it).
  */
 export const EvaluationRecordFields = v.object({
-  sp: int(),
+  sp: integer(),
   setup: text(),
   fen: text(),
-  eval_cp: v.nullable(int("is not a whole number or null")),
-  mate: v.nullable(int()),
+  eval_cp: v.nullable(integer("is not a whole number or null")),
+  mate: v.nullable(integer()),
   depth: count(),
   seldepth: v.nullable(count()),
   pv: texts("is not a list of moves"),

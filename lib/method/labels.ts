@@ -8,7 +8,7 @@
 
 import { formatLimit, type SearchLimit } from "../engine/mod.ts";
 import { PROFILES, type SelfplayBudget } from "./profiles.ts";
-import { fixedNonZero, int } from "../core/format.ts";
+import { fixedNonZero, int } from "../core/mod.ts";
 
 /** A self-play design's budgets as the labels say them: positions, games per position, nodes per move. */
 export type DesignBudget = Pick<SelfplayBudget, "positions" | "games" | "nodesPerMove">;

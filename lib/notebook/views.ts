@@ -26,11 +26,10 @@ import { getProfile, type MbiTable, summaryPath } from "../store/mod.ts";
 import { basename } from "node:path";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import { checkAgainstPublished, type Limitation } from "../report/mod.ts";
-import { markup } from "../core/mod.ts";
+import { iv, markup } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type Displayable, html, htmlKeyValues, htmlTable } from "./display.ts";
 import { backRankHtml } from "./board_view.ts";
-import { iv } from "../core/format.ts";
 import { formatLimit } from "../engine/mod.ts";
 
 const fmt = (v: number, d = 1) => Number.isInteger(v) ? String(v) : v.toFixed(d);

@@ -9,7 +9,7 @@
 import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 import type { Correlation } from "../analysis/mod.ts";
 import type { OutcomeValidation } from "./validate.ts";
-import { fix, int, iv } from "../core/format.ts";
+import { fix, int, iv } from "../core/mod.ts";
 
 const pp = (x: number) => `${(100 * x).toFixed(2)} percentage points`;
 

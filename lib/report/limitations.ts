@@ -47,7 +47,7 @@ import {
 import { rankAgreement, readSummary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
-import { fix, pct } from "../core/format.ts";
+import { fix, pct } from "../core/mod.ts";
 
 /** One limitation: a statement, the numbers it rests on and the files they came from. */
 export interface Limitation {

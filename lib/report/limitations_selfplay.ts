@@ -30,7 +30,7 @@ import {
   type SelfplayResults,
 } from "../selfplay/mod.ts";
 import type { Limitation } from "./limitations.ts";
-import { fix, int, pct } from "../core/format.ts";
+import { fix, int, pct } from "../core/mod.ts";
 
 /**
  * How far above a position's own stage-1 value the best first move's score in

@@ -65,7 +65,9 @@ import {
   checkRecord,
   count,
   fileKind,
-  int,
+  fixedNonZero,
+  int as num,
+  integer,
   MbiError,
   opaque,
   parseJsonText,
@@ -73,7 +75,6 @@ import {
   schemaVersion,
   text,
 } from "../core/mod.ts";
-import { fixedNonZero, int as num } from "../core/format.ts";
 
 /** Schema version of `partial.json`. */
 export const PARTIAL_SCHEMA = 1;
@@ -90,11 +91,11 @@ const RHO_STREAM = 95;
 
 const rho = v.object({ n: count(), rho: v.number(), ci95: v.tuple([v.number(), v.number()]) });
 const landing = v.object({
-  sp: int(),
+  sp: integer(),
   setup: text(),
-  mbi: int(),
-  eval_cp: int(),
-  method: v.nullable(v.object({ eval_cp: int(), rank: v.number(), of: count() })),
+  mbi: integer(),
+  eval_cp: integer(),
+  method: v.nullable(v.object({ eval_cp: integer(), rank: v.number(), of: count() })),
 });
 
 /** `partial.json`: see the module's text. */
@@ -102,14 +103,14 @@ export const MethodPartial = v.object({
   kind: fileKind("mbi-method-partial"),
   schema: schemaVersion(PARTIAL_SCHEMA),
   about: text(),
-  dataset: v.object({ path: text(), budget: text(), engine: text(), fingerprint: v.nullable(int()) }),
+  dataset: v.object({ path: text(), budget: text(), engine: text(), fingerprint: v.nullable(integer()) }),
   done: v.object({
     of: count(),
     in_file: count(),
     joined: count(),
     prefix: count(),
-    used: v.array(int()),
-    beyond_prefix: v.array(int()),
+    used: v.array(integer()),
+    beyond_prefix: v.array(integer()),
     parts: v.array(v.object({ part: count(), positions: count(), done: count() })),
   }),
   how: text(),
@@ -124,7 +125,7 @@ export const MethodPartial = v.object({
   }),
   extremes: v.object({ index: text(), balanced: v.array(landing), unbalanced: v.array(landing) }),
   resamples: count(),
-  seed: int(),
+  seed: integer(),
   inputs: v.array(InputFile),
   code: CodeVersion,
 });

@@ -57,9 +57,8 @@ import { readSelfplayResults } from "../selfplay/mod.ts";
 import { DEFAULT_MIN_GAMES } from "../outcomes/mod.ts";
 import { methodSnapshot } from "./method_partial.ts";
 import { methodSamplePath } from "./method_sample.ts";
-import { MbiError, repoPath } from "../core/mod.ts";
+import { int, MbiError, repoPath } from "../core/mod.ts";
 import { PEER, PEER_FILE } from "../store/mod.ts";
-import { int } from "../core/format.ts";
 import { correctedRho, correctedSentence } from "./corrected_rho.ts";
 import type { OutcomeStudy, Rho, StudyDataset } from "./outcome_study_record.ts";
 

@@ -27,10 +27,9 @@ import {
   selfplayBudgetText,
   spearmanZSe,
 } from "../method/mod.ts";
-import { checkRecord, fileKind, int, MbiError, schemaVersion, text } from "../core/mod.ts";
+import { checkRecord, fileKind, fix, integer, MbiError, schemaVersion, text } from "../core/mod.ts";
 import { CodeVersion, displayPath, getProfile, readTextIfExists, selfplayDir } from "../store/mod.ts";
 import * as v from "valibot";
-import { fix } from "../core/format.ts";
 
 /** Schema version of `prediction.json`. */
 export const PREDICTION_SCHEMA = 1;
@@ -165,7 +164,7 @@ export const PredictionRecord = v.object({
   inputs: v.array(v.object({ path: text(), sha256: text() }), "is not a list of inputs"),
   made_from: v.custom<PredictionInputs>((x) => typeof x === "object" && x !== null, "is not the prediction's inputs"),
   prediction: v.custom<Prediction>((x) => typeof x === "object" && x !== null, "is not a prediction"),
-  games_when_made: int(),
+  games_when_made: integer(),
   created: text(),
   code: CodeVersion,
 });

@@ -15,7 +15,7 @@
 
 import { nearEndNote, PROFILES, rhoDefined, rhoText, type ScoreReliability, spearmanZSe } from "../method/mod.ts";
 import { type Correlation, PUBLISHED } from "../analysis/mod.ts";
-import { fix, iv } from "../core/format.ts";
+import { fix, iv } from "../core/mod.ts";
 
 /** The published figure against a design's measured correlation. */
 export interface PublishedCheck {

@@ -12,7 +12,7 @@
  */
 
 import * as v from "valibot";
-import { count, differingKeys, fileKind, int, MbiError, opaque, same, text, texts } from "../core/mod.ts";
+import { count, differingKeys, fileKind, integer, MbiError, opaque, same, text, texts } from "../core/mod.ts";
 import {
   CodeVersion,
   InputFile,
@@ -63,10 +63,10 @@ export function openingDistinct(rules: OpeningRules): OpeningDistinct {
  * of designs begun before it, which means "moves").
  */
 export const OpeningRules = v.object({
-  plies: int(),
-  multipv: int(),
-  windowCp: int(),
-  maxPlies: int(),
+  plies: integer(),
+  multipv: integer(),
+  windowCp: integer(),
+  maxPlies: integer(),
   distinct: v.optional(v.literal("position", 'is not "position" (absent: lines distinct by moves)')),
 });
 
@@ -91,7 +91,7 @@ export type OpeningLine = v.InferOutput<typeof OpeningLine>;
  * have its own (0 unless a position has too few near-best lines).
  */
 export const OpeningSet = v.object({
-  sp: int(),
+  sp: integer(),
   lines: v.array(OpeningLine, "is not a list of opening lines"),
   plies: count(),
   searches: count(),
@@ -107,7 +107,7 @@ export const MoveInfo = v.object({
   uci: text(),
   san: text(),
   score: v.nullable(score),
-  depth: v.nullable(int()),
+  depth: v.nullable(integer()),
   opening: v.optional(v.boolean("is not true or false")),
 });
 
@@ -121,8 +121,8 @@ export type MoveInfo = v.InferOutput<typeof MoveInfo>;
  * and time inside engine searches in ms (not part of the result).
  */
 export const GameRecord = v.object({
-  sp: int(),
-  game: int(),
+  sp: integer(),
+  game: integer(),
   seed: text(),
   result: v.picklist(["1-0", "0-1", "1/2-1/2"], "is not 1-0, 0-1 or 1/2-1/2"),
   termination: v.custom<Termination>((t) => typeof t === "string", "is not a termination"),
@@ -139,21 +139,21 @@ export type GameRecord = v.InferOutput<typeof GameRecord>;
 
 /** What must be equal for games to belong to one run: engine fingerprint, UCI options, nodes per move, games per position (1..games), seed, opening and adjudication rules, and the positions in stratum order. */
 export const SelfplayConfig = v.object({
-  engine_fingerprint: v.nullable(int("is not a fingerprint (a whole number or null)")),
+  engine_fingerprint: v.nullable(integer("is not a fingerprint (a whole number or null)")),
   options: v.record(v.string(), v.string("is not a UCI option value (a text)"), "is not a map of UCI options"),
-  nodes_per_move: int(),
-  games: int(),
-  seed: int(),
+  nodes_per_move: integer(),
+  games: integer(),
+  seed: integer(),
   opening: OpeningRules,
   adjudication: opaque<AdjudicationRules>(),
-  positions: v.array(int("is not an SP number"), "is not a list of positions"),
+  positions: v.array(integer("is not an SP number"), "is not a list of positions"),
 }, "is not a self-play configuration");
 
 /** What must be equal for games to belong to one run. */
 export type SelfplayConfig = v.InferOutput<typeof SelfplayConfig>;
 
 const schema = v.pipe(
-  int("is not a schema number"),
+  integer("is not a schema number"),
   v.maxValue(SELFPLAY_SCHEMA, `is newer than this code reads (up to ${SELFPLAY_SCHEMA})`),
 );
 
@@ -209,7 +209,7 @@ export const SELFPLAY_RESULTS_SCHEMA = 3;
  */
 export const SelfplayResults = v.object({
   kind: fileKind("mbi-selfplay-results"),
-  schema: int("is not a schema number"),
+  schema: integer("is not a schema number"),
   profile: text(),
   banner: v.nullable(text("is not a text or null")),
   config: SelfplayConfig,

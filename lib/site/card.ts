@@ -23,7 +23,7 @@ import type { SiteData } from "./data.ts";
 import { designBudgets } from "./designs.ts";
 import { code, md } from "./card_text.ts";
 import { designsCardSection, ONE_ENGINE, playedFrom } from "./card_designs.ts";
-import { fix, int } from "../core/format.ts";
+import { fix, int } from "../core/mod.ts";
 
 /** Size in words: `80.1 KB`. */
 export function formatBytes(bytes: number): string {

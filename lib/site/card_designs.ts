@@ -16,7 +16,7 @@ import type { SiteData } from "./data.ts";
 import { designBudgets, type SiteSample } from "./designs.ts";
 import { code, md } from "./card_text.ts";
 import { comparisonMarkdown, hasComparison } from "./comparison.ts";
-import { fix, int } from "../core/format.ts";
+import { fix, int } from "../core/mod.ts";
 
 /** The other self-play designs played on this index, and the method's budget on their positions. */
 export function designsCardSection(d: SiteData): string[] {

@@ -8,12 +8,11 @@
  * @module
  */
 
-import { type Html, markup } from "../core/mod.ts";
+import { fix, type Html, int, iv, markup, pct } from "../core/mod.ts";
 import { fingerprintValue } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { code, md } from "./card_text.ts";
 import { labelledTable } from "./labelled_table.ts";
-import { fix, int, iv, pct } from "../core/format.ts";
 
 type Row = SiteData["comparison"][number];
 

@@ -8,8 +8,7 @@
  */
 
 import { basename, join, relative } from "node:path";
-import { pathExists, sha256File } from "../core/mod.ts";
-import { int } from "../core/format.ts";
+import { int, pathExists, sha256File } from "../core/mod.ts";
 import {
   listOutcomeTables,
   MBI_CSV_COLUMNS,

@@ -23,12 +23,11 @@ import { collectLanding, type LandingData, landingPath, readerName } from "./lan
 import { type SiteDesign } from "./designs.ts";
 import { histogram, whiteEdgeSentence } from "./page_data.ts";
 import { bestName, designWords, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
-import { breakableName, type Html, type HtmlValue, joinHtml, markup, raw } from "../core/mod.ts";
+import { breakableName, fix, type Html, type HtmlValue, int, joinHtml, markup, pct, raw } from "../core/mod.ts";
 import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 import { drawSectionHtml } from "./landing_draw.ts";
 import { siteBundles } from "./bundle.ts";
 import { labelledTable } from "./labelled_table.ts";
-import { fix, int, pct } from "../core/format.ts";
 
 /** Budgets on an axis: 125K, 2M. */
 const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact" });

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type Html, joinHtml, markup } from "../core/mod.ts";
+import { fix, type Html, int, joinHtml, markup, pct } from "../core/mod.ts";
 import { quantileSorted, selfplayBudgetText } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import { balanceExtremes } from "../analysis/mod.ts";
@@ -16,7 +16,6 @@ import type { RunningDesign } from "../report/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { backRank, signed } from "./page_script/table.ts";
 import { glossaryText } from "./glossary.ts";
-import { fix, int, pct } from "../core/format.ts";
 import {
   type Best,
   gamesSentence,

@@ -11,7 +11,7 @@
 import { isMethodSelfplay, rhoDefined, rhoInterval, rhoText, strengthAdverb } from "../method/mod.ts";
 import { outcomeWho } from "../store/mod.ts";
 import type { LandingData } from "./landing_data.ts";
-import { fix, int } from "../core/format.ts";
+import { fix, int } from "../core/mod.ts";
 
 /** A sentence of "How sure is this?" and the evidence it links to. */
 export interface SureSentence {

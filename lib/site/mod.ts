@@ -1,6 +1,6 @@
 /**
  * **site** — the published index: a static, self-contained page per dataset
- * (`site.ts` writes it; `data.ts` and `outcome_tables.ts` gather what it
+ * (`site.ts` writes it; `data.ts`, `data_files.ts` and `outcome_tables.ts` gather what it
  * shows from the result files; `page.ts`, `page_data.ts` and
  * `page_sections.ts` render it; `page_script/` is its script, bundled and
  * inlined), the self-play designs side by side (`comparison.ts`, page and card),
@@ -26,6 +26,7 @@ export * from "./card_designs.ts";
 export * from "./card_text.ts";
 export * from "./comparison.ts";
 export * from "./data.ts";
+export * from "./data_files.ts";
 export * from "./designs.ts";
 export * from "./glossary.ts";
 export * from "./labelled_table.ts";

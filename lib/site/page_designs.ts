@@ -8,7 +8,7 @@
  * @module
  */
 
-import { type Html, joinHtml, markup } from "../core/mod.ts";
+import { fix, type Html, int, joinHtml, markup } from "../core/mod.ts";
 import { fingerprintValue, PROFILES, reliabilityUncertaintyText, verdictsText } from "../method/mod.ts";
 import type { MethodSample } from "../report/mod.ts";
 import type { SiteData } from "./data.ts";
@@ -17,7 +17,6 @@ import { pageCaption } from "./page_data.ts";
 import { pageGlossary, publishedText, summaryTable, verdictsHtml } from "./page_sections.ts";
 import { commandHtml, keyHtml } from "./page_script/position.ts";
 import { comparisonHtml, hasComparison } from "./comparison.ts";
-import { fix, int } from "../core/format.ts";
 
 const iv = (c: readonly [number, number], d = 3) => `${fix(c[0], d)} .. ${fix(c[1], d)}`;
 

@@ -7,7 +7,7 @@
  */
 
 import { Marked } from "marked";
-import { breakableName, escapeHtml, type Html, markup, raw } from "../core/mod.ts";
+import { breakableName, escapeHtml, fix, type Html, int, markup, raw } from "../core/mod.ts";
 import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
 import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 import { checkAgainstPublished } from "../report/mod.ts";
@@ -15,7 +15,6 @@ import type { SiteData } from "./data.ts";
 import { pageCaption } from "./page_data.ts";
 import { commandHtml } from "./page_script/position.ts";
 import { glossaryText } from "./glossary.ts";
-import { fix, int } from "../core/format.ts";
 
 /** The distribution of the values beside the method's published one (nothing without stage 2). */
 export function distributionTable(d: SiteData): Html | null {

@@ -1,12 +1,11 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { pathExists, repoPath } from "../core/mod.ts";
+import { fixedNonZero, pathExists, repoPath } from "../core/mod.ts";
 import { computeLimitations } from "../report/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
 import { getProfile, publishedPaths, resolveDataset, RESULTS_ENV, summarisedDesigns } from "../store/mod.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
-import { fixedNonZero } from "../core/format.ts";
 
 // What people read of the committed results, read only: every dataset card is the card the code makes from
 // the files now (so it names only files the dataset has, with their current sizes and hashes), and the notebooks,

@@ -10,7 +10,7 @@
  */
 
 import * as v from "valibot";
-import { checkRecord, count, fileKind, int, MbiError, schemaVersion, text } from "../core/mod.ts";
+import { checkRecord, count, fileKind, integer, MbiError, schemaVersion, text } from "../core/mod.ts";
 
 /** Schema version of draw log lines. */
 export const DRAW_LOG_SCHEMA = 1;
@@ -28,16 +28,16 @@ export const DrawRecord = v.object({
   date: text(),
   seed: text(),
   sha256: text(),
-  sp: int(),
+  sp: integer(),
   setup: text(),
   fen: text(),
   index: count(),
   eligible: count(),
   condition: text(),
-  excluded: v.array(int(), "is not a list of positions"),
+  excluded: v.array(integer(), "is not a list of positions"),
   dataset: text(),
   engine: text(),
-  fingerprint: v.nullable(int()),
+  fingerprint: v.nullable(integer()),
   budget: text(),
 });
 

@@ -14,7 +14,7 @@ import { readCheckedJsonl } from "./jsonl.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { CodeVersion, InputFile } from "./provenance.ts";
 import { EvaluationRecord, EvaluationRecordFields, oneValue, recordImpossibility } from "../method/mod.ts";
-import { differingKeys, fileKind, int, MbiError, opaque, same, schemaVersion, text } from "../core/mod.ts";
+import { differingKeys, fileKind, integer, MbiError, opaque, same, schemaVersion, text } from "../core/mod.ts";
 import { Shard } from "./shards.ts";
 
 /** Schema version of evaluation files. */
@@ -22,7 +22,7 @@ export const EVAL_SCHEMA = 1;
 
 /** What must be equal for two evaluation files to be one dataset: the engine's bench fingerprint (search identity), the search limit per position, the UCI options as sent. */
 export const EvalConfig = v.object({
-  engine_fingerprint: v.nullable(int("is not a fingerprint (a whole number or null)")),
+  engine_fingerprint: v.nullable(integer("is not a fingerprint (a whole number or null)")),
   limit: SearchLimit,
   options: v.record(v.string(), v.string("is not a UCI option value (a text)"), "is not a map of UCI options"),
 }, "is not a configuration (engine_fingerprint, limit, options)");
@@ -45,7 +45,7 @@ export const EvalHeader = v.object({
   config: EvalConfig,
   engine: opaque<EngineIdentity>(),
   shard: v.nullable(Shard),
-  positions: v.array(int("is not an SP number"), "is not a list of positions"),
+  positions: v.array(integer("is not an SP number"), "is not a list of positions"),
   created: text(),
   code: CodeVersion,
   inputs: v.array(InputFile, "is not a list of input files"),

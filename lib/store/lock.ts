@@ -20,7 +20,7 @@
 
 import {
   createExclusive,
-  int,
+  integer,
   MbiError,
   onShutdown,
   pidRunning,
@@ -41,7 +41,7 @@ import { guardWrite, writeError } from "./write_guard.ts";
  * that makes every lock's text unique (absent in locks of earlier versions).
  */
 export const LockHolder = v.object({
-  pid: int(),
+  pid: integer(),
   host: text(),
   command: text(),
   started: text(),

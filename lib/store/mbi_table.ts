@@ -22,7 +22,7 @@ import {
 import {
   checkRecord,
   fileKind,
-  int,
+  integer,
   isMbiError,
   MbiError,
   mdCode,
@@ -53,13 +53,13 @@ export { type InputValues, readPositionValues } from "./position_values.ts";
 
 /** One row of the published table: SP, back rank, start FEN, engine value (cp, White's view), |eval_cp|, 1-based rank by edge (ties: mean rank), the index 0..100, and the ends of the position's interval (null when the input has no iterations). */
 export const MbiTableRow = v.object({
-  sp: int(),
+  sp: integer(),
   setup: text(),
   fen: text(),
   eval_cp: v.number("is not a number"),
   edge_cp: v.number("is not a number"),
   rank: v.number("is not a number"),
-  mbi: int(),
+  mbi: integer(),
   mbi_lo: v.nullable(v.number("is not a number or null")),
   mbi_hi: v.nullable(v.number("is not a number or null")),
 }, "is not a table row");
@@ -78,9 +78,9 @@ export type MbiTableRow = v.InferOutput<typeof MbiTableRow>;
  */
 export const MbiTable = v.object({
   kind: fileKind("mbi-table"),
-  schema: int("is not a schema number"),
+  schema: integer("is not a schema number"),
   profile: text(),
-  definition: v.object({ edge: text(), rank: text(), mbi: text(), rounding: text(), n: int() }),
+  definition: v.object({ edge: text(), rank: text(), mbi: text(), rounding: text(), n: integer() }),
   input: v.object({
     path: text(),
     sha256: text(),
@@ -89,7 +89,7 @@ export const MbiTable = v.object({
     limit: v.unknown(),
     options: v.unknown(),
   }),
-  uncertainty: v.nullable(v.object({ definition: text(), iterations: int() })),
+  uncertainty: v.nullable(v.object({ definition: text(), iterations: integer() })),
   banner: v.nullable(text("is not a text or null")),
   code: CodeVersion,
   created: text(),

@@ -15,7 +15,7 @@
 import { join } from "node:path";
 import * as v from "valibot";
 import { ORDER_STREAM, orderRule, seededOrder } from "../method/mod.ts";
-import { checkRecord, count, fileKind, int, MbiError, parseJsonText, schemaVersion, text } from "../core/mod.ts";
+import { checkRecord, count, fileKind, integer, MbiError, parseJsonText, schemaVersion, text } from "../core/mod.ts";
 import { CodeVersion, displayPath, InputFile } from "./provenance.ts";
 
 /** Schema version of order files. */
@@ -24,7 +24,7 @@ export const ORDER_SCHEMA = 1;
 /** File name of the order beside a dataset's `evals.jsonl`. */
 export const ORDER_FILE = "order.json";
 
-const sps = (rule: string) => v.array(int("is not an SP number"), rule);
+const sps = (rule: string) => v.array(integer("is not an SP number"), rule);
 
 /**
  * An order file: the dataset it orders, the seed and stream and the rule that
@@ -36,7 +36,7 @@ export const RunOrder = v.object({
   kind: fileKind("mbi-run-order"),
   schema: schemaVersion(ORDER_SCHEMA),
   dataset: text(),
-  seed: int("is not a seed (a whole number)"),
+  seed: integer("is not a seed (a whole number)"),
   stream: count(),
   rule: text(),
   joined: v.object({ file: InputFile.entries.path, sha256: InputFile.entries.sha256, positions: sps("is not a list") }),

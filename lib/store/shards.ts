@@ -7,14 +7,14 @@
  */
 
 import { writeFileAtomic } from "./atomic.ts";
-import { count, int, MbiError, same } from "../core/mod.ts";
+import { count, integer, MbiError, same } from "../core/mod.ts";
 import { displayPath, inputFiles } from "./provenance.ts";
 import { readJsonl } from "./jsonl.ts";
 import * as v from "valibot";
 
 /** A shard: units at list index k with k % count === index (0-based `index`, e.g. `$SLURM_ARRAY_TASK_ID`, of `count` shards). */
 export const Shard = v.pipe(
-  v.object({ index: count(), count: int() }, "is not a shard ({index, count})"),
+  v.object({ index: count(), count: integer() }, "is not a shard ({index, count})"),
   v.check((s) => s.index < s.count, "is not a shard (index < count)"),
 );
 
