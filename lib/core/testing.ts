@@ -70,16 +70,24 @@ export function errorLines(stderr: string): string[] {
   return stderr.trim().split("\n").filter((l) => /^(internal )?error:/.test(l));
 }
 
-/** Runs `f` with `$MBI_RESULTS_DIR` pointing at a fresh temporary folder (removed afterwards). */
-export async function inTempRoot(f: (root: string) => Promise<void>, prefix = "mbi-root-"): Promise<void> {
-  const root = await Deno.makeTempDir({ prefix });
+/** Runs `f` with `$MBI_RESULTS_DIR` set to `root`, and puts the variable back as it was, whatever `f` does. */
+export async function withResultsDir<T>(root: string, f: () => Promise<T>): Promise<T> {
   const before = Deno.env.get("MBI_RESULTS_DIR");
   Deno.env.set("MBI_RESULTS_DIR", root);
   try {
-    await f(root);
+    return await f();
   } finally {
     if (before === undefined) Deno.env.delete("MBI_RESULTS_DIR");
     else Deno.env.set("MBI_RESULTS_DIR", before);
+  }
+}
+
+/** Runs `f` with `$MBI_RESULTS_DIR` pointing at a fresh temporary folder (removed afterwards). */
+export async function inTempRoot(f: (root: string) => Promise<void>, prefix = "mbi-root-"): Promise<void> {
+  const root = await Deno.makeTempDir({ prefix });
+  try {
+    await withResultsDir(root, () => f(root));
+  } finally {
     await Deno.remove(root, { recursive: true });
   }
 }

@@ -72,7 +72,7 @@ Deno.test("the index's page and card show another design's validation, and the m
     md,
   );
   ok(md.includes("## Validation by self-play"));
-  ok(md.includes("`selfplay~games2/selfplay.json` (stage 4: that design's results per position)"), "its files");
+  ok(md.includes("- `selfplay~games2/selfplay.json`: stage 4: that design's results per position"), "its files");
   ok(!/[^`\\]~games2/.test(md.replace(/`[^`]*`/g, "")), "every tilde outside code is escaped (no strikethrough)");
   ok(md.includes("| `ci~games2` | 6 × 2 (12 games) |"), md);
   ok(md.includes("`summary~games2.json`"));
@@ -211,7 +211,7 @@ Deno.test("a design being played: its progress commits (more games, one run more
   ok(before.includes(`| being played: ${planned} planned, those so far in its games file |`), before);
   ok(
     before.includes(
-      "`selfplay~games3/games.manifest.json` (start and end of every run of those games so far, a run added at every resume)",
+      "- `selfplay~games3/games.manifest.json`: start and end of every run of those games so far, a run added at every resume",
     ),
     before,
   );

@@ -75,7 +75,7 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
       ok(!card.includes(f), f);
     }
     ok(card.includes("have not been run for this dataset: it holds stages 1–3 only"), "says what is missing");
-    ok(card.includes("`evals.jsonl` (stage 1 with the raw engine lines"), "the files it has");
+    ok(card.includes("- `evals.jsonl`: stage 1 with the raw engine lines"), "the files it has");
     ok(!card.includes("evals.manifest.json"), "the synthetic dataset has no manifest");
     ok(!card.includes("Self-play:"), "no self-play statement without self-play results");
     // the distribution figures, computed for this dataset (stage 2 run by the site when missing)
