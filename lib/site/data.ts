@@ -71,7 +71,7 @@ import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
 import { readSelfplayResults, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { type SiteDesign, siteDesigns } from "./designs.ts";
-import { downloads, heldFiles, privateSources } from "./data_files.ts";
+import { type DownloadFile, downloads, type HeldFile, heldFiles, privateSources } from "./data_files.ts";
 
 /** One position as the page shows it: its row of the MBI table, and more. */
 export interface SitePosition extends MbiTableRow {
@@ -103,30 +103,6 @@ export interface OtherDataset {
   relation: "budget" | "engine" | "peer";
   /** Per SP: eval, MBI and interval (when that table has one). */
   bySp: Record<number, { eval_cp: number; mbi: number; mbi_lo: number | null; mbi_hi: number | null }>;
-}
-
-/** A file offered for download. */
-export interface DownloadFile {
-  /** Name in the site's `files/` folder. */
-  name: string;
-  /** Path relative to the profile folder. */
-  source: string;
-  /** Absolute path. */
-  path: string;
-  /** What it holds. */
-  what: string;
-  /** Size in bytes. */
-  bytes: number;
-  /** SHA-256. */
-  sha256: string;
-}
-
-/** A file of the profile folder that is not offered for download but described on the card (present ones only). */
-export interface HeldFile {
-  /** Path relative to the profile folder. */
-  source: string;
-  /** What it holds. */
-  what: string;
 }
 
 /** One external validation of this dataset (`results/outcomes/<table>/validation/<dataset>.json`). */

@@ -23,7 +23,30 @@ import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { selfplayBudgetText } from "../method/mod.ts";
 import { runningDesignOf } from "../report/mod.ts";
 import { manifestRuns, manifestRunsText } from "../runs/mod.ts";
-import type { DownloadFile, HeldFile } from "./data.ts";
+
+/** A file offered for download. */
+export interface DownloadFile {
+  /** Name in the site's `files/` folder. */
+  name: string;
+  /** Path relative to the profile folder. */
+  source: string;
+  /** Absolute path. */
+  path: string;
+  /** What it holds. */
+  what: string;
+  /** Size in bytes. */
+  bytes: number;
+  /** SHA-256. */
+  sha256: string;
+}
+
+/** A file of the profile folder that is not offered for download but described on the card (present ones only). */
+export interface HeldFile {
+  /** Path relative to the profile folder. */
+  source: string;
+  /** What it holds. */
+  what: string;
+}
 
 /** The files of a dataset offered for download (those that exist), with what they hold. */
 export async function downloads(ds: ResolvedDataset): Promise<DownloadFile[]> {
