@@ -155,15 +155,15 @@ function licenceLines(d: SiteData): string[] {
   const tables = d.validations.map((v) => v.table);
   return [
     "Licences: the files above are data of the index, " +
-    `${LICENCE} (https://creativecommons.org/licenses/by/4.0/), the licence the method gives its index; ` +
-    `the engine that made them, ${
+    `${LICENCE} (https://creativecommons.org/licenses/by/4.0/), the licence the method gives its index. ` +
+    `The engine that made them, ${
       md(d.engine.uci_name)
-    }, is GPL-3.0 (run as a separate program, not part of these files); ` +
+    }, is GPL-3.0 (run as a separate program, not part of these files). ` +
     (tables.includes("lichess-2020-human")
-      ? "the human outcome table `data/lichess-human-by-setup.csv` behind the external validation is Apache-2.0 " +
-        "(attribution in `data/lichess-human-by-setup.NOTICE.md`); "
+      ? "The human outcome table `data/lichess-human-by-setup.csv` behind the external validation is Apache-2.0 " +
+        "(attribution in `data/lichess-human-by-setup.NOTICE.md`). "
       : "") +
-    "the code that produced them is under the repository's `LICENSE`.",
+    "The code that produced them is under the repository's `LICENSE`.",
   ];
 }
 
@@ -288,7 +288,7 @@ function producedSection(d: SiteData): string[] {
       : d.designs.length
       ? `Self-play on this index: ${
         d.designs.map((g) => md(designBudgets(g))).join("; ")
-      }, played with its own results key and summarised under "Validation by self-play" below.`
+      }. Each design is summarised under "Validation by self-play" below.`
       : otherSelfplay.length
       ? `Self-play and its statistics (stages 4 and 5) of this profile's design have not been run for this dataset; ` +
         `it holds games of another design (${
@@ -383,9 +383,9 @@ export function datasetCard(d: SiteData): string {
     `Results key, for the record: \`${d.profile}\`.`,
     "",
     ...(d.banner ? [`> **${md(d.banner)}**`, ""] : []),
-    "The Morozov Balance Index measures the size of White's first-move edge in each Chess960 start position: " +
-    `an engine evaluates every start position at a fixed node budget, the distance of that value from zero is ranked, ` +
-    `and the rank becomes an index from 100 (most balanced) to 0 (largest White edge). ` +
+    "The Morozov Balance Index measures the size of White's first-move edge in each Chess960 start position. " +
+    `An engine evaluates every start position at a fixed node budget, and the distance of that value from zero is ranked. ` +
+    `The rank becomes an index from 100 (most balanced) to 0 (largest White edge). ` +
     `This dataset: ${d.n} positions, ${md(d.engine.uci_name)}, ${md(d.limit)} per position ` +
     `(the method: ${METHOD_EVAL_TEXT}).`,
     "",

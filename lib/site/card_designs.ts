@@ -94,7 +94,9 @@ export function playedFrom(d: SiteData, subject: string, selfplay: SelfplayResul
   return [
     `${bullet}${subject} played from the positions of ${code(input.path)} with rows hash ${
       short(input.rows_sha256!)
-    } (${MBI_ROWS_HASH_TEXT}): ${same ? "the rows of the current table" : "**not** the rows of the current table"}${
+    } (${MBI_ROWS_HASH_TEXT}). ${
+      same ? "These are the rows of the current table" : "These are **not** the rows of the current table"
+    }${
       same && now !== undefined && now !== input.sha256
         ? `; the file was written again since with the same rows (file hash ${short(input.sha256)} then, ${
           short(now)
@@ -117,8 +119,8 @@ export const ONE_ENGINE =
   `One engine, several builds: the method's documents name the official Stockfish 17.1 binary by its SHA-256 (\`${
     loadRegistry().engines.find((x) => x.id === "sf17.1-official")?.sha256 ?? "not in the registry"
   }\`); this workspace builds its own (WASM from npm, native from Debian's source), so their hashes differ from it and from each other. ` +
-  "What makes them one engine is the search: one thread, a fixed hash and a node budget give the same nodes, value and PV " +
-  "in every build whose bench fingerprint is the reference's, as each build named here has been checked to be.";
+  "What makes them one engine is the search. One thread, a fixed hash and a node budget give the same nodes, value and PV " +
+  "in every build whose bench fingerprint is the reference's; each build named here has been checked to be one.";
 
 /** The recorded recomputations of a sample's positions, as a sentence (empty when none). */
 export function verifiedText(m: SiteSample): string {

@@ -81,7 +81,7 @@ Deno.test("the index's page and card show another design's validation, and the m
     "budget",
   );
   ok(
-    md.includes('played with its own results key and summarised under "Validation by self-play" below'),
+    md.includes('Each design is summarised under "Validation by self-play" below'),
     "the produced section points to it",
   );
   ok(!md.includes("has not been played on this index"), "no self-contradicting sentence");

@@ -94,9 +94,9 @@ ${verdictsHtml(s, `verdict-${k}`)}</p>
     int(s.selfplay.nodes_per_move)
   } nodes per move (the method: ${
     int(PROFILES.full.selfplay.nodesPerMove)
-  }), played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${fingerprintValue(e.fingerprint)}, build <code>${
-    e.sha256.slice(0, 12)
-  }…</code>): ${fileLink(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
+  }). They were played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${
+    fingerprintValue(e.fingerprint)
+  }, build <code>${e.sha256.slice(0, 12)}…</code>): ${fileLink(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
     fileLink(g.links.pgn, "games.pgn")
   }), per position in ${fileLink(g.links.selfplay, "selfplay.json")}, summarised in ${
     fileLink(g.links.summary, g.summaryFile)
