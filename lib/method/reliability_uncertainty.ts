@@ -20,6 +20,7 @@ import { chiSquareSurvival } from "./chi_square.ts";
 import { gamesNeeded, type OutcomeCounts, scoreReliability, usableCounts } from "./reliability.ts";
 import { deriveSeed, rngFromSeed } from "./seed.ts";
 import { quantileSorted } from "./stats.ts";
+import { int } from "../core/mod.ts";
 
 /** The uncertainty of a reliability estimate (see the module). */
 export interface ReliabilityUncertainty {
@@ -109,13 +110,13 @@ export function reliabilityUncertaintyText(u: ReliabilityUncertainty, power: num
   const [few, many] = u.games_needed;
   const games = few === null
     ? "no number of games reaches it"
-    : `the games a position needs for ${power} power range from ${few.toLocaleString("en-US")} to ${
-      many === null ? "not reachable" : many.toLocaleString("en-US")
+    : `the games a position needs for ${power} power range from ${int(few)} to ${
+      many === null ? "not reachable" : int(many)
     }`;
   return `The spread between positions is itself uncertain: their scores differ beyond game noise at p = ${p} (χ² = ${
     h.statistic.toFixed(1)
   }, ${h.df} df, an approximate test). Resampling the positions (${
-    u.resamples.toLocaleString("en-US")
+    int(u.resamples)
   } resamples), the reliability lies in [${f3(u.reliability_ci95[0])}, ${f3(u.reliability_ci95[1])}] (95%; ${
     Math.round(100 * u.zero_share)
   }% of resamples show no spread beyond noise). So ${games}.`;
