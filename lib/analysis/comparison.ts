@@ -1,9 +1,7 @@
 /**
- * Cross-engine (and cross-budget) agreement of the index: for every pair of
- * complete stage-1 datasets under `results/` and the shipped depth-32 peer, the rank agreement of their
- * edges (Spearman and Kendall's tau-b, each with a seeded bootstrap CI), the
- * share of positions whose MBI moves by more than 10 points, and the positions
- * where they disagree most.
+ * Cross-engine (and cross-budget) agreement of the index, for every pair of complete stage-1 datasets under
+ * `results/` and the shipped depth-32 peer: the rank agreement of their edges (Spearman and Kendall's tau-b, each
+ * with a seeded bootstrap CI), how far the MBI moves, and the positions where they disagree most.
  *
  * @module
  */
@@ -31,29 +29,20 @@ import {
 } from "../method/mod.ts";
 import { MbiError } from "../core/mod.ts";
 
-/** A complete dataset found under results/. */
+/** A complete dataset found under results/: its folder, engine (`id name`, id, fingerprint), search limit, n. */
 export interface DatasetInfo {
-  /** Folder under results/. */
   folder: string;
-  /** Engine `id name`. */
   engine: string;
-  /** Engine id. */
   engine_id: string;
-  /** Bench fingerprint. */
   fingerprint: number | null;
-  /** Search limit. */
   limit: unknown;
-  /** Number of positions. */
   n: number;
 }
 
-/** Agreement of two datasets. */
+/** Agreement of two datasets (folders a and b) on the positions in both. */
 export interface PairAgreement {
-  /** Folders compared. */
   a: string;
-  /** Second folder. */
   b: string;
-  /** Positions in both. */
   common: number;
   /** Spearman's rho of the edges (= of the MBI ranks), with its 95% percentile CI. */
   spearman: { rho: number; ci95: [number, number]; resamples: number; undefined_resamples: number };
@@ -69,20 +58,6 @@ export interface PairAgreement {
   points: { sp: number; mbi_a: number; mbi_b: number }[];
 }
 
-/**
- * All complete stage-1 datasets of the results root (one per folder), sorted
- * by folder. The ci profile's dozen positions are a test fixture: compared
- * only when nothing else exists. Files that cannot be read are an error.
- */
-export async function findDatasets(): Promise<EvalDataset[]> {
-  let scan = await scanDatasets();
-  if (scan.complete.length === 0) scan = await scanDatasets({ includeCi: true });
-  if (scan.problems.length) {
-    throw new MbiError("dataset", `cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
-  }
-  return scan.complete;
-}
-
 /** Describes a dataset. */
 export function datasetInfo(d: EvalDataset): DatasetInfo {
   return {
@@ -95,12 +70,11 @@ export function datasetInfo(d: EvalDataset): DatasetInfo {
   };
 }
 
+/** Bootstrap settings of a comparison: resamples for Spearman's and (O(n²) each) Kendall's intervals, the seed. */
+export type ComparisonOptions = { resamples: number; kendallResamples: number; seed: number };
+
 /** Compares two datasets on their common positions. */
-export function comparePair(
-  a: EvalDataset,
-  b: EvalDataset,
-  opts: { resamples: number; kendallResamples: number; seed: number },
-): PairAgreement | undefined {
+export function comparePair(a: EvalDataset, b: EvalDataset, opts: ComparisonOptions): PairAgreement | undefined {
   const bBySp = new Map(b.records.map((r) => [r.sp, r]));
   const common = a.records.filter((r) => bBySp.has(r.sp));
   if (common.length < 3) return undefined;
@@ -115,30 +89,20 @@ export function comparePair(
   const evalOf = new Map(common.map((r, i) => [r.sp, [ea[i], eb[i]]]));
   const largest = [...points].sort((p, q) => Math.abs(q.mbi_a - q.mbi_b) - Math.abs(p.mbi_a - p.mbi_b) || p.sp - q.sp)
     .slice(0, 10)
-    .map((p) => ({
-      sp: p.sp,
-      setup: setupOf.get(p.sp)!,
-      mbi_a: p.mbi_a,
-      mbi_b: p.mbi_b,
-      eval_a: evalOf.get(p.sp)![0],
-      eval_b: evalOf.get(p.sp)![1],
-    }));
+    .map((p) => {
+      const [eval_a, eval_b] = evalOf.get(p.sp)!;
+      return { sp: p.sp, setup: setupOf.get(p.sp)!, mbi_a: p.mbi_a, mbi_b: p.mbi_b, eval_a, eval_b };
+    });
+  const counts = (r: { resamples: number; undefined_resamples: number }) => ({
+    resamples: r.resamples,
+    undefined_resamples: r.undefined_resamples,
+  });
   return {
-    a: datasetInfo(a).folder,
-    b: datasetInfo(b).folder,
+    a: datasetFolder(a),
+    b: datasetFolder(b),
     common: common.length,
-    spearman: {
-      rho: boot.estimate,
-      ci95: boot.percentile,
-      resamples: boot.resamples,
-      undefined_resamples: boot.undefined_resamples,
-    },
-    kendall: {
-      tau: kendall.tau,
-      ci95: kendall.ci95,
-      resamples: kendall.resamples,
-      undefined_resamples: kendall.undefined_resamples,
-    },
+    spearman: { rho: boot.estimate, ci95: boot.percentile, ...counts(boot) },
+    kendall: { tau: kendall.tau, ci95: kendall.ci95, ...counts(kendall) },
     spearman_eval: spearman(ea, eb),
     mbi_shift: mbiShift(mbiA, mbiB),
     largest_disagreements: largest,
@@ -153,8 +117,14 @@ export const COMPARISON_SCHEMA = 2;
 export async function compareAll(
   opts: { resamples?: number; kendallResamples?: number; seed?: number } = {},
 ): Promise<{ datasets: DatasetInfo[]; pairs: PairAgreement[]; path: string }> {
-  // the shipped depth-32 peer beside the datasets computed here (a reference-engine set only: not beside the ci fixture)
-  const found = await findDatasets();
+  // every complete dataset of the results root (the ci test fixture only when nothing else exists), and the shipped
+  // depth-32 peer beside those computed here (a reference-engine set only: not beside the ci fixture)
+  let scan = await scanDatasets();
+  if (scan.complete.length === 0) scan = await scanDatasets({ includeCi: true });
+  if (scan.problems.length) {
+    throw new MbiError("dataset", `cannot read ${scan.problems[0].file}: ${scan.problems[0].reason}`);
+  }
+  const found = scan.complete;
   const datasets = found.some((d) => d.records.length === POSITION_COUNT) ? [...found, await peerDataset()] : found;
   const pairs: PairAgreement[] = [];
   const o = {

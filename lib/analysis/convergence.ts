@@ -1,15 +1,9 @@
 /**
- * Convergence across the budget ladder: the complete stage-1 datasets of the
- * reference engine (one fingerprint and options) for one base profile at
- * several node budgets (e.g. `quick`, `quick~eval500000`, `quick~eval2000000`,
- * `quick~eval8000000`), compared rung with rung — Spearman's rho of the edges,
- * how far the index moves between budgets (one definition: lib/method/mbi.ts
- * `mbiShift`), and the coverage of each rung's per-position MBI intervals by
- * the next rung's MBI (lib/method/uncertainty.ts `intervalCoverage`).
- *
- * What the ladder implies for the method's 400,000,000 nodes is a projection
- * with its assumptions stated and checked where the data allow (see
- * {@link projectAgreement}); never a measured figure.
+ * Convergence across the budget ladder: the complete stage-1 datasets of the reference engine (one fingerprint and
+ * options) for one base profile at several node budgets (`quick`, `quick~eval500000`, …), compared rung with rung —
+ * Spearman's rho of the edges, how far the index moves (`mbiShift`), and the coverage of each rung's per-position
+ * MBI intervals by the next rung's MBI (`intervalCoverage`). What the ladder implies for the method's 400,000,000
+ * nodes is a projection with its assumptions stated and checked where the data allow; never a measured figure.
  *
  * @module
  */
@@ -28,44 +22,27 @@ import {
   spearman,
 } from "../method/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
+import { int, pct } from "../core/mod.ts";
 
-/** One rung of the ladder: a complete dataset at one node budget. */
+/** One rung of the ladder: a complete dataset (result folder) at one node budget per position, over n positions. */
 export interface Rung {
-  /** Result folder, e.g. `quick~eval2000000`. */
   folder: string;
-  /** Node budget per position. */
   nodes: number;
-  /** Positions. */
   n: number;
-  /** Engine build that ran it (same fingerprint on every rung). */
+  /** Engine build that ran it (same fingerprint on every rung), and its UCI name. */
   engine_id: string;
-  /** That build's UCI name, e.g. `Stockfish 17.1 WASM`. */
   engine: string;
 }
 
-/** A rung still being computed (left out of every figure until complete). */
-export interface PartialRung {
-  /** Result folder. */
-  folder: string;
-  /** Node budget per position. */
-  nodes: number;
-  /** Positions done. */
-  done: number;
-  /** Positions planned. */
-  planned: number;
-}
+/** A rung still being computed (left out of every figure until complete): positions done of planned. */
+export type PartialRung = { folder: string; nodes: number; done: number; planned: number };
 
-/** Two rungs compared (a the smaller budget). */
+/** Two rungs compared (a the smaller budget) on n positions. */
 export interface RungPair {
-  /** Smaller budget's folder. */
   a: string;
-  /** Larger budget's folder. */
   b: string;
-  /** Node budgets. */
   nodes_a: number;
-  /** Node budget of b. */
   nodes_b: number;
-  /** Positions compared. */
   n: number;
   /** Spearman's rho of the edges |eval| (= of the MBI ranks). */
   spearman_edges: number;
@@ -94,25 +71,21 @@ export interface Projection {
   consistent: boolean;
   /** The range of Spearman between the top rung and a dataset at the method's budget: [r_top², r_top] (assuming that dataset is at least as close to the limit). */
   top_vs_method: [number, number];
-  /** Budget of the method. */
   method_nodes: number;
 }
 
-/** The ladder of one base profile. */
+/**
+ * The ladder of one base profile (e.g. `quick`): the lowest rung's engine name and the fingerprint the rungs share,
+ * the complete rungs (smallest budget first), those still being computed, and every pair of complete rungs.
+ */
 export interface Convergence {
-  /** Base profile, e.g. `quick`. */
   base: string;
-  /** Engine name of the lowest rung. */
   engine: string;
-  /** Engine fingerprint shared by the rungs. */
   fingerprint: number | null;
-  /** Complete rungs, smallest budget first. */
   rungs: Rung[];
-  /** Rungs still being computed. */
   partial: PartialRung[];
-  /** Every pair of complete rungs. */
   pairs: RungPair[];
-  /** The projection to the method's budget (null with fewer than 3 rungs or when the steps do not shrink). */
+  /** The projection to the method's budget (null with fewer than 3 rungs). */
   projection: Projection | null;
 }
 
@@ -129,14 +102,10 @@ function index(d: EvalDataset): Indexed {
   const history = values.map((v) => lastIterationValues(bySp.get(v.sp)!.raw ?? [], limit));
   const withHistory = history.every((h) => h.length > 0);
   const iv = withHistory ? mbiIntervals(history, values.map((v) => v.edge_cp)) : null;
+  const { id: engine_id, uci_name: engine } = d.header.engine;
+  const nodes = "nodes" in limit ? limit.nodes : NaN;
   return {
-    rung: {
-      folder: datasetFolder(d),
-      nodes: "nodes" in limit ? limit.nodes : NaN,
-      n: d.records.length,
-      engine_id: d.header.engine.id,
-      engine: d.header.engine.uci_name,
-    },
+    rung: { folder: datasetFolder(d), nodes, n: d.records.length, engine_id, engine },
     mbi: values,
     intervals: iv ? values.map((v, i) => ({ sp: v.sp, mbi_lo: iv[i][0], mbi_hi: iv[i][1] })) : null,
   };
@@ -144,58 +113,54 @@ function index(d: EvalDataset): Indexed {
 
 /** Compares two indexed rungs (a the smaller budget). */
 function comparePair(a: Indexed, b: Indexed): RungPair {
-  const bEdge = new Map(b.mbi.map((r) => [r.sp, r.edge_cp]));
   const bRow = new Map(b.mbi.map((r) => [r.sp, r]));
-  const common = a.mbi.filter((r) => bEdge.has(r.sp));
+  const common = a.mbi.filter((r) => bRow.has(r.sp));
   return {
     a: a.rung.folder,
     b: b.rung.folder,
     nodes_a: a.rung.nodes,
     nodes_b: b.rung.nodes,
     n: common.length,
-    spearman_edges: spearman(common.map((r) => r.edge_cp), common.map((r) => bEdge.get(r.sp)!)),
+    spearman_edges: spearman(common.map((r) => r.edge_cp), common.map((r) => bRow.get(r.sp)!.edge_cp)),
     mbi_shift: mbiShift(a.mbi, b.mbi),
     coverage: a.intervals ? intervalCoverage(a.intervals, b.mbi) : null,
-    points: common.map((r) => ({
-      sp: r.sp,
-      rank_a: r.rank,
-      rank_b: bRow.get(r.sp)!.rank,
-      mbi_a: r.mbi,
-      mbi_b: bRow.get(r.sp)!.mbi,
-    })),
+    points: common.map((r) => {
+      const o = bRow.get(r.sp)!;
+      return { sp: r.sp, rank_a: r.rank, rank_b: o.rank, mbi_a: r.mbi, mbi_b: o.mbi };
+    }),
   };
 }
 
 const METHOD_NODES = PROFILES.full.evalNodes;
 
+/** Every choice of `k` of `xs`, in their order (as nested loops give them). */
+function choose<T>(xs: readonly T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  return xs.flatMap((x, i) => choose(xs.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
+}
+
 /**
- * Projects the top rung's rank agreement with the method's budget (see
- * {@link Projection}). With k ≥ 3 rungs each r_i² is the mean over the
- * triads (i, j, l) of rho_ij · rho_il / rho_jl; the model is checked on the
- * data: every r_i ≤ 1, r rising with the budget (tolerance 0.02), and with
- * k ≥ 4 rungs (more correlations than r's) Spearman's tetrad differences
- * rho_ij·rho_lm − rho_il·rho_jm within 0.05 of 0. Null with fewer than 3 rungs.
+ * Projects the top rung's rank agreement with the method's budget (see {@link Projection}). With k ≥ 3 rungs each
+ * r_i² is the mean over the triads (i, j, l) of rho_ij · rho_il / rho_jl; the model is checked on the data: every
+ * r_i ≤ 1, r rising with the budget (tolerance 0.02), and with k ≥ 4 rungs (more correlations than r's) Spearman's
+ * tetrad differences rho_ij·rho_lm − rho_il·rho_jm within 0.05 of 0. Null with fewer than 3 rungs.
  */
 export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPair[]): Projection | null {
   if (rungs.length < 3) return null;
   const rho = (x: Rung, y: Rung) =>
     pairs.find((p) => (p.a === x.folder && p.b === y.folder) || (p.a === y.folder && p.b === x.folder))
       ?.spearman_edges ?? NaN;
-  const r2 = rungs.map((ri, i) => {
-    const xs: number[] = [];
-    rungs.forEach((rj, j) => {
-      rungs.forEach((rl, l) => {
-        if (j === i || l === i || l <= j) return;
-        const v = rho(ri, rj) * rho(ri, rl) / rho(rj, rl);
-        if (Number.isFinite(v) && rho(rj, rl) > 0) xs.push(v);
-      });
+  const r2 = rungs.map((ri) => {
+    const xs = choose(rungs.filter((x) => x !== ri), 2).flatMap(([rj, rl]) => {
+      const v = rho(ri, rj) * rho(ri, rl) / rho(rj, rl);
+      return Number.isFinite(v) && rho(rj, rl) > 0 ? [v] : [];
     });
     return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
   });
   const r = r2.map((v) => Math.sqrt(Math.max(0, v)));
   const f = (x: number) => x.toFixed(2);
   // rungs in readers' words: their budgets, not their folders
-  const budgets = (xs: readonly Rung[]) => `${xs.map((x) => x.nodes.toLocaleString("en-US")).join(", ")} nodes`;
+  const budgets = (xs: readonly Rung[]) => `${xs.map((x) => int(x.nodes)).join(", ")} nodes`;
   const checks: { text: string; passed: boolean | null }[] = [];
   const over = rungs.filter((_, i) => !(r2[i] <= 1));
   checks.push({
@@ -218,22 +183,14 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
   if (rungs.length >= 4) {
     // Spearman's tetrad differences: zero for every four rungs when one common ranking explains the correlations
     let worst = 0, where = "";
-    const k = rungs.length;
-    for (let a = 0; a < k; a++) {
-      for (let b = a + 1; b < k; b++) {
-        for (let c = b + 1; c < k; c++) {
-          for (let d = c + 1; d < k; d++) {
-            const [x, y, z, w] = [rungs[a], rungs[b], rungs[c], rungs[d]];
-            const t = [
-              rho(x, y) * rho(z, w) - rho(x, z) * rho(y, w),
-              rho(x, y) * rho(z, w) - rho(x, w) * rho(y, z),
-              rho(x, z) * rho(y, w) - rho(x, w) * rho(y, z),
-            ];
-            for (const v of t) {
-              if (Math.abs(v) > worst) [worst, where] = [Math.abs(v), budgets([x, y, z, w])];
-            }
-          }
-        }
+    for (const [x, y, z, w] of choose(rungs, 4)) {
+      const t = [
+        rho(x, y) * rho(z, w) - rho(x, z) * rho(y, w),
+        rho(x, y) * rho(z, w) - rho(x, w) * rho(y, z),
+        rho(x, z) * rho(y, w) - rho(x, w) * rho(y, z),
+      ];
+      for (const v of t) {
+        if (Math.abs(v) > worst) [worst, where] = [Math.abs(v), budgets([x, y, z, w])];
       }
     }
     checks.push({
@@ -259,11 +216,9 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
 }
 
 /**
- * The complete datasets on the ladder of a base profile (`quick`, `ci`, …),
- * by budget: every complete stage-1 dataset of the reference engine whose
- * folder is the base profile with only a node budget changed, over the
- * profile's positions, with the same engine fingerprint and options as the
- * lowest rung; and the partial ones apart.
+ * The complete datasets on the ladder of a base profile (`quick`, `ci`, …), by budget: the reference engine's whose
+ * folder is the base profile with only a node budget changed, over its positions, with the lowest rung's
+ * fingerprint and options; and the partial ones apart.
  */
 export async function ladderDatasets(base: string): Promise<{ complete: EvalDataset[]; partial: EvalDataset[] }> {
   const profile = builtinProfile(base);
@@ -283,10 +238,7 @@ export async function ladderDatasets(base: string): Promise<{ complete: EvalData
   return { complete: same, partial: scan.partial.filter(onLadder) };
 }
 
-/**
- * The ladder of a base profile (see {@link ladderDatasets}): its rungs, every
- * pair of rungs compared, and the projection's checks.
- */
+/** The ladder of a base profile (see {@link ladderDatasets}): its rungs, every pair compared, and the projection. */
 export async function ladderConvergence(base: string): Promise<Convergence> {
   const { complete: same, partial } = await ladderDatasets(base);
   const first = same[0];
@@ -313,18 +265,14 @@ export async function ladderConvergence(base: string): Promise<Convergence> {
 }
 
 /** The pair of two rungs (either order), if both are on the ladder. */
-export function rungPair(c: Convergence, x: string, y: string): RungPair | undefined {
-  return c.pairs.find((p) => (p.a === x && p.b === y) || (p.a === y && p.b === x));
-}
+export const rungPair = (c: Convergence, x: string, y: string): RungPair | undefined =>
+  c.pairs.find((p) => (p.a === x && p.b === y) || (p.a === y && p.b === x));
 
 /** The ladder's findings in words, each sentence carrying its numbers (for the notebook and the card). */
 export function convergenceSentences(c: Convergence): string[] {
   if (c.rungs.length < 2) {
-    return [
-      `Only ${c.rungs.length} complete dataset${
-        c.rungs.length === 1 ? "" : "s"
-      } of ${c.engine} for the ${c.base} profile: no ladder to compare yet.`,
-    ];
+    const datasets = `${c.rungs.length} complete dataset${c.rungs.length === 1 ? "" : "s"}`;
+    return [`Only ${datasets} of ${c.engine} for the ${c.base} profile: no ladder to compare yet.`];
   }
   const out: string[] = [];
   const f = (x: number, d = 2) => x.toFixed(d);
@@ -333,19 +281,15 @@ export function convergenceSentences(c: Convergence): string[] {
     `Consecutive rungs (${c.rungs.map((r) => formatLimit({ nodes: r.nodes })).join(" → ")}) agree at Spearman ${
       steps.map((p) => f(p.spearman_edges)).join(" → ")
     } (edges). From one rung to the next, ${
-      steps.map((p) => `${Math.round(100 * p.mbi_shift.share_over_10)}%`).join(" → ")
+      steps.map((p) => pct(p.mbi_shift.share_over_10)).join(" → ")
     } of positions move by more than 10 MBI points.`,
   );
   const cov = steps.filter((p) => p.coverage);
   if (cov.length) {
+    const held = cov.map((p) => `${pct(p.coverage!.share)} (${int(p.nodes_a)} → ${formatLimit({ nodes: p.nodes_b })})`);
     out.push(
-      `The per-position MBI ranges hold the next rung's MBI for ${
-        cov.map((p) =>
-          `${Math.round(100 * p.coverage!.share)}% (${p.nodes_a.toLocaleString("en-US")} → ${
-            formatLimit({ nodes: p.nodes_b })
-          })`
-        ).join(", ")
-      }. Read them as how far a position still moved while its search settled, not as a confidence interval.`,
+      `The per-position MBI ranges hold the next rung's MBI for ${held.join(", ")}. ` +
+        "Read them as how far a position still moved while its search settled, not as a confidence interval.",
     );
   }
   const p = c.projection;
@@ -371,8 +315,8 @@ export function convergenceSentences(c: Convergence): string[] {
         }. The data reach only ${topLimit}; the range beyond is the model's, not a measurement.`
         : `${model} The model does not fit these rungs, so they give no projection to the method's ${method}. ` +
           `What they show is that at ${topLimit} one more step of the ladder still moves ${
-            Math.round(100 * steps[steps.length - 1].mbi_shift.share_over_10)
-          }% of positions by more than 10 MBI points.`,
+            pct(steps[steps.length - 1].mbi_shift.share_over_10)
+          } of positions by more than 10 MBI points.`,
     );
   } else {
     out.push(
@@ -391,10 +335,8 @@ export function convergenceSentences(c: Convergence): string[] {
 }
 
 /**
- * The ladder's engine for captions: the engine, its fingerprint and which
- * build ran which rungs, e.g. `Stockfish 17.1 (fingerprint 2,030,154; builds
- * search node for node alike: sf17.1-wasm at 125,000 nodes; sf17.1-native at
- * 500,000 and 2,000,000 nodes)`; one build is named once.
+ * The ladder's engine for captions, with its fingerprint and which build ran which rungs: `Stockfish 17.1
+ * (fingerprint 2,030,154; builds search node for node alike: sf17.1-wasm at 125,000 nodes; sf17.1-native at …)`.
  */
 export function ladderEngineText(c: Convergence): string {
   const fp = `fingerprint ${fingerprintValue(c.fingerprint)}`;
@@ -409,9 +351,7 @@ export function ladderEngineText(c: Convergence): string {
   const list = (xs: number[]) =>
     xs.length === 1
       ? formatLimit({ nodes: xs[0] })
-      : `${xs.slice(0, -1).map((x) => x.toLocaleString("en-US")).join(", ")} and ${
-        formatLimit({ nodes: xs[xs.length - 1] })
-      }`;
+      : `${xs.slice(0, -1).map(int).join(", ")} and ${formatLimit({ nodes: xs[xs.length - 1] })}`;
   const perBuild = builds.map((b) => `${b} at ${list(c.rungs.filter((r) => r.engine_id === b).map((r) => r.nodes))}`);
   return `${family} (${fp}; builds search node for node alike: ${perBuild.join("; ")})`;
 }

@@ -1,18 +1,14 @@
 /**
- * One rule for derived files: every file a stage derives from another records
- * (or is by construction) a function of what it was derived from, and every
- * reader checks that it still is before it answers, refusing with the
- * command that fixes it. A view (`mbi.csv`, `mbi.md`, `evals.csv`) is checked
- * by deriving it again from its source and comparing the text, which also
- * catches a mixed set left by a kill between the writes of one set; a summary
- * (`mbi.json`, `distribution.json`, `selfplay.json`, `summary.json`) by the
- * content hash of its input that it records.
+ * One rule for derived files: every file a stage derives records (or is by construction) a function of its input, and
+ * every reader checks that it still is, refusing with the command that fixes it. A view (`mbi.csv`, `mbi.md`,
+ * `evals.csv`) is derived again and compared, which also catches a set mixed by a kill between its writes; a summary
+ * (`mbi.json`, `distribution.json`, `selfplay.json`, `summary.json`) by the content hash of the input it records.
  *
  * @module
  */
 
 import { basename, join } from "node:path";
-import { isMbiError, MbiError, sha256File } from "../core/mod.ts";
+import { isMbiError, MbiError, parseJsonText, sha256File } from "../core/mod.ts";
 import { type Profile } from "../method/mod.ts";
 import {
   displayPath,
@@ -30,37 +26,23 @@ import {
 } from "../store/mod.ts";
 import { evalsCsv, loadEvaluations } from "../evaluation/mod.ts";
 import { loadSelfplay, type SelfplayResults } from "../selfplay/mod.ts";
-import type { Summary } from "./statistics.ts";
-import { readSummary } from "./summary_file.ts";
+import { type Summary, SUMMARY_SCHEMA } from "./statistics.ts";
 
-/** A derived file that does not follow from its input as it is now. */
-export interface StaleFile {
-  /** The derived file. */
-  path: string;
-  /** Why it is stale. */
-  why: string;
-  /** The command that writes it again. */
-  fix: string;
-}
+/** A derived file that does not follow from its input as it is now: the file, why, and the command that fixes it. */
+export type StaleFile = { path: string; why: string; fix: string };
 
-/**
- * The derived files of a profile's stages 1–3 that exist and do not follow from
- * the stage-1 dataset `d` now: the MBI table (by its values hash), its CSV and
- * Markdown views and `evals.csv` (derived again and compared), and
- * `distribution.json` (by the hash of the dataset file it records).
- */
+/** The derived files of a profile's stages 1–3 that exist and do not follow from the stage-1 dataset `d` now. */
 export async function staleIndexFiles(profile: Profile, d: EvalDataset): Promise<StaleFile[]> {
   const dir = profileDir(profile);
   const fix = `run deno task derive-mbi --profile ${profile.name}`;
   const stale: StaleFile[] = [];
   const paths = mbiPaths(dir);
-  const values = valuesHash(d.records);
   const table = await readMbiTable(paths.json).catch((e) => {
     if (e instanceof Deno.errors.NotFound) return undefined;
     stale.push({ path: paths.json, why: (e as Error).message, fix });
     return undefined;
   });
-  if (table && table.input.values_sha256 !== values) {
+  if (table && table.input.values_sha256 !== valuesHash(d.records)) {
     stale.push({ path: paths.json, why: `was not derived from the values now in ${displayPath(d.path)}`, fix });
   } else if (table) {
     for (const [path, text] of [[paths.csv, mbiCsv(table)], [paths.md, mbiMarkdown(table)]]) {
@@ -90,25 +72,15 @@ export async function staleIndexFiles(profile: Profile, d: EvalDataset): Promise
   return stale;
 }
 
-/**
- * The derived files of stages 4 and 5 that exist and do not follow from their
- * inputs: `selfplay.json` (from the games, the games from the current MBI
- * table; see loadSelfplay) and the summary (from its recorded inputs as they
- * are now, `selfplay.json` and `mbi.json` among them).
- */
-export async function staleStatisticsFiles(profile: Profile): Promise<StaleFile[]> {
-  return (await checkStatistics(profile)).stale;
-}
+/** The derived files of stages 4 and 5 that exist and do not follow from their inputs (see loadSelfplay). */
+export const staleStatisticsFiles = async (profile: Profile): Promise<StaleFile[]> =>
+  (await checkStatistics(profile)).stale;
 
 /**
- * A profile's stage-4 results and stage-5 summary (undefined when absent),
- * checked to follow from their inputs; throws a `stage-input` MbiError naming
- * the stale file and the command that fixes it. Stages 1–3 are not checked
- * (see requireCurrent): for a self-play design of a dataset already checked.
+ * A profile's stage-4 results and stage-5 summary (undefined when absent), checked to follow from their inputs (a
+ * `stage-input` MbiError naming the stale file otherwise). Stages 1–3 are not checked (see requireCurrent).
  */
-export async function currentStatistics(
-  profile: Profile,
-): Promise<{ selfplay: SelfplayResults | undefined; summary: Summary | undefined }> {
+export async function currentStatistics(profile: Profile) {
   const { stale, selfplay, summary } = await checkStatistics(profile);
   if (stale.length) throw new MbiError("stage-input", staleLine(stale[0]));
   return { selfplay, summary };
@@ -124,9 +96,7 @@ async function checkStatistics(
     try {
       selfplay = await loadSelfplay(profile);
     } catch (e) {
-      if (!isMbiError(e)) throw e;
-      const [why, fix] = splitFix((e as Error).message, selfplayPath);
-      return { stale: [{ path: selfplayPath, why, fix }] };
+      return { stale: [staleOf(e, selfplayPath)] };
     }
   }
   const path = summaryPath(profile);
@@ -134,9 +104,7 @@ async function checkStatistics(
   try {
     summary = await readSummary(profile);
   } catch (e) {
-    if (!isMbiError(e)) throw e;
-    const [why, fix] = splitFix((e as Error).message, path);
-    return { stale: [{ path, why, fix }], selfplay };
+    return { stale: [staleOf(e, path)], selfplay };
   }
   if (summary === undefined) return { stale: [], selfplay };
   const why = await staleInputs(summary.inputs, [selfplayPath, mbiPaths(profileDir(profile)).json]);
@@ -144,39 +112,72 @@ async function checkStatistics(
   return why ? { stale: [{ path, why, fix }], selfplay } : { stale: [], selfplay, summary };
 }
 
-/**
- * Splits "<path> what: run X" into what is wrong (without the file's name,
- * which the stale line puts first) and the command (the stage messages end
- * with the fixing command).
- */
-function splitFix(message: string, path: string): [string, string] {
+/** A stage's error about `path` as a stale file: its message "<path> what: run X" split into why and the fix. */
+function staleOf(e: unknown, path: string): StaleFile {
+  if (!isMbiError(e)) throw e;
+  const message = (e as Error).message;
   const i = message.lastIndexOf(": run ");
   const [what, fix] = i < 0 ? [message, "see the message"] : [message.slice(0, i), message.slice(i + 2)];
   const name = displayPath(path) + " ";
-  return [what.startsWith(name) ? what.slice(name.length) : what, fix];
+  return { path, why: what.startsWith(name) ? what.slice(name.length) : what, fix };
 }
 
 /** One line for a stale file: what, why, and the command that fixes it. */
-export function staleLine(s: StaleFile): string {
-  return `${displayPath(s.path)} ${s.why}: ${s.fix}`;
-}
+export const staleLine = (s: StaleFile): string => `${displayPath(s.path)} ${s.why}: ${s.fix}`;
 
 /**
- * Checks that every derived file of the profile follows from its inputs;
- * throws a `stage-input` MbiError naming the first stale file and the command
- * that fixes it (and how many others are stale). Returns the stage-1 dataset.
+ * Checks that every derived file of the profile follows from its inputs; a `stage-input` MbiError names the first
+ * stale file, the command that fixes it and how many others are stale. Returns the stage-1 dataset.
  */
 export async function requireCurrent(profile: Profile, opts: { later?: boolean } = {}): Promise<EvalDataset> {
   const d = await loadEvaluations(profile);
-  const stale = [
-    ...await staleIndexFiles(profile, d),
-    ...(opts.later === false ? [] : await staleStatisticsFiles(profile)),
-  ];
-  if (stale.length) {
+  const index = await staleIndexFiles(profile, d);
+  const stale = [...index, ...(opts.later === false ? [] : await staleStatisticsFiles(profile))];
+  const more = stale.length > 1 ? ` (and ${stale.length - 1} more derived file(s) out of date)` : "";
+  if (stale.length) throw new MbiError("stage-input", staleLine(stale[0]) + more);
+  return d;
+}
+
+/**
+ * The one reader of a profile's `summary.json` (undefined when there is none): a `stage-input` MbiError naming the
+ * file and `deno task stats` when it is not a summary of this schema and of the profile's design (whether it still
+ * follows from its inputs: {@link currentStatistics}).
+ */
+export async function readSummary(profile: Profile): Promise<Summary | undefined> {
+  const path = summaryPath(profile);
+  const fix = `run deno task stats --profile ${profile.name}`;
+  const text = await readTextIfExists(path);
+  if (text === undefined) return undefined;
+  const where = displayPath(path);
+  const s = parseJsonText(text, where, "stage-input", fix) as Partial<Summary> | null;
+  if (s?.kind !== "mbi-summary") throw new MbiError("stage-input", `${where} is not a stage-5 summary: ${fix}`);
+  if (typeof s.schema === "number" && s.schema > SUMMARY_SCHEMA) {
     throw new MbiError(
       "stage-input",
-      staleLine(stale[0]) + (stale.length > 1 ? ` (and ${stale.length - 1} more derived file(s) out of date)` : ""),
+      `${where} has schema ${s.schema}, newer than this code reads (${SUMMARY_SCHEMA}): ${fix} to write it with this code`,
     );
   }
-  return d;
+  if (s.schema !== SUMMARY_SCHEMA) {
+    throw new MbiError("stage-input", `${where} has schema ${s.schema} (older code): ${fix} to write it again`);
+  }
+  if (s.profile !== profile.name) {
+    throw new MbiError("stage-input", `${where} is the summary of profile ${s.profile}, not ${profile.name}: ${fix}`);
+  }
+  const design: [string, unknown, unknown][] = [
+    ["positions", s.n_positions, Math.min(profile.selfplay.positions, profile.positions.length)],
+    ["games per position", s.selfplay?.games_per_position, profile.selfplay.games],
+    ["nodes per move", s.selfplay?.nodes_per_move, profile.selfplay.nodesPerMove],
+    ["resamples", s.resamples, profile.resamples],
+    ["seed", s.seed, profile.seed],
+  ];
+  const d = design.find(([, file, want]) => file !== want);
+  if (d) {
+    throw new MbiError(
+      "stage-input",
+      `${where} is the summary of another design than profile ${profile.name} (${d[0]} ${d[1]}, the profile's ${
+        d[2]
+      }): ${fix}`,
+    );
+  }
+  return s as Summary;
 }

@@ -1,8 +1,7 @@
 /**
- * Stage 2: the distribution of the stage-1 values — summary statistics, the
- * negative values, ties (they decide ranks), depth reached, the rank
- * agreement with other budgets of the same engine, and the plots. Writes
- * `distribution.json` and `plots/*.svg` under `results/<profile>/`.
+ * Stage 2: the distribution of the stage-1 values — summary statistics, the negative values, ties (they decide
+ * ranks), depth reached, the rank agreement with other budgets of the same engine — in `distribution.json`, and
+ * the plots in `plots/*.svg`.
  *
  * @module
  */
@@ -47,21 +46,14 @@ export const METHOD_DISTRIBUTION = {
   negatives_range: "-2..-7",
 };
 
-/** Summary statistics of a set of values. */
+/** Summary statistics of a set of values (`sd` the sample standard deviation; quartiles of type 7). */
 export interface ValueSummary {
-  /** Number of values. */
   count: number;
-  /** Smallest. */
   min: number;
-  /** Largest. */
   max: number;
-  /** Median. */
   median: number;
-  /** Mean. */
   mean: number;
-  /** Sample standard deviation. */
   sd: number;
-  /** First and third quartiles (type 7). */
   quartiles: [number, number];
 }
 
@@ -79,33 +71,22 @@ export function summarise(values: readonly number[]): ValueSummary {
   };
 }
 
-/** A group of positions sharing one value. */
-export interface TieGroup {
-  /** The shared value (cp). */
-  eval_cp: number;
-  /** How many positions. */
-  count: number;
-  /** Their SPs. */
-  sps: number[];
-}
+/** A group of positions sharing one value (cp): how many, and their SPs. */
+export type TieGroup = { eval_cp: number; count: number; sps: number[] };
 
 /** Groups equal values, largest groups first. */
-export function tieGroups(
-  rows: readonly { sp: number; eval_cp: number }[],
-): TieGroup[] {
+export function tieGroups(rows: readonly { sp: number; eval_cp: number }[]): TieGroup[] {
   const m = new Map<number, number[]>();
   for (const r of rows) m.set(r.eval_cp, [...(m.get(r.eval_cp) ?? []), r.sp]);
   return [...m].map(([eval_cp, sps]) => ({ eval_cp, count: sps.length, sps }))
     .sort((a, b) => b.count - a.count || a.eval_cp - b.eval_cp);
 }
 
-/** Rank agreement between two datasets of one engine at different budgets. */
+/** Rank agreement between two datasets of one engine at different budgets, on the positions in both. */
 export interface RankAgreement {
-  /** The other dataset. */
+  /** The other dataset and its search limit. */
   other: string;
-  /** Its search limit. */
   other_limit: unknown;
-  /** Positions in both. */
   common: number;
   /** Spearman's rho of the values. */
   spearman_eval: number;
@@ -120,10 +101,7 @@ export interface RankAgreement {
 }
 
 /** Compares two datasets on their common positions. */
-export function rankAgreement(
-  a: EvalDataset,
-  b: EvalDataset,
-): RankAgreement | undefined {
+export function rankAgreement(a: EvalDataset, b: EvalDataset): RankAgreement | undefined {
   const bBySp = new Map(b.records.map((r) => [r.sp, r]));
   const common = a.records.filter((r) => r.eval_cp !== null && bBySp.get(r.sp)?.eval_cp != null);
   if (common.length < 3) return undefined;
@@ -141,52 +119,34 @@ export function rankAgreement(
     spearman_eval: spearman(ea, eb),
     pearson_eval: pearson(ea, eb),
     spearman_edge: spearman(ea.map(Math.abs), eb.map(Math.abs)),
-    rank_shift: {
-      median: quantileSorted(shifts, 0.5),
-      p90: quantileSorted(shifts, 0.9),
-      max: shifts[n - 1],
-    },
+    rank_shift: { median: quantileSorted(shifts, 0.5), p90: quantileSorted(shifts, 0.9), max: shifts[n - 1] },
     mbi_shift: mbiShift(index(ea), index(eb)),
   };
 }
 
-/** `distribution.json`. */
+/** `distribution.json`: the input dataset with its hash, the summaries of eval_cp and depth, and the method's. */
 export interface DistributionSummary {
-  /** File kind. */
   kind: "mbi-distribution";
-  /** Schema version. */
   schema: number;
-  /** Profile. */
   profile: string;
-  /** Input dataset and hash. */
   input: { path: string; sha256: string; limit: unknown; engine: string };
-  /** Summary of eval_cp. */
   eval: ValueSummary;
-  /** Positions below zero. */
   negatives: { count: number; values: { sp: number; eval_cp: number }[] };
-  /** Positions at >= 0. */
   non_negative: number;
-  /** Ties. */
   ties: { distinct_values: number; largest: TieGroup[] };
-  /** Depth reached. */
   depth: ValueSummary;
-  /** Agreement with other budgets of the same engine. */
   rank_agreement: RankAgreement[];
-  /** The method's published figures at its budget. */
   method: typeof METHOD_DISTRIBUTION;
 }
 
 /** Computes the distribution summary and the plots of a profile. */
 export async function computeDistribution(profile: Profile) {
   const d = await loadEvaluations(profile);
-  const rows = d.records.filter((r) => r.eval_cp !== null).map((r) => ({
-    sp: r.sp,
-    setup: r.setup,
-    eval_cp: r.eval_cp!,
-    depth: r.depth,
-  }));
+  const rows = d.records.filter((r) => r.eval_cp !== null)
+    .map((r) => ({ sp: r.sp, setup: r.setup, eval_cp: r.eval_cp!, depth: r.depth }));
   const values = rows.map((r) => r.eval_cp);
   const ties = tieGroups(rows);
+  const negatives = rows.filter((r) => r.eval_cp < 0);
   const others = await siblingDatasets(d);
   const summary: DistributionSummary = {
     kind: "mbi-distribution",
@@ -199,13 +159,7 @@ export async function computeDistribution(profile: Profile) {
       engine: d.header.engine.uci_name,
     },
     eval: summarise(values),
-    negatives: {
-      count: rows.filter((r) => r.eval_cp < 0).length,
-      values: rows.filter((r) => r.eval_cp < 0).map(({ sp, eval_cp }) => ({
-        sp,
-        eval_cp,
-      })),
-    },
+    negatives: { count: negatives.length, values: negatives.map(({ sp, eval_cp }) => ({ sp, eval_cp })) },
     non_negative: rows.filter((r) => r.eval_cp >= 0).length,
     ties: { distinct_values: ties.length, largest: ties.slice(0, 10) },
     depth: summarise(rows.map((r) => r.depth)),
@@ -285,11 +239,7 @@ export async function computeDistribution(profile: Profile) {
 export async function runDistribution(profile: Profile) {
   const r = await computeDistribution(profile);
   const dir = profileDir(profile);
-  const path = join(dir, "distribution.json");
-  const text = JSON.stringify(r.summary, null, 1) + "\n";
-  await writeTextIfChanged(path, text);
-  for (const [name, p] of Object.entries(r.plots)) {
-    await writeSvg(join(dir, "plots", `eval_${name}.svg`), p.svg);
-  }
+  await writeTextIfChanged(join(dir, "distribution.json"), JSON.stringify(r.summary, null, 1) + "\n");
+  for (const [name, p] of Object.entries(r.plots)) await writeSvg(join(dir, "plots", `eval_${name}.svg`), p.svg);
   return r;
 }

@@ -1,9 +1,6 @@
 /**
- * The draw of a start position for an event's round and the books of
- * balanced positions, from an index: which dataset (the best index unless a
- * profile is named), which positions meet the condition, the draw by the rule
- * of method/draw.ts with the event's log, and the book's lines (EPD or PGN,
- * Shredder-FEN or X-FEN castling).
+ * The draw of a start position for an event's round, and books of balanced positions, from an index (the best one
+ * unless a profile is named): the draw by the rule of method/draw.ts with the event's log; EPD or PGN books.
  *
  * @module
  */
@@ -33,17 +30,12 @@ import type { Profile } from "../method/mod.ts";
 import { bestReferenceProfile, loadIndex, mostBalancedFirst } from "./mbi_index.ts";
 import { MbiError } from "../core/mod.ts";
 
-/** The index a draw or a book is made from, in readers' words, with its positions. */
+/** The index a draw or a book is made from: results key, engine (UCI name), fingerprint, budget in words, positions. */
 export interface DrawDataset {
-  /** Results key. */
   key: string;
-  /** Engine (UCI name). */
   engine: string;
-  /** Bench fingerprint. */
   fingerprint: number | null;
-  /** Budget per position in words. */
   budget: string;
-  /** Every position with its MBI and edge. */
   candidates: Candidate[];
 }
 
@@ -72,28 +64,18 @@ export function spOfSetup(setup: string): number | undefined {
 }
 
 /** SHA-256 of a text's UTF-8 bytes. */
-export function seedDigest(seed: string): Uint8Array {
-  return new Uint8Array(createHash("sha256").update(new TextEncoder().encode(seed)).digest());
-}
-
-/** What a draw did. */
-export interface DrawOutcome {
-  /** The draw (this round's, or the earlier round's of the same seed). */
-  record: DrawRecord;
-  /** The eligible positions it was drawn among, by SP. */
-  eligible: Candidate[];
-  /** True when the log already held a draw of this seed (nothing was appended). */
-  repeated: boolean;
-  /** Positions left out because earlier rounds of the log drew them. */
-  drawnBefore: number[];
-}
+export const seedDigest = (seed: string): Uint8Array =>
+  new Uint8Array(createHash("sha256").update(new TextEncoder().encode(seed)).digest());
 
 /**
- * Draws one position by the rule of method/draw.ts. With a log: the positions
- * drawn in earlier rounds are left out, and the draw is appended; a seed that
- * the log already holds gives that round's draw again, appending nothing
- * (refused when its condition or dataset differ). A damaged log is refused
- * before anything is drawn.
+ * What a draw did: the draw (this round's, or the earlier round's of the same seed: `repeated`, nothing appended),
+ * the eligible positions by SP, and those left out because earlier rounds drew them.
+ */
+export type DrawOutcome = { record: DrawRecord; eligible: Candidate[]; repeated: boolean; drawnBefore: number[] };
+
+/**
+ * Draws one position by the rule of method/draw.ts. With a log, earlier rounds' positions are left out and the draw
+ * is appended; a seed the log holds gives that round's draw again (refused when its condition or dataset differ).
  */
 export async function drawPosition(opts: {
   seed: string;
@@ -114,13 +96,9 @@ export async function drawPosition(opts: {
         `seed "${seed}" was used in round ${again.round} of ${opts.log} with ${again.condition} in ${again.dataset}, not ${cond} in ${dataset.key}`,
       );
     }
-    const before = new Set([...again.excluded, ...previous.filter((r) => r.round < again.round).map((r) => r.sp)]);
-    return {
-      record: again,
-      eligible: eligible(dataset.candidates, condition, before),
-      repeated: true,
-      drawnBefore: previous.filter((r) => r.round < again.round).map((r) => r.sp),
-    };
+    const drawnBefore = previous.filter((r) => r.round < again.round).map((r) => r.sp);
+    const before = new Set([...again.excluded, ...drawnBefore]);
+    return { record: again, eligible: eligible(dataset.candidates, condition, before), repeated: true, drawnBefore };
   }
   const drawnBefore = previous.map((r) => r.sp);
   const list = eligible(dataset.candidates, condition, new Set([...opts.exclude, ...drawnBefore]));
@@ -158,7 +136,6 @@ export async function drawPosition(opts: {
 
 /** How a book's lines are ordered. */
 export type BookOrder = "sp" | "mbi";
-
 /** Castling in a book's FENs: Shredder-FEN (the rooks' files) or X-FEN (KQkq: each side has one rook on each wing). */
 export type BookCastling = "shredder" | "xfen";
 
@@ -168,7 +145,7 @@ export function bookPositions(
   condition: Condition,
   exclude: readonly number[],
   order: BookOrder,
-): Candidate[] {
+) {
   const list = eligible(dataset.candidates, condition, new Set(exclude));
   if (!list.length) throw new MbiError("draw", `no position meets ${conditionText(condition)} in ${dataset.key}`);
   return order === "sp" ? list : mostBalancedFirst(list);
@@ -189,11 +166,7 @@ export function bookHeader(dataset: DrawDataset, condition: Condition, count: nu
 }
 
 /** The book as EPD lines: `id` names the position, `c0` its balance, `c1` of the first line the header. */
-export function bookEpd(
-  positions: readonly Candidate[],
-  castling: BookCastling,
-  header: string,
-): string {
+export function bookEpd(positions: readonly Candidate[], castling: BookCastling, header: string): string {
   const q = (s: string) => `"${s.replaceAll('"', "'")}"`;
   return positions.map((p, i) =>
     `${bookFen(p.setup, castling, 4)} id ${q(`SP ${p.sp} ${p.setup}`)}; c0 ${
@@ -204,27 +177,12 @@ export function bookEpd(
 }
 
 /** The book as PGN: one game per position with its FEN, no moves, the header as each game's Event. */
-export function bookPgn(
-  positions: readonly Candidate[],
-  castling: BookCastling,
-  header: string,
-): string {
+export function bookPgn(positions: readonly Candidate[], castling: BookCastling, header: string): string {
   const tag = (k: string, v: string) => `[${k} "${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"]`;
-  return positions.map((p, i) =>
-    [
-      tag("Event", header),
-      tag("Site", "?"),
-      tag("Date", "????.??.??"),
-      tag("Round", String(i + 1)),
-      tag("White", "?"),
-      tag("Black", "?"),
-      tag("Result", "*"),
-      tag("Variant", "Chess960"),
-      tag("SetUp", "1"),
-      tag("FEN", bookFen(p.setup, castling, 6)),
-      "",
-      `{SP ${p.sp} ${p.setup}, MBI ${p.mbi}, edge ${p.edge_cp} cp} *`,
-      "",
-    ].join("\n")
-  ).join("\n");
+  return positions.map((p, i) => {
+    const event = { Event: header, Site: "?", Date: "????.??.??", Round: String(i + 1), White: "?", Black: "?" };
+    const game = { Result: "*", Variant: "Chess960", SetUp: "1", FEN: bookFen(p.setup, castling, 6) };
+    const lines = Object.entries({ ...event, ...game }).map(([k, v]) => tag(k, v));
+    return [...lines, "", `{SP ${p.sp} ${p.setup}, MBI ${p.mbi}, edge ${p.edge_cp} cp} *`, ""].join("\n");
+  }).join("\n");
 }

@@ -1,11 +1,8 @@
 /**
- * Joining positions computed elsewhere into a long run's file (the method's 60
- * self-play positions at 400,000,000 nodes into the method's index): two of
- * them, drawn by seed, are searched again with the build that runs the rest
- * and must match bit for bit (value, depth, PV, nodes); then every joined
- * record is appended, each saying where it was computed (its file, the run of
- * that file's manifest that appended it, the engine binary and the commit).
- * The check is recorded in `join-check.json` beside the run's file.
+ * Joining positions computed elsewhere into a long run's file (the method's 60 self-play positions at 400,000,000
+ * nodes into the method's index): two of them, drawn by seed, are searched again with the build that runs the rest
+ * and must match bit for bit (the check in `join-check.json`); then every joined record is appended, each saying
+ * where it was computed (its file, the run of that file's manifest that appended it, the engine binary, the commit).
  *
  * @module
  */
@@ -33,33 +30,20 @@ export const JOIN_CHECKS = 2;
 export const JOIN_CHECK_FILE = "join-check.json";
 
 /** Path of the join's check in a dataset folder. */
-export function joinCheckPath(dir: string): string {
-  return join(dir, JOIN_CHECK_FILE);
-}
+export const joinCheckPath = (dir: string): string => join(dir, JOIN_CHECK_FILE);
 
 /** The seeded draw of the joined positions to search again (pure). */
 export function joinDraw(order: RunOrder, date: string): VerifyDraw {
-  const among = order.joined.positions;
-  return {
-    date,
-    among,
-    seed: order.seed,
-    stream: JOIN_STREAM,
-    rule: orderRule(JOIN_STREAM),
-    sps: seededDraw(among, JOIN_CHECKS, order.seed, JOIN_STREAM),
-  };
+  const among = order.joined.positions, seed = order.seed;
+  const sps = seededDraw(among, JOIN_CHECKS, seed, JOIN_STREAM);
+  return { date, among, seed, stream: JOIN_STREAM, rule: orderRule(JOIN_STREAM), sps };
 }
 
 /**
- * Whether the drawn positions all matched with the run's engine build (its
- * SHA-256): `ready` when every one has a matching check by that build;
- * `failed` names a position that did not match; `todo` lists those unchecked.
+ * Whether the drawn positions all matched with the run's engine build (its SHA-256): `ready` when every one has a
+ * matching check by that build; `failed` names a position that did not match; `todo` lists those unchecked.
  */
-export function joinState(
-  draw: readonly number[],
-  record: VerifyRecord | undefined,
-  runSha256: string,
-): { ready: boolean; failed: number | null; todo: number[] } {
+export function joinState(draw: readonly number[], record: VerifyRecord | undefined, runSha256: string) {
   const byBuild = (record?.checks ?? []).filter((c) => c.engine.sha256 === runSha256);
   const failed = byBuild.find((c) => draw.includes(c.sp) && !c.match)?.sp ?? null;
   const todo = draw.filter((sp) => !byBuild.some((c) => c.sp === sp));
@@ -67,11 +51,9 @@ export function joinState(
 }
 
 /**
- * The joined file's records in the order written, each with where it was
- * computed: the run of the file's manifest that appended it (a run appended
- * as many records as the next run found fewer left to do), the engine binary
- * its header and manifest name (refused when they name two), the run's
- * commit. Refuses a joined file whose SHA-256 is no longer the order's.
+ * The joined file's records in the order written, each with where it was computed: the run of the file's manifest
+ * that appended it (a run appended as many as the next run found fewer left to do), the engine binary its header
+ * and manifest name (refused when they name two), the run's commit. Refuses a file no longer the order's SHA-256.
  */
 export async function joinedRecords(order: RunOrder): Promise<{ dataset: EvalDataset; records: EvaluationRecord[] }> {
   const path = recordedInputPath(order.joined.file);
@@ -82,12 +64,8 @@ export async function joinedRecords(order: RunOrder): Promise<{ dataset: EvalDat
   const dataset = (await readEvalDataset(path))!;
   const mPath = manifestPath(path);
   const where = displayPath(mPath);
-  const manifest = checkRecord(
-    RunManifest,
-    parseJsonText(await Deno.readTextFile(mPath), where, "dataset", "restore it from git"),
-    where,
-    "dataset",
-  );
+  const json = parseJsonText(await Deno.readTextFile(mPath), where, "dataset", "restore it from git");
+  const manifest = checkRecord(RunManifest, json, where, "dataset");
   const binary = dataset.header.engine.sha256;
   if (manifest.engine.sha256 !== binary) {
     throw new MbiError("dataset", `${order.joined.file}: its header and manifest name two engine binaries`);
@@ -118,9 +96,8 @@ export async function joinedRecords(order: RunOrder): Promise<{ dataset: EvalDat
 }
 
 /**
- * Appends the joined records the run's file lacks, under the file's lock (a
- * running `eval-all` holds it: a `locked` error, nothing written); refuses a
- * file of another configuration. Returns how many were appended.
+ * Appends the joined records the run's file lacks, under the file's lock (held by a running `eval-all`: a `locked`
+ * error); refuses a file of another configuration. Returns how many were appended.
  */
 export async function appendJoined(
   path: string,

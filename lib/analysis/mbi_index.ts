@@ -1,6 +1,6 @@
 /**
- * Stage 3 as one call: derive the MBI table from a profile's complete stage-1
- * dataset and write it to `results/<profile>/mbi.{json,csv,md}`.
+ * Stage 3 as one call (the MBI table of a profile's complete stage-1 dataset, written to `mbi.{json,csv,md}`), and
+ * reading an index: the best one here, its most and least balanced positions, the method's own run so far.
  *
  * @module
  */
@@ -25,22 +25,19 @@ import { evalBudgetText, type EvaluationRecord, POSITION_COUNT, type Profile } f
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { loadRegistry } from "../engine/mod.ts";
 
-/** Derives and writes the profile's MBI table; returns it and whether files changed. */
-export async function deriveIndex(
-  profile: Profile,
-): Promise<{ table: MbiTable; written: boolean }> {
+/** The profile's MBI table derived in memory from its complete stage-1 dataset. */
+async function buildIndex(profile: Profile): Promise<MbiTable> {
   await loadEvaluations(profile); // complete for the profile, or a message naming the command
   const path = evalFilePath(profileDir(profile));
-  const table = await buildMbiTable(
-    path,
-    await readPositionValues(path),
-    evalFolderName(profile), // the dataset's key: a self-play design's tags are not the dataset's
-  );
+  // under the dataset's key: a self-play design's tags are not the dataset's
+  return await buildMbiTable(path, await readPositionValues(path), evalFolderName(profile));
+}
+
+/** Derives and writes the profile's MBI table; returns it and whether files changed. */
+export async function deriveIndex(profile: Profile): Promise<{ table: MbiTable; written: boolean }> {
+  const table = await buildIndex(profile);
   const { written } = await writeMbiTable(profileDir(profile), table);
-  return {
-    table: written ? table : await readMbiTable(mbiPaths(profileDir(profile)).json),
-    written,
-  };
+  return { table: written ? table : await readMbiTable(mbiPaths(profileDir(profile)).json), written };
 }
 
 /** Reads the profile's MBI table, deriving it in memory when stage 3 has not been written yet. */
@@ -49,22 +46,11 @@ export async function loadIndex(profile: Profile): Promise<MbiTable> {
     return await readMbiTable(mbiPaths(profileDir(profile)).json);
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
-    await loadEvaluations(profile);
-    const path = evalFilePath(profileDir(profile));
-    return await buildMbiTable(
-      path,
-      await readPositionValues(path),
-      evalFolderName(profile),
-    );
+    return await buildIndex(profile);
   }
 }
 
-/**
- * The best index this workspace has: the complete dataset of the MBI reference
- * engine (Stockfish 17.1 fingerprint) over all 960 positions with the largest
- * node budget. Returns its profile (results key) and budget, or undefined when
- * there is none.
- */
+/** The best index here: the reference engine's complete 960-position dataset with the largest node budget. */
 export async function bestReferenceProfile(): Promise<{ profile: Profile; nodes: number } | undefined> {
   const reference = loadRegistry().reference_fingerprint;
   const scan = await scanDatasets();
@@ -78,16 +64,10 @@ export async function bestReferenceProfile(): Promise<{ profile: Profile; nodes:
 }
 
 /**
- * The most balanced and the least balanced positions of an index (the lists a
- * chess player looks for): the first and last `n` of `positions` sorted most
- * balanced first (MBI descending, ties by the smaller edge, then SP), the
- * least balanced listed largest edge first. A list never cuts a tie: the
- * positions with the same edge as its last one are listed too.
+ * The most and the least balanced positions of an index: the first and last `n` of `positions` sorted most balanced
+ * first, the least balanced listed largest edge first. A list never cuts a tie (the same edge as its last is listed).
  */
-export function balanceExtremes<T extends { edge_cp: number }>(positions: readonly T[], n: number): {
-  balanced: T[];
-  unbalanced: T[];
-} {
+export function balanceExtremes<T extends { edge_cp: number }>(positions: readonly T[], n: number) {
   const p = positions;
   let end = Math.min(n, p.length);
   while (end < p.length && p[end].edge_cp === p[end - 1].edge_cp) end++;
@@ -97,35 +77,26 @@ export function balanceExtremes<T extends { edge_cp: number }>(positions: readon
 }
 
 /** An MBI table's rows most balanced first: MBI descending, ties by the smaller edge, then SP (pure). */
-export function mostBalancedFirst<T extends { mbi: number; edge_cp: number; sp: number }>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => b.mbi - a.mbi || a.edge_cp - b.edge_cp || a.sp - b.sp);
-}
+export const mostBalancedFirst = <T extends { mbi: number; edge_cp: number; sp: number }>(rows: readonly T[]): T[] =>
+  [...rows].sort((a, b) => b.mbi - a.mbi || a.edge_cp - b.edge_cp || a.sp - b.sp);
 
-/** The method's own run as far as it has gone, for one position: its record there (null when not done yet) and how many are done. */
+/** The method's own run as far as it has gone, for one position: its record (null when not done yet), done of all. */
 export interface MethodRunValue {
-  /** The position's record at the method's budget, or null. */
   record: EvaluationRecord | null;
-  /** Positions done at the method's budget. */
   done: number;
-  /** Positions the run will hold. */
   of: number;
   /** The budget in words (`400,000,000 nodes per position`). */
   budget: string;
 }
 
 /**
- * Reads the method's run (the `full` profile's evals.jsonl, growing) for one
- * position; undefined when there is no run file. No MBI: a rank over the
- * positions done would not be the index.
+ * Reads the method's run (the `full` profile's growing evals.jsonl) for one position; undefined without a run file.
+ * No MBI: a rank over the positions done would not be the index.
  */
 export async function methodRunValue(sp: number): Promise<MethodRunValue | undefined> {
   const full = getProfile("full");
   const d = await readEvalDataset(evalFilePath(profileDir(full)));
   if (!d) return undefined;
-  return {
-    record: d.records.find((r) => r.sp === sp) ?? null,
-    done: d.records.length,
-    of: full.positions.length,
-    budget: evalBudgetText(d.header.config.limit),
-  };
+  const record = d.records.find((r) => r.sp === sp) ?? null;
+  return { record, done: d.records.length, of: full.positions.length, budget: evalBudgetText(d.header.config.limit) };
 }

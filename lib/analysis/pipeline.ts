@@ -1,7 +1,6 @@
 /**
- * The whole method for one profile: stages 1–5, each resuming what is already
- * done, then any later steps the caller adds (the CLI renders the notebooks
- * and the site: layers above this one).
+ * The whole method for one profile: stages 1–5, each resuming what is done, then the caller's later steps (the CLI
+ * renders the notebooks and the site: layers above this one).
  *
  * @module
  */
@@ -15,13 +14,10 @@ import { deriveIndex } from "./mbi_index.ts";
 import { type OpeningDistinct, runSelfplay } from "../selfplay/mod.ts";
 import { runStatistics } from "./statistics.ts";
 
-/** Options of {@link runPipeline}. */
+/** Options of {@link runPipeline}: the profile, its engine and worker processes (game slots), and the choices below. */
 export interface PipelineOptions {
-  /** Budgets. */
   profile: Profile;
-  /** Engine. */
   engine: ResolvedEngine;
-  /** Worker processes / game slots. */
   workers: number;
   /** Run stages 4 and 5 (self-play and statistics); false for engines that honour only depth limits. */
   selfplay?: boolean;
@@ -34,9 +30,7 @@ export interface PipelineOptions {
 }
 
 /** Runs stages 1–5 and the later steps; returns the wall time per step in seconds. */
-export async function runPipeline(
-  opts: PipelineOptions,
-): Promise<Record<string, number>> {
+export async function runPipeline(opts: PipelineOptions): Promise<Record<string, number>> {
   const log = opts.log ?? console.error;
   const { profile, engine, workers } = opts;
   const times: Record<string, number> = {};
@@ -54,13 +48,10 @@ export async function runPipeline(
   );
   log(`   ${s1.evaluated} evaluated, ${s1.resumed} already done -> ${s1.path}`);
   const s2 = await step("stage 2 distribution", () => runDistribution(profile));
-  log(
-    `   median ${s2.summary.eval.median} cp, range ${s2.summary.eval.min}..${s2.summary.eval.max}, ${s2.summary.negatives.count} below 0`,
-  );
+  const e = s2.summary.eval;
+  log(`   median ${e.median} cp, range ${e.min}..${e.max}, ${s2.summary.negatives.count} below 0`);
   const s3 = await step("stage 3 MBI", () => deriveIndex(profile));
-  log(
-    `   ${s3.table.rows.length} positions indexed${s3.written ? "" : " (unchanged)"}`,
-  );
+  log(`   ${s3.table.rows.length} positions indexed${s3.written ? "" : " (unchanged)"}`);
   if (opts.selfplay !== false) {
     const s4 = await step(
       "stage 4 self-play",
@@ -68,12 +59,8 @@ export async function runPipeline(
     );
     log(`   ${s4.played} games played, ${s4.resumed} already done -> ${s4.path}`);
     const s5 = await step("stage 5 correlations", () => runStatistics(profile));
-    const c = s5.summary.eval_vs_score;
-    log(
-      `   rho(eval, score) ${rhoInterval(c, c.ci95_percentile)}: ${verdictsText(s5.summary).validation}; claim ${
-        verdictsText(s5.summary).claim
-      }`,
-    );
+    const c = s5.summary.eval_vs_score, verdicts = verdictsText(s5.summary);
+    log(`   rho(eval, score) ${rhoInterval(c, c.ci95_percentile)}: ${verdicts.validation}; claim ${verdicts.claim}`);
   }
   for (const s of opts.after ?? []) await step(s.name, () => s.run(log));
   return times;

@@ -1,17 +1,12 @@
 /**
- * Reproducing a published profile: compare the committed result files with a
- * recomputation from scratch, file by file and record by record, and record
- * the result (`reproduce.json` in the scratch folder; in the profile folder,
- * for the site and the dataset card, only when asked to record it).
+ * Reproducing a published profile: compare the committed result files with a recomputation from scratch, file by
+ * file and record by record, and record the result (`reproduce.json`; in the profile folder, for the site and the
+ * dataset card, only when asked).
  *
- * What is set aside, and why: wall and search times (they vary run to run:
- * `withoutTiming` of stage 1, the self-play merge's `stable`); recorded times —
- * creation times and the PGN `Date` tag, the day the games were played as the
- * games header records it — and code versions (a reproduction on another day
- * or checkout must not differ by them); and the SHA-256 recorded of an *input* file whose bytes
- * hold such times (evals.jsonl and mbi.json carry them, so every hash of them
- * differs while the content agrees). Paths are compared relative to the
- * results root. Everything else must be equal.
+ * Set aside: wall and search times (they vary run to run); recorded times — creation times and the PGN `Date` tag —
+ * and code versions (a reproduction on another day or checkout must not differ by them); and the SHA-256 recorded of
+ * an *input* file whose bytes hold such times (evals.jsonl and mbi.json: every hash of them differs while the
+ * content agrees). Paths are compared relative to the results root. Everything else must be equal.
  *
  * @module
  */
@@ -41,10 +36,7 @@ import {
 } from "../core/mod.ts";
 import * as v from "valibot";
 
-/**
- * The committed files a report compared whose bytes have changed since (or
- * that are gone): a report is recorded only for the files it was made from.
- */
+/** The committed files a report compared whose bytes have changed since (or are gone). */
 export async function changedSince(profile: Profile, report: ReproduceRecord): Promise<string[]> {
   const dir = profileDir(profile);
   const out: string[] = [];
@@ -63,7 +55,10 @@ export const REPRODUCE_SCHEMA = 1;
 export const SET_ASIDE =
   "set aside: wall/search times and nps/time in raw engine lines, recorded times (creation times, the PGN Date tag), code versions, and the SHA-256 of input files that hold such times; paths compared relative to the results root";
 
-/** How one file compared: the file (relative to the profile folder), its verdict (identical apart from what is set aside, different, or missing on one side), how it was compared, the first difference (committed vs recomputed) when there is one, and the SHA-256 of the committed file compared (a report is recorded only for these bytes). */
+/**
+ * How one file compared: the file (relative to the profile folder), its verdict, how it was compared, the first
+ * difference (committed vs recomputed), and the SHA-256 of the committed file (a report holds only for these bytes).
+ */
 export const FileVerdict = v.object({
   file: text(),
   verdict: v.picklist(["identical", "different", "missing"], "is not identical, different or missing"),
@@ -76,11 +71,8 @@ export const FileVerdict = v.object({
 export type FileVerdict = v.InferOutput<typeof FileVerdict>;
 
 /**
- * `reproduce.json`, the last reproduction of a profile: kind, schema, profile
- * (results key), when it finished (ISO 8601), the machine, the recomputation
- * and comparison's wall time in s, the engine it used (from the committed
- * evals header), the command a reviewer runs, what the comparison sets aside,
- * the per-file verdicts, and whether every file is identical.
+ * `reproduce.json`, the last reproduction of a profile: when it finished (ISO 8601), the machine, the wall time in
+ * s, the engine (from the committed evals header), the command a reviewer runs, what is set aside, the verdicts.
  */
 export const ReproduceRecord = v.object({
   kind: fileKind("mbi-reproduce"),
@@ -106,17 +98,15 @@ function ignoring(...patterns: string[]): Ignore {
     ps.some((p) => p.length <= path.length && p.every((seg, i) => seg === "*" || seg === String(path[i])));
 }
 
-/** How one kind of result file is compared. */
+/** How one kind of result file (path relative to the profile folder) is compared. */
 interface FileRule {
-  /** Path relative to the profile folder. */
   file: string;
-  /** Kind of comparison. */
   compared: FileVerdict["compared"];
   /** Header (JSONL) or whole-file (JSON) fields set aside. */
   ignore?: Ignore;
   /** Text: lines set aside (they hold a recorded time), matched on both sides. */
   ignoreLines?: RegExp;
-  /** JSONL: the key naming a record, and the record without its run-to-run fields. */
+  /** JSONL: the key naming a record. */
   key?: (r: never) => string;
   /** JSONL: the record without fields that vary from run to run. */
   stable?: (r: never) => unknown;
@@ -184,27 +174,19 @@ function compareRecords(rule: FileRule, a: string, b: string): string | null {
   return null;
 }
 
-/**
- * Compares a profile's files under two results roots (committed, recomputed),
- * each record by record where the file has records; paths inside the
- * recomputed files are read relative to their root.
- */
+/** Compares a profile's files under two results roots (committed, recomputed), record by record where it has records. */
 export async function compareProfiles(profile: Profile, committedRoot: string, recomputedRoot: string) {
   const rel = relative(committedRoot, profileDir(profile));
   const normalise = (t: string) => t.replaceAll(`${displayPath(recomputedRoot)}/`, `${displayPath(committedRoot)}/`);
   const out: FileVerdict[] = [];
   for (const rule of reproduceRules(profile)) {
     const read = (root: string) => Deno.readTextFile(join(root, rel, rule.file)).catch(() => undefined);
-    const a = await read(committedRoot);
-    const b = await read(recomputedRoot);
+    const a = await read(committedRoot), b = await read(recomputedRoot);
+    // paths inside the recomputed files are read relative to their root
     const recomputed = b === undefined ? undefined : normalise(b);
     if (a === undefined || recomputed === undefined) {
-      out.push({
-        file: rule.file,
-        verdict: "missing",
-        compared: rule.compared,
-        difference: a === undefined ? "not in the committed results" : "not recomputed",
-      });
+      const difference = a === undefined ? "not in the committed results" : "not recomputed";
+      out.push({ file: rule.file, verdict: "missing", compared: rule.compared, difference });
       continue;
     }
     const difference = rule.compared === "text"
@@ -234,16 +216,11 @@ export function machineInfo(): ReproduceRecord["machine"] {
   };
 }
 
-/** Path of a profile's `reproduce.json`. */
-export function reproducePath(profile: Profile): string {
-  return publishedPaths(profile).reproduce;
-}
-
 /** Writes `reproduce.json` to `path` (default: the profile folder's, which the site and card show). */
 export async function writeReproduceRecord(
   profile: Profile,
   record: ReproduceRecord,
-  path = reproducePath(profile),
+  path = publishedPaths(profile).reproduce,
 ): Promise<string> {
   await writeFileAtomic(path, JSON.stringify(record, null, 1) + "\n");
   return path;
@@ -252,7 +229,7 @@ export async function writeReproduceRecord(
 /** Reads a profile's last reproduction, if there is one. */
 export async function readReproduceRecord(profile: Profile): Promise<ReproduceRecord | undefined> {
   try {
-    const r = JSON.parse(await Deno.readTextFile(reproducePath(profile)));
+    const r = JSON.parse(await Deno.readTextFile(publishedPaths(profile).reproduce));
     // Not ours, unreadable or not of this schema: no reproduction recorded (it is made again).
     return v.is(ReproduceRecord, r) ? r : undefined;
   } catch {

@@ -1,11 +1,8 @@
 /**
- * Stage 5: the three correlations of docs/METHOD.md decision 4, each with a seeded
- * bootstrap CI, and the computed verdicts; written as `summary.json`.
- *
- * 1. rho(start eval, White score) — the method's published figure;
- * 2. rho(MBI, White score) — its own (negative) sign: MBI falls as |eval| grows;
- * 3. rho(MBI, |White score − 0.5|) — the index's claim: negative when balanced
- *    starts score closer to 50%.
+ * Stage 5: the three correlations of docs/METHOD.md decision 4, each with a seeded bootstrap CI, and the computed
+ * verdicts, written as `summary.json`: (1) rho(start eval, White score), the method's published figure; (2) rho(MBI,
+ * White score), negative as MBI falls with |eval|; (3) rho(MBI, |White score − 0.5|), the index's claim: negative
+ * when balanced starts score closer to 50%.
  *
  * @module
  */
@@ -84,7 +81,6 @@ export interface PowerReport {
   required_power: number;
   /** The variances behind the design figures: measured in these games when estimable, else docs/METHOD.md's. */
   variances: DesignVariances;
-  /** This profile's design. */
   this_design: DesignPower;
   /** The method's 60 × 50 design, with the same variances (the method's games at 300,000 nodes/move may differ). */
   method_design: DesignPower;
@@ -92,61 +88,46 @@ export interface PowerReport {
   games_needed: { at_this_positions: number | null; at_method_positions: number | null };
   /** Positions for 80% power at this profile's games per position (null: not reachable with 960). */
   positions_needed: number | null;
-  /** The assumptions, in words. */
   assumptions: string;
 }
 
-/** One correlation with its bootstrap (the distribution is kept out of the file). */
+/**
+ * One correlation: what is correlated, Spearman's rho, its 95% percentile and BCa intervals (BCa null when not
+ * computable), the resamples with an undefined rho (counted, not used) and the seed's sub-stream; the bootstrap
+ * distribution is kept out of the file.
+ */
 export interface Correlation {
-  /** What is correlated. */
   label: string;
-  /** Spearman's rho on the data. */
   rho: number;
-  /** 95% percentile interval. */
   ci95_percentile: [number, number];
-  /** 95% BCa interval (null when not computable). */
   ci95_bca: [number, number] | null;
-  /** Resamples with an undefined rho (counted, not used). */
   undefined_resamples: number;
-  /** Bootstrap sub-stream of the seed. */
   stream: number;
   /** Why rho is not defined (a column of one value, e.g. "every position scored the same"); absent when it is. */
   not_defined?: string;
 }
 
-/** `summary.json`. */
+/** `summary.json`: the profile's design and inputs (with their hashes), the correlations (1)–(3) and verdicts. */
 export interface Summary {
-  /** File kind. */
   kind: "mbi-summary";
-  /** Schema version. */
   schema: number;
-  /** Profile. */
   profile: string;
-  /** Every input file with its hash. */
   inputs: { path: string; sha256: string }[];
-  /** Positions played. */
   n_positions: number;
-  /** Games played. */
   n_games: number;
-  /** Games per position and node budget per move. */
   selfplay: { games_per_position: number; nodes_per_move: number };
   /** Stage-1 budget. */
   eval_limit: unknown;
-  /** Bootstrap resamples. */
+  /** Bootstrap resamples and seed. */
   resamples: number;
-  /** Bootstrap seed. */
   seed: number;
-  /** (1) rho(eval, score). */
   eval_vs_score: Correlation;
-  /** (2) rho(MBI, score). */
   mbi_vs_score: Correlation;
-  /** (3) rho(MBI, |score − 0.5|). */
   mbi_vs_imbalance: Correlation;
-  /** Computed verdicts. */
   verdict: Verdict;
   /** Reliability of the per-position scores and the ceiling it puts on an observable correlation. */
   reliability: ScoreReliability;
-  /** How uncertain that reliability is: the test of no between-position variance and bootstrap intervals (absent in files written before it; null under 3 positions). */
+  /** How uncertain that reliability is (absent in files written before it; null under 3 positions). */
   reliability_uncertainty?: ReliabilityUncertainty | null;
   /** Power of this design and of the method's, at the published effect (assumption stated). */
   power: PowerReport;
@@ -154,7 +135,6 @@ export interface Summary {
   banner: string | null;
   /** The method's figures, for comparison. */
   published: typeof PUBLISHED;
-  /** Code that computed the summary. */
   code: CodeVersion;
 }
 
@@ -167,10 +147,8 @@ export const VERDICT_RULES =
   `otherwise "inconclusive" when the design's power to exclude 0 — if the true correlation were the published 0.76, with the variances of the per-position scores measured in these games (or, when they cannot be estimated there, those of docs/METHOD.md decision 6) — is below ${REQUIRED_POWER}, else "not validated" / "not supported". The claim is judged with that same power: no effect size is published for it, and the power of |score - 0.5| is not computed separately`;
 
 /**
- * Power of this design and of the method's at the published effect: from the
- * variances measured in these games when the between-position variance is
- * estimable (the scores spread more than sampling noise), else from docs/METHOD.md's
- * stated variances, named as such.
+ * Power of this design and of the method's at the published effect: with the variances measured in these games when
+ * the between-position variance is estimable (the scores spread more than sampling noise), else docs/METHOD.md's.
  */
 export function powerReport(rel: ScoreReliability, positions: number, games: number): PowerReport {
   const rho = PUBLISHED.rho_eval_score;
@@ -194,22 +172,10 @@ export function powerReport(rel: ScoreReliability, positions: number, games: num
   };
 }
 
-/** The pairs stage 5 correlates, one per position. */
-export interface Pair {
-  /** Start position. */
-  sp: number;
-  /** Stage-1 value. */
-  eval_cp: number;
-  /** The index. */
-  mbi: number;
-  /** White's self-play score. */
-  score: number;
-}
+/** What stage 5 correlates, one per position: the stage-1 value, the index and White's self-play score. */
+export type Pair = { sp: number; eval_cp: number; mbi: number; score: number };
 
-/**
- * A bootstrap result as a {@link Correlation} (without the distribution);
- * `notDefined` says why rho is not defined, when it is not (see whyNotDefined).
- */
+/** A bootstrap result as a {@link Correlation}; `notDefined` says why rho is not defined, when it is not. */
 export function correlation(label: string, r: BootstrapResult, notDefined?: string): Correlation {
   return {
     label,
@@ -229,12 +195,7 @@ export function imbalanceNotDefined(x: readonly number[], scores: readonly numbe
 }
 
 /** Computes the three correlations and verdicts (with the bootstrap distributions for plots). */
-export function analyse(
-  pairs: readonly Pair[],
-  resamples: number,
-  seed: number,
-  underpowered = false,
-) {
+export function analyse(pairs: readonly Pair[], resamples: number, seed: number, underpowered = false) {
   const evals = pairs.map((p) => p.eval_cp);
   const mbi = pairs.map((p) => p.mbi);
   const score = pairs.map((p) => p.score);
@@ -252,32 +213,19 @@ export function analyse(
     eval_vs_score: correlation("rho(start eval, White score)", b1, whyNotDefined(evals, score, SAME_SCORES)),
     mbi_vs_score: correlation("rho(MBI, White score)", b2, whyNotDefined(mbi, score, SAME_SCORES)),
     mbi_vs_imbalance: correlation("rho(MBI, |White score - 0.5|)", b3, imbalanceNotDefined(mbi, score)),
-    verdict: {
-      validation,
-      claim,
-      rules: VERDICT_RULES,
-    },
-    distributions: {
-      eval_vs_score: b1.distribution,
-      mbi_vs_score: b2.distribution,
-      mbi_vs_imbalance: b3.distribution,
-    },
+    verdict: { validation, claim, rules: VERDICT_RULES },
+    distributions: { eval_vs_score: b1.distribution, mbi_vs_score: b2.distribution, mbi_vs_imbalance: b3.distribution },
   };
 }
 
 /**
- * Runs stage 5 for a profile: reads stages 3 and 4 — checked to be derived
- * from one another and complete (see loadSelfplay) — and writes `summary.json`
- * (only when its content changes).
+ * Runs stage 5 for a profile: reads stages 3 and 4, checked to be derived from one another and complete (see
+ * loadSelfplay), and writes `summary.json` (only when its content changes).
  */
-export async function runStatistics(
-  profile: Profile,
-): Promise<
-  {
-    summary: Summary;
-    distributions: ReturnType<typeof analyse>["distributions"];
-  }
-> {
+export async function runStatistics(profile: Profile): Promise<{
+  summary: Summary;
+  distributions: ReturnType<typeof analyse>["distributions"];
+}> {
   await requireCurrent(profile, { later: false }); // the dataset is the profile's, the MBI table its own
   const results = await loadSelfplay(profile);
   const dir = profileDir(profile);
@@ -294,12 +242,8 @@ export async function runStatistics(
     power: REQUIRED_POWER,
   });
   const a = analyse(pairs, profile.resamples, profile.seed, power.this_design.power < REQUIRED_POWER);
-  const files = [
-    evalFilePath(dir),
-    tablePath,
-    join(selfplayDir(profile), "games.jsonl"),
-    join(selfplayDir(profile), "selfplay.json"),
-  ];
+  const games = selfplayDir(profile);
+  const files = [evalFilePath(dir), tablePath, join(games, "games.jsonl"), join(games, "selfplay.json")];
   const evalLimit = table.input.limit as SearchLimit;
   const summary: Summary = {
     kind: "mbi-summary",
@@ -314,10 +258,7 @@ export async function runStatistics(
     inputs: await inputFiles(files),
     n_positions: results.positions.length,
     n_games: results.n_games,
-    selfplay: {
-      games_per_position: results.config.games,
-      nodes_per_move: results.config.nodes_per_move,
-    },
+    selfplay: { games_per_position: results.config.games, nodes_per_move: results.config.nodes_per_move },
     eval_limit: evalLimit,
     resamples: profile.resamples,
     seed: profile.seed,
@@ -331,7 +272,6 @@ export async function runStatistics(
     published: PUBLISHED,
     code: await codeVersion(),
   };
-  const path = summaryPath(profile);
-  await writeJsonUnlessSame(path, summary, ["code"]);
+  await writeJsonUnlessSame(summaryPath(profile), summary, ["code"]);
   return { summary, distributions: a.distributions };
 }

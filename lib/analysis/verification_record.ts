@@ -1,9 +1,7 @@
 /**
- * The record of `deno task verify-reproduce --record`: which positions of a
- * dataset were recomputed from scratch, when, on which machine and engine
- * build, and whether they matched bit for bit (`verify-reproduce.json` beside
- * the dataset's `evals.jsonl`, shown on the dataset card). One entry per SP
- * and engine build; a later check of the same replaces it.
+ * The record of `deno task verify-reproduce --record` (`verify-reproduce.json` beside the dataset's `evals.jsonl`,
+ * shown on the dataset card): which positions were recomputed from scratch, when, on which machine and engine build,
+ * and whether they matched bit for bit. One entry per SP and engine build; a later check of the same replaces it.
  *
  * @module
  */
@@ -19,10 +17,8 @@ import { checkRecord, fileKind, integer, opaque, same, schemaVersion, text, text
 export const VERIFY_RECORD_SCHEMA = 1;
 
 /**
- * One recorded check of one position: its SP, when it finished (ISO 8601), the
- * machine, the engine build that recomputed it, whether it was bit for bit
- * identical (value, mate, depth, seldepth, PV, nodes), the fields that
- * differed, and the command.
+ * One recorded check of one position: when it finished (ISO 8601), the machine, the engine build, whether it was bit
+ * for bit identical (value, mate, depth, seldepth, PV, nodes), the fields that differed, and the command.
  */
 export const VerifyCheck = v.object({
   sp: integer(),
@@ -37,10 +33,7 @@ export const VerifyCheck = v.object({
 /** One recorded check of one position. */
 export type VerifyCheck = v.InferOutput<typeof VerifyCheck>;
 
-/**
- * A seeded draw of the positions to check: when, among how many positions
- * (listed), from which seed and stream by which rule, and the SPs drawn.
- */
+/** A seeded draw of the positions to check: when, among which positions, seed, stream, rule, and the SPs drawn. */
 export const VerifyDraw = v.object({
   date: text(),
   among: v.array(integer(), "is not a list of positions"),
@@ -53,11 +46,7 @@ export const VerifyDraw = v.object({
 /** A seeded draw of the positions to check. */
 export type VerifyDraw = v.InferOutput<typeof VerifyDraw>;
 
-/**
- * `verify-reproduce.json`: kind, schema, the dataset checked (display path of
- * its evals.jsonl), the checks by SP then engine, and the seeded draws that
- * chose positions (when the positions were drawn rather than named).
- */
+/** `verify-reproduce.json`: the dataset checked (its evals.jsonl), the checks by SP then engine, the seeded draws. */
 export const VerifyRecord = v.object({
   kind: fileKind("mbi-verify-reproduce"),
   schema: schemaVersion(VERIFY_RECORD_SCHEMA),
@@ -70,27 +59,15 @@ export const VerifyRecord = v.object({
 export type VerifyRecord = v.InferOutput<typeof VerifyRecord>;
 
 /** Path of the record beside a dataset's `evals.jsonl`. */
-export function verifyRecordPath(evalsPath: string): string {
-  return join(dirname(evalsPath), "verify-reproduce.json");
-}
+export const verifyRecordPath = (evalsPath: string): string => join(dirname(evalsPath), "verify-reproduce.json");
 
-/**
- * Reads the record beside a dataset (or at `path`), if there is one (a file of
- * another kind is not one; a damaged one is a `dataset` error).
- */
-export async function readVerifyRecord(
-  evalsPath: string,
-  path = verifyRecordPath(evalsPath),
-): Promise<VerifyRecord | undefined> {
+/** Reads the record beside a dataset (or at `path`), if there is one (a damaged one is a `dataset` error). */
+export async function readVerifyRecord(evalsPath: string, path = verifyRecordPath(evalsPath)) {
   const r = await readJsonIfExists<{ kind?: unknown }>(path);
   return r?.kind === "mbi-verify-reproduce" ? checkRecord(VerifyRecord, r, path, "dataset") : undefined;
 }
 
-/**
- * Adds (or replaces) the check of one position by one engine build, and the
- * draw that chose it when given (once); returns the file's path: beside the
- * dataset unless `opts.path` names another.
- */
+/** Adds (or replaces) the check of one position by one engine build, and its draw (once); returns the file's path. */
 export async function recordVerification(
   evalsPath: string,
   v: Verification,
@@ -99,35 +76,22 @@ export async function recordVerification(
 ): Promise<string> {
   const path = opts.path ?? verifyRecordPath(evalsPath);
   const old = await readVerifyRecord(evalsPath, path);
+  const { id, uci_name, fingerprint, sha256 } = v.engine;
   const check: VerifyCheck = {
     sp: v.recorded.sp,
     date: new Date().toISOString(),
     machine: machineInfo(),
-    engine: {
-      id: v.engine.id,
-      uci_name: v.engine.uci_name,
-      fingerprint: v.engine.fingerprint,
-      sha256: v.engine.sha256,
-    },
+    engine: { id, uci_name, fingerprint, sha256 },
     match: v.match,
     differences: v.differences,
     command,
   };
-  const checks = [
-    ...(old?.checks ?? []).filter((c) => !(c.sp === check.sp && c.engine.sha256 === check.engine.sha256)),
-    check,
-  ]
-    .sort((a, b) => a.sp - b.sp || a.engine.id.localeCompare(b.engine.id));
-  const record: VerifyRecord = {
-    kind: "mbi-verify-reproduce",
-    schema: VERIFY_RECORD_SCHEMA,
-    dataset: recordedPath(evalsPath),
-    checks,
-  };
-  const draws = [...(old?.draws ?? [])];
-  if (opts.draw && !draws.some((d) => same(d.sps, opts.draw!.sps) && d.stream === opts.draw!.stream)) {
-    draws.push(opts.draw);
-  }
+  const others = (old?.checks ?? []).filter((c) => !(c.sp === check.sp && c.engine.sha256 === check.engine.sha256));
+  const checks = [...others, check].sort((a, b) => a.sp - b.sp || a.engine.id.localeCompare(b.engine.id));
+  const dataset = recordedPath(evalsPath);
+  const record: VerifyRecord = { kind: "mbi-verify-reproduce", schema: VERIFY_RECORD_SCHEMA, dataset, checks };
+  const draws = [...(old?.draws ?? [])], draw = opts.draw;
+  if (draw && !draws.some((d) => same(d.sps, draw.sps) && d.stream === draw.stream)) draws.push(draw);
   if (draws.length) record.draws = draws;
   await writeFileAtomic(path, JSON.stringify(record, null, 1) + "\n");
   return path;

@@ -1,12 +1,13 @@
 /**
- * `deno task bench-bootstrap`: time of 10,000 bootstrap resamples of
- * Spearman's rho over 60 and over 960 pairs (figures for notes; no assertions).
+ * `deno task bench-bootstrap`: the time of bootstrap resamples of Spearman's rho over tied data (figures for notes; no
+ * assertions).
  *
  * @module
  */
 
 import { median } from "simple-statistics";
 import { bootstrapSpearman, rngFromSeed } from "../method/mod.ts";
+import { int } from "../core/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { RESAMPLES } from "./options.ts";
 
@@ -17,25 +18,19 @@ export const COMMAND = command({
   options: { resamples: { ...RESAMPLES, default: 10_000, defaultText: undefined } },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, ({ values }) => {
-    const B = values.resamples;
-    const rng = rngFromSeed(1n);
-    for (const n of [60, 960]) {
-      const x = Array.from({ length: n }, () => rng.int(-7, 83));
-      const y = Array.from({ length: n }, () => rng.int(0, 20) / 20);
-      const times: number[] = [];
-      for (let rep = 0; rep < 3; rep++) {
-        const t0 = performance.now();
-        bootstrapSpearman(x, y, { resamples: B });
-        times.push(performance.now() - t0);
-      }
-      console.log(
-        `${B.toLocaleString("en-US")} resamples over ${n} pairs (tied data): median ${
-          median(times).toFixed(0)
-        } ms of 3 runs (${times.map((t) => t.toFixed(0)).join(", ")} ms)`,
-      );
+await runCommand(import.meta, COMMAND, ({ values }) => {
+  const B = values.resamples;
+  const rng = rngFromSeed(1n);
+  for (const n of [60, 960]) {
+    const x = Array.from({ length: n }, () => rng.int(-7, 83));
+    const y = Array.from({ length: n }, () => rng.int(0, 20) / 20);
+    const times: number[] = [];
+    for (let rep = 0; rep < 3; rep++) {
+      const t0 = performance.now();
+      bootstrapSpearman(x, y, { resamples: B });
+      times.push(performance.now() - t0);
     }
-    return 0;
-  });
-}
+    const runs = `median ${median(times).toFixed(0)} ms of 3 runs (${times.map((t) => t.toFixed(0)).join(", ")} ms)`;
+    console.log(`${int(B)} resamples over ${n} pairs (tied data): ${runs}`);
+  }
+});

@@ -1,16 +1,16 @@
 /**
- * `deno task bench-eval [--engine ID|PATH] [--native ID|PATH] [--nodes N] [--positions K]`:
- * stage-1 benchmarks. Prints figures; asserts nothing about time.
+ * `deno task bench-eval`: stage-1 benchmarks. Prints figures; asserts nothing about time.
  *
  * @module
  */
 
 import { resolveEngine } from "../engine/mod.ts";
 import { evalThroughput, singleEngineSpeed } from "../evaluation/mod.ts";
+import { int } from "../core/mod.ts";
 import { command, runCommand, text, whole } from "./command.ts";
 import { ENGINE, NODES } from "./options.ts";
 
-const k = (n: number) => `${Math.round(n / 1000).toLocaleString("en-US")}k`;
+const k = (n: number) => `${int(Math.round(n / 1000))}k`;
 
 /** The declaration of `deno task bench-eval`. */
 export const COMMAND = command({
@@ -26,49 +26,33 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const { nodes, positions: count } = values;
-    const engine = resolveEngine(values.engine);
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const { nodes, positions: count } = values;
+  const engine = resolveEngine(values.engine);
+  console.log(`bench-eval: ${engine.entry.id}, ${int(nodes)} nodes per search`);
+  const single = await singleEngineSpeed(engine, 518, nodes, 3);
+  const median = `median ${k(single.medianNps)} (depth ${single.depth}, ${single.evalCp} cp)`;
+  console.log(`single engine, SP 518: ${single.nps.map(k).join(", ")} nodes/s; ${median}`);
+  const positions = Array.from({ length: count }, (_, i) => Math.floor((i * 960) / count));
+  // The W=1 run gives the engine's speed on these positions; both runs are compared with it.
+  const w1 = await evalThroughput(engine, positions, nodes, 1, 1);
+  const base = w1.searchNps;
+  console.log(`engine speed inside the searches on these ${positions.length} positions: ${k(base)} nodes/s`);
+  for (const t of [w1, await evalThroughput(engine, positions, nodes, 2, 1)]) {
+    const share = (100 * t.nps / (t.workers * base)).toFixed(1);
+    const overhead = t.overheadMsPerPosition.toFixed(0);
     console.log(
-      `bench-eval: ${engine.entry.id}, ${nodes.toLocaleString("en-US")} nodes per search`,
+      `eval-all W=${t.workers}: ${k(t.nps)} nodes/s = ${share}% of ${t.workers} x engine speed; ` +
+        `time outside searches ${overhead} ms/position (ucinewgame/isready, position, parsing, append) = ` +
+        `${(t.overheadShare * 100).toFixed(2)}% of search time; wall ${t.wallS.toFixed(1)} s`,
     );
-    const single = await singleEngineSpeed(engine, 518, nodes, 3);
+  }
+  if (values.native) {
+    const native = await singleEngineSpeed(resolveEngine(values.native), 518, nodes, 3);
+    const ratio = (native.medianNps / single.medianNps).toFixed(2);
     console.log(
-      `single engine, SP 518: ${single.nps.map(k).join(", ")} nodes/s; median ${
-        k(single.medianNps)
-      } (depth ${single.depth}, ${single.evalCp} cp)`,
+      `native ${native.engine}, SP 518: median ${k(native.medianNps)} nodes/s (depth ${native.depth}, ` +
+        `${native.evalCp} cp); native/${engine.entry.id} = ${ratio}x`,
     );
-    const positions = Array.from({ length: count }, (_, i) => Math.floor((i * 960) / count));
-    // The W=1 run gives the engine's speed on these positions; both runs are compared with it.
-    const w1 = await evalThroughput(engine, positions, nodes, 1, 1);
-    const base = w1.searchNps;
-    console.log(`engine speed inside the searches on these ${positions.length} positions: ${k(base)} nodes/s`);
-    for (const t of [w1, await evalThroughput(engine, positions, nodes, 2, 1)]) {
-      console.log(
-        `eval-all W=${t.workers}: ${k(t.nps)} nodes/s = ${
-          (100 * t.nps / (t.workers * base)).toFixed(1)
-        }% of ${t.workers} x engine speed; ` +
-          `time outside searches ${
-            t.overheadMsPerPosition.toFixed(0)
-          } ms/position (ucinewgame/isready, position, parsing, append) = ` +
-          `${(t.overheadShare * 100).toFixed(2)}% of search time; wall ${t.wallS.toFixed(1)} s`,
-      );
-    }
-    if (values.native) {
-      const native = await singleEngineSpeed(
-        resolveEngine(values.native),
-        518,
-        nodes,
-        3,
-      );
-      console.log(
-        `native ${native.engine}, SP 518: median ${
-          k(native.medianNps)
-        } nodes/s (depth ${native.depth}, ${native.evalCp} cp); native/${engine.entry.id} = ${
-          (native.medianNps / single.medianNps).toFixed(2)
-        }x`,
-      );
-    }
-  });
-}
+  }
+});

@@ -1,9 +1,6 @@
 /**
- * `deno task bench-outcomes [--games N] [--dir DIR] [--json]`: speed and memory of the PGN ingest.
- * Generates (once) a Lichess-layout PGN of N games (default 1,000,000) and one of N/10 games in DIR
- * (default /tmp/mbi-bench-outcomes), a zstd copy of the large one, then ingests each in a fresh
- * process: games per wall second and per CPU second, MB/s and peak resident memory (VmHWM). Memory is flat in the file size when the
- * small and the large file peak alike. Figures for notes; no assertions.
+ * `deno task bench-outcomes`: speed and memory of the PGN ingest, each file ingested in a fresh process (games per wall
+ * and CPU second, MB/s, peak resident memory VmHWM). Figures for notes; no assertions.
  *
  * @module
  */
@@ -41,41 +38,36 @@ async function inChild(file: string): Promise<BenchRun> {
   return JSON.parse(new TextDecoder().decode(out.stdout));
 }
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    if (values.child) {
-      console.log(JSON.stringify(await measureIngest(values.child)));
-      return 0;
-    }
-    const { games, dir } = values;
-    const log = (l: string) => console.error(l);
-    const load = await Deno.readTextFile("/proc/loadavg").then((t) => t.split(" ").slice(0, 3).join(" "), () => "?");
-    log(`load average before the runs: ${load} (other work on the machine slows the figures)`);
-    const large = await ensureBenchPgn(dir, games, log);
-    const small = await ensureBenchPgn(dir, Math.floor(games / 10), log);
-    const zst = await ensureZstd(large, log);
-    const runs: BenchRun[] = [];
-    for (const f of [small, large, zst]) {
-      log(`ingesting ${f} ...`);
-      runs.push(await inChild(f));
-    }
-    if (values.json) {
-      console.log(JSON.stringify({ load_average: load, runs }, null, 1));
-      return 0;
-    }
-    console.log(
-      "file                            size MB      games  wall s   games/s  text MB/s   CPU s  games/CPU-s  peak RSS MB",
-    );
-    for (const r of runs) {
-      console.log(
-        `${r.file.padEnd(30)} ${int(r.bytes / 1e6).padStart(8)} ${int(r.games).padStart(10)} ${
-          r.seconds.toFixed(1).padStart(7)
-        } ${int(r.games_per_s).padStart(9)} ${int(r.text_bytes / 1e6 / r.seconds).padStart(10)} ${
-          r.cpu_seconds.toFixed(1).padStart(7)
-        } ${int(r.games_per_cpu_s).padStart(12)} ${r.peak_rss_mb.toFixed(0).padStart(12)}`,
-      );
-    }
-    console.log(`load average before the runs: ${load}`);
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  if (values.child) {
+    console.log(JSON.stringify(await measureIngest(values.child)));
     return 0;
-  });
-}
+  }
+  const { games, dir } = values;
+  const log = (l: string) => console.error(l);
+  const load = await Deno.readTextFile("/proc/loadavg").then((t) => t.split(" ").slice(0, 3).join(" "), () => "?");
+  log(`load average before the runs: ${load} (other work on the machine slows the figures)`);
+  const large = await ensureBenchPgn(dir, games, log);
+  const small = await ensureBenchPgn(dir, Math.floor(games / 10), log);
+  const zst = await ensureZstd(large, log);
+  const runs: BenchRun[] = [];
+  for (const f of [small, large, zst]) {
+    log(`ingesting ${f} ...`);
+    runs.push(await inChild(f));
+  }
+  if (values.json) {
+    console.log(JSON.stringify({ load_average: load, runs }, null, 1));
+    return 0;
+  }
+  console.log(
+    "file                            size MB      games  wall s   games/s  text MB/s   CPU s  games/CPU-s  peak RSS MB",
+  );
+  const widths = [8, 10, 7, 9, 10, 7, 12, 12];
+  for (const r of runs) {
+    const cells = [int(r.bytes / 1e6), int(r.games), r.seconds.toFixed(1), int(r.games_per_s)];
+    cells.push(int(r.text_bytes / 1e6 / r.seconds), r.cpu_seconds.toFixed(1), int(r.games_per_cpu_s));
+    cells.push(r.peak_rss_mb.toFixed(0));
+    console.log([r.file.padEnd(30), ...cells.map((c, i) => c.padStart(widths[i]))].join(" "));
+  }
+  console.log(`load average before the runs: ${load}`);
+});

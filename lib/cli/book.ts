@@ -1,16 +1,13 @@
 /**
- * `deno task book [--min-mbi N | --max-edge CP] [--exclude SP,...] [--format epd|pgn] [--castling shredder|xfen]
- * [--order sp|mbi] [--out FILE] [--profile P]`: an opening file of the balanced start positions of an index, for
- * engine-match runners (fastchess, cutechess-cli): one position per line (EPD) or game (PGN, `[Variant "Chess960"]`,
- * `[SetUp "1"]`, `[FEN]`), in a stated order, the header naming the index, the condition and the count.
+ * `deno task book`: an opening file of the balanced start positions of an index for engine-match runners (fastchess,
+ * cutechess-cli), in a stated order, its header naming the index, the condition and the count.
  *
  * @module
  */
 
 import { bookEpd, bookHeader, bookPgn, bookPositions, drawDataset } from "../analysis/mod.ts";
 import { command, runCommand, text } from "./command.ts";
-import { OUT_FILE } from "./options.ts";
-import { selection, SELECTION_OPTIONS } from "./draw_options.ts";
+import { OUT_FILE, selection, SELECTION_OPTIONS } from "./options.ts";
 
 /** The declaration of `deno task book`. */
 export const COMMAND = command({
@@ -27,27 +24,22 @@ export const COMMAND = command({
       choices: ["shredder", "xfen"] as const,
       default: "shredder",
     }),
-    order: text("ORDER", "sp (SP ascending) or mbi (most balanced first)", {
-      choices: ["sp", "mbi"] as const,
-      default: "sp",
-    }),
+    order: text("ORDER", "sp (SP ascending) or mbi (most balanced first)", { choices: ["sp", "mbi"], default: "sp" }),
     out: { ...OUT_FILE, help: "write the book to this file instead of standard output" },
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const { condition, exclude } = selection(values);
-    const dataset = await drawDataset(values.profile);
-    const order = values.order as "sp" | "mbi", castling = values.castling as "shredder" | "xfen";
-    const positions = bookPositions(dataset, condition, exclude, order);
-    const header = bookHeader(dataset, condition, positions.length, order);
-    const book = (values.format === "pgn" ? bookPgn : bookEpd)(positions, castling, header);
-    if (values.out) {
-      await Deno.writeTextFile(values.out, book);
-      console.error(`${header}; written: ${values.out}`);
-    } else {
-      await Deno.stdout.write(new TextEncoder().encode(book));
-    }
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const { condition, exclude } = selection(values);
+  const dataset = await drawDataset(values.profile);
+  const order = values.order as "sp" | "mbi", castling = values.castling as "shredder" | "xfen";
+  const positions = bookPositions(dataset, condition, exclude, order);
+  const header = bookHeader(dataset, condition, positions.length, order);
+  const book = (values.format === "pgn" ? bookPgn : bookEpd)(positions, castling, header);
+  if (values.out) {
+    await Deno.writeTextFile(values.out, book);
+    console.error(`${header}; written: ${values.out}`);
+  } else {
+    await Deno.stdout.write(new TextEncoder().encode(book));
+  }
+});

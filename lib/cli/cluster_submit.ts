@@ -1,8 +1,6 @@
 /**
- * `deno task cluster-submit --stage eval|selfplay --shards n [--profile P]
- * [--engine ID|PATH] [--partition NAME] [--time HH:MM:SS] [--dry-run]`: writes
- * the sbatch array script under `results/<profile>/slurm/` and submits it
- * (`--dry-run` prints it instead).
+ * `deno task cluster-submit`: writes the sbatch array script of a stage's shards under `results/<profile>/slurm/` and
+ * submits it (`--dry-run` prints it).
  *
  * @module
  */
@@ -27,27 +25,17 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const shards = values.shards;
-    const job = {
-      stage: values.stage as ClusterStage,
-      shards,
-      ...profileAndEngine(values.profile, {}, values.engine),
-      partition: values.partition,
-      time: values.time,
-    };
-    if (values["dry-run"]) {
-      console.log(sbatchScript(job));
-      return;
-    }
-    const script = await writeSbatchScript(job);
-    const id = await submitSbatch(script);
-    console.log(`submitted array job ${id} (${shards} tasks): ${script}`);
-    console.log(
-      `watch: squeue -j ${id}; then: deno task ${
-        job.stage === "eval" ? "eval-merge" : "selfplay-merge"
-      } --profile ${job.profile.name}`,
-    );
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const { shards, partition, time } = values;
+  const stage = values.stage as ClusterStage;
+  const job = { stage, shards, ...profileAndEngine(values.profile, {}, values.engine), partition, time };
+  if (values["dry-run"]) {
+    console.log(sbatchScript(job));
+    return;
+  }
+  const script = await writeSbatchScript(job);
+  const id = await submitSbatch(script);
+  console.log(`submitted array job ${id} (${shards} tasks): ${script}`);
+  const merge = stage === "eval" ? "eval-merge" : "selfplay-merge";
+  console.log(`watch: squeue -j ${id}; then: deno task ${merge} --profile ${job.profile.name}`);
+});

@@ -1,25 +1,26 @@
 /**
- * One declaration per command — its name, one-line description, positional
- * arguments and options (type, value name, default, allowed values, help) —
- * and everything that follows from it: parsing, the `--help` text, the
- * one-line usage errors (exit 2 through {@link runCli}), and the lines of the
- * list of commands (docs/commands.md) and of `deno.json` that describe the
- * command (`lib/cli/docs.ts`).
+ * One declaration per command (name, description, positionals, options), from which follow its parsing, `--help`,
+ * one-line usage errors (exit 2, {@link runCommand}) and its lines in docs/commands.md and deno.json (`docs.ts`).
  *
- * Why a small module of our own rather than node's `parseArgs` or npm
- * `commander`: strict `parseArgs` reads `--sp -1` as a missing value and `-1`
- * as a short option, so every negative number needed a workaround before a
- * range check could name it; `commander` brings its own help layout, error
- * wording and `process.exit`, where these commands keep their one-line errors
- * (tests assert them) and exit codes. Reading `--name value`, `--name=value`,
- * flags, `--` and negative numbers from a declaration takes a few lines, and
- * the values come out typed (a whole number is a number, a position a position).
+ * Why not node's `parseArgs` or npm `commander`: strict `parseArgs` reads `--sp -1` as a missing value and `-1` as a
+ * short option, so a range check could not name a negative number; `commander` brings its own help layout, error
+ * wording and `process.exit`, where these commands keep their one-line errors (tests assert them) and exit codes.
  *
  * @module
  */
 
-import { INPUT_ERROR_CODES, isMbiError, UsageError } from "../core/mod.ts";
-import { runCli } from "./common.ts";
+import { isAbsolute, resolve } from "node:path";
+import {
+  errorLine,
+  exitCodeOf,
+  INPUT_ERROR_CODES,
+  installShutdown,
+  isMbiError,
+  runCleanups,
+  UsageError,
+} from "../core/mod.ts";
+
+export { UsageError };
 
 /** An option of a command: what it takes, its help, and how its text becomes a value. */
 export interface Option<T = unknown> {
@@ -27,7 +28,6 @@ export interface Option<T = unknown> {
   readonly kind: "flag" | "value";
   /** The value's name in the synopsis, help and errors (e.g. `N`, `ID|PATH`); values only. */
   readonly value?: string;
-  /** One line of help. */
   readonly help: string;
   /** The allowed values, where there is a fixed set (checked before `parse`). */
   readonly choices?: readonly string[];
@@ -45,7 +45,6 @@ export interface Option<T = unknown> {
 export interface Positionals {
   /** Their name in the synopsis and help, e.g. `SHARD_FILE`. */
   readonly value: string;
-  /** One line of help. */
   readonly help: string;
   /** At least one is needed (shown without brackets; the command says what is missing). */
   readonly required?: boolean;
@@ -80,13 +79,8 @@ export type Values<O extends Options> = {
   -readonly [K in keyof O]: Given<O[K]> extends true ? ValueOf<O[K]> : ValueOf<O[K]> | undefined;
 };
 
-/** What {@link Command.parse} returns. */
-export interface Parsed<O extends Options> {
-  /** The options' values. */
-  values: Values<O>;
-  /** The positional words, in order. */
-  positionals: string[];
-}
+/** What {@link Command.parse} returns: the options' values and the positional words, in order. */
+export type Parsed<O extends Options> = { values: Values<O>; positionals: string[] };
 
 /** A declared command: its declaration, and the parsing and help derived from it. */
 export interface Command<O extends Options> extends CommandSpec<O> {
@@ -98,6 +92,7 @@ export interface Command<O extends Options> extends CommandSpec<O> {
   synopsis(): string;
 }
 
+type None = Record<never, never>;
 type More<T> = Partial<Pick<Option<T>, "default" | "defaultText" | "required" | "choices">>;
 
 /** A flag: true when given, undefined otherwise. */
@@ -106,16 +101,12 @@ export function flag(help: string): Option<boolean> & { kind: "flag" } {
 }
 
 /** A text value. */
-export function text<const M extends More<string> = Record<never, never>>(
-  value: string,
-  help: string,
-  more?: M,
-): Option<string> & M {
-  return { kind: "value", value, help, parse: (t: string) => t, ...more } as unknown as Option<string> & M;
+export function text<const M extends More<string> = None>(value: string, help: string, more?: M): Option<string> & M {
+  return valueOf(value, help, (t) => t, more);
 }
 
 /** A value that `parse` turns into a `T` (throwing a {@link UsageError} for a bad one). */
-export function valueOf<T, const M extends More<T> = Record<never, never>>(
+export function valueOf<T, const M extends More<T> = None>(
   value: string,
   help: string,
   parse: (text: string, option: string) => T,
@@ -125,7 +116,7 @@ export function valueOf<T, const M extends More<T> = Record<never, never>>(
 }
 
 /** A whole number >= `min` (default 1), named with the range on error. */
-export function whole<const M extends More<number> & { min?: number } = Record<never, never>>(
+export function whole<const M extends More<number> & { min?: number } = None>(
   value: string,
   help: string,
   more?: M,
@@ -238,34 +229,47 @@ function parse<O extends Options>(spec: CommandSpec<O>, args: readonly string[],
   return { values: values as Values<O>, positionals };
 }
 
-/** `--help` or `-h` among the words: the command prints its help instead of running. */
-export function wantsHelp(args: readonly string[]): boolean {
-  return args.includes("--help") || args.includes("-h");
-}
+/** The main function of a command: it gets the parsed arguments and returns the exit code (none: 0). */
+type Main<O extends Options> = (parsed: Parsed<O>) => Promise<number | void> | number | void;
 
 /**
- * Runs a declared command as the entry point: {@link commandMain} under
- * {@link runCli}'s error handling and exit codes (usage errors exit 2).
+ * Runs `main` when the calling module is the program (`meta` is its `import.meta`). A domain error is one
+ * `error: …` line on stderr, exit 2 for the input-error codes (`INPUT_ERROR_CODES`: usage errors among them), 1 for
+ * others; any other error is a bug, `internal error: …` with exit 70 (MBI_DEBUG=1 prints its stack).
  */
-export function runCommand<O extends Options>(
-  cmd: Command<O>,
-  main: (parsed: Parsed<O>) => Promise<number | void> | number | void,
-  args: readonly string[] = Deno.args,
-): Promise<void> {
-  return runCli(() => commandMain(cmd, main, args));
+export async function runCommand<O extends Options>(meta: ImportMeta, cmd: Command<O>, main: Main<O>): Promise<void> {
+  if (!meta.main) return;
+  installShutdown();
+  try {
+    const code = await commandMain(cmd, main, Deno.args);
+    await runCleanups();
+    Deno.exit(code ?? 0);
+  } catch (e) {
+    const err = e as Error;
+    const exit = exitCodeOf(err);
+    console.error(`${exit === 70 ? "internal error" : "error"}: ${errorLine(String(err?.message ?? err))}`);
+    if (Deno.env.get("MBI_DEBUG")) console.error(err?.stack);
+    await runCleanups();
+    Deno.exit(exit);
+  }
 }
 
-/** `--help` prints the command's help (exit code 0); otherwise `main` gets the parsed arguments. */
+/** `--help` or `-h` prints the command's help (exit code 0); otherwise `main` gets the parsed arguments. */
 export async function commandMain<O extends Options>(
   cmd: Command<O>,
-  main: (parsed: Parsed<O>) => Promise<number | void> | number | void,
+  main: Main<O>,
   args: readonly string[],
 ): Promise<number | void> {
-  if (wantsHelp(args)) {
+  if (args.includes("--help") || args.includes("-h")) {
     console.log(cmd.help());
     return 0;
   }
   return await main(cmd.parse(args));
+}
+
+/** A path the user typed, resolved against the folder they typed it in (`deno task` runs from the repository root). */
+export function userPath(path: string): string {
+  return isAbsolute(path) ? path : resolve(Deno.env.get("INIT_CWD") ?? Deno.cwd(), path);
 }
 
 /** A value the user typed that the layers below refuse as bad input is a usage error of the command. */

@@ -1,8 +1,7 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import { command, commandMain, flag, text, valueOf, whole } from "./command.ts";
+import { command, commandMain, flag, text, UsageError, valueOf, whole } from "./command.ts";
 import { POSITION_WORDS, positionWords, PROFILE, SP_LIST, WORKERS } from "./options.ts";
 import { commandModules } from "./docs.ts";
-import { UsageError } from "./common.ts";
 import { repoPath } from "../core/mod.ts";
 
 // One declaration gives the parsing, the help and the errors; these tests use a declaration of their own and then
@@ -135,7 +134,10 @@ Deno.test("every command module: --help prints its description and every option,
         ok(help.includes(`--${name}${o.kind === "value" ? " " : ""}`) && help.includes(o.help), `${path}: --${name}`);
       }
       // the module runs through its declaration, so that this help is the one it prints
-      ok(Deno.readTextFileSync(repoPath(path)).includes("runCommand(COMMAND,"), `${path} does not run its COMMAND`);
+      ok(
+        Deno.readTextFileSync(repoPath(path)).includes("runCommand(import.meta, COMMAND,"),
+        `${path} does not run its COMMAND`,
+      );
     }
   } finally {
     console.log = log;

@@ -1,7 +1,6 @@
 /**
- * `deno task compare-engines`: rank agreement between every pair of complete
- * stage-1 datasets under results/ (engines and budgets); writes
- * results/engine_comparison.json.
+ * `deno task compare-engines`: rank agreement between every pair of complete stage-1 datasets under results/ (engines
+ * and budgets).
  *
  * @module
  */
@@ -20,38 +19,30 @@ export const COMMAND = command({
   options: { resamples: { ...RESAMPLES, defaultText: "10000 (for Kendall's tau: 1000)" } },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const r = await compareAll({ resamples: values.resamples });
-    const root = resultsRoot();
-    console.log(
-      `datasets under ${displayPath(root)}: ${
-        r.datasets.map((d) => `${d.folder} (${d.engine}, ${formatLimit(d.limit)})`).join("; ") || "none complete"
-      }`,
+const ci = (c: readonly number[]) => `[${c.map((v) => v.toFixed(3)).join(", ")}]`;
+
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const r = await compareAll({ resamples: values.resamples });
+  const root = displayPath(resultsRoot());
+  const datasets = r.datasets.map((d) => `${d.folder} (${d.engine}, ${formatLimit(d.limit)})`).join("; ");
+  console.log(`datasets under ${root}: ${datasets || "none complete"}`);
+  if (r.pairs.length === 0) {
+    const repo = displayPath(repoPath("results"));
+    const published = resultsRoot() === repoPath("results")
+      ? ""
+      : `; the repository's published datasets are in ${repo} (unset ${RESULTS_ENV} to compare them)`;
+    throw new MbiError(
+      "stage-input",
+      `nothing to compare: ${r.datasets.length} complete dataset(s) under ${root}, and a comparison needs two over ` +
+        `at least 3 common positions (deno task eval-all --profile P --engine E makes one)${published}`,
     );
-    if (r.pairs.length === 0) {
-      const published = root === repoPath("results")
-        ? ""
-        : `; the repository's published datasets are in ${
-          displayPath(repoPath("results"))
-        } (unset ${RESULTS_ENV} to compare them)`;
-      throw new MbiError(
-        "stage-input",
-        `nothing to compare: ${r.datasets.length} complete dataset(s) under ${
-          displayPath(root)
-        }, and a comparison needs two over at least 3 common positions (deno task eval-all --profile P --engine E makes one)${published}`,
-      );
-    }
-    for (const p of r.pairs) {
-      console.log(
-        `${p.a} vs ${p.b} (${p.common} positions): Spearman ${p.spearman.rho.toFixed(3)} [${
-          p.spearman.ci95.map((v) => v.toFixed(3)).join(", ")
-        }], ` +
-          `Kendall tau-b ${p.kendall.tau.toFixed(3)} [${
-            p.kendall.ci95.map((v) => v.toFixed(3)).join(", ")
-          }], MBI moves > 10: ${(100 * p.mbi_shift.share_over_10).toFixed(1)}%`,
-      );
-    }
-    console.log(`wrote ${r.path}`);
-  });
-}
+  }
+  for (const p of r.pairs) {
+    console.log(
+      `${p.a} vs ${p.b} (${p.common} positions): Spearman ${p.spearman.rho.toFixed(3)} ${ci(p.spearman.ci95)}, ` +
+        `Kendall tau-b ${p.kendall.tau.toFixed(3)} ${ci(p.kendall.ci95)}, ` +
+        `MBI moves > 10: ${(100 * p.mbi_shift.share_over_10).toFixed(1)}%`,
+    );
+  }
+  console.log(`wrote ${r.path}`);
+});

@@ -1,20 +1,26 @@
 /**
- * `deno task derive-mbi [--profile P] [--evals FILE] [--out DIR]`: derives the
- * MBI table from a profile's stage-1 dataset and writes again every file
- * derived from that dataset (the table and its views, `evals.csv`,
- * `distribution.json` and its plots, the site when there is one); or the
- * table of any JSONL/CSV file with `sp` and `eval_cp` (e.g. another engine's
- * dataset).
+ * `deno task derive-mbi`: with a profile, writes again every file derived from its stage-1 dataset, saying the path it
+ * really wrote; later stages' files that no longer follow are named with their command, never rewritten.
  *
  * @module
  */
 
-import { dirname } from "node:path";
-import { buildMbiTable, displayPath, mbiPaths, readPositionValues, writeMbiTable } from "../store/mod.ts";
-import { deriveAll } from "./derive_all.ts";
-import { command, runCommand, valueOf } from "./command.ts";
+import { dirname, join } from "node:path";
+import { type Profile } from "../method/mod.ts";
+import {
+  buildMbiTable,
+  displayPath,
+  mbiPaths,
+  profileDir,
+  publishedPaths,
+  readPositionValues,
+  writeMbiTable,
+} from "../store/mod.ts";
+import { deriveIndex, runDistribution, staleLine, staleStatisticsFiles } from "../analysis/mod.ts";
+import { loadEvaluations, writeEvalsCsv } from "../evaluation/mod.ts";
+import { buildSite } from "../site/mod.ts";
+import { command, runCommand, UsageError, userPath, valueOf } from "./command.ts";
 import { ENGINE, OUT_DIR, PROFILE, resultsProfile } from "./options.ts";
-import { UsageError, userPath } from "./common.ts";
 
 /** The declaration of `deno task derive-mbi`. */
 export const COMMAND = command({
@@ -29,31 +35,42 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    if (!values.evals) {
-      if (values.out) {
-        throw new UsageError(
-          "--out needs --evals (a profile's table goes to results/<profile>/)",
-        );
-      }
-      const profile = resultsProfile(values);
-      for (const line of await deriveAll(profile)) console.log(line);
-      return;
+const said = (written: boolean, path: string) => `${written ? "wrote" : "unchanged:"} ${displayPath(path)}`;
+
+/** Derives every stage-1-derived file of `profile` again; returns the lines to print. */
+async function deriveAll(profile: Profile): Promise<string[]> {
+  const dir = profileDir(profile);
+  const d = await loadEvaluations(profile);
+  const { table, written } = await deriveIndex(profile);
+  const lines = [`${said(written, mbiPaths(dir).json)}, .csv, .md (${table.rows.length} positions)`];
+  lines.push(said(await writeEvalsCsv(profile, d), join(dir, "evals.csv")));
+  const distPath = join(dir, "distribution.json");
+  const before = await Deno.readTextFile(distPath).catch(() => undefined);
+  await runDistribution(profile);
+  lines.push(said(before !== await Deno.readTextFile(distPath), distPath) + " (and plots/)");
+  const later = await staleStatisticsFiles(profile);
+  for (const s of later) lines.push(`not derived from the dataset, out of date: ${staleLine(s)}`);
+  const site = publishedPaths(profile).site;
+  if (await Deno.stat(site).then(() => true, () => false)) {
+    if (later.length) lines.push(`site not rebuilt (it would publish the files above): ${displayPath(site)}`);
+    else {
+      const b = await buildSite(profile);
+      lines.push(`${b.written.length ? "wrote" : "unchanged:"} ${displayPath(b.index)} and its files`);
     }
-    const path = values.evals;
-    const input = await readPositionValues(path);
-    const table = await buildMbiTable(
-      path,
-      input,
-      input.header?.profile ?? "custom",
-    );
-    const out = values.out ?? dirname(path);
-    const { written } = await writeMbiTable(out, table);
-    console.log(
-      `${written ? "wrote" : "unchanged:"} ${
-        displayPath(mbiPaths(out).json)
-      }, .csv, .md (${table.rows.length} positions)`,
-    );
-  });
+  }
+  return lines;
 }
+
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  if (!values.evals) {
+    if (values.out) throw new UsageError("--out needs --evals (a profile's table goes to results/<profile>/)");
+    for (const line of await deriveAll(resultsProfile(values))) console.log(line);
+    return;
+  }
+  const path = values.evals;
+  const input = await readPositionValues(path);
+  const table = await buildMbiTable(path, input, input.header?.profile ?? "custom");
+  const out = values.out ?? dirname(path);
+  const { written } = await writeMbiTable(out, table);
+  console.log(`${said(written, mbiPaths(out).json)}, .csv, .md (${table.rows.length} positions)`);
+});

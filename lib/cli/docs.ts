@@ -1,9 +1,6 @@
 /**
- * `deno task docs`: writes again, from the commands' declarations, the list of
- * commands in docs/commands.md (between its `commands:begin`/`commands:end`
- * markers) and the tasks of deno.json (one a command, with its description); a
- * test (`docs_test.ts`) checks both are current. Tasks that are not commands
- * (`test`) are kept as deno.json has them.
+ * `deno task docs`: writes the list of commands in docs/commands.md and the tasks of deno.json again from the commands'
+ * declarations (`docs_test.ts` checks both are current); tasks that are not commands (`test`) are kept as they are.
  *
  * @module
  */
@@ -22,35 +19,23 @@ export const COMMAND = command({
   options: {},
 });
 
-/** A command module of lib/cli/ and its declaration. */
-export interface CommandModule {
-  /** Its path from the repository root, e.g. `lib/cli/eval_all.ts`. */
-  path: string;
-  /** Its declaration (the module's `COMMAND`), or undefined when it exports none. */
-  command: Command<Options> | undefined;
-}
+/** A command module of lib/cli/: its path from the repository root, and its `COMMAND` (undefined when none). */
+export type CommandModule = { path: string; command: Command<Options> | undefined };
 
-/** A task of deno.json in Deno 2's form. */
-export interface Task {
-  /** What `deno task` lists beside the name. */
-  description: string;
-  /** The command it runs. */
-  command: string;
-}
+/** A task of deno.json in Deno 2's form: what `deno task` lists beside its name, and the command it runs. */
+export type Task = { description: string; command: string };
 
 /** The page that lists every command, from the repository root. */
 export const COMMANDS_PAGE = "docs/commands.md";
 
-/** The markers around the generated list in {@link COMMANDS_PAGE}. */
-export const MARKERS = ["<!-- commands:begin -->", "<!-- commands:end -->"] as const;
-
+const MARKERS = ["<!-- commands:begin -->", "<!-- commands:end -->"] as const;
 const CLI = repoPath("lib", "cli");
 
 /** Every entry module of lib/cli/ (a module that runs as a program), sorted, with its declaration. */
 export async function commandModules(): Promise<CommandModule[]> {
   const files = [...Deno.readDirSync(CLI)].map((e) => e.name)
     .filter((n) => n.endsWith(".ts") && !n.endsWith("_test.ts"))
-    .filter((n) => Deno.readTextFileSync(join(CLI, n)).includes("if (import.meta.main)"))
+    .filter((n) => Deno.readTextFileSync(join(CLI, n)).includes("runCommand(import.meta,"))
     .sort();
   return await Promise.all(files.map(async (name) => {
     // this module's own declaration is at hand: importing itself while it runs would wait for itself
@@ -67,15 +52,6 @@ export function taskOf(m: CommandModule): [string, Task] {
   return [cmd.name, { description: cmd.description, command: `deno run -A ${m.path}` }];
 }
 
-/** The list of commands, markers included. */
-export function commandList(modules: CommandModule[]): string {
-  const lines = modules.map((m) => {
-    const cmd = m.command!;
-    return `- \`${cmd.synopsis()}\` — ${cmd.description}`;
-  });
-  return [MARKERS[0], "", ...lines, "", MARKERS[1]].join("\n");
-}
-
 /** deno.json with its tasks made from the commands (tasks that are not commands kept first, as they are). */
 export function denoJsonText(current: string, modules: CommandModule[]): string {
   const json = JSON.parse(current);
@@ -89,7 +65,9 @@ export function denoJsonText(current: string, modules: CommandModule[]): string 
 export function commandsPageText(current: string, modules: CommandModule[]): string {
   const [begin, end] = [current.indexOf(MARKERS[0]), current.indexOf(MARKERS[1])];
   if (begin < 0 || end < begin) throw new Error(`${COMMANDS_PAGE} has no ${MARKERS.join(" … ")} block`);
-  return current.slice(0, begin) + commandList(modules) + current.slice(end + MARKERS[1].length);
+  const lines = modules.map((m) => `- \`${m.command!.synopsis()}\` — ${m.command!.description}`);
+  const list = [MARKERS[0], "", ...lines, "", MARKERS[1]].join("\n");
+  return current.slice(0, begin) + list + current.slice(end + MARKERS[1].length);
 }
 
 /** The module path a command's name belongs to (`eval-all` → `lib/cli/eval_all.ts`). */
@@ -97,19 +75,17 @@ export function modulePath(name: string): string {
   return `lib/cli/${name.replaceAll("-", "_")}.ts`;
 }
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async () => {
-    const modules = await commandModules();
-    const bare = modules.filter((m) => !m.command || modulePath(m.command.name) !== m.path);
-    if (bare.length) {
-      throw new Error(`no declaration named after the file in ${bare.map((m) => basename(m.path)).join(", ")}`);
-    }
-    for (const [file, make] of [[COMMANDS_PAGE, commandsPageText], ["deno.json", denoJsonText]] as const) {
-      const path = repoPath(file);
-      const before = await Deno.readTextFile(path);
-      const after = make(before, modules);
-      if (after !== before) await writeFileAtomic(path, after);
-      console.log(`${after === before ? "unchanged:" : "wrote"} ${file}`);
-    }
-  });
-}
+await runCommand(import.meta, COMMAND, async () => {
+  const modules = await commandModules();
+  const bare = modules.filter((m) => !m.command || modulePath(m.command.name) !== m.path);
+  if (bare.length) {
+    throw new Error(`no declaration named after the file in ${bare.map((m) => basename(m.path)).join(", ")}`);
+  }
+  for (const [file, make] of [[COMMANDS_PAGE, commandsPageText], ["deno.json", denoJsonText]] as const) {
+    const path = repoPath(file);
+    const before = await Deno.readTextFile(path);
+    const after = make(before, modules);
+    if (after !== before) await writeFileAtomic(path, after);
+    console.log(`${after === before ? "unchanged:" : "wrote"} ${file}`);
+  }
+});

@@ -1,18 +1,14 @@
 /**
- * `deno task draw --seed TEXT [--min-mbi N | --max-edge CP] [--exclude SP,...] [--log FILE] [--profile P]`:
- * draws one start position among those of an index that meet a balance
- * condition, by a rule anyone can re-check by hand (method/draw.ts); with an
- * event's log, never a position drawn in an earlier round, and the draw is
- * appended to the log.
+ * `deno task draw`: draws one start position among those of an index that meet a balance condition, by a rule anyone
+ * can re-check by hand (method/draw.ts); with an event's log, never a position drawn in an earlier round.
  *
  * @module
  */
 
 import { drawDataset, drawPosition } from "../analysis/mod.ts";
 import { drawRule, fingerprintValue } from "../method/mod.ts";
-import { command, runCommand, text } from "./command.ts";
-import { selection, SELECTION_OPTIONS } from "./draw_options.ts";
-import { userPath } from "./common.ts";
+import { command, runCommand, text, userPath } from "./command.ts";
+import { selection, SELECTION_OPTIONS } from "./options.ts";
 
 /** The declaration of `deno task draw`. */
 export const COMMAND = command({
@@ -46,31 +42,28 @@ function boardText(setup: string): string[] {
   ];
 }
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const { condition, exclude } = selection(values);
-    const dataset = await drawDataset(values.profile);
-    const log = values.log === undefined ? undefined : userPath(values.log);
-    const d = await drawPosition({ seed: values.seed, condition, exclude, dataset, log });
-    const r = d.record;
-    console.log(`SP ${r.sp} ${r.setup}`);
-    console.log(`FEN ${r.fen}`);
-    for (const l of boardText(r.setup)) console.log(l);
-    const left = [
-      ...(r.excluded.length ? [`excluded SP ${r.excluded.join(", ")}`] : []),
-      ...(d.drawnBefore.length ? [`drawn in earlier rounds SP ${d.drawnBefore.join(", ")}`] : []),
-    ];
-    console.log(
-      `drawn: position ${r.index} (from 0) of ${r.eligible} eligible with ${r.condition}${
-        left.length ? ` (${left.join("; ")})` : ""
-      }` + (log
-        ? `; round ${r.round} of ${values.log}${d.repeated ? ", drawn before with this seed: nothing appended" : ""}`
-        : ""),
-    );
-    console.log(
-      `index: ${r.dataset}: ${r.engine}, fingerprint ${fingerprintValue(r.fingerprint)}, ${r.budget}`,
-    );
-    console.log(`seed: ${JSON.stringify(r.seed)} (SHA-256 ${r.sha256})`);
-    console.log(`re-check by hand: ${drawRule(r.eligible)}`);
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const { condition, exclude } = selection(values);
+  const dataset = await drawDataset(values.profile);
+  const log = values.log === undefined ? undefined : userPath(values.log);
+  const d = await drawPosition({ seed: values.seed, condition, exclude, dataset, log });
+  const r = d.record;
+  const left = [
+    ...(r.excluded.length ? [`excluded SP ${r.excluded.join(", ")}`] : []),
+    ...(d.drawnBefore.length ? [`drawn in earlier rounds SP ${d.drawnBefore.join(", ")}`] : []),
+  ];
+  const round = log
+    ? `; round ${r.round} of ${values.log}${d.repeated ? ", drawn before with this seed: nothing appended" : ""}`
+    : "";
+  const lines = [
+    `SP ${r.sp} ${r.setup}`,
+    `FEN ${r.fen}`,
+    ...boardText(r.setup),
+    `drawn: position ${r.index} (from 0) of ${r.eligible} eligible with ${r.condition}` +
+    (left.length ? ` (${left.join("; ")})` : "") + round,
+    `index: ${r.dataset}: ${r.engine}, fingerprint ${fingerprintValue(r.fingerprint)}, ${r.budget}`,
+    `seed: ${JSON.stringify(r.seed)} (SHA-256 ${r.sha256})`,
+    `re-check by hand: ${drawRule(r.eligible)}`,
+  ];
+  console.log(lines.join("\n"));
+});

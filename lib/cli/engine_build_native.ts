@@ -1,7 +1,6 @@
 /**
- * `deno task engine-build-native [--arch ARCH] [--no-pgo] [--mirror URL]`: builds Stockfish 17.1 for this
- * CPU from Debian's source package, checks its bench fingerprint and prints
- * the path to give as `--engine` (or use `--engine sf17.1-native`).
+ * `deno task engine-build-native`: builds Stockfish 17.1 for this CPU from Debian's source package, checks its bench
+ * fingerprint and says how to use it.
  *
  * @module
  */
@@ -22,33 +21,20 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const built = await buildNative({
-      arch: values.arch,
-      mirror: values.mirror,
-      pgo: !values["no-pgo"],
-    });
-    const resolved = resolveEngine("sf17.1-native");
-    const engine = await UciEngine.start(resolved.command);
-    try {
-      const bench = await runBench(engine);
-      const reference = loadRegistry().reference_fingerprint;
-      console.log(`built ${built.path} (make ${built.target} ARCH=${built.arch}) — ${engine.name}`);
-      console.log(
-        `fingerprint ${bench.nodes} nodes (reference ${reference}) in ${(bench.wallMs / 1000).toFixed(1)} s`,
-      );
-      if (bench.nodes !== reference) {
-        console.error(
-          "error: the native build does not search like Stockfish 17.1; do not use it for the MBI",
-        );
-        return 1;
-      }
-      console.log(
-        `use it with: --engine sf17.1-native   (or --engine ${built.path}, or MBI_ENGINE=sf17.1-native)`,
-      );
-    } finally {
-      await engine.quit();
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const built = await buildNative({ arch: values.arch, mirror: values.mirror, pgo: !values["no-pgo"] });
+  const engine = await UciEngine.start(resolveEngine("sf17.1-native").command);
+  try {
+    const bench = await runBench(engine);
+    const reference = loadRegistry().reference_fingerprint;
+    console.log(`built ${built.path} (make ${built.target} ARCH=${built.arch}) — ${engine.name}`);
+    console.log(`fingerprint ${bench.nodes} nodes (reference ${reference}) in ${(bench.wallMs / 1000).toFixed(1)} s`);
+    if (bench.nodes !== reference) {
+      console.error("error: the native build does not search like Stockfish 17.1; do not use it for the MBI");
+      return 1;
     }
-  });
-}
+    console.log(`use it with: --engine sf17.1-native   (or --engine ${built.path}, or MBI_ENGINE=sf17.1-native)`);
+  } finally {
+    await engine.quit();
+  }
+});

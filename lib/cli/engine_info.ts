@@ -1,15 +1,15 @@
 /**
- * `deno task engine-info [--engine ID|PATH] [--json]`: prints the engine's
- * identity and bench fingerprint, and whether it matches the MBI reference
- * engine (Stockfish 17.1: 2,030,154 nodes).
+ * `deno task engine-info`: the engine's identity and bench fingerprint, and whether it matches the MBI reference engine
+ * (Stockfish 17.1).
  *
  * @module
  */
 
 import { buildHash, cachedBench, engineIdentity, loadRegistry, resolveEngine, UciEngine } from "../engine/mod.ts";
+import { int } from "../core/mod.ts";
+import { displayPath } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, JSON_OUTPUT } from "./options.ts";
-import { displayPath } from "../store/mod.ts";
 
 /** The declaration of `deno task engine-info`. */
 export const COMMAND = command({
@@ -19,57 +19,50 @@ export const COMMAND = command({
   options: { engine: ENGINE, json: { ...JSON_OUTPUT, help: "print the identity as one JSON object" } },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const resolved = resolveEngine(values.engine);
-    const engine = await UciEngine.start(resolved.command);
-    try {
-      const wasCached = await cachedBench((await buildHash(resolved)).sha256);
-      const id = await engineIdentity(resolved, engine);
-      const expected = resolved.entry.fingerprint;
-      if (values.json) {
-        console.log(
-          JSON.stringify({ ...id, expected_fingerprint: expected ?? null }),
-        );
-      } else {
-        const ref = loadRegistry().reference_fingerprint;
-        console.log(`engine      ${id.id}`);
-        console.log(`uci name    ${id.uci_name} (${id.author})`);
-        console.log(`version     ${id.version ?? "unknown"}`);
-        console.log(`sha256      ${id.sha256}`);
-        for (const f of id.files) console.log(`  ${f.sha256}  ${f.name}`);
-        console.log(`nets        ${id.nets.join(", ") || "none declared"}`);
-        const n = (x: number | null) => x === null ? "none" : x.toLocaleString("en-US");
-        console.log(`fingerprint ${n(id.fingerprint)} nodes (MBI reference Stockfish 17.1: ${n(ref)})`);
-        const cache = wasCached ? await cachedBench(id.sha256) : undefined;
-        console.log(`measured    ${cache ? `from the cache ${displayPath(cache.path)}` : "now (and cached)"}`);
-        if (expected !== undefined) {
-          console.log(
-            expected === id.fingerprint
-              ? `declared    ${n(expected)} in data/engines.json: the same`
-              : `declared    ${
-                n(expected)
-              } in data/engines.json: DIFFERS — runs with this entry are refused until its "fingerprint" is ${
-                n(id.fingerprint)
-              } (or removed)`,
-          );
-        }
-        console.log(
-          id.matches_reference
-            ? "match       searches identically to the MBI reference engine"
-            : `match       NO: results will differ from the MBI reference engine's${
-              cache ? ` (if the cache is stale, delete ${displayPath(cache.path)} and run again)` : ""
-            }`,
-        );
-        if (resolved.entry.sha256 && resolved.entry.sha256 !== id.sha256) {
-          console.log(
-            `note        binary SHA-256 differs from the registry's ${resolved.entry.sha256}`,
-          );
-        }
-      }
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const resolved = resolveEngine(values.engine);
+  const engine = await UciEngine.start(resolved.command);
+  try {
+    const wasCached = await cachedBench((await buildHash(resolved)).sha256);
+    const id = await engineIdentity(resolved, engine);
+    const expected = resolved.entry.fingerprint;
+    if (values.json) {
+      console.log(JSON.stringify({ ...id, expected_fingerprint: expected ?? null }));
       return id.matches_reference ? 0 : 3;
-    } finally {
-      await engine.quit();
     }
-  });
-}
+    const n = (x: number | null) => x === null ? "none" : int(x);
+    const reference = n(loadRegistry().reference_fingerprint);
+    const cache = wasCached ? await cachedBench(id.sha256) : undefined;
+    const lines = [
+      `engine      ${id.id}`,
+      `uci name    ${id.uci_name} (${id.author})`,
+      `version     ${id.version ?? "unknown"}`,
+      `sha256      ${id.sha256}`,
+      ...id.files.map((f) => `  ${f.sha256}  ${f.name}`),
+      `nets        ${id.nets.join(", ") || "none declared"}`,
+      `fingerprint ${n(id.fingerprint)} nodes (MBI reference Stockfish 17.1: ${reference})`,
+      `measured    ${cache ? `from the cache ${displayPath(cache.path)}` : "now (and cached)"}`,
+    ];
+    if (expected !== undefined) {
+      lines.push(
+        expected === id.fingerprint
+          ? `declared    ${n(expected)} in data/engines.json: the same`
+          : `declared    ${n(expected)} in data/engines.json: DIFFERS — runs with this entry are refused until its ` +
+            `"fingerprint" is ${n(id.fingerprint)} (or removed)`,
+      );
+    }
+    const stale = cache ? ` (if the cache is stale, delete ${displayPath(cache.path)} and run again)` : "";
+    lines.push(
+      id.matches_reference
+        ? "match       searches identically to the MBI reference engine"
+        : `match       NO: results will differ from the MBI reference engine's${stale}`,
+    );
+    if (resolved.entry.sha256 && resolved.entry.sha256 !== id.sha256) {
+      lines.push(`note        binary SHA-256 differs from the registry's ${resolved.entry.sha256}`);
+    }
+    console.log(lines.join("\n"));
+    return id.matches_reference ? 0 : 3;
+  } finally {
+    await engine.quit();
+  }
+});

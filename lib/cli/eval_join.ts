@@ -1,11 +1,7 @@
 /**
- * `deno task eval-join --profile P [--engine ID|PATH]`: joins the positions
- * that a long run's order sets apart (computed elsewhere with the same
- * configuration) into the run's file, once two of them, drawn by seed, have
- * been searched again with the run's engine build and matched bit for bit.
- * The searches are recorded in `join-check.json`; they are done once. The
- * records are appended under the file's lock, so a running `eval-all` of the
- * same file must be stopped first (its progress is kept).
+ * `deno task eval-join`: joins the positions a long run's order sets apart into the run's file once two of them, drawn
+ * by seed, match bit for bit when searched again (once, recorded in `join-check.json`). The records are appended under
+ * the file's lock, so a running `eval-all` of the same file must be stopped first (its progress is kept).
  *
  * @module
  */
@@ -34,57 +30,46 @@ export const COMMAND = command({
   details: [
     "exit 0 when joined (or already), 1 when a checked position does not match; a running eval-all of the file must be stopped first",
   ],
-  options: {
-    profile: PROFILE,
-    engine: { ...ENGINE, defaultText: "the run's engine (its file's header)" },
-  },
+  options: { profile: PROFILE, engine: { ...ENGINE, defaultText: "the run's engine (its file's header)" } },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const profile = getProfile(values.profile);
-    const dir = profileDir(profile);
-    const order = await readRunOrder(dir, profile.positions);
-    if (!order) throw new MbiError("dataset", `${displayPath(dir)} has no order.json: nothing is set apart to join`);
-    const path = evalFilePath(dir);
-    const run = await readEvalDataset(path);
-    if (!run) throw new MbiError("dataset", `no run file at ${displayPath(path)}: start deno task eval-all first`);
-    const joined = await joinedRecords(order);
-    const checkPath = joinCheckPath(dir);
-    const draw = joinDraw(order, new Date().toISOString());
-    const build = run.header.engine.sha256;
-    let state = joinState(draw.sps, await readVerifyRecord(joined.dataset.path, checkPath), build);
-    if (state.todo.length) {
-      const { engine, note } = engineForDataset(run.header, values.engine);
-      console.error(`${note}; searching SP ${state.todo.join(" and SP ")} again (drawn by seed ${draw.seed})`);
-      // Each check in its own engine process, at once: the same searches as the run's (one thread each).
-      const checks = await Promise.all(state.todo.map((sp) => verifyReproduce(joined.dataset, sp, engine)));
-      for (const v of checks) {
-        if (v.engine.sha256 !== build) {
-          throw new MbiError(
-            "engine-config",
-            `the engine that searched SP ${v.recorded.sp} again is not the run's build (SHA-256 ${v.engine.sha256}, the run's ${build})`,
-          );
-        }
-        await recordVerification(
-          joined.dataset.path,
-          v,
-          `deno task eval-join --profile ${profile.name}`,
-          { path: checkPath, draw },
-        );
-        console.log(`SP ${v.recorded.sp}: ${v.match ? "MATCH" : `MISMATCH (${v.differences.join("; ")})`}`);
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const profile = getProfile(values.profile);
+  const dir = profileDir(profile);
+  const order = await readRunOrder(dir, profile.positions);
+  if (!order) throw new MbiError("dataset", `${displayPath(dir)} has no order.json: nothing is set apart to join`);
+  const path = evalFilePath(dir);
+  const run = await readEvalDataset(path);
+  if (!run) throw new MbiError("dataset", `no run file at ${displayPath(path)}: start deno task eval-all first`);
+  const joined = await joinedRecords(order);
+  const checkPath = joinCheckPath(dir);
+  const draw = joinDraw(order, new Date().toISOString());
+  const build = run.header.engine.sha256;
+  let state = joinState(draw.sps, await readVerifyRecord(joined.dataset.path, checkPath), build);
+  if (state.todo.length) {
+    const { engine, note } = engineForDataset(run.header, values.engine);
+    console.error(`${note}; searching SP ${state.todo.join(" and SP ")} again (drawn by seed ${draw.seed})`);
+    // Each check in its own engine process, at once: the same searches as the run's (one thread each).
+    const checks = await Promise.all(state.todo.map((sp) => verifyReproduce(joined.dataset, sp, engine)));
+    for (const v of checks) {
+      if (v.engine.sha256 !== build) {
+        const not = `is not the run's build (SHA-256 ${v.engine.sha256}, the run's ${build})`;
+        throw new MbiError("engine-config", `the engine that searched SP ${v.recorded.sp} again ${not}`);
       }
-      state = joinState(draw.sps, await readVerifyRecord(joined.dataset.path, checkPath), build);
+      const command = `deno task eval-join --profile ${profile.name}`;
+      await recordVerification(joined.dataset.path, v, command, { path: checkPath, draw });
+      console.log(`SP ${v.recorded.sp}: ${v.match ? "MATCH" : `MISMATCH (${v.differences.join("; ")})`}`);
     }
-    if (state.failed !== null) {
-      console.log(`not joined: SP ${state.failed} did not match (${displayPath(checkPath)})`);
-      return 1;
-    }
-    const n = await appendJoined(path, joined);
-    console.log(
-      `SP ${draw.sps.join(" and SP ")} matched bit for bit (${displayPath(checkPath)}); ` +
-        `${n} record(s) of ${order.joined.file} joined ${displayPath(path)}` +
-        (n < joined.records.length ? ` (${joined.records.length - n} were there already)` : ""),
-    );
-  });
-}
+    state = joinState(draw.sps, await readVerifyRecord(joined.dataset.path, checkPath), build);
+  }
+  if (state.failed !== null) {
+    console.log(`not joined: SP ${state.failed} did not match (${displayPath(checkPath)})`);
+    return 1;
+  }
+  const n = await appendJoined(path, joined);
+  console.log(
+    `SP ${draw.sps.join(" and SP ")} matched bit for bit (${displayPath(checkPath)}); ` +
+      `${n} record(s) of ${order.joined.file} joined ${displayPath(path)}` +
+      (n < joined.records.length ? ` (${joined.records.length - n} were there already)` : ""),
+  );
+});

@@ -1,16 +1,15 @@
 /**
- * `deno task eval-merge [--profile P] [--engine ID|PATH] [--nodes N] [--out FILE] [SHARD_FILE…]`: merges the
- * shard files of a profile (default: `results/<profile>/shards/evals.shard-*`)
- * into `results/<profile>/evals.jsonl`.
+ * `deno task eval-merge`: merges the shard files of a profile's stage 1 (default:
+ * `results/<profile>/shards/evals.shard-*`) into its evals.jsonl.
  *
  * @module
  */
 
 import { join } from "node:path";
-import { evalFilePath, evalFolderName, mergeEvalFiles, profileDir } from "../store/mod.ts";
+import { evalFilePath, evalFolderName, mergeEvalFiles, profileDir, shardFiles } from "../store/mod.ts";
+import { MbiError } from "../core/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, NODES, OUT_FILE, PROFILE, resultsProfile } from "./options.ts";
-import { MbiError } from "../core/mod.ts";
 
 /** The declaration of `deno task eval-merge`. */
 export const COMMAND = command({
@@ -29,35 +28,18 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values, positionals }) => {
-    const profile = resultsProfile(values, { evalNodes: values.nodes });
-    const dir = profileDir(profile);
-    let files = positionals;
-    if (files.length === 0) {
-      const shardDir = join(dir, "shards");
-      try {
-        files = [...Deno.readDirSync(shardDir)]
-          .filter((e) => /^evals\.shard-\d+-of-\d+\.jsonl$/.test(e.name))
-          .map((e) => join(shardDir, e.name))
-          .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
-      } catch {
-        files = [];
-      }
-      if (files.length === 0) {
-        throw new MbiError(
-          "shard",
-          `no shard files in ${shardDir} (run eval-all --shard i/n first)`,
-        );
-      }
-    }
-    // the reference engine's datasets are at the profile's node budget; another engine's limit is its own
-    const limit = profile.engine === null && profile.evalDepth === null ? { nodes: profile.evalNodes } : undefined;
-    const s = await mergeEvalFiles(files, values.out ?? evalFilePath(dir), { profile: evalFolderName(profile), limit });
-    console.log(
-      s.unchanged
-        ? `${s.out} already holds this merge of ${s.files} shard files (${s.records} positions); nothing written`
-        : `merged ${s.files} shard files into ${s.out} (${s.records} positions)`,
-    );
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values, positionals }) => {
+  const profile = resultsProfile(values, { evalNodes: values.nodes });
+  const dir = profileDir(profile);
+  const shardDir = join(dir, "shards");
+  const files = positionals.length ? positionals : shardFiles(shardDir, "evals");
+  if (files.length === 0) throw new MbiError("shard", `no shard files in ${shardDir} (run eval-all --shard i/n first)`);
+  // the reference engine's datasets are at the profile's node budget; another engine's limit is its own
+  const limit = profile.engine === null && profile.evalDepth === null ? { nodes: profile.evalNodes } : undefined;
+  const s = await mergeEvalFiles(files, values.out ?? evalFilePath(dir), { profile: evalFolderName(profile), limit });
+  console.log(
+    s.unchanged
+      ? `${s.out} already holds this merge of ${s.files} shard files (${s.records} positions); nothing written`
+      : `merged ${s.files} shard files into ${s.out} (${s.records} positions)`,
+  );
+});

@@ -1,6 +1,5 @@
 /**
- * `deno task evaluate --sp 518 [--nodes 5000000 | --depth D] [--engine ID|PATH] [--json]`:
- * evaluates one start position with the MBI options and prints the record.
+ * `deno task evaluate`: evaluates one start position with the MBI options and prints the record.
  *
  * @module
  */
@@ -8,9 +7,8 @@
 import { engineIdentity, resolveEngine } from "../engine/mod.ts";
 import { fingerprintValue } from "../method/mod.ts";
 import { EvaluationSession } from "../evaluation/mod.ts";
-import { command, flag, runCommand } from "./command.ts";
+import { command, flag, runCommand, UsageError } from "./command.ts";
 import { DEPTH, ENGINE, JSON_OUTPUT, NODES, POSITION } from "./options.ts";
-import { UsageError } from "./common.ts";
 
 const DEFAULT_NODES = 5_000_000;
 
@@ -28,47 +26,34 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const position = values.sp;
-    const { nodes, depth } = values;
-    if (nodes !== undefined && depth !== undefined) {
-      throw new UsageError("give --nodes or --depth, not both");
-    }
-    const resolved = resolveEngine(values.engine);
-    const limit = depth !== undefined ? { depth } : { nodes: nodes ?? DEFAULT_NODES };
-    const session = new EvaluationSession(resolved, {
-      limit,
-      options: resolved.entry.options,
-      onEvent: (line) => console.error(line), // engine restarts and slow searches, as in every command
-    });
-    try {
-      const engine = await session.start();
-      const record = await session.evaluate(position);
-      const identity = await engineIdentity(resolved, engine, {
-        fingerprint: !values["no-fingerprint"],
-      });
-      const options = Object.fromEntries(engine.optionsSet);
-      if (values.json) {
-        console.log(JSON.stringify({ ...record, engine: identity, options }));
-      } else {
-        const score = record.mate !== null ? `mate ${record.mate}` : `${record.eval_cp} cp`;
-        console.log(
-          `SP ${record.sp} ${record.setup}  ${score} (White)  depth ${record.depth}/${record.seldepth ?? "-"}`,
-        );
-        console.log(`pv ${record.pv.join(" ")}`);
-        console.log(
-          `nodes ${record.nodes}  ${(record.wall_ms / 1000).toFixed(2)} s  bestmove ${record.bestmove}`,
-        );
-        console.log(
-          `engine ${identity.id}: ${identity.uci_name}, fingerprint ${fingerprintValue(identity.fingerprint)}`,
-        );
-        console.log(`options ${JSON.stringify(options)}`);
-        console.log("raw:");
-        for (const l of record.raw) console.log(`  ${l}`);
-      }
-    } finally {
-      await session.close();
-    }
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const { nodes, depth } = values;
+  if (nodes !== undefined && depth !== undefined) throw new UsageError("give --nodes or --depth, not both");
+  const resolved = resolveEngine(values.engine);
+  const limit = depth !== undefined ? { depth } : { nodes: nodes ?? DEFAULT_NODES };
+  const session = new EvaluationSession(resolved, {
+    limit,
+    options: resolved.entry.options,
+    onEvent: (line) => console.error(line), // engine restarts and slow searches, as in every command
   });
-}
+  try {
+    const engine = await session.start();
+    const r = await session.evaluate(values.sp);
+    const identity = await engineIdentity(resolved, engine, { fingerprint: !values["no-fingerprint"] });
+    const options = Object.fromEntries(engine.optionsSet);
+    if (values.json) {
+      console.log(JSON.stringify({ ...r, engine: identity, options }));
+      return;
+    }
+    const score = r.mate !== null ? `mate ${r.mate}` : `${r.eval_cp} cp`;
+    console.log(`SP ${r.sp} ${r.setup}  ${score} (White)  depth ${r.depth}/${r.seldepth ?? "-"}`);
+    console.log(`pv ${r.pv.join(" ")}`);
+    console.log(`nodes ${r.nodes}  ${(r.wall_ms / 1000).toFixed(2)} s  bestmove ${r.bestmove}`);
+    console.log(`engine ${identity.id}: ${identity.uci_name}, fingerprint ${fingerprintValue(identity.fingerprint)}`);
+    console.log(`options ${JSON.stringify(options)}`);
+    console.log("raw:");
+    for (const l of r.raw) console.log(`  ${l}`);
+  } finally {
+    await session.close();
+  }
+});

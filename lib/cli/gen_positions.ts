@@ -1,5 +1,5 @@
 /**
- * `deno task gen-positions`: (re)writes `data/positions960.csv`.
+ * `deno task gen-positions`: writes `data/positions960.csv` again.
  *
  * @module
  */
@@ -16,10 +16,8 @@ export const COMMAND = command({
   options: {},
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async () => {
-    const path = repoPath(POSITIONS_CSV_PATH);
-    await writeFileAtomic(path, positionsCsv());
-    console.log(`wrote ${path} (960 positions)`);
-  });
-}
+await runCommand(import.meta, COMMAND, async () => {
+  const path = repoPath(POSITIONS_CSV_PATH);
+  await writeFileAtomic(path, positionsCsv());
+  console.log(`wrote ${path} (960 positions)`);
+});

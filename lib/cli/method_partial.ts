@@ -1,7 +1,5 @@
 /**
- * `deno task method-partial`: the method's values as far as its run has gone
- * (results/full/partial.json): estimates from the positions done, the best
- * index's agreement with them, and where its extremes land. Never an MBI.
+ * `deno task method-partial`: the method's values as far as its run has gone (results/full/partial.json). Never an MBI.
  *
  * @module
  */
@@ -26,24 +24,22 @@ export const COMMAND = command({
   options: {},
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async () => {
-    const p = await writeMethodPartial();
+await runCommand(import.meta, COMMAND, async () => {
+  const p = await writeMethodPartial();
+  const parts = p.done.parts.map((x) => `part ${x.part}: ${x.done} of ${x.positions}`).join(", ");
+  console.log(
+    `${partialCountText(p)} (${p.done.joined} self-play positions and the first ${p.done.prefix} of the run's order; ` +
+      `${parts})`,
+  );
+  console.log(partialDistributionText(p));
+  console.log(partialAgreementText(p));
+  for (const [title, rows] of [["most", p.extremes.balanced], ["least", p.extremes.unbalanced]] as const) {
+    const done = rows.filter((r) => r.method);
+    const which = done.map((r) => `SP ${r.sp} (MBI ${r.mbi}) ${landingText(r)}`).join("; ");
     console.log(
-      `${
-        partialCountText(p)
-      } (${p.done.joined} self-play positions and the first ${p.done.prefix} of the run's order; ` +
-        p.done.parts.map((x) => `part ${x.part}: ${x.done} of ${x.positions}`).join(", ") + ")",
+      `The ${indexWords(p.agreement.budget)}'s ${rows.length} ${title} balanced: ${done.length} done` +
+        (done.length ? `: ${which}` : ""),
     );
-    console.log(partialDistributionText(p));
-    console.log(partialAgreementText(p));
-    for (const [title, rows] of [["most", p.extremes.balanced], ["least", p.extremes.unbalanced]] as const) {
-      const done = rows.filter((r) => r.method);
-      console.log(
-        `The ${indexWords(p.agreement.budget)}'s ${rows.length} ${title} balanced: ${done.length} done` +
-          (done.length ? `: ${done.map((r) => `SP ${r.sp} (MBI ${r.mbi}) ${landingText(r)}`).join("; ")}` : ""),
-      );
-    }
-    console.log(`No MBI at this budget until all ${p.done.of} are done. Written: ${displayPath(methodPartialPath())}`);
-  });
-}
+  }
+  console.log(`No MBI at this budget until all ${p.done.of} are done. Written: ${displayPath(methodPartialPath())}`);
+});

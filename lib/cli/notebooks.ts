@@ -1,17 +1,14 @@
 /**
- * `deno task notebooks [--profile P] [--force] [01 02 …]`: executes the stage
- * notebooks headless with the Deno kernel; executed notebooks and HTML renders
- * go to `results/<profile>/notebooks/` (`notebooks~<tags>/` for a self-play design). Without `--force` nothing runs when
- * neither the cells nor the result files the notebooks read changed since the
- * last complete render.
+ * `deno task notebooks`: executes the stage notebooks headless with the Deno kernel. Without `--force` nothing runs
+ * when neither the cells nor the result files the notebooks read changed since the last complete render.
  *
  * @module
  */
 
 import { runStageNotebooks } from "../notebook/mod.ts";
+import { getProfile } from "../store/mod.ts";
 import { command, flag, runCommand } from "./command.ts";
 import { PROFILE } from "./options.ts";
-import { getProfile } from "../store/mod.ts";
 
 /** The declaration of `deno task notebooks`. */
 export const COMMAND = command({
@@ -31,9 +28,7 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values, positionals }) => {
-    const runs = await runStageNotebooks(getProfile(values.profile), positionals, console.error, values.force);
-    return runs.every((r) => r.ok) ? 0 : 1;
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values, positionals }) => {
+  const runs = await runStageNotebooks(getProfile(values.profile), positionals, console.error, values.force);
+  return runs.every((r) => r.ok) ? 0 : 1;
+});

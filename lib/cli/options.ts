@@ -1,19 +1,28 @@
 /**
- * The options several commands take, declared once: each command's
- * declaration lists these (with its own help where the meaning narrows, e.g.
- * `{ ...OUT_FILE, help: "…" }`), so that a shared option parses, defaults and
- * reads alike everywhere.
+ * The options several commands take, declared once (a command narrows one's help with `{ ...OUT_FILE, help: "…" }`), so
+ * that a shared option parses, defaults and reads alike everywhere; and the selection `draw` and `book` share.
  *
  * @module
  */
 
+import { dirname, join } from "node:path";
 import { DEFAULT_ENGINE_ID, ENGINE_ENV, NATIVE_ENGINE_ID } from "../engine/mod.ts";
-import { parseSpList, type Profile, type ProfileOverrides, PROFILES, type StartPosition } from "../method/mod.ts";
+import {
+  type Condition,
+  parseExclusions,
+  parsePosition,
+  parseSpList,
+  PositionError,
+  type Profile,
+  type ProfileOverrides,
+  PROFILES,
+  type StartPosition,
+} from "../method/mod.ts";
 import { profileAndEngine } from "../runs/mod.ts";
 import { parseShard } from "../store/mod.ts";
 import { OPENING_DISTINCT } from "../selfplay/mod.ts";
-import { flag, text, valueOf, whole, wholeNumber } from "./command.ts";
-import { outputDir, outputPath, positionArg, UsageError } from "./common.ts";
+import { spOfSetup } from "../analysis/mod.ts";
+import { flag, text, UsageError, userPath, valueOf, whole, wholeNumber } from "./command.ts";
 
 /** `--profile P`: a profile or results key. */
 export const PROFILE = text(
@@ -47,18 +56,20 @@ function workers(value: string, option: string): number {
 export const JSON_OUTPUT = flag("print one JSON object instead of text");
 
 /** `--out FILE`: an output file; its directory must exist. */
-export const OUT_FILE = valueOf("FILE", "write to this file instead", (t, o) => outputPath(o, t));
+export const OUT_FILE = valueOf("FILE", "write to this file instead", (t, o) => outputPath(o, t, false));
 
 /** `--out DIR`: an output folder; it or its parent must exist. */
-export const OUT_DIR = valueOf("DIR", "write into this folder instead", (t, o) => outputDir(o, t));
+export const OUT_DIR = valueOf("DIR", "write into this folder instead", (t, o) => outputPath(o, t, true));
+
+/** The positional words of a command that takes one start position. */
+export const POSITION_WORDS = {
+  value: "SP|BACKRANK|FEN",
+  help: "the start position: an SP number 0..959, a back rank or a FEN",
+  required: true,
+} as const;
 
 /** `--sp SP|BACKRANK|FEN`: the one start position a command is about (required). */
-export const POSITION = valueOf<StartPosition, { required: true }>(
-  "SP|BACKRANK|FEN",
-  "the start position: an SP number 0..959, a back rank or a FEN",
-  (t) => positionArg(t),
-  { required: true },
-);
+export const POSITION = valueOf(POSITION_WORDS.value, POSITION_WORDS.help, (t) => positionArg(t), { required: true });
 
 /** `--sp 0-99,518`: a list of SP numbers and ranges. */
 export const SP_LIST = valueOf("SP,...", "only these positions: SP numbers and ranges, e.g. 0-99,518", parseSpList);
@@ -85,15 +96,9 @@ export const SHARD = valueOf("i/n", "run only shard i of n (0-based), to merge l
 /** `--outcomes NAME`: an outcome table (`deno task outcomes --list`). */
 export const OUTCOMES = text("NAME", "an outcome table (see deno task outcomes --list)");
 
-/** `--dir DIR`: a self-play folder instead of the profile's (a file there is a usage error; a missing folder is the command's to name). */
+/** `--dir DIR`: a self-play folder instead of the profile's (a missing folder is the command's to name). */
 export const SELFPLAY_DIR = valueOf("DIR", "the self-play folder", (t, option) => {
-  let isFile = false;
-  try {
-    isFile = !Deno.statSync(t).isDirectory;
-  } catch {
-    // missing: the command says which file it looked for
-  }
-  if (isFile) {
+  if (statOrUndefined(t)?.isDirectory === false) {
     throw new UsageError(`--${option} ${t}: is a file, not a folder; give the self-play folder that holds games.jsonl`);
   }
   return t;
@@ -107,17 +112,80 @@ export function positionWords(words: string[]): StartPosition {
   return positionArg(words.join(" "));
 }
 
-/** The positional words of a command that takes one start position. */
-export const POSITION_WORDS = {
-  value: "SP|BACKRANK|FEN",
-  help: "the start position: an SP number 0..959, a back rank or a FEN",
-  required: true,
-} as const;
-
-/** The profile of `--profile` and `--engine` for a command that reads its results (the engine need not be installed). */
+/** The profile of `--profile` and `--engine` for a command that reads results (the engine need not be installed). */
 export function resultsProfile(
   values: { profile?: string; engine?: string },
   overrides: ProfileOverrides = {},
 ): Profile {
   return profileAndEngine(values.profile, overrides, values.engine, { requireBinary: false }).profile;
+}
+
+/** A start position the user typed (SP, back rank or FEN); a bad one is a usage error (exit 2). */
+export function positionArg(text: string): StartPosition {
+  try {
+    return parsePosition(text);
+  } catch (e) {
+    if (e instanceof PositionError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/**
+ * An output the user named, resolved like {@link userPath}: a file (not a folder) in an existing folder, or a folder
+ * (not a file) that exists or whose parent does.
+ */
+function outputPath(option: string, path: string, folder: boolean): string {
+  const p = userPath(path);
+  const self = statOrUndefined(p);
+  if (folder && self && !self.isDirectory) throw new UsageError(`--${option} ${path}: is a file, not a directory`);
+  if (!folder && self?.isDirectory) {
+    throw new UsageError(`--${option} ${path}: is a directory; give a file name (e.g. ${join(path, "evals.jsonl")})`);
+  }
+  if (!self && !statOrUndefined(dirname(p))?.isDirectory) {
+    throw new UsageError(`--${option} ${path}: the directory ${dirname(p)} does not exist (create it first)`);
+  }
+  return p;
+}
+
+function statOrUndefined(path: string): Deno.FileInfo | undefined {
+  try {
+    return Deno.statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The MBI a draw or book keeps at least when no condition is given (about the most balanced tenth). */
+const DEFAULT_MIN_MBI = 90;
+
+/** The options of `draw` and `book`: the index, the balance condition and the exclusions. */
+export const SELECTION_OPTIONS = {
+  profile: { ...PROFILE, defaultText: "the best index here (the largest complete budget of the reference engine)" },
+  "min-mbi": whole("N", "keep positions with an MBI of at least N (0..100)", {
+    min: 0,
+    defaultText: `${DEFAULT_MIN_MBI} when --max-edge is not given`,
+  }),
+  "max-edge": whole("CP", "keep positions whose edge |eval| is at most CP centipawns", { min: 0 }),
+  exclude: text(
+    "SP,...",
+    "leave out these positions: SP numbers or back ranks, comma-separated (e.g. 518,534,RNBQKBNR)",
+  ),
+} as const;
+
+/** The condition and the excluded SPs from the parsed options; a bad value is a usage error naming it. */
+export function selection(
+  values: { "min-mbi"?: number; "max-edge"?: number; exclude?: string },
+): { condition: Condition; exclude: number[] } {
+  const minMbi = values["min-mbi"], maxEdge = values["max-edge"];
+  if (minMbi !== undefined && minMbi > 100) throw new UsageError(`--min-mbi ${minMbi}: the MBI runs 0..100`);
+  const condition: Condition = minMbi === undefined && maxEdge === undefined
+    ? { minMbi: DEFAULT_MIN_MBI }
+    : { ...(minMbi !== undefined ? { minMbi } : {}), ...(maxEdge !== undefined ? { maxEdge } : {}) };
+  const { sps, bad } = parseExclusions(values.exclude ?? "", spOfSetup);
+  if (bad !== null) {
+    throw new UsageError(
+      `--exclude: "${bad.slice(0, 40)}" is neither an SP number (0..959) nor a back rank (8 letters of K, Q, R, B, N)`,
+    );
+  }
+  return { condition, exclude: sps };
 }

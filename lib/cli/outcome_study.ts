@@ -1,8 +1,5 @@
 /**
- * `deno task outcome-study`: does the order predict games? Every dataset
- * against every outcome table, the paired differences between budgets, how
- * the games' scores agree, and the published 0.76 beside them
- * (results/outcomes/study.json; aggregate figures only).
+ * `deno task outcome-study`: does the order predict games? (aggregate figures only, in results/outcomes/study.json).
  *
  * @module
  */
@@ -22,10 +19,8 @@ export const COMMAND = command({
   options: {},
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async () => {
-    const s = await writeStudy();
-    for (const l of studyLines(s)) console.log(l);
-    console.log(`written: ${displayPath(studyPath())}`);
-  });
-}
+await runCommand(import.meta, COMMAND, async () => {
+  const s = await writeStudy();
+  for (const l of studyLines(s)) console.log(l);
+  console.log(`written: ${displayPath(studyPath())}`);
+});

@@ -1,10 +1,6 @@
 /**
- * `deno task outcomes --pgn FILE [--name N] [--rated] [--min-elo K] [--time-control C,…] [--min-plies P]
- * [--exclude-termination T,…] [--include-bad-castling] [--replace]`: per-position outcomes of the
- * Chess960 games of a PGN collection (plain, .gz, .zst), streamed.
- *
- * `deno task outcomes --table FILE [--name N] [--description TEXT] [--origin TEXT] [--replace]`: the same
- * from a per-position CSV (published aggregates). `--list` lists the tables.
+ * `deno task outcomes`: per-position outcomes of the Chess960 games of a PGN collection (plain, .gz, .zst; streamed,
+ * with filters), or of a per-position CSV of published aggregates.
  *
  * @module
  */
@@ -20,9 +16,8 @@ import {
   shippedTable,
 } from "../outcomes/mod.ts";
 import { terminalProgress } from "../runs/mod.ts";
-import { command, flag, runCommand, text, valueOf, whole } from "./command.ts";
-import { UsageError } from "./common.ts";
 import { int } from "../core/mod.ts";
+import { command, flag, runCommand, text, UsageError, valueOf, whole } from "./command.ts";
 
 /** `--time-control C,…`: a comma list of classes. */
 function timeControls(v: string, option: string): TimeControlClass[] {
@@ -34,23 +29,15 @@ function timeControls(v: string, option: string): TimeControlClass[] {
   return list as TimeControlClass[];
 }
 
+/** The options that filter games: `--pgn` only. */
+const FILTERS = ["rated", "min-elo", "time-control", "min-plies", "exclude-termination", "include-bad-castling"];
+
 /** The command that rebuilds a table from a downloaded copy of its source (recorded in a private table). */
 function rebuildCommand(values: Record<string, unknown>): string {
   const file = String(values.table ?? values.pgn ?? "").replace(/^.*\//, "");
   const quote = (x: string) => (/^[\w.,:@%+=\/-]+$/.test(x) ? x : `'${x.replaceAll("'", `'\\''`)}'`);
   const parts = ["deno task outcomes", values.table !== undefined ? "--table" : "--pgn", quote(file)];
-  const keys = [
-    "name",
-    "description",
-    "origin",
-    "licence",
-    "position-url",
-    "rated",
-    "min-elo",
-    "time-control",
-    "min-plies",
-  ];
-  for (const k of [...keys, "exclude-termination", "include-bad-castling", "private"]) {
+  for (const k of ["name", "description", "origin", "licence", "position-url", ...FILTERS, "private"]) {
     const v = values[k];
     if (v === undefined || v === false) continue;
     parts.push(`--${k}`);
@@ -98,94 +85,77 @@ export const COMMAND = command({
 });
 
 function summary(meta: OutcomeTableMeta): string[] {
-  const t = meta.totals;
+  const t = meta.totals, g = t.games_per_position;
+  const draws = t.draw_rate !== null ? `, draw rate ${t.draw_rate.toFixed(4)}` : "";
   const lines = [
     `${meta.name}: ${meta.description}`,
     `read ${int(meta.counts.read)}, kept ${int(meta.counts.kept)}; skipped: ${describeSkipped(meta.counts.skipped)}`,
-    `${t.positions} positions, ${
-      int(t.games)
-    } games (per position ${t.games_per_position.min}..${t.games_per_position.max}, median ${t.games_per_position.median}); White's score ${
-      t.white_score.toFixed(4)
-    }${t.draw_rate !== null ? `, draw rate ${t.draw_rate.toFixed(4)}` : ""}`,
+    `${t.positions} positions, ${int(t.games)} games (per position ${g.min}..${g.max}, median ${g.median}); ` +
+    `White's score ${t.white_score.toFixed(4)}${draws}`,
   ];
-  if (meta.damaged) {
+  const d = meta.damaged;
+  if (d) {
     lines.push(
-      `warning: the file is damaged — decompression stopped after about ${int(meta.damaged.compressed_bytes_read)} of ${
-        int(meta.source.bytes)
-      } bytes (${meta.damaged.message}); the table holds the ${int(meta.damaged.games_before)} games read before`,
+      `warning: the file is damaged — decompression stopped after about ${int(d.compressed_bytes_read)} of ` +
+        `${int(meta.source.bytes)} bytes (${d.message}); the table holds the ${int(d.games_before)} games read before`,
     );
   }
   lines.push(`-> ${displayPath(outcomePaths(meta.name).dir)}/`);
   return lines;
 }
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    if (values.list) {
-      for (const n of listOutcomeTables()) console.log(n);
-      return 0;
-    }
-    if ((values.pgn === undefined) === (values.table === undefined)) {
-      throw new UsageError("give one of --pgn FILE (games) or --table FILE (per-position CSV)");
-    }
-    // a name the user typed is checked as typed: a bad one is a usage error (exit 2), before anything is read
-    if (values.name !== undefined) {
-      try {
-        checkOutcomeName(values.name);
-      } catch (e) {
-        throw new UsageError(`--name: ${(e as Error).message}`);
-      }
-    }
-    const opts = {
-      name: values.name,
-      replace: values.replace ?? false,
-      description: values.description,
-      origin: values.origin,
-      licence: values.licence,
-      positionUrl: values["position-url"],
-      private: values.private ?? false,
-      command: rebuildCommand(values),
-    };
-    if (values.table !== undefined) {
-      for (
-        const f of [
-          "rated",
-          "min-elo",
-          "time-control",
-          "min-plies",
-          "exclude-termination",
-          "include-bad-castling",
-        ] as const
-      ) {
-        if (values[f] !== undefined) throw new UsageError(`--${f} filters games: it applies to --pgn, not --table`);
-      }
-      const shipped = shippedTable(values.table); // data/…: its name and attribution by default
-      const { meta } = await buildOutcomesFromTable(values.table, {
-        ...opts,
-        name: opts.name ?? shipped?.name,
-        description: opts.description ?? shipped?.description,
-        origin: opts.origin ?? shipped?.origin,
-      });
-      for (const l of summary(meta)) console.log(l);
-      return 0;
-    }
-    const filters: OutcomeFilters = {
-      ...NO_FILTERS,
-      rated: values.rated ?? false,
-      min_elo: values["min-elo"] ?? null,
-      time_controls: values["time-control"] ?? null,
-      min_plies: values["min-plies"] ?? null,
-      exclude_terminations: (values["exclude-termination"] ?? "").split(",").map((s) => s.trim()).filter(Boolean),
-      ...(values["include-bad-castling"] ? { castling_mismatch: "include" as const } : {}),
-    };
-    const progress = terminalProgress<IngestProgress>(15, formatIngestProgress);
-    const { meta, ingest } = await buildOutcomesFromPgn(values.pgn!, filters, { ...opts, onProgress: progress });
-    for (const l of summary(meta)) console.log(l);
-    console.log(
-      `${int(ingest.read)} games in ${ingest.seconds.toFixed(1)} s (${
-        int(Math.round(ingest.read / ingest.seconds))
-      } games/s, ${(ingest.textBytes / 1e6 / ingest.seconds).toFixed(0)} MB/s of PGN text)`,
-    );
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  if (values.list) {
+    for (const n of listOutcomeTables()) console.log(n);
     return 0;
-  });
-}
+  }
+  if ((values.pgn === undefined) === (values.table === undefined)) {
+    throw new UsageError("give one of --pgn FILE (games) or --table FILE (per-position CSV)");
+  }
+  // a name the user typed is checked as typed: a bad one is a usage error (exit 2), before anything is read
+  if (values.name !== undefined) {
+    try {
+      checkOutcomeName(values.name);
+    } catch (e) {
+      throw new UsageError(`--name: ${(e as Error).message}`);
+    }
+  }
+  const opts = {
+    name: values.name,
+    replace: values.replace ?? false,
+    description: values.description,
+    origin: values.origin,
+    licence: values.licence,
+    positionUrl: values["position-url"],
+    private: values.private ?? false,
+    command: rebuildCommand(values),
+  };
+  if (values.table !== undefined) {
+    const filter = FILTERS.find((f) => f in values);
+    if (filter) throw new UsageError(`--${filter} filters games: it applies to --pgn, not --table`);
+    const shipped = shippedTable(values.table); // data/…: its name and attribution by default
+    const { meta } = await buildOutcomesFromTable(values.table, {
+      ...opts,
+      name: opts.name ?? shipped?.name,
+      description: opts.description ?? shipped?.description,
+      origin: opts.origin ?? shipped?.origin,
+    });
+    for (const l of summary(meta)) console.log(l);
+    return 0;
+  }
+  const filters: OutcomeFilters = {
+    ...NO_FILTERS,
+    rated: values.rated ?? false,
+    min_elo: values["min-elo"] ?? null,
+    time_controls: values["time-control"] ?? null,
+    min_plies: values["min-plies"] ?? null,
+    exclude_terminations: (values["exclude-termination"] ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    ...(values["include-bad-castling"] ? { castling_mismatch: "include" as const } : {}),
+  };
+  const progress = terminalProgress<IngestProgress>(15, formatIngestProgress);
+  const { meta, ingest } = await buildOutcomesFromPgn(values.pgn!, filters, { ...opts, onProgress: progress });
+  for (const l of summary(meta)) console.log(l);
+  const rate = `${int(Math.round(ingest.read / ingest.seconds))} games/s`;
+  const mbps = `${(ingest.textBytes / 1e6 / ingest.seconds).toFixed(0)} MB/s of PGN text`;
+  console.log(`${int(ingest.read)} games in ${ingest.seconds.toFixed(1)} s (${rate}, ${mbps})`);
+});

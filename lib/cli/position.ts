@@ -1,5 +1,5 @@
 /**
- * `deno task position <SP | back rank | FEN> [--json]`: prints SP, back rank and FEN.
+ * `deno task position`: SP, back rank and FEN of a start position.
  *
  * @module
  */
@@ -15,11 +15,7 @@ export const COMMAND = command({
   options: { json: JSON_OUTPUT },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, ({ values, positionals }) => {
-    const p = positionWords(positionals);
-    if (values.json) console.log(JSON.stringify(p));
-    else console.log(`SP ${p.sp}\nsetup ${p.setup}\nFEN ${p.fen}`);
-    return 0;
-  });
-}
+await runCommand(import.meta, COMMAND, ({ values, positionals }) => {
+  const p = positionWords(positionals);
+  console.log(values.json ? JSON.stringify(p) : `SP ${p.sp}\nsetup ${p.setup}\nFEN ${p.fen}`);
+});

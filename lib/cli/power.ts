@@ -1,11 +1,7 @@
 /**
- * `deno task power [--profile P | --outcomes NAME | --between-sd S --game-sd G] [--rho R] [--positions N]
- * [--games G]`: what a self-play (or outcome) design can show — the reliability of per-position scores, the
- * expected observed rho and the power to exclude 0 at a true rho — from the variances measured in a
- * profile's games, in an outcome table, or given by hand; with none of these, the variances of docs/METHOD.md
- * decision 6 (the method's design at the published 0.76 with no option at all). A profile's or table's variances
- * go through the same rule as `summary.json` (`designVariances`): when the between-position variance is not
- * estimable there, the method's variances are used and the output says so. For planning a run before paying for it.
+ * `deno task power`: what a self-play (or outcome) design can show, for planning a run. Measured variances go through
+ * `designVariances`, as for `summary.json`: where the between-position variance is not estimable, the method's
+ * (docs/METHOD.md decision 6) are used and the output says so.
  *
  * @module
  */
@@ -23,9 +19,8 @@ import {
 import { PUBLISHED, REQUIRED_POWER } from "../analysis/mod.ts";
 import { loadSelfplay } from "../selfplay/mod.ts";
 import { getProfile, readOutcomeTable } from "../store/mod.ts";
-import { command, runCommand, valueOf, whole } from "./command.ts";
+import { command, runCommand, UsageError, valueOf, whole } from "./command.ts";
 import { OUTCOMES, PROFILE } from "./options.ts";
-import { UsageError } from "./common.ts";
 
 /** A positive number option (a decimal). */
 function positiveNumber(v: string, name: string): number {
@@ -65,53 +60,43 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const sources = [values.profile, values.outcomes, values["between-sd"] ?? values["game-sd"]].filter((v) => v);
-    if (sources.length > 1) {
-      throw new UsageError("give one source of variances: --profile P, --outcomes NAME, or --between-sd and --game-sd");
-    }
-    let between: number, game: number, from: string;
-    if (values.profile || values.outcomes) {
-      const rel = values.profile
-        ? scoreReliability((await loadSelfplay(getProfile(values.profile))).positions)
-        : scoreReliability((await readOutcomeTable(values.outcomes!)).rows.map(rowCounts));
-      const v = designVariances(
-        rel,
-        values.profile ? `the self-play games of profile ${values.profile}` : `outcome table ${values.outcomes}`,
-      );
-      [between, game, from] = [v.between, v.game, v.note];
-    } else if (values["between-sd"] !== undefined || values["game-sd"] !== undefined) {
-      const b = values["between-sd"], g = values["game-sd"];
-      if (b === undefined || g === undefined) throw new UsageError("--between-sd and --game-sd go together");
-      [between, game, from] = [b * b, g * g, "the standard deviations given"];
-    } else {
-      [between, game, from] = [METHOD_VARIANCES.between, METHOD_VARIANCES.game, METHOD_VARIANCES.source];
-    }
-    const { rho, positions, games } = values;
-    const d = designPower(rho, between, game, positions, games);
-    const f = (x: number) => x.toFixed(3);
-    console.log(`variances: ${from}`);
-    console.log(
-      `  between positions ${between.toExponential(3)} (SD ${f(Math.sqrt(between))}), one game ${f(game)} (SD ${
-        f(Math.sqrt(game))
-      })`,
-    );
-    console.log(`design ${positions} positions × ${games} games, true rho ${rho}:`);
-    console.log(
-      `  reliability of a score ${f(d.reliability)}, ceiling ${f(Math.sqrt(d.reliability))}, expected observed rho ${
-        f(d.expected_rho)
-      }`,
-    );
-    console.log(`  power to exclude 0 (95% interval) ${f(d.power)}`);
-    const g80 = gamesNeeded(rho, between, game, positions, REQUIRED_POWER);
-    const p80 = positionsNeeded(rho, between, game, games, REQUIRED_POWER);
-    console.log(
-      `  for ${REQUIRED_POWER * 100}% power: ${
-        g80 === null ? "no number of games suffices" : `${g80} games per position`
-      } at ${positions} positions; ${
-        p80 === null ? "no number of positions up to 960 suffices" : `${p80} positions`
-      } at ${games} games`,
-    );
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const { profile, outcomes, "between-sd": b, "game-sd": g } = values;
+  if ([profile, outcomes, b ?? g].filter((v) => v).length > 1) {
+    throw new UsageError("give one source of variances: --profile P, --outcomes NAME, or --between-sd and --game-sd");
+  }
+  let between: number, game: number, from: string;
+  if (profile || outcomes) {
+    const rel = profile
+      ? scoreReliability((await loadSelfplay(getProfile(profile))).positions)
+      : scoreReliability((await readOutcomeTable(outcomes!)).rows.map(rowCounts));
+    const v = designVariances(rel, profile ? `the self-play games of profile ${profile}` : `outcome table ${outcomes}`);
+    [between, game, from] = [v.between, v.game, v.note];
+  } else if (b !== undefined || g !== undefined) {
+    if (b === undefined || g === undefined) throw new UsageError("--between-sd and --game-sd go together");
+    [between, game, from] = [b * b, g * g, "the standard deviations given"];
+  } else {
+    [between, game, from] = [METHOD_VARIANCES.between, METHOD_VARIANCES.game, METHOD_VARIANCES.source];
+  }
+  const { rho, positions, games } = values;
+  const d = designPower(rho, between, game, positions, games);
+  const f = (x: number) => x.toFixed(3);
+  const g80 = gamesNeeded(rho, between, game, positions, REQUIRED_POWER);
+  const p80 = positionsNeeded(rho, between, game, games, REQUIRED_POWER);
+  console.log(`variances: ${from}`);
+  console.log(
+    `  between positions ${between.toExponential(3)} (SD ${f(Math.sqrt(between))}), ` +
+      `one game ${f(game)} (SD ${f(Math.sqrt(game))})`,
+  );
+  console.log(`design ${positions} positions × ${games} games, true rho ${rho}:`);
+  console.log(
+    `  reliability of a score ${f(d.reliability)}, ceiling ${f(Math.sqrt(d.reliability))}, ` +
+      `expected observed rho ${f(d.expected_rho)}`,
+  );
+  console.log(`  power to exclude 0 (95% interval) ${f(d.power)}`);
+  console.log(
+    `  for ${REQUIRED_POWER * 100}% power: ` +
+      `${g80 === null ? "no number of games suffices" : `${g80} games per position`} at ${positions} positions; ` +
+      `${p80 === null ? "no number of positions up to 960 suffices" : `${p80} positions`} at ${games} games`,
+  );
+});

@@ -1,11 +1,6 @@
 /**
- * `deno task predict --profile NEW --from EARLIER`: before a self-play design
- * is played, what it should show — rho(eval, score) with the method's-budget
- * values of the positions, from the earlier design's measured variances and
- * observed figure (`sample.json`), with its range, and what it would take to
- * observe the published 0.76. Writes `prediction.json` into the new design's
- * folder; refuses once a game of the new design is played, and never replaces
- * a prediction already made.
+ * `deno task predict`: what a self-play design should show, from an earlier design's measured variances and observed
+ * figure (`sample.json`); made before the new design's first game, and never replaced.
  *
  * @module
  */
@@ -33,9 +28,8 @@ import {
   writeFileAtomic,
 } from "../store/mod.ts";
 import { selfplayBudgetText } from "../method/mod.ts";
-import { command, runCommand } from "./command.ts";
+import { command, runCommand, UsageError } from "./command.ts";
 import { PROFILE, resultsProfile } from "./options.ts";
-import { UsageError } from "./common.ts";
 
 /** The declaration of `deno task predict`. */
 export const COMMAND = command({
@@ -48,77 +42,65 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const design = resultsProfile({ profile: values.profile });
-    const earlier = resultsProfile({ profile: values.from });
-    if (design.name === earlier.name) throw new UsageError(`--profile and --from are one design (${design.name})`);
-    const dir = selfplayDir(design);
-    const out = predictionPath(design);
-    if (await readTextIfExists(out) !== undefined) {
-      throw new MbiError("stage-input", `${displayPath(out)} exists: a prediction is made once and never replaced`);
-    }
-    const games = await readGames(join(dir, "games.jsonl"));
-    if (games?.records.length) {
-      throw new MbiError(
-        "stage-input",
-        `${displayPath(dir)} already holds ${games.records.length} games: a prediction is made before the first game`,
-      );
-    }
-    const summary = await readSummary(earlier);
-    if (!summary?.reliability.between_estimable) {
-      throw new MbiError("stage-input", `no summary with measured variances at ${displayPath(summaryPath(earlier))}`);
-    }
-    const samplePath = methodSamplePath(earlier);
-    const sample = await readMethodSample(samplePath, earlier);
-    const paired = sample?.validation.find((v) => v.values_from === displayPath(samplePath));
-    if (!sample || !paired || sample.selfplay.profile !== earlier.name) {
-      throw new MbiError(
-        "stage-input",
-        `no sample.json of ${earlier.name} beside ${
-          displayPath(samplePath)
-        }: run deno task method-sample --profile ${earlier.name}`,
-      );
-    }
-    const s = design.selfplay, e = earlier.selfplay;
-    if (s.positions !== e.positions || design.positions.join() !== earlier.positions.join()) {
-      throw new UsageError(`${design.name} and ${earlier.name} do not play the same positions`);
-    }
-    const inputs = {
-      positions: s.positions,
-      earlierGames: e.games,
-      games: s.games,
-      between: summary.reliability.between_variance,
-      game: summary.reliability.game_variance,
-      observed: paired.eval_vs_score.rho,
-      observedCi95: paired.eval_vs_score.ci95_percentile,
-      published: PUBLISHED.rho_eval_score,
-    };
-    const prediction = predictDesign(inputs);
-    const files = [summaryPath(earlier), methodSampleSummaryPath(samplePath, earlier)];
-    const record: PredictionRecord = {
-      kind: "mbi-prediction",
-      schema: PREDICTION_SCHEMA,
-      design: design.name,
-      design_budget: selfplayBudgetText({ positions: s.positions, games: s.games, nodesPerMove: s.nodesPerMove }),
-      from: { design: earlier.name, values: paired.values_from, budget: paired.budget },
-      inputs: await inputFiles(files),
-      made_from: inputs,
-      prediction,
-      games_when_made: 0,
-      created: new Date().toISOString(),
-      code: await codeVersion(),
-    };
-    await writeFileAtomic(out, JSON.stringify(record, null, 2) + "\n");
-    console.log(`${design.name} (${record.design_budget}), with the values at ${paired.budget}:`);
-    console.log(prediction.sentence);
-    for (const c of prediction.scenarios) {
-      console.log(
-        `  ${c.assumption}: reliability ${c.reliability.toFixed(3)}, expected rho ${c.expected_rho.toFixed(3)}, power ${
-          c.power.toFixed(2)
-        }`,
-      );
-    }
-    console.error(`wrote ${displayPath(out)}`);
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const design = resultsProfile({ profile: values.profile });
+  const earlier = resultsProfile({ profile: values.from });
+  if (design.name === earlier.name) throw new UsageError(`--profile and --from are one design (${design.name})`);
+  const dir = selfplayDir(design);
+  const out = predictionPath(design);
+  if (await readTextIfExists(out) !== undefined) {
+    throw new MbiError("stage-input", `${displayPath(out)} exists: a prediction is made once and never replaced`);
+  }
+  const games = await readGames(join(dir, "games.jsonl"));
+  if (games?.records.length) {
+    const held = `${displayPath(dir)} already holds ${games.records.length} games`;
+    throw new MbiError("stage-input", `${held}: a prediction is made before the first game`);
+  }
+  const summary = await readSummary(earlier);
+  if (!summary?.reliability.between_estimable) {
+    throw new MbiError("stage-input", `no summary with measured variances at ${displayPath(summaryPath(earlier))}`);
+  }
+  const samplePath = methodSamplePath(earlier);
+  const sample = await readMethodSample(samplePath, earlier);
+  const paired = sample?.validation.find((v) => v.values_from === displayPath(samplePath));
+  if (!sample || !paired || sample.selfplay.profile !== earlier.name) {
+    const missing = `no sample.json of ${earlier.name} beside ${displayPath(samplePath)}`;
+    throw new MbiError("stage-input", `${missing}: run deno task method-sample --profile ${earlier.name}`);
+  }
+  const s = design.selfplay, e = earlier.selfplay;
+  if (s.positions !== e.positions || design.positions.join() !== earlier.positions.join()) {
+    throw new UsageError(`${design.name} and ${earlier.name} do not play the same positions`);
+  }
+  const inputs = {
+    positions: s.positions,
+    earlierGames: e.games,
+    games: s.games,
+    between: summary.reliability.between_variance,
+    game: summary.reliability.game_variance,
+    observed: paired.eval_vs_score.rho,
+    observedCi95: paired.eval_vs_score.ci95_percentile,
+    published: PUBLISHED.rho_eval_score,
+  };
+  const prediction = predictDesign(inputs);
+  const record: PredictionRecord = {
+    kind: "mbi-prediction",
+    schema: PREDICTION_SCHEMA,
+    design: design.name,
+    design_budget: selfplayBudgetText({ positions: s.positions, games: s.games, nodesPerMove: s.nodesPerMove }),
+    from: { design: earlier.name, values: paired.values_from, budget: paired.budget },
+    inputs: await inputFiles([summaryPath(earlier), methodSampleSummaryPath(samplePath, earlier)]),
+    made_from: inputs,
+    prediction,
+    games_when_made: 0,
+    created: new Date().toISOString(),
+    code: await codeVersion(),
+  };
+  await writeFileAtomic(out, JSON.stringify(record, null, 2) + "\n");
+  console.log(`${design.name} (${record.design_budget}), with the values at ${paired.budget}:`);
+  console.log(prediction.sentence);
+  for (const c of prediction.scenarios) {
+    const expected = `expected rho ${c.expected_rho.toFixed(3)}, power ${c.power.toFixed(2)}`;
+    console.log(`  ${c.assumption}: reliability ${c.reliability.toFixed(3)}, ${expected}`);
+  }
+  console.error(`wrote ${displayPath(out)}`);
+});

@@ -1,11 +1,6 @@
 /**
- * `deno task reliability`: the reliability suite in one command — the probes
- * of `reliability_test.ts` (planted links against every writer, a copied
- * design folder, a constant-score validation, full and read-only roots,
- * impossible engine output and records, SP numbers with a sign) and the tests
- * of the guarantees the README names (locks, two writers at once, kills and
- * torn lines, stale and mixed files, hangs, errors). Every file of it is also
- * run by `deno task test`.
+ * `deno task reliability`: the reliability suite in one command — the probes of `reliability_test.ts` and the tests of
+ * the guarantees the README names. Every file of it is also run by `deno task test`.
  *
  * @module
  */
@@ -39,13 +34,7 @@ export const COMMAND = command({
   options: {},
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async () => {
-    const run = new Deno.Command(Deno.execPath(), {
-      args: ["test", "-A", ...RELIABILITY_TESTS],
-      cwd: repoPath(),
-      stdin: "null",
-    });
-    return (await run.spawn().status).code;
-  });
-}
+await runCommand(import.meta, COMMAND, async () => {
+  const args = ["test", "-A", ...RELIABILITY_TESTS];
+  return (await new Deno.Command(Deno.execPath(), { args, cwd: repoPath(), stdin: "null" }).spawn().status).code;
+});

@@ -1,15 +1,14 @@
 /**
- * `deno task replay-game --sp 518 --game 7 [--profile P] [--engine ID|PATH]`:
- * replays a recorded game from its seed and checks it is identical.
+ * `deno task replay-game`: replays a recorded game from its seed and checks it is identical.
  *
  * @module
  */
 
 import { resolveEngine } from "../engine/mod.ts";
 import { replayGame } from "../selfplay/mod.ts";
+import { selfplayDir } from "../store/mod.ts";
 import { command, runCommand, whole } from "./command.ts";
 import { ENGINE, POSITION, PROFILE, resultsProfile, SELFPLAY_DIR } from "./options.ts";
-import { selfplayDir } from "../store/mod.ts";
 
 /** The declaration of `deno task replay-game`. */
 export const COMMAND = command({
@@ -25,32 +24,18 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const sp = values.sp.sp;
-    const game = values.game;
-    const r = await replayGame(
-      values.dir ?? selfplayDir(resultsProfile(values)),
-      sp,
-      game,
-      values.engine ? resolveEngine(values.engine) : undefined,
-    );
-    console.log(`SP ${sp} game ${game} seed ${r.recorded.seed}`);
-    console.log(
-      `recorded: ${r.recorded.result} (${r.recorded.termination}), ${r.recorded.plies} plies`,
-    );
-    console.log(
-      `replayed: ${r.replayed.result} (${r.replayed.termination}), ${r.replayed.plies} plies`,
-    );
-    if (r.identical) {
-      console.log("IDENTICAL: every move, the result and the termination");
-      return 0;
-    }
-    console.log(
-      `DIFFERENT from ply ${r.firstDifference + 1}: recorded ${r.recorded.moves[r.firstDifference]}, replayed ${
-        r.replayed.moves[r.firstDifference]
-      }`,
-    );
-    return 1;
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const sp = values.sp.sp, game = values.game;
+  const dir = values.dir ?? selfplayDir(resultsProfile(values));
+  const r = await replayGame(dir, sp, game, values.engine ? resolveEngine(values.engine) : undefined);
+  console.log(`SP ${sp} game ${game} seed ${r.recorded.seed}`);
+  console.log(`recorded: ${r.recorded.result} (${r.recorded.termination}), ${r.recorded.plies} plies`);
+  console.log(`replayed: ${r.replayed.result} (${r.replayed.termination}), ${r.replayed.plies} plies`);
+  if (r.identical) {
+    console.log("IDENTICAL: every move, the result and the termination");
+    return 0;
+  }
+  const i = r.firstDifference;
+  console.log(`DIFFERENT from ply ${i + 1}: recorded ${r.recorded.moves[i]}, replayed ${r.replayed.moves[i]}`);
+  return 1;
+});

@@ -1,17 +1,7 @@
 /**
- * `deno task reproduce [--profile P] [--workers W] [--keep] [--record | --record-report FILE]`:
- * recompute a published profile from scratch in a scratch folder (a results
- * root of its own, `<scratch>/results`) with the engine and budgets recorded in
- * its files, compare every file with the committed ones record by record, print
- * per file "identical" or the first difference, and write the report to
- * `<scratch>/reproduce.json`. The committed files are not touched: only
- * `--record` copies the report to `<profile folder>/reproduce.json` and rebuilds
- * the site and dataset card that show it; `--record-report FILE` records a
- * report made earlier without recomputing (refused when a file it compared has
- * changed since). Without `--keep` the recomputed results are removed and the
- * report stays.
- *
- * Exit code 0 when every file is identical, 1 otherwise.
+ * `deno task reproduce`: recomputes a published profile from scratch in a scratch results root, with the engine and
+ * budgets its files record, and compares every file with the committed one; only `--record` (or `--record-report`,
+ * refused when a compared file has changed since) writes the report into the profile folder.
  *
  * @module
  */
@@ -40,9 +30,8 @@ import {
 } from "../store/mod.ts";
 import { openingDistinct, readGames } from "../selfplay/mod.ts";
 import { buildSite } from "../site/mod.ts";
-import { command, flag, runCommand, text } from "./command.ts";
+import { command, flag, runCommand, text, UsageError } from "./command.ts";
 import { PROFILE, WORKERS } from "./options.ts";
-import { UsageError } from "./common.ts";
 import { type Profile } from "../method/mod.ts";
 
 /** The declaration of `deno task reproduce`. */
@@ -66,126 +55,97 @@ export const COMMAND = command({
   },
 });
 
+const verdict = (identical: boolean) => identical ? "every file identical" : "differences found";
+
 /** `--record-report FILE`: records an earlier report of this profile when the files it compared are unchanged. */
 async function recordReport(profile: Profile, file: string): Promise<number> {
   const report = await Deno.readTextFile(file).then(JSON.parse).catch((e) => {
     throw new MbiError("reproduce", `--record-report ${file}: cannot read it (${e.message})`);
   }) as ReproduceRecord;
   if (report?.kind !== "mbi-reproduce" || report.profile !== profile.name) {
-    throw new MbiError(
-      "reproduce",
-      `--record-report ${file}: not a reproduce report of profile ${profile.name} (found ${
-        report?.kind === "mbi-reproduce" ? `profile ${report.profile}` : "another kind of file"
-      })`,
-    );
+    const found = report?.kind === "mbi-reproduce" ? `profile ${report.profile}` : "another kind of file";
+    const not = `not a reproduce report of profile ${profile.name} (found ${found})`;
+    throw new MbiError("reproduce", `--record-report ${file}: ${not}`);
   }
   const changed = await changedSince(profile, report);
   if (changed.length) {
-    throw new MbiError(
-      "reproduce",
-      `--record-report ${file}: the committed files changed since it was made (${
-        changed.join(", ")
-      }); run deno task reproduce again`,
-    );
+    const since = `the committed files changed since it was made (${changed.join(", ")})`;
+    throw new MbiError("reproduce", `--record-report ${file}: ${since}; run deno task reproduce again`);
   }
   const path = await writeReproduceRecord(profile, report);
-  console.error(
-    `recorded in ${displayPath(path)} (${
-      report.identical ? "every file identical" : "differences found"
-    }, ${report.date})`,
-  );
+  console.error(`recorded in ${displayPath(path)} (${verdict(report.identical)}, ${report.date})`);
   await buildSite(profile, console.error);
   return report.identical ? 0 : 1;
 }
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const profile = getProfile(values.profile);
-    if (values["record-report"] !== undefined) {
-      if (values.record) throw new UsageError("--record and --record-report: give one");
-      return await recordReport(profile, values["record-report"]);
-    }
-    const workers = values.workers;
-    const committed = await loadEvaluations(profile);
-    const h = committed.header;
-    // The engine that made the committed files, as recorded in their header (or one with its fingerprint).
-    const chosen = engineForDataset(h);
-    console.error(chosen.note);
-    const engine = chosen.engine.entry.id.replace(/^path:/, "");
-    const root = resultsRoot();
-    const scratchDir = await Deno.makeTempDir({ prefix: `mbi-reproduce-${profile.name}-` });
-    const scratch = join(scratchDir, "results");
-    await Deno.mkdir(scratch);
-    const t0 = performance.now();
-    console.error(
-      `reproduce ${profile.name}: ${h.engine.uci_name} (${engine}, fingerprint ${h.config.engine_fingerprint}), ` +
-        `budget ${JSON.stringify(h.config.limit)}; recomputing in ${scratch}`,
-    );
-    // Stage 2 compares with the other budgets of the same engine: those datasets are its inputs, copied as they are.
-    for (const o of await siblingDatasets(committed)) {
-      const folder = datasetFolder(o);
-      await Deno.mkdir(join(scratch, folder), { recursive: true });
-      await Deno.copyFile(o.path, join(scratch, folder, "evals.jsonl"));
-      console.error(`  input of stage 2: ${displayPath(o.path)} (copied)`);
-    }
-    // The committed games' opening rule: a design begun before openings were distinct by position is
-    // recomputed by its own rule (the recomputation starts with no games file to take it from).
-    const games = await readGames(join(selfplayDir(profile), "games.jsonl")).catch(() => undefined);
-    const openings = games ? ["--openings", openingDistinct(games.header.config.opening)] : [];
-    const run = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        repoPath("lib", "cli", "pipeline.ts"),
-        "--profile",
-        profile.name,
-        "--engine",
-        engine,
-        "--workers",
-        String(workers),
-        "--no-notebooks",
-        "--no-site",
-        ...openings,
-      ],
-      env: { [RESULTS_ENV]: scratch },
-      stdout: "inherit",
-      stderr: "inherit",
-    }).output();
-    if (!run.success) {
-      throw new MbiError("reproduce", `the recomputation failed (exit ${run.code}); scratch folder kept: ${scratch}`);
-    }
-    const files = await compareProfiles(profile, root, scratch);
-    const duration = (performance.now() - t0) / 1000;
-    const record: ReproduceRecord = {
-      kind: "mbi-reproduce",
-      schema: REPRODUCE_SCHEMA,
-      profile: profile.name,
-      date: new Date().toISOString(),
-      machine: machineInfo(),
-      duration_s: Math.round(duration * 10) / 10,
-      engine: { id: h.engine.id, uci_name: h.engine.uci_name, fingerprint: h.config.engine_fingerprint },
-      command: `deno task reproduce --profile ${profile.name}`,
-      set_aside: SET_ASIDE,
-      files,
-      identical: files.every((f) => f.verdict === "identical"),
-    };
-    for (const f of files) {
-      console.log(`${f.verdict.padEnd(9)} ${f.file}${f.difference ? `: ${f.difference}` : ""}`);
-    }
-    console.log(`(${SET_ASIDE})`);
-    const report = await writeReproduceRecord(profile, record, join(scratchDir, "reproduce.json"));
-    console.error(
-      `reproduce ${profile.name}: ${record.identical ? "every file identical" : "differences found"} in ${
-        formatDuration(duration)
-      } -> ${report}`,
-    );
-    if (values.record) {
-      const path = await writeReproduceRecord(profile, record);
-      console.error(`recorded in ${displayPath(path)}`);
-      await buildSite(profile, console.error);
-    } else console.error("committed files unchanged (--record writes the report into the profile folder)");
-    if (values.keep) console.error(`scratch folder kept: ${scratch}`);
-    else await Deno.remove(scratch, { recursive: true });
-    return record.identical ? 0 : 1;
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const profile = getProfile(values.profile);
+  if (values["record-report"] !== undefined) {
+    if (values.record) throw new UsageError("--record and --record-report: give one");
+    return await recordReport(profile, values["record-report"]);
+  }
+  const workers = values.workers;
+  const committed = await loadEvaluations(profile);
+  const h = committed.header;
+  // The engine that made the committed files, as recorded in their header (or one with its fingerprint).
+  const chosen = engineForDataset(h);
+  console.error(chosen.note);
+  const engine = chosen.engine.entry.id.replace(/^path:/, "");
+  const root = resultsRoot();
+  const scratchDir = await Deno.makeTempDir({ prefix: `mbi-reproduce-${profile.name}-` });
+  const scratch = join(scratchDir, "results");
+  await Deno.mkdir(scratch);
+  const t0 = performance.now();
+  console.error(
+    `reproduce ${profile.name}: ${h.engine.uci_name} (${engine}, fingerprint ${h.config.engine_fingerprint}), ` +
+      `budget ${JSON.stringify(h.config.limit)}; recomputing in ${scratch}`,
+  );
+  // Stage 2 compares with the other budgets of the same engine: those datasets are its inputs, copied as they are.
+  for (const o of await siblingDatasets(committed)) {
+    const folder = datasetFolder(o);
+    await Deno.mkdir(join(scratch, folder), { recursive: true });
+    await Deno.copyFile(o.path, join(scratch, folder, "evals.jsonl"));
+    console.error(`  input of stage 2: ${displayPath(o.path)} (copied)`);
+  }
+  // The committed games' opening rule: a design begun before openings were distinct by position is
+  // recomputed by its own rule (the recomputation starts with no games file to take it from).
+  const games = await readGames(join(selfplayDir(profile), "games.jsonl")).catch(() => undefined);
+  const openings = games ? ["--openings", openingDistinct(games.header.config.opening)] : [];
+  const pipeline = ["run", "-A", repoPath("lib", "cli", "pipeline.ts"), "--profile", profile.name, "--engine", engine];
+  const run = await new Deno.Command(Deno.execPath(), {
+    args: [...pipeline, "--workers", String(workers), "--no-notebooks", "--no-site", ...openings],
+    env: { [RESULTS_ENV]: scratch },
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (!run.success) {
+    throw new MbiError("reproduce", `the recomputation failed (exit ${run.code}); scratch folder kept: ${scratch}`);
+  }
+  const files = await compareProfiles(profile, root, scratch);
+  const duration = (performance.now() - t0) / 1000;
+  const record: ReproduceRecord = {
+    kind: "mbi-reproduce",
+    schema: REPRODUCE_SCHEMA,
+    profile: profile.name,
+    date: new Date().toISOString(),
+    machine: machineInfo(),
+    duration_s: Math.round(duration * 10) / 10,
+    engine: { id: h.engine.id, uci_name: h.engine.uci_name, fingerprint: h.config.engine_fingerprint },
+    command: `deno task reproduce --profile ${profile.name}`,
+    set_aside: SET_ASIDE,
+    files,
+    identical: files.every((f) => f.verdict === "identical"),
+  };
+  for (const f of files) console.log(`${f.verdict.padEnd(9)} ${f.file}${f.difference ? `: ${f.difference}` : ""}`);
+  console.log(`(${SET_ASIDE})`);
+  const report = await writeReproduceRecord(profile, record, join(scratchDir, "reproduce.json"));
+  console.error(`reproduce ${profile.name}: ${verdict(record.identical)} in ${formatDuration(duration)} -> ${report}`);
+  if (values.record) {
+    const path = await writeReproduceRecord(profile, record);
+    console.error(`recorded in ${displayPath(path)}`);
+    await buildSite(profile, console.error);
+  } else console.error("committed files unchanged (--record writes the report into the profile folder)");
+  if (values.keep) console.error(`scratch folder kept: ${scratch}`);
+  else await Deno.remove(scratch, { recursive: true });
+  return record.identical ? 0 : 1;
+});

@@ -1,8 +1,5 @@
 /**
- * `deno task selfplay [--profile P] [--games G] [--nodes-per-move N] [--workers W]
- * [--positions K | --sp SP,SP,…] [--engine ID|PATH] [--table mbi.json] [--out DIR] [--shard i/n]
- * [--openings position|moves]`:
- * stage 4, resumable. `--table` plays positions of another MBI table; `--out` writes elsewhere.
+ * `deno task selfplay`: stage 4, resumable. `--table` plays positions of another MBI table; `--out` writes elsewhere.
  *
  * @module
  */
@@ -15,9 +12,9 @@ import {
   runSelfplayShard,
   type SelfplayResults,
 } from "../selfplay/mod.ts";
-import { command, runCommand, valueOf, whole, wholeNumber } from "./command.ts";
+import { int } from "../core/mod.ts";
+import { command, runCommand, UsageError, userPath, valueOf, whole, wholeNumber } from "./command.ts";
 import { ENGINE, OPENINGS, OUT_DIR, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
-import { UsageError, userPath } from "./common.ts";
 
 /** `--positions K`: a count (positions are drawn); a list of SP numbers belongs to `--sp`. */
 function positionCount(text: string, option: string): number {
@@ -48,56 +45,43 @@ export const COMMAND = command({
   },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const count = values.positions;
-    const explicit = values.sp;
-    if (count !== undefined && explicit) throw new UsageError("--positions and --sp exclude each other");
-    const { profile, engine } = profileAndEngine(values.profile, {
-      games: values.games,
-      nodesPerMove: values["nodes-per-move"],
-      selfplayPositions: count,
-    }, values.engine);
-    if (engine.entry.limit !== "nodes") {
-      throw new UsageError(`engine ${engine.entry.id} honours only depth limits; self-play needs go nodes`);
-    }
-    const workers = values.workers;
-    const s = profile.selfplay;
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const { positions: count, sp: explicit, workers, shard } = values;
+  if (count !== undefined && explicit) throw new UsageError("--positions and --sp exclude each other");
+  const overrides = { games: values.games, nodesPerMove: values["nodes-per-move"], selfplayPositions: count };
+  const { profile, engine } = profileAndEngine(values.profile, overrides, values.engine);
+  if (engine.entry.limit !== "nodes") {
+    throw new UsageError(`engine ${engine.entry.id} honours only depth limits; self-play needs go nodes`);
+  }
+  const s = profile.selfplay;
+  console.error(
+    `stage 4: profile ${profile.name}, ${explicit ? explicit.length : s.positions} positions × ${s.games} games, ` +
+      `${int(s.nodesPerMove)} nodes/move, ${workers} game slot(s), ${engine.entry.id}`,
+  );
+  const common = {
+    profile,
+    engine,
+    workers,
+    positions: explicit,
+    onProgress: terminalProgress(),
+    table: values.table,
+    outDir: values.out,
+    openings: values.openings as OpeningDistinct | undefined,
+  };
+  const r: PlayGamesSummary & { results?: SelfplayResults } = shard
+    ? await runSelfplayShard({ ...common, shard })
+    : await runSelfplay(common);
+  console.error(
+    `done: ${r.path}: ${r.played} played now, ${r.resumed} already there; ${r.errors} failed tries replayed; ` +
+      `${formatDuration(r.wallS)}; ${(r.searchShare * 100).toFixed(1)}% of slot time in engine searches`,
+  );
+  if (r.results) {
+    const distinct = r.results.positions.map((p) => p.distinct_games);
     console.error(
-      `stage 4: profile ${profile.name}, ${explicit ? explicit.length : s.positions} positions × ${s.games} games, ` +
-        `${s.nodesPerMove.toLocaleString("en-US")} nodes/move, ${workers} game slot(s), ${engine.entry.id}`,
+      `distinct games per position: min ${Math.min(...distinct)}, max ${Math.max(...distinct)} of ${s.games}`,
     );
-    const shard = values.shard;
-    const common = {
-      profile,
-      engine,
-      workers,
-      positions: explicit,
-      onProgress: terminalProgress(),
-      table: values.table,
-      outDir: values.out,
-      openings: values.openings as OpeningDistinct | undefined,
-    };
-    {
-      const r: PlayGamesSummary & { results?: SelfplayResults } = shard
-        ? await runSelfplayShard({ ...common, shard })
-        : await runSelfplay(common);
-      console.error(
-        `done: ${r.path}: ${r.played} played now, ${r.resumed} already there; ${r.errors} failed tries replayed; ` +
-          `${formatDuration(r.wallS)}; ${(r.searchShare * 100).toFixed(1)}% of slot time in engine searches`,
-      );
-      if (r.results) {
-        const distinct = r.results.positions.map((p) => p.distinct_games);
-        console.error(
-          `distinct games per position: min ${Math.min(...distinct)}, max ${Math.max(...distinct)} of ${s.games}`,
-        );
-      } else {
-        console.error(
-          `shard ${shard!.index}/${
-            shard!.count
-          } done; merge all shards with deno task selfplay-merge --profile ${profile.name}`,
-        );
-      }
-    }
-  });
-}
+  } else {
+    const merge = `merge all shards with deno task selfplay-merge --profile ${profile.name}`;
+    console.error(`shard ${shard!.index}/${shard!.count} done; ${merge}`);
+  }
+});

@@ -1,15 +1,13 @@
 /**
- * `deno task selfplay-merge [--profile P] [--dir DIR] [SHARD_FILE…]`: merges the
- * self-play shard files (`selfplay/shards/games.shard-*`) into games.jsonl and
- * writes games.pgn and selfplay.json.
+ * `deno task selfplay-merge`: merges the self-play shard files into games.jsonl and writes games.pgn and selfplay.json.
  *
  * @module
  */
 
 import { mergeSelfplayShards } from "../selfplay/mod.ts";
+import { selfplayDir } from "../store/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, PROFILE, resultsProfile, SELFPLAY_DIR } from "./options.ts";
-import { selfplayDir } from "../store/mod.ts";
 
 /** The declaration of `deno task selfplay-merge`. */
 export const COMMAND = command({
@@ -23,14 +21,12 @@ export const COMMAND = command({
   options: { profile: PROFILE, engine: ENGINE, dir: SELFPLAY_DIR },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values, positionals }) => {
-    const dir = values.dir ?? selfplayDir(resultsProfile(values));
-    const r = await mergeSelfplayShards(dir, positionals.length ? positionals : undefined);
-    console.log(
-      r.unchanged
-        ? `${r.out} already holds this merge of ${r.files} shard files (${r.records} games); outputs checked`
-        : `merged ${r.files} shard files into ${r.out} (${r.records} games); wrote games.pgn and selfplay.json`,
-    );
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values, positionals }) => {
+  const dir = values.dir ?? selfplayDir(resultsProfile(values));
+  const r = await mergeSelfplayShards(dir, positionals.length ? positionals : undefined);
+  console.log(
+    r.unchanged
+      ? `${r.out} already holds this merge of ${r.files} shard files (${r.records} games); outputs checked`
+      : `merged ${r.files} shard files into ${r.out} (${r.records} games); wrote games.pgn and selfplay.json`,
+  );
+});

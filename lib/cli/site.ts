@@ -1,6 +1,5 @@
 /**
- * `deno task site [--profile P]`: the dataset card and the static site of a
- * profile from its result files (nothing is recomputed).
+ * `deno task site`: the dataset card and the static site of a profile from its result files (nothing is recomputed).
  *
  * @module
  */
@@ -17,8 +16,6 @@ export const COMMAND = command({
   options: { profile: PROFILE },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    await buildSite(getProfile(values.profile), console.error);
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  await buildSite(getProfile(values.profile), console.error);
+});

@@ -1,14 +1,13 @@
 /**
- * `deno task stats [--profile P] [--resamples B]`: stage 5 — the three
- * Spearman correlations with bootstrap CIs and the computed verdicts.
+ * `deno task stats`: stage 5 — the three Spearman correlations with bootstrap CIs and the computed verdicts.
  *
  * @module
  */
 
 import { type Correlation, runStatistics } from "../analysis/mod.ts";
+import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, PROFILE, RESAMPLES, resultsProfile } from "./options.ts";
-import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 
 const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
 /** One correlation in one line: rho, percentile and BCa intervals, undefined resamples; or why rho is not defined. */
@@ -26,18 +25,11 @@ export const COMMAND = command({
   options: { profile: PROFILE, engine: ENGINE, resamples: RESAMPLES },
 });
 
-if (import.meta.main) {
-  await runCommand(COMMAND, async ({ values }) => {
-    const profile = resultsProfile(values, { resamples: values.resamples });
-    const { summary: s } = await runStatistics(profile);
-    console.log(
-      `profile ${s.profile}: ${s.n_positions} positions, ${s.n_games} games, B = ${s.resamples}, seed ${s.seed}`,
-    );
-    for (const c of [s.eval_vs_score, s.mbi_vs_score, s.mbi_vs_imbalance]) {
-      console.log(correlationLine(c));
-    }
-    console.log(
-      `verdict: ${verdictsText(s).validation}; the index's claim: ${verdictsText(s).claim}`,
-    );
-  });
-}
+await runCommand(import.meta, COMMAND, async ({ values }) => {
+  const { summary: s } = await runStatistics(resultsProfile(values, { resamples: values.resamples }));
+  console.log(
+    `profile ${s.profile}: ${s.n_positions} positions, ${s.n_games} games, B = ${s.resamples}, seed ${s.seed}`,
+  );
+  for (const c of [s.eval_vs_score, s.mbi_vs_score, s.mbi_vs_imbalance]) console.log(correlationLine(c));
+  console.log(`verdict: ${verdictsText(s).validation}; the index's claim: ${verdictsText(s).claim}`);
+});

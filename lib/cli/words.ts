@@ -1,15 +1,13 @@
 /**
- * `deno task words [--json]`: how many words a reader meets — README.md and
- * each page of docs/ (counted as `wc -w` counts them), the landing page
- * `results/index.html` and the best index's page up to its positions table
- * (their visible text: scripts, styles, JSON data and figures left out; the
- * text in closed `<details>` counted apart).
+ * `deno task words`: how many words a reader meets — README.md and each page of docs/ (as `wc -w` counts them), and the
+ * visible text of the landing page and of the best index's page up to its positions table (scripts, styles, JSON data
+ * and figures left out; text in closed `<details>` counted apart).
  *
  * @module
  */
 
 import { join } from "node:path";
-import { repoPath } from "../core/mod.ts";
+import { int, repoPath } from "../core/mod.ts";
 import { countWords, visibleText } from "../report/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { JSON_OUTPUT } from "./options.ts";
@@ -23,17 +21,8 @@ export const COMMAND = command({
   options: { json: JSON_OUTPUT },
 });
 
-/** One counted text. */
-export interface WordCount {
-  /** The file, from the repository root. */
-  file: string;
-  /** What was counted in it. */
-  part: string;
-  /** Its words. */
-  words: number;
-  /** Words in closed `<details>` beside them (pages only). */
-  folded?: number;
-}
+/** One counted text: its file from the repository root, what was counted, its words and those in closed `<details>`. */
+export type WordCount = { file: string; part: string; words: number; folded?: number };
 
 /** The pages counted, with the element their prose stops at (none: the whole page). */
 export const PAGES: readonly { file: string; before?: string }[] = [
@@ -69,18 +58,14 @@ export function wordCounts(root = repoPath()): WordCount[] {
   return [...markdown, ...pages];
 }
 
-if (import.meta.main) {
-  await runCommand(COMMAND, ({ values }) => {
-    const counts = wordCounts();
-    if (values.json) {
-      console.log(JSON.stringify(counts));
-      return 0;
-    }
-    const n = (x: number) => x.toLocaleString("en-US").padStart(7);
-    for (const c of counts) {
-      const folded = c.folded ? `, and ${c.folded.toLocaleString("en-US")} in closed <details>` : "";
-      console.log(`${n(c.words)}  ${c.file}: ${c.part}${folded}`);
-    }
+await runCommand(import.meta, COMMAND, ({ values }) => {
+  const counts = wordCounts();
+  if (values.json) {
+    console.log(JSON.stringify(counts));
     return 0;
-  });
-}
+  }
+  for (const c of counts) {
+    const folded = c.folded ? `, and ${int(c.folded)} in closed <details>` : "";
+    console.log(`${int(c.words).padStart(7)}  ${c.file}: ${c.part}${folded}`);
+  }
+});

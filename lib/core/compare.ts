@@ -1,10 +1,7 @@
 /**
- * Structural comparison of values read from or written to result files: equal
- * whatever the order of an object's keys (two writers may order a header's
- * keys differently; `JSON.stringify(a) === JSON.stringify(b)` would call them
- * different), with the differences as paths. Built on microdiff; a key that
- * holds `undefined` counts as absent, as in JSON. The one comparison of
- * configurations, headers and records in the project.
+ * The one structural comparison of configurations, headers and records (microdiff): equal whatever the order of an
+ * object's keys (two writers may order a header's keys differently, which `JSON.stringify` would call different),
+ * with the differences as paths; a key holding `undefined` counts as absent, as in JSON.
  *
  * @module
  */
@@ -17,13 +14,10 @@ export type Path = (string | number)[];
 /** Which paths a comparison sets aside. */
 export type Ignore = (path: Path) => boolean;
 
-/** One difference: where, and the value on each side (`undefined` where absent). */
+/** One difference: its path (empty when the values themselves differ) and each side's value (`undefined` where absent). */
 export interface Difference {
-  /** Keys and indices from the top (empty when the values themselves differ). */
   path: Path;
-  /** The first value's part (undefined when absent there). */
   a: unknown;
-  /** The second value's part (undefined when absent there). */
   b: unknown;
 }
 
@@ -44,9 +38,7 @@ export function differences(a: unknown, b: unknown, ignore: Ignore = () => false
 }
 
 /** True when two values are equal as data (key order aside), outside the ignored paths. */
-export function same(a: unknown, b: unknown, ignore?: Ignore): boolean {
-  return differences(a, b, ignore).length === 0;
-}
+export const same = (a: unknown, b: unknown, ignore?: Ignore): boolean => differences(a, b, ignore).length === 0;
 
 /** The top-level keys whose values differ, in the order they appear in `a`, then in `b`. */
 export function differingKeys<T extends object>(a: T, b: T): (keyof T & string)[] {

@@ -1,6 +1,5 @@
 /**
- * CSV writing with papaparse (the library that reads the project's CSV), so
- * quoting and escaping follow one implementation.
+ * CSV writing with papaparse, the library that reads the project's CSV, so quoting follows one implementation.
  *
  * @module
  */

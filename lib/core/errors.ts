@@ -1,11 +1,7 @@
 /**
- * The base of the project's domain errors: every error a user can cause or
- * meet (bad input, a damaged or stale file, an engine that misbehaves) is an
- * {@link MbiError} with a `code` from the closed set {@link ERROR_CODES}, as
- * chessops gives its errors codes; programming errors stay plain `Error`s, so
- * a CLI never mistakes a bug for bad input. A kind of error gets its own class
- * only where callers catch it by type (`class X extends errorKind("code") {}`);
- * elsewhere it is an `MbiError` with its code.
+ * The domain errors: every error a user can cause or meet is an {@link MbiError} with a code from {@link ERROR_CODES}
+ * (as chessops codes its errors); bugs stay plain `Error`s, so a CLI never mistakes a bug for bad input. A kind gets
+ * its own class (`errorKind`) only where callers catch it by type.
  *
  * @module
  */
@@ -76,9 +72,8 @@ export class MbiError extends Error {
 }
 
 /** True for a domain error (an {@link MbiError}), and, given codes, one with one of them. */
-export function isMbiError(e: unknown, ...codes: ErrorCode[]): e is MbiError {
-  return e instanceof MbiError && (codes.length === 0 || codes.includes(e.code));
-}
+export const isMbiError = (e: unknown, ...codes: ErrorCode[]): e is MbiError =>
+  e instanceof MbiError && (codes.length === 0 || codes.includes(e.code));
 
 /** The base of a domain error class with a fixed code, for errors caught by type: `class X extends errorKind("x") {}`. */
 export function errorKind<C extends ErrorCode>(code: C) {
@@ -94,17 +89,10 @@ export function errorKind<C extends ErrorCode>(code: C) {
 /** An error caused by what the user typed (a flag, a value): printed as one line, exit code 2. Thrown only in lib/cli/. */
 export class UsageError extends errorKind("usage") {}
 
-/**
- * The system's error codes of a write the machine refused (full disk or
- * quota, read-only file system, permissions): conditions a user meets, never
- * bugs, whichever write met them (Deno's message names the path).
- */
-export const WRITE_FAILURE_CODES: ReadonlySet<string> = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM"]);
+// A write the machine refused (full disk or quota, read-only, permissions) is a user's condition, never a bug.
+const WRITE_FAILURE_CODES: ReadonlySet<string> = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM"]);
 
-/**
- * The exit code of a failed command: 2 for input errors, 1 for other domain
- * errors and for a missing file or a refused write, 70 for a bug.
- */
+/** The exit code of a failed command: 2 for input errors, 1 for other domain errors, a missing file or a refused write, 70 for a bug. */
 export function exitCodeOf(e: unknown): number {
   if (isMbiError(e)) return INPUT_ERROR_CODES.has(e.code) ? 2 : 1;
   if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.PermissionDenied) return 1;
@@ -112,23 +100,17 @@ export function exitCodeOf(e: unknown): number {
   return typeof code === "string" && WRITE_FAILURE_CODES.has(code) ? 1 : 70;
 }
 
-/** The longest run of characters without a space an error line quotes whole (a longer one is shortened). */
-export const QUOTE_LIMIT = 80;
+const QUOTE_LIMIT = 80;
 
 /**
- * An error message as one line a terminal shows safely: control characters
- * (an ANSI escape included) written as `\xNN`, and any run of more than
- * {@link QUOTE_LIMIT} characters without a space (a pasted file, 100,000
- * digits) shortened to its start, its end and its length; a path (a run with
- * a `/`) is kept whole up to four times that, as people need it to act.
+ * An error message as one line a terminal shows safely: control characters (ANSI escapes too) written `\xNN`, and a
+ * run of more than 80 characters without a space (a pasted file) shortened to its ends and length; a path (a run with
+ * a `/`) is kept whole up to 320, as people need it to act.
  */
 export function errorLine(message: string): string {
   // deno-lint-ignore no-control-regex
   const control = /[\x00-\x1f\x7f\x9b]/g;
-  const safe = message.split("\n")[0].replace(
-    control,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`,
-  );
+  const safe = message.split("\n")[0].replace(control, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
   return safe.replace(
     new RegExp(`\\S{${QUOTE_LIMIT + 1},}`, "g"),
     (w) =>

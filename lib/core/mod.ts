@@ -1,12 +1,6 @@
 /**
- * **core** — the foundation every layer stands on: where the repository is
- * (`paths.ts`), SHA-256 of files and text (`hash.ts`), the domain errors and
- * their closed set of codes (`errors.ts`), the structural comparison of
- * values (`compare.ts`), records declared once as schemas with their one-line
- * check (`records.ts`), CSV text (`csv.ts`) and HTML escaped by default
- * (`html.ts`: the one escaper and the `markup` tagged template), numbers as
- * readers see them (`format.ts`), and temporary files made exclusively under
- * unpredictable names (`temp_files.ts`).
+ * **core** — the foundation every layer stands on: repository paths, hashing, domain errors, structural comparison,
+ * record schemas, CSV, HTML and Markdown escaping, number formats, shutdown, exclusive temporary files.
  *
  * May import: only Deno and node: built-ins and the npm packages in deno.json.
  *

@@ -11,9 +11,7 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT: string = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 /** Joins path segments onto the repository root. */
-export function repoPath(...segments: string[]): string {
-  return join(REPO_ROOT, ...segments);
-}
+export const repoPath = (...segments: string[]): string => join(REPO_ROOT, ...segments);
 
 /** True when something exists at `path` (file or folder). */
 export function pathExists(path: string): boolean {

@@ -1,17 +1,10 @@
 /**
- * Ending with the launcher. A command started as `npx deno task X` runs as a
- * chain npx → sh → deno task → deno run; killing an outer process does not
- * reach the inner ones, which would otherwise work on for hours with their
- * engines. So a command (a) stops cleanly on SIGINT, SIGTERM and SIGHUP, and
- * (b) watches its launcher — the deno, node and npm/npx processes above it
- * (and the `sh` that npx runs `deno` through) — and stops as soon as one of
- * them is gone. The watch ends at the first other process (the user's shell,
- * nohup's caller, a Slurm script), so `nohup deno task … &` outlives its
- * terminal as usual. Stopping runs the registered cleanups (kill engines,
- * release locks) and exits with 128 + the signal number.
- *
- * The ancestor watch reads Linux's `/proc` (PID and start time, so a reused
- * PID is not mistaken for the launcher); without `/proc` only signals apply.
+ * Ending with the launcher. `npx deno task X` runs as npx → sh → deno task → deno run, and killing an outer process
+ * does not reach the inner ones (which would work on for hours with their engines). So a command stops cleanly on
+ * SIGINT, SIGTERM and SIGHUP, and when one of its launchers (deno, node, npm/npx and npx's `sh` above it) is gone; the
+ * watch ends at the first other process, so `nohup deno task … &` outlives its terminal. Stopping runs the cleanups
+ * (kill engines, release locks) and exits with 128 + the signal. The watch reads `/proc` (PID and start time, so a
+ * reused PID is not the launcher); without it only signals apply.
  *
  * @module
  */
@@ -32,24 +25,15 @@ export function onShutdown(fn: Cleanup): () => void {
 export async function runCleanups(): Promise<void> {
   const all = [...cleanups];
   cleanups.clear();
-  for (const fn of all) {
-    try {
-      await fn();
-    } catch {
-      // best effort
-    }
-  }
+  for (const fn of all) await Promise.resolve().then(fn).catch(() => {}); // best effort
 }
 
-/** A process as seen in /proc: its parent, name and start time (clock ticks since boot). */
+/** A process as seen in /proc: PID, parent, name (`comm`, at most 15 characters), start (ticks since boot). */
 export interface ProcInfo {
-  /** Process id. */
   pid: number;
-  /** Parent process id. */
   ppid: number;
-  /** Command name (`comm`, at most 15 characters). */
   comm: string;
-  /** Start time, to tell a reused PID from the original process. */
+  /** Tells a reused PID from the original process. */
   start: string;
 }
 
@@ -66,10 +50,7 @@ export function procInfo(pid: number): ProcInfo | undefined {
   }
 }
 
-/**
- * False only when this host's `/proc` shows that no process `pid` runs; true
- * when it runs, and when there is no `/proc` to tell (then nothing is taken for dead).
- */
+/** False only when this host's `/proc` shows that no process `pid` runs (without `/proc` nothing is taken for dead). */
 export function pidRunning(pid: number): boolean {
   if (procInfo(pid)) return true;
   try {
@@ -83,10 +64,7 @@ export function pidRunning(pid: number): boolean {
 const isLauncher = (comm: string) => comm === "deno" || comm === "node" || comm === "npx" || comm.startsWith("npm");
 const isShell = (comm: string) => comm === "sh" || comm === "dash" || comm === "bash";
 
-/**
- * The launcher chain above this process, nearest first: deno/node/npm/npx
- * processes, and a shell between two of them (npx's `sh -c deno …`).
- */
+/** The launcher chain above this process, nearest first: deno/node/npm/npx, and npx's `sh -c deno …` between two. */
 export function launchers(): ProcInfo[] {
   const out: ProcInfo[] = [];
   let pid = Deno.ppid;
@@ -113,10 +91,7 @@ export async function stop(reason: string, code: number, log: (line: string) => 
   Deno.exit(code);
 }
 
-/**
- * Installs the signal handlers and the launcher watch (once per process).
- * `intervalMs` is how often the ancestors are checked.
- */
+/** Installs the signal handlers and the launcher watch, checked every `intervalMs` (once per process). */
 export function installShutdown(opts: { log?: (line: string) => void; intervalMs?: number } = {}): void {
   if (installed) return;
   installed = true;
@@ -143,11 +118,7 @@ export function installShutdown(opts: { log?: (line: string) => void; intervalMs
   Deno.unrefTimer(timer);
 }
 
-/**
- * Test-only: with `MBI_TEST_KILL_AT=<name>` in the environment the process
- * kills itself (SIGKILL, no cleanup) at the point of that name, e.g. between
- * the writes of a multi-file output, so that kill tests are deterministic.
- */
+/** Test-only: with `MBI_TEST_KILL_AT=<name>` the process kills itself (SIGKILL) at that point, for kill tests. */
 export function testKillPoint(name: string): void {
   if (Deno.env.get("MBI_TEST_KILL_AT") === name) Deno.kill(Deno.pid, "SIGKILL");
 }

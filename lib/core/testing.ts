@@ -1,8 +1,6 @@
 /**
- * Test helpers shared by the integration tests: run a command of `lib/cli/`
- * as a subprocess with its own results root (a temporary folder), so tests
- * never read or write the repository's `results/` and never see what another
- * test left there.
+ * Test helpers: a command of `lib/cli/` run as a subprocess against a temporary results root of its own, so tests
+ * never touch the repository's `results/` nor see what another test left.
  *
  * @module
  */
@@ -12,19 +10,12 @@ import { repoPath } from "./paths.ts";
 
 /** What a command printed and how it ended. */
 export interface CliRun {
-  /** Exit code. */
   code: number;
-  /** Standard output. */
   stdout: string;
-  /** Standard error. */
   stderr: string;
 }
 
-/**
- * A temporary folder `mbi-<prefix>-…` that is removed when the process ends
- * (the `unload` event: a test file's folders go with its run, whatever its
- * tests do), so the test suite leaves nothing in the system's temp folder.
- */
+/** A temporary folder `mbi-<prefix>-…`, removed when the process ends (`unload`), whatever its tests do. */
 export async function tempDir(prefix: string): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: `mbi-${prefix.replace(/^mbi-|-$/g, "")}-` });
   globalThis.addEventListener("unload", () => {
@@ -45,14 +36,8 @@ export async function testRoot(prefix: string): Promise<{
   const results = join(dir, "results");
   await Deno.mkdir(results);
   // `wrapper`: a command the run goes through (e.g. `faketime -f +2d`)
-  const cli = async (
-    script: string,
-    args: string[],
-    env: Record<string, string> = {},
-    wrapper: string[] = [],
-  ): Promise<CliRun> => {
-    const deno = [Deno.execPath(), "run", "-A", repoPath("lib", "cli", script), ...args];
-    const [cmd, ...rest] = [...wrapper, ...deno];
+  const cli = async (script: string, args: string[], env: Record<string, string> = {}, wrapper: string[] = []) => {
+    const [cmd, ...rest] = [...wrapper, Deno.execPath(), "run", "-A", repoPath("lib", "cli", script), ...args];
     const out = await new Deno.Command(cmd, {
       args: rest,
       env: { MBI_RESULTS_DIR: results, ...env },
@@ -66,9 +51,8 @@ export async function testRoot(prefix: string): Promise<{
 }
 
 /** The `error: …` lines of a command's stderr. */
-export function errorLines(stderr: string): string[] {
-  return stderr.trim().split("\n").filter((l) => /^(internal )?error:/.test(l));
-}
+export const errorLines = (stderr: string): string[] =>
+  stderr.trim().split("\n").filter((l) => /^(internal )?error:/.test(l));
 
 /** Runs `f` with `$MBI_RESULTS_DIR` set to `root`, and puts the variable back as it was, whatever `f` does. */
 export async function withResultsDir<T>(root: string, f: () => Promise<T>): Promise<T> {

@@ -1,7 +1,6 @@
 /**
- * Adapters: per-engine translation of UCI traffic, for engines whose protocol
- * differs from UCI as the project reads it. A UCI engine needs none; an entry
- * in `data/engines.json` names an adapter with `"adapter": "<name>"`.
+ * Adapters: per-engine translation of UCI traffic, for engines whose protocol differs from UCI as the project reads it.
+ * A UCI engine needs none; an entry in `data/engines.json` names one with `"adapter": "<name>"`.
  *
  * @module
  */
@@ -10,11 +9,9 @@ import { Chess } from "chessops/chess";
 import { parseFen } from "chessops/fen";
 import { parseUci } from "chessops/util";
 
-/** Translates the lines between the client and one engine process. */
+/** Translates the lines between the client and one engine process: commands to it, lines from it (unchanged when nothing to do). */
 export interface UciAdapter {
-  /** A command on its way to the engine (return it unchanged when nothing to do). */
   outgoing(line: string): string;
-  /** A line from the engine (return it unchanged when nothing to do). */
   incoming(line: string): string;
 }
 
@@ -37,11 +34,7 @@ export function sideToMove(positionCommand: string): "white" | "black" | undefin
   return pos.value.turn;
 }
 
-/**
- * For engines that report `score` from White's point of view instead of the
- * side to move (UCI's rule): negates scores, and swaps bounds, when Black is
- * to move.
- */
+/** For engines that report `score` from White's point of view instead of the side to move (UCI's rule): negates scores, and swaps bounds, when Black is to move. */
 export function whitePovScores(): UciAdapter {
   let turn: "white" | "black" | undefined;
   return {
@@ -60,6 +53,4 @@ export function whitePovScores(): UciAdapter {
 }
 
 /** Known adapters by name. */
-export const ADAPTERS: Record<string, () => UciAdapter> = {
-  "white-pov-scores": whitePovScores,
-};
+export const ADAPTERS: Record<string, () => UciAdapter> = { "white-pov-scores": whitePovScores };

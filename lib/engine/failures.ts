@@ -1,9 +1,7 @@
 /**
- * How an engine fails, each way with its own code (see core/errors.ts): it
- * cannot be started (`engine-missing`), does not answer in time
- * (`engine-timeout`), exits while a command waits (`engine-crash`), says what
- * the client cannot use (`engine-protocol`) or refuses an option
- * (`engine-option`); and the checks made before an engine is started.
+ * How an engine fails, each way with its own code (see core/errors.ts): it cannot be started (`engine-missing`), does
+ * not answer in time (`engine-timeout`), exits while a command waits (`engine-crash`), says what the client cannot use
+ * (`engine-protocol`) or refuses an option (`engine-option`); and the checks made before an engine is started.
  *
  * @module
  */
@@ -42,38 +40,24 @@ export class EngineExitedError extends engineErrorKind("engine-crash") {}
 /** Checks that the command's file exists, is a file and is executable (one-line errors), without starting it. */
 export async function checkExecutable(command: EngineCommand): Promise<void> {
   const it = command.label === command.file ? "the file" : command.file;
-  let stat: Deno.FileInfo;
-  try {
-    stat = await Deno.stat(command.file);
-  } catch {
+  const missing = (why: string) => new EngineError("engine-missing", command.label, `${it} ${why}`);
+  const stat = await Deno.stat(command.file).catch(() => undefined);
+  if (!stat) {
     if (!command.file.includes("/")) return; // a bare name: looked up on PATH by execa
-    throw new EngineError("engine-missing", command.label, `${it} does not exist`);
+    throw missing("does not exist");
   }
-  if (!stat.isFile) {
-    throw new EngineError("engine-missing", command.label, `${it} is not a file`);
-  }
+  if (!stat.isFile) throw missing("is not a file");
   if (stat.mode !== null && (stat.mode & 0o111) === 0) {
-    throw new EngineError(
-      "engine-missing",
-      command.label,
-      `${it} is not executable (chmod +x, or give another engine)`,
-    );
+    throw missing("is not executable (chmod +x, or give another engine)");
   }
   // An executable text file without "#!" cannot be exec'd; say so plainly.
   const head = new Uint8Array(4);
   const f = await Deno.open(command.file);
   const n = (await f.read(head)) ?? 0;
   f.close();
-  const isElf = n === 4 && head[0] === 0x7f && head[1] === 0x45 &&
-    head[2] === 0x4c && head[3] === 0x46;
+  const isElf = n === 4 && head[0] === 0x7f && head[1] === 0x45 && head[2] === 0x4c && head[3] === 0x46;
   const isScript = n >= 2 && head[0] === 0x23 && head[1] === 0x21;
-  if (!isElf && !isScript) {
-    throw new EngineError(
-      "engine-missing",
-      command.label,
-      `${it} is not a program (neither a binary nor a #! script)`,
-    );
-  }
+  if (!isElf && !isScript) throw missing("is not a program (neither a binary nor a #! script)");
 }
 
 const SIGNAL_NAMES: Record<number, string> = {

@@ -1,31 +1,28 @@
 /**
- * Engine identity: what the engine says it is, the SHA-256 of its files, its
- * NNUE nets, and a search fingerprint (total nodes over the bench positions in
- * `data/stockfish-bench.uci`), which identifies a search-identical build where
- * a binary hash cannot (WASM builds, self-built binaries).
+ * Engine identity: what the engine says it is, the SHA-256 of its files, its NNUE nets, and a search fingerprint (total
+ * nodes over the bench positions in `data/stockfish-bench.uci`), which identifies a search-identical build where a
+ * binary hash cannot (WASM builds, self-built binaries).
  *
  * @module
  */
 
 import { basename } from "node:path";
 import { type EngineEntry, engineFiles, loadRegistry, type ResolvedEngine } from "./registry.ts";
-import { MbiError, replaceFile, repoPath, sha256File, sha256Text } from "../core/mod.ts";
+import { int, MbiError, replaceFile, repoPath, sha256File, sha256Text } from "../core/mod.ts";
 import { UciEngine } from "./uci.ts";
 import { Chess } from "chessops/chess";
 import { parseFen } from "chessops/fen";
 import { parseUci } from "chessops/util";
 
-/** Who the engine is, recorded with every result. */
+/**
+ * Who the engine is, recorded with every result: registry id (or `path:<absolute path>`), its `id name` and `id
+ * author`, the version in its name (e.g. `17.1`) when there is one, and the search limit it is driven with.
+ */
 export interface EngineIdentity {
-  /** Registry id, or `path:<absolute path>`. */
   id: string;
-  /** The engine's `id name`. */
   uci_name: string;
-  /** The engine's `id author`. */
   author: string;
-  /** Version parsed from `id name` (e.g. `17.1`), when there is one. */
   version: string | null;
-  /** The search limit the engine is driven with. */
   limit: "nodes" | "depth";
   /** SHA-256 of each identifying file (for WASM: the .js and every .wasm part). */
   files: { name: string; sha256: string }[];
@@ -45,26 +42,19 @@ export const BENCH_SCRIPT_PATH = "data/stockfish-bench.uci";
 /** Version of the bench procedure (bump when runBench changes what it counts). */
 export const BENCH_PROCEDURE = "v2: go depth 13, positions without legal moves skipped";
 
-/** Result of running the bench script. */
+/** Result of running the bench script: the sum of the final `nodes` of every search, the searches, wall time in ms. */
 export interface BenchResult {
-  /** Sum of the final `nodes` of every search. */
   nodes: number;
-  /** Number of searches. */
   searches: number;
-  /** Wall time in milliseconds. */
   wallMs: number;
 }
 
 /**
- * Replays the bench UCI script on a running engine (it sets Hash 16 and
- * switches UCI_Chess960: use a dedicated engine process) and sums the nodes of
- * the last info line of each search.
+ * Replays the bench UCI script on a running engine (it sets Hash 16 and switches UCI_Chess960: use a dedicated engine
+ * process) and sums the nodes of the last info line of each search.
  */
-export async function runBench(
-  engine: UciEngine,
-  script?: string,
-): Promise<BenchResult> {
-  const text = script ?? await Deno.readTextFile(repoPath(BENCH_SCRIPT_PATH));
+export async function runBench(engine: UciEngine): Promise<BenchResult> {
+  const text = await Deno.readTextFile(repoPath(BENCH_SCRIPT_PATH));
   let fen = "";
   let moves: string[] = [];
   let nodes = 0;
@@ -86,9 +76,7 @@ export async function runBench(
       // A position without legal moves takes no search (Stockfish reports 0 nodes),
       // and some engines crash on it (Ethereal 12: SIGSEGV): it is skipped.
       if (!hasLegalMoves(fen, moves)) continue;
-      const out = await engine.search(fen, moves, {
-        depth: Number(line.slice(9)),
-      });
+      const out = await engine.search(fen, moves, { depth: Number(line.slice(9)) });
       const withNodes = out.infos.filter((i) => i.nodes !== undefined);
       nodes += withNodes[withNodes.length - 1]?.nodes ?? 0;
       searches++;
@@ -119,9 +107,8 @@ export function versionOf(uciName: string): string | null {
 }
 
 /**
- * Builds the identity of a started engine: file hashes, nets and — unless
- * `fingerprint: false` — the bench fingerprint, cached per build hash under
- * `.cache/fingerprints/` (the bench takes ~10 s on the WASM engine).
+ * Builds the identity of a started engine: file hashes, nets and — unless `fingerprint: false` — the bench fingerprint,
+ * cached per build hash under `.cache/fingerprints/` (the bench takes ~10 s on the WASM engine).
  */
 export async function engineIdentity(
   resolved: ResolvedEngine,
@@ -132,10 +119,7 @@ export async function engineIdentity(
   const nets = ["evalfile", "evalfilesmall"]
     .map((o) => engine.declared.get(o)?.default)
     .filter((n): n is string => !!n);
-  let fingerprint: number | null = null;
-  if (opts.fingerprint !== false) {
-    fingerprint = await cachedFingerprint(resolved, sha256);
-  }
+  const fingerprint = opts.fingerprint === false ? null : await cachedFingerprint(resolved, sha256);
   const reference = loadRegistry().reference_fingerprint;
   return {
     id: resolved.entry.id,
@@ -154,10 +138,7 @@ export async function engineIdentity(
 /** The hashes of an engine's files and the build hash made of them (the file's own for a single-file build). */
 export async function buildHash(resolved: ResolvedEngine): Promise<{ files: EngineIdentity["files"]; sha256: string }> {
   const files = await Promise.all(
-    engineFiles(resolved).map(async (f) => ({
-      name: basename(f),
-      sha256: await sha256File(f),
-    })),
+    engineFiles(resolved).map(async (f) => ({ name: basename(f), sha256: await sha256File(f) })),
   );
   const sha256 = files.length === 1
     ? files[0].sha256
@@ -166,56 +147,43 @@ export async function buildHash(resolved: ResolvedEngine): Promise<{ files: Engi
 }
 
 /**
- * The bench fingerprint of an engine's build: from the cache, else measured
- * now (saying so on stderr, ~10 s on the WASM build) and cached — so a caller
- * can take the first-run measurement where its message belongs.
+ * The bench fingerprint of an engine's build: from the cache, else measured now (saying so on stderr, ~10 s on the WASM
+ * build) and cached — so a caller can take the first-run measurement where its message belongs.
  */
 export async function ensureFingerprint(resolved: ResolvedEngine): Promise<number> {
   return cachedFingerprint(resolved, (await buildHash(resolved)).sha256);
 }
 
 /**
- * Refuses an engine whose registry entry declares a bench fingerprint that its
- * build does not measure: the declared one decides where its results go (the
- * reference folder for the reference's fingerprint), so it is checked before
- * anything is written.
+ * Refuses an engine whose registry entry declares a bench fingerprint that its build does not measure: the declared one
+ * decides where its results go (the reference folder for the reference's fingerprint), so it is checked before anything
+ * is written.
  */
 export function requireDeclaredFingerprint(entry: EngineEntry, measured: number | null): void {
   if (entry.fingerprint === undefined || measured === null || measured === entry.fingerprint) return;
-  const n = (x: number) => x.toLocaleString("en-US");
-  throw new MbiError(
-    "engine-fingerprint",
-    `engine ${entry.id}: data/engines.json declares fingerprint ${n(entry.fingerprint)}, but its build measures ${
-      n(measured)
-    } (deno task engine-info ${entry.id}): correct the entry's "fingerprint" or remove it; nothing written`,
-  );
+  const declared = `data/engines.json declares fingerprint ${int(entry.fingerprint)}`;
+  const measures = `its build measures ${int(measured)} (deno task engine-info ${entry.id})`;
+  const fix = `correct the entry's "fingerprint" or remove it; nothing written`;
+  throw new MbiError("engine-fingerprint", `engine ${entry.id}: ${declared}, but ${measures}: ${fix}`);
 }
 
-/** What the cache holds of one build's bench: total nodes, searches and wall time. */
+/** What the cache holds of one build's bench (total nodes, searches and wall time), and the cache file. */
 export interface CachedBench extends BenchResult {
-  /** The cache file. */
   path: string;
 }
 
-/** The cache file of a build's bench fingerprint (keyed by the build hash and the bench procedure). */
+/** A build's fingerprint cache file, keyed by its hash and the bench procedure (a changed procedure re-measures). */
 export async function fingerprintCachePath(sha256: string): Promise<string> {
-  // Keyed by the build and by the bench procedure (script and skipping rule), so a changed procedure re-measures.
-  const procedure = sha256Text(`${BENCH_PROCEDURE}\n${await Deno.readTextFile(repoPath(BENCH_SCRIPT_PATH))}`).slice(
-    0,
-    16,
-  );
+  const script = await Deno.readTextFile(repoPath(BENCH_SCRIPT_PATH));
+  const procedure = sha256Text(`${BENCH_PROCEDURE}\n${script}`).slice(0, 16);
   return repoPath(".cache", "fingerprints", `${sha256}-${procedure}.json`);
 }
 
 /** The cached bench of a build (undefined when it has not been measured on this machine). */
 export async function cachedBench(sha256: string): Promise<CachedBench | undefined> {
   const path = await fingerprintCachePath(sha256);
-  try {
-    const b = JSON.parse(await Deno.readTextFile(path));
-    return typeof b.nodes === "number" ? { nodes: b.nodes, searches: b.searches, wallMs: b.wallMs, path } : undefined;
-  } catch {
-    return undefined;
-  }
+  const b = await Deno.readTextFile(path).then(JSON.parse).catch(() => undefined);
+  return typeof b?.nodes === "number" ? { nodes: b.nodes, searches: b.searches, wallMs: b.wallMs, path } : undefined;
 }
 
 /** The engine's speed as measured by its bench (nodes per second), when cached. */
@@ -224,18 +192,12 @@ export async function benchNodesPerSecond(identity: EngineIdentity): Promise<num
   return b && b.wallMs > 0 ? b.nodes / (b.wallMs / 1000) : undefined;
 }
 
-async function cachedFingerprint(
-  resolved: ResolvedEngine,
-  sha256: string,
-): Promise<number> {
+async function cachedFingerprint(resolved: ResolvedEngine, sha256: string): Promise<number> {
   const cached = await cachedBench(sha256);
   if (cached) return cached.nodes;
   const path = await fingerprintCachePath(sha256);
-  console.error(
-    `measuring the bench fingerprint of ${resolved.entry.id} (once per build, then cached in ${
-      path.replace(repoPath() + "/", "")
-    }) ...`,
-  );
+  const once = `once per build, then cached in ${path.replace(repoPath() + "/", "")}`;
+  console.error(`measuring the bench fingerprint of ${resolved.entry.id} (${once}) ...`);
   const engine = await UciEngine.start(resolved.command);
   try {
     const bench = await runBench(engine);

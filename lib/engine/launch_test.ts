@@ -1,7 +1,6 @@
 import { deepStrictEqual as assertEquals, ok, rejects, throws } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { CHESS960_OPTION, launchEngine, withChess960 } from "./launch.ts";
-import type { ResolvedEngine } from "./registry.ts";
+import { CHESS960_OPTION, launchEngine, type ResolvedEngine, withChess960 } from "./registry.ts";
 import { isMbiError } from "../core/mod.ts";
 
 const FAKE = fileURLToPath(new URL("testdata/fake_engine.sh", import.meta.url));

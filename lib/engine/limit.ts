@@ -1,12 +1,11 @@
 /**
- * Search limits as the UCI protocol knows them (`go nodes N`, `go depth D`),
- * and how people read them.
+ * Search limits as the UCI protocol knows them (`go nodes N`, `go depth D`), and how people read them.
  *
  * @module
  */
 
 import * as v from "valibot";
-import { integer } from "../core/mod.ts";
+import { int, integer } from "../core/mod.ts";
 
 /** The search limit given to `go`, as result files record it: `{"nodes": N}` or `{"depth": D}`. */
 export const SearchLimit = v.union(
@@ -20,7 +19,7 @@ export type SearchLimit = v.InferOutput<typeof SearchLimit>;
 /** A search limit in words: `125,000 nodes` or `depth 14` (anything else as JSON). */
 export function formatLimit(limit: unknown): string {
   const l = limit as Partial<{ nodes: number; depth: number }> | null;
-  if (l && typeof l.nodes === "number") return `${l.nodes.toLocaleString("en-US")} nodes`;
+  if (l && typeof l.nodes === "number") return `${int(l.nodes)} nodes`;
   if (l && typeof l.depth === "number") return `depth ${l.depth}`;
   return JSON.stringify(limit);
 }

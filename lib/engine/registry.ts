@@ -1,6 +1,7 @@
 /**
- * Engines as data: the registry in `data/engines.json`, and turning an
- * `--engine ID|PATH` argument into a command that starts the engine.
+ * Engines as data: the registry in `data/engines.json`, turning an `--engine ID|PATH` argument into a command, and the
+ * one place where an engine is started with options (each checked against what the engine declares; a failure kills
+ * it).
  *
  * @module
  */
@@ -8,7 +9,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MbiError, pathExists, repoPath } from "../core/mod.ts";
-import type { EngineCommand } from "./uci.ts";
+import { DEFAULT_TIMEOUTS, type EngineCommand, type EngineTimeouts, UciEngine } from "./uci.ts";
 import { ADAPTERS, type UciAdapter } from "./adapters.ts";
 import type { SearchLimit } from "./limit.ts";
 
@@ -20,15 +21,11 @@ export type EngineStart =
   | { npm: string; file: string }
   | { path: string; debian?: string };
 
-/** One engine of the registry. */
+/** One engine of the registry: its `--engine` id, a description, how it starts, the search limit it honours. */
 export interface EngineEntry {
-  /** Short id used with `--engine`. */
   id: string;
-  /** Human-readable description. */
   name: string;
-  /** How to start it. */
   start: EngineStart;
-  /** The search limit it honours. */
   limit: "nodes" | "depth";
   /** UCI options for the MBI method. */
   options: UciOptions;
@@ -40,29 +37,27 @@ export interface EngineEntry {
   budgets?: Record<string, SearchLimit>;
   /** Notes on the engine's behaviour (measured), shown with its results. */
   notes?: string;
-  /** Name of an adapter in lib/adapters for a protocol difference (none for plain UCI engines). */
+  /** Name of an adapter (adapters.ts) for a protocol difference (none for plain UCI engines). */
   adapter?: string;
 }
 
 /** The registry file's content. */
 export interface EngineRegistry {
-  /** Schema version of the file. */
   schema: number;
   /** Bench fingerprint of the MBI reference engine (Stockfish 17.1). */
   reference_fingerprint: number;
   /** UCI options of the method, given to an engine started from a path (registry entries carry their own). */
   method_options: UciOptions;
-  /** The known engines. */
   engines: EngineEntry[];
 }
 
-/** An engine ready to start: its entry (known or ad hoc) and the command. */
+/**
+ * An engine ready to start: its registry entry (or an ad-hoc one for a path), the process to start, and the files whose
+ * SHA-256 identifies the build (executable, or WASM .js + .wasm parts).
+ */
 export interface ResolvedEngine {
-  /** The registry entry, or an ad-hoc one for a path. */
   entry: EngineEntry;
-  /** The process to start. */
   command: EngineCommand;
-  /** Files whose SHA-256 identifies the build (executable, or WASM .js + .wasm parts). */
   files: string[];
 }
 
@@ -73,9 +68,8 @@ export const DEFAULT_ENGINE_ID = "sf17.1-wasm";
 export const NATIVE_ENGINE_ID = "sf17.1-native";
 
 /**
- * The engine used when none is named: the native Stockfish 17.1 when it has
- * been built (it searches node for node like the WASM build, about 2.5–3x
- * faster), else the embedded WASM build.
+ * The engine used when none is named: the native Stockfish 17.1 when it has been built (it searches node for node like
+ * the WASM build, about 2.5–3x faster), else the embedded WASM build.
  */
 export function defaultEngineId(): string {
   const native = loadRegistry().engines.find((e) => e.id === NATIVE_ENGINE_ID);
@@ -90,16 +84,13 @@ let registryCache: EngineRegistry | undefined;
 
 /** Reads `data/engines.json`. */
 export function loadRegistry(): EngineRegistry {
-  registryCache ??= JSON.parse(
-    Deno.readTextFileSync(repoPath("data", "engines.json")),
-  );
+  registryCache ??= JSON.parse(Deno.readTextFileSync(repoPath("data", "engines.json")));
   return registryCache!;
 }
 
 /**
- * Resolves `--engine ID|PATH` (or `$MBI_ENGINE`, or the default: the native
- * reference build when built, else the WASM one) into a command. A value with a `/` or naming an existing file is a path; any
- * other value must be a registry id.
+ * Resolves `--engine ID|PATH` (or `$MBI_ENGINE`, or {@link defaultEngineId}) into a command. A value with a `/` or
+ * naming an existing file is a path; any other value must be a registry id.
  */
 export function resolveEngine(arg?: string, opts: { requireBinary?: boolean } = {}): ResolvedEngine {
   const value = arg ?? (Deno.env.get(ENGINE_ENV) || defaultEngineId());
@@ -116,12 +107,9 @@ export function resolveEngine(arg?: string, opts: { requireBinary?: boolean } = 
       options: { ...registry.method_options },
     });
   }
-  throw new MbiError(
-    "engine-config",
-    `unknown engine "${value}" (known ids: ${
-      registry.engines.map((e) => e.id).join(", ")
-    }; or give a path to a UCI executable)`,
-  );
+  const known = registry.engines.map((e) => e.id).join(", ");
+  const message = `unknown engine "${value}" (known ids: ${known}; or give a path to a UCI executable)`;
+  throw new MbiError("engine-config", message);
 }
 
 /** Builds the start command of a registry entry (exported for tests of entries not in the registry). */
@@ -132,20 +120,12 @@ export function fromEntry(entry: EngineEntry, requireBinary = true): ResolvedEng
     const main = fileURLToPath(import.meta.resolve(specifier));
     const dir = main.slice(0, main.lastIndexOf("/"));
     const stem = main.slice(main.lastIndexOf("/") + 1).replace(/\.js$/, "");
+    const preload = repoPath("lib", "engine", "wasm_preload.js");
     return {
       entry,
       command: {
         file: Deno.execPath(),
-        args: [
-          "run",
-          "--quiet",
-          "--config",
-          repoPath("deno.json"),
-          "--allow-read",
-          "--preload",
-          repoPath("lib", "engine", "wasm_preload.js"),
-          specifier,
-        ],
+        args: ["run", "--quiet", "--config", repoPath("deno.json"), "--allow-read", "--preload", preload, specifier],
         label: entry.id,
       },
       files: [main, ...wasmParts(dir, stem)],
@@ -179,10 +159,7 @@ function wasmParts(dir: string, stem: string): string[] {
   const parts: string[] = [];
   try {
     for (const e of Deno.readDirSync(dir)) {
-      if (
-        e.name === `${stem}.wasm` ||
-        (e.name.startsWith(`${stem}-part-`) && e.name.endsWith(".wasm"))
-      ) {
+      if (e.name === `${stem}.wasm` || (e.name.startsWith(`${stem}-part-`) && e.name.endsWith(".wasm"))) {
         parts.push(`${dir}/${e.name}`);
       }
     }
@@ -205,10 +182,48 @@ export function isReferenceEngine(entry: EngineEntry): boolean {
 function adapterOf(entry: EngineEntry): () => UciAdapter {
   const make = ADAPTERS[entry.adapter!];
   if (!make) {
-    throw new MbiError(
-      "engine-config",
-      `engine ${entry.id}: unknown adapter "${entry.adapter}" (known: ${Object.keys(ADAPTERS).join(", ")})`,
-    );
+    const known = Object.keys(ADAPTERS).join(", ");
+    throw new MbiError("engine-config", `engine ${entry.id}: unknown adapter "${entry.adapter}" (known: ${known})`);
   }
   return make;
+}
+
+/** The option every engine is started with, true: the positions are Chess960 starts (castling by Chess960 rules). */
+export const CHESS960_OPTION = "UCI_Chess960";
+
+/** `options` with {@link CHESS960_OPTION} true (added when missing); an entry that sets it otherwise is refused. */
+export function withChess960(options: UciOptions, engineId: string): UciOptions {
+  const key = Object.keys(options).find((k) => k.toLowerCase() === CHESS960_OPTION.toLowerCase());
+  if (key === undefined) return { ...options, [CHESS960_OPTION]: true };
+  if (String(options[key]) !== "true") {
+    const is = `option ${key} is ${options[key]}`;
+    const message = `engine ${engineId}: ${is}, but every position here is a Chess960 start: it must be true`;
+    throw new MbiError("engine-config", message);
+  }
+  return options;
+}
+
+/**
+ * Starts `engine` and sets `options` (default: the registry entry's), always with {@link CHESS960_OPTION} true; an
+ * engine that does not declare that option is refused (it cannot castle in Chess960 start positions).
+ */
+export async function launchEngine(
+  engine: ResolvedEngine,
+  options: UciOptions = engine.entry.options,
+  timeouts: EngineTimeouts = DEFAULT_TIMEOUTS,
+): Promise<UciEngine> {
+  const all = withChess960(options, engine.entry.id);
+  const e = await UciEngine.start(engine.command, timeouts);
+  try {
+    if (!e.declared.has(CHESS960_OPTION.toLowerCase())) {
+      const which = `engine ${engine.entry.id} (${e.name})`;
+      const cannot = "it cannot play Chess960 start positions, so it cannot be used here";
+      throw new MbiError("engine-option", `${which} does not declare the option ${CHESS960_OPTION}: ${cannot}`);
+    }
+    for (const [name, value] of Object.entries(all)) await e.setOption(name, value);
+  } catch (err) {
+    e.kill();
+    throw err;
+  }
+  return e;
 }

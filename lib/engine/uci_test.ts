@@ -10,7 +10,7 @@ import {
   searchTimeoutMs,
   timeoutsForSpeed,
   UciEngine,
-} from "./uci.ts";
+} from "./mod.ts";
 import { isMbiError } from "../core/mod.ts";
 
 const FAKE = fileURLToPath(new URL("testdata/fake_engine.sh", import.meta.url));

@@ -1,9 +1,11 @@
 /**
- * Stage 1: evaluate many start positions with W long-lived engine processes,
- * appending one record per position to a resumable JSONL file.
+ * Stage 1: W long-lived engine processes append one record per position to a resumable JSONL file; stage 1 as one call
+ * (run or resume, then the CSV view); and a profile's complete dataset loaded for the later stages.
  *
  * @module
  */
+
+import { join } from "node:path";
 
 import {
   type EvaluationRecord,
@@ -18,6 +20,7 @@ import {
   displayPath,
   EVAL_SCHEMA,
   EvalConfig,
+  type EvalDataset,
   evalFilePath,
   evalFolderName,
   type EvalHeader,
@@ -31,6 +34,7 @@ import {
   runOrderPath,
   type Shard,
   shardOf,
+  writeTextIfChanged,
 } from "../store/mod.ts";
 import {
   BENCH_SCRIPT_PATH,
@@ -39,62 +43,51 @@ import {
   ensureFingerprint,
   requireDeclaredFingerprint,
   type ResolvedEngine,
+  resolveEngine,
   timeoutsForSpeed,
 } from "../engine/mod.ts";
 import { EvaluationSession, type EvaluationSettings } from "./evaluation_session.ts";
-import { evalLimit, manifestPath, type Progress, resumableRun, RunManifest } from "../runs/mod.ts";
-import { fileKind, MbiError, removeDeadTemps, repoPath, same, schemaVersion } from "../core/mod.ts";
-import * as v from "valibot";
+import { evalLimit, expectedDataset, manifestPath, type Progress, resumableRun } from "../runs/mod.ts";
+import { MbiError, removeDeadTemps, repoPath, same, toCsv } from "../core/mod.ts";
 
-/** What to evaluate and how. */
+/**
+ * What to evaluate and how: the engine processes in parallel (>= 1), a subset of the profile's positions (default: all),
+ * the output file (default: `results/<profile>/evals.jsonl`, or the shard file), progress after every position (and
+ * once at the start), and messages (lock takeovers, repairs, engine restarts, slow searches; default stderr).
+ */
 export interface EvalAllOptions {
-  /** Budgets and positions. */
   profile: Profile;
-  /** The engine. */
   engine: ResolvedEngine;
-  /** Number of engine processes in parallel (>= 1). */
   workers: number;
-  /** Subset of the profile's positions (default: all of them). */
   positions?: number[];
-  /** Shard of the positions. */
   shard?: Shard;
-  /** Output file (default: `results/<profile>/evals.jsonl`, or the shard file). */
   out?: string;
-  /** Called after every position (and once at the start). */
   onProgress?: (p: Progress) => void;
-  /** Messages (lock takeovers, repairs, engine restarts, slow searches); default stderr. */
   log?: (line: string) => void;
 }
 
-/** What a run did. */
+/**
+ * What a run did: positions planned for the file, evaluated now and found done; whether a torn last line was cut off
+ * before resuming; engine restarts after crashes or hangs; wall time in seconds and nodes searched in this run.
+ */
 export interface EvalAllSummary {
-  /** The results file. */
   path: string;
-  /** Positions planned for this file. */
   planned: number;
-  /** Positions evaluated in this run. */
   evaluated: number;
-  /** Positions found already done. */
   resumed: number;
-  /** True when a torn last line was cut off before resuming. */
   repairedTornLine: boolean;
-  /** Engine restarts after crashes or hangs. */
   restarts: number;
-  /** Wall time in seconds. */
   wallS: number;
-  /** Nodes searched in this run. */
   nodes: number;
   /** Registry id of the engine that ran (null when there was nothing to do). */
   engine: string | null;
 }
 
 /**
- * Runs or resumes the evaluation, holding the output file's lock for the whole
- * run (a second writer is refused, naming the holder). A file that exists must
- * be an evaluation file of the same configuration (engine fingerprint, limit,
- * options) whose records agree with its header, else it is left untouched and
- * a `dataset` MbiError explains why; positions stored twice by an earlier
- * double run are repaired first when they agree. With nothing to do no file is
+ * Runs or resumes the evaluation, holding the output file's lock for the whole run (a second writer is refused, naming
+ * the holder). A file that exists must be an evaluation file of the same configuration (engine fingerprint, limit,
+ * options) whose records agree with its header, else it is left untouched and a `dataset` MbiError explains why;
+ * positions stored twice by an earlier double run are repaired first when they agree. With nothing to do no file is
  * opened for writing (a read-only complete dataset is fine).
  */
 export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
@@ -118,13 +111,12 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     // the engine asked for must be the dataset's (its fingerprint measured, from the cache once known)
     const measured = await ensureFingerprint(engine);
     requireDeclaredFingerprint(engine.entry, measured);
-    if (measured !== before.header.config.engine_fingerprint) {
-      throw new MbiError(
-        "engine-fingerprint",
-        `${displayPath(path)} was computed by ${before.header.engine.uci_name} (fingerprint ${
-          fingerprintValue(before.header.config.engine_fingerprint)
-        }), not by ${engine.entry.id} (fingerprint ${fingerprintValue(measured)}): use another --profile or --engine`,
-      );
+    const recorded = before.header.config.engine_fingerprint;
+    if (measured !== recorded) {
+      const by = `${before.header.engine.uci_name} (fingerprint ${fingerprintValue(recorded)})`;
+      const not = `${engine.entry.id} (fingerprint ${fingerprintValue(measured)})`;
+      const why = `was computed by ${by}, not by ${not}: use another --profile or --engine`;
+      throw new MbiError("engine-fingerprint", `${displayPath(path)} ${why}`);
     }
     return {
       path,
@@ -167,14 +159,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     plan: async ({ identity, options }) => {
       const want: EvalConfig = { engine_fingerprint: identity.fingerprint, limit, options };
       const diff = existing && configDifference(existing.header.config, want);
-      if (diff) {
-        throw new MbiError(
-          "dataset",
-          `${
-            displayPath(path)
-          } was computed with another configuration (${diff}); not appending. Use another --profile/--out`,
-        );
-      }
+      if (diff) throw otherConfiguration(path, diff);
       const done = new Set(existing?.records.map((r) => r.sp) ?? []);
       const nps = await benchNodesPerSecond(identity);
       settings = { limit, options: engine.entry.options, timeouts: timeoutsForSpeed(nps), onEvent: log };
@@ -224,19 +209,81 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
 /** Refuses a file whose header limit is not the one asked for (before the engine is even started). */
 function checkSameLimit(path: string, have: unknown, want: unknown): void {
   if (!same(have, want)) {
-    throw new MbiError(
-      "dataset",
-      `${displayPath(path)} was computed with another configuration (search limit ${JSON.stringify(have)} vs ${
-        JSON.stringify(want)
-      }); not appending. Use another --profile/--out`,
-    );
+    throw otherConfiguration(path, `search limit ${JSON.stringify(have)} vs ${JSON.stringify(want)}`);
   }
 }
 
-/** `evals.manifest.json` beside an evaluation file: a run manifest whose configuration is stage 1's. */
-export const EvalManifest = v.object({
-  ...RunManifest.entries,
-  kind: fileKind("mbi-evaluations-manifest"),
-  schema: schemaVersion(EVAL_SCHEMA),
-  config: EvalConfig,
-});
+function otherConfiguration(path: string, diff: string): MbiError {
+  const why = `another configuration (${diff}); not appending. Use another --profile/--out`;
+  return new MbiError("dataset", `${displayPath(path)} was computed with ${why}`);
+}
+
+/** Options of {@link runEvaluation}; the engine defaults to the profile's (or `$MBI_ENGINE`), the workers to the cores. */
+export type EvaluationOptions =
+  & Pick<EvalAllOptions, "profile" | "onProgress">
+  & Partial<Pick<EvalAllOptions, "engine" | "workers">>;
+
+/** Runs or resumes stage 1 for a profile and writes `evals.csv` when complete. */
+export async function runEvaluation(opts: EvaluationOptions): Promise<EvalAllSummary> {
+  const summary = await evalAll({
+    ...opts,
+    engine: opts.engine ?? resolveEngine(opts.profile.engine ?? undefined),
+    workers: opts.workers ?? navigator.hardwareConcurrency,
+  });
+  await writeEvalsCsv(opts.profile, await loadEvaluations(opts.profile));
+  return summary;
+}
+
+/** Writes the profile's `evals.csv` from its complete dataset (unless it already holds exactly that); true if written. */
+export async function writeEvalsCsv(profile: Profile, dataset: EvalDataset): Promise<boolean> {
+  return await writeTextIfChanged(join(profileDir(profile), "evals.csv"), evalsCsv(dataset.records));
+}
+
+/** Loads a profile's stage-1 dataset, checked to cover its positions (else naming the command that completes it). */
+export async function loadEvaluations(profile: Profile): Promise<EvalDataset> {
+  const path = evalFilePath(profileDir(profile));
+  const d = await readEvalDataset(path);
+  const run = `run deno task eval-all --profile ${profile.name}`;
+  if (!d) throw new MbiError("dataset", `no stage-1 dataset at ${path}: ${run}`);
+  checkAgainstProfile(d, profile);
+  const have = new Set(d.records.map((r) => r.sp));
+  const missing = profile.positions.filter((sp) => !have.has(sp));
+  if (missing.length) {
+    const lacks = `lacks ${missing.length} of the profile's ${profile.positions.length} positions`;
+    throw new MbiError("dataset", `${path} ${lacks} (e.g. SP ${missing.slice(0, 3).join(", ")}): ${run} to resume it`);
+  }
+  return d;
+}
+
+/**
+ * Checks a dataset's header against its profile, as `eval-all` does before it appends: the search limit, the engine
+ * fingerprint and the positions. A file that says another budget is not this profile's dataset, whatever its folder.
+ */
+export function checkAgainstProfile(d: EvalDataset, profile: Profile): void {
+  const want = expectedDataset(profile);
+  const fix =
+    `it is not profile ${profile.name}'s dataset: move it aside and run deno task eval-all --profile ${profile.name}`;
+  const have = d.header.config;
+  if (want.limit && !same(have.limit, want.limit)) {
+    const limits = `search limit ${JSON.stringify(have.limit)}, not the profile's ${JSON.stringify(want.limit)}`;
+    throw new MbiError("dataset", `${d.path} was computed with ${limits}: ${fix}`);
+  }
+  if (want.fingerprint !== null && have.engine_fingerprint !== want.fingerprint) {
+    const fingerprints = `fingerprint ${have.engine_fingerprint}, not ${want.fingerprint}`;
+    throw new MbiError("engine-fingerprint", `${d.path} was computed by an engine with ${fingerprints}: ${fix}`);
+  }
+  const planned = new Set(profile.positions);
+  const extra = d.header.positions.filter((sp) => !planned.has(sp));
+  if (extra.length) {
+    const outside = `plans positions outside profile ${profile.name} (e.g. SP ${extra.slice(0, 3).join(", ")})`;
+    throw new MbiError("dataset", `${d.path} ${outside}: ${fix}`);
+  }
+}
+
+/** The columns of `evals.csv`, in order (the dataset card describes each). */
+export const EVALS_CSV_COLUMNS = ["sp", "setup", "fen", "eval_cp", "mate", "depth", "nodes", "bestmove", "pv"] as const;
+
+/** CSV view of evaluation records: {@link EVALS_CSV_COLUMNS} (the PV's moves separated by spaces). */
+export function evalsCsv(records: readonly EvaluationRecord[]): string {
+  return toCsv(records.map((r) => ({ ...r, pv: r.pv.join(" ") })), [...EVALS_CSV_COLUMNS]);
+}

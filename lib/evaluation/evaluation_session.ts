@@ -1,7 +1,6 @@
 /**
- * Evaluating start positions with the MBI method: one long-lived engine per
- * worker, `ucinewgame` + `isready` before every position, a fixed search
- * limit, the value of the last completed iteration, White's point of view.
+ * Evaluating start positions with the MBI method: one long-lived engine per worker, `ucinewgame` + `isready` before
+ * every position, a fixed search limit, the value of the last completed iteration, White's point of view.
  *
  * @module
  */
@@ -18,16 +17,16 @@ import {
   type UciEngine,
   type UciOptions,
 } from "../engine/mod.ts";
+import { int } from "../core/mod.ts";
 
-/** Settings of an evaluation run. */
+/**
+ * Settings of an evaluation run: the limit, the UCI options set once after the handshake, the time limits (default:
+ * for an engine of unknown speed; see timeoutsForSpeed), and who is told of restarts and slow searches, a line each.
+ */
 export interface EvaluationSettings {
-  /** The search limit per position. */
   limit: SearchLimit;
-  /** UCI options set once after the handshake. */
   options: UciOptions;
-  /** Time limits (default: for an engine of unknown speed; see timeoutsForSpeed). */
   timeouts?: EngineTimeouts;
-  /** Told about restarts and slow searches, as one line each. */
   onEvent?: (line: string) => void;
 }
 
@@ -35,9 +34,8 @@ export interface EvaluationSettings {
 export class IllegalPvError extends engineErrorKind("engine-protocol") {}
 
 /**
- * A worker's engine session: starts the engine, sets the options, evaluates
- * positions one after another; restarts a dead or hung engine and retries the
- * position once before reporting the error.
+ * A worker's engine session: starts the engine, sets the options, evaluates positions one after another; restarts a
+ * dead or hung engine and retries the position once before reporting the error.
  */
 export class EvaluationSession {
   #engine: UciEngine | undefined;
@@ -45,17 +43,13 @@ export class EvaluationSession {
   restarts = 0;
 
   /** Creates a session; the engine starts on first use (or with {@link start}). */
-  constructor(
-    readonly resolved: ResolvedEngine,
-    readonly settings: EvaluationSettings,
-  ) {}
+  constructor(readonly resolved: ResolvedEngine, readonly settings: EvaluationSettings) {}
 
   /** Starts the engine (if not running) and sets the options; returns it. */
   async start(): Promise<UciEngine> {
     if (this.#engine && !this.#engine.exited) return this.#engine;
-    const engine = await launchEngine(this.resolved, this.settings.options, this.settings.timeouts);
-    this.#engine = engine;
-    return engine;
+    this.#engine = await launchEngine(this.resolved, this.settings.options, this.settings.timeouts);
+    return this.#engine;
   }
 
   /** Evaluates one start position (retrying once on a fresh engine after a crash or hang). */
@@ -73,35 +67,23 @@ export class EvaluationSession {
   }
 
   async #evaluateOnce(position: StartPosition): Promise<EvaluationRecord> {
+    const { limit, timeouts: t } = this.settings;
     const engine = await this.start();
     await engine.newGame();
-    const out = await engine.search(position.fen, [], this.settings.limit);
-    const t = this.settings.timeouts;
-    const limit = this.settings.limit;
+    const out = await engine.search(position.fen, [], limit);
     if (t && "nodes" in limit) {
       const expectedMs = (limit.nodes / t.nodesPerSecond) * 1000;
       if (out.wallMs > 3 * expectedMs && out.wallMs > 5000) {
-        this.settings.onEvent?.(
-          `engine slow: SP ${position.sp} took ${(out.wallMs / 1000).toFixed(1)} s (expected about ${
-            (expectedMs / 1000).toFixed(1)
-          } s at the measured ${Math.round(t.nodesPerSecond).toLocaleString("en-US")} nodes/s)`,
-        );
+        const took = `took ${(out.wallMs / 1000).toFixed(1)} s (expected about ${(expectedMs / 1000).toFixed(1)} s`;
+        const speed = `at the measured ${int(Math.round(t.nodesPerSecond))} nodes/s)`;
+        this.settings.onEvent?.(`engine slow: SP ${position.sp} ${took} ${speed}`);
       }
     }
-    const record = toRecord(
-      position,
-      this.settings.limit,
-      out.infos,
-      out.lines,
-      out.bestmove,
-      out.wallMs,
-    );
+    const record = toRecord(position, limit, out.infos, out.lines, out.bestmove, out.wallMs);
     const illegal = firstIllegalMove(position.fen, record.pv);
     if (illegal) {
-      throw new IllegalPvError(
-        engine.command.label,
-        `its PV for SP ${position.sp} plays the illegal move ${illegal.uci} at ply ${illegal.ply}`,
-      );
+      const move = `the illegal move ${illegal.uci} at ply ${illegal.ply}`;
+      throw new IllegalPvError(engine.command.label, `its PV for SP ${position.sp} plays ${move}`);
     }
     return record;
   }

@@ -1,9 +1,7 @@
 /**
- * Borderline verdicts (docs/METHOD.md, "Verdicts"): a verdict is decided by
- * where one end of a 95% interval lies against 0 (the lower end for
- * "validated", the upper end for "supported"); when that end lies within
- * {@link BORDERLINE_MARGIN} of 0, a little more noise would flip the verdict,
- * and every place that shows it says so.
+ * Borderline verdicts (docs/METHOD.md, "Verdicts"): a verdict is decided by where one end of a 95% interval lies
+ * against 0 (the lower end for "validated", the upper end for "supported"); when that end lies within
+ * {@link BORDERLINE_MARGIN} of 0, a little more noise would flip the verdict, and every place that shows it says so.
  *
  * @module
  */
@@ -17,7 +15,7 @@ export const BORDERLINE_MARGIN = 0.01;
 export type VerdictSide = "above" | "below";
 
 /** The end of `ci` that decides a verdict of this side. */
-export function decidingEnd(ci: readonly [number, number], side: VerdictSide): number {
+function decidingEnd(ci: readonly [number, number], side: VerdictSide): number {
   return side === "above" ? ci[0] : ci[1];
 }
 
@@ -27,24 +25,18 @@ export function isBorderline(ci: readonly [number, number], side: VerdictSide): 
   return Number.isFinite(end) && Math.abs(end) < BORDERLINE_MARGIN;
 }
 
-/**
- * A verdict with its borderline note when it has one: `validated (borderline:
- * the interval's lower end is 0.006, within 0.01 of 0)`; the verdict alone
- * otherwise.
- */
+/** A verdict, noted when borderline: `validated (borderline: the interval's lower end is 0.006, within 0.01 of 0)`. */
 export function verdictText(verdict: string, ci: readonly [number, number], side: VerdictSide): string {
   if (!isBorderline(ci, side)) return verdict;
   const end = decidingEnd(ci, side);
   // the end as the tables print it (fixedNonZero): an end that rounds to 0 keeps its sign and its first digit
-  return `${verdict} (borderline: the interval's ${side === "above" ? "lower" : "upper"} end is ${
-    fixedNonZero(end, 3)
-  }, within ${BORDERLINE_MARGIN} of 0)`;
+  const which = side === "above" ? "lower" : "upper", shown = fixedNonZero(end, 3);
+  return `${verdict} (borderline: the interval's ${which} end is ${shown}, within ${BORDERLINE_MARGIN} of 0)`;
 }
 
 /**
  * Whether a figure compared with an interval lies near one of its ends: "borderline: 0.004 from its end, within
- * 0.01" when `x` is within {@link BORDERLINE_MARGIN} of the nearer end (a little more noise would move it across),
- * null otherwise.
+ * 0.01" when `x` is within {@link BORDERLINE_MARGIN} of the nearer end (a little more noise would move it across).
  */
 export function nearEndNote(x: number, ci: readonly [number, number]): string | null {
   const d = Math.min(Math.abs(x - ci[0]), Math.abs(x - ci[1]));
@@ -55,7 +47,6 @@ export function nearEndNote(x: number, ci: readonly [number, number]): string | 
 
 /** Anything that carries stage 5's two verdicts with the intervals deciding them (a summary, an outcome validation). */
 export interface Judged {
-  /** The verdicts. */
   verdict: { validation: string; claim: string };
   /** rho(eval, score): its interval decides the validation (lower end above 0). */
   eval_vs_score: { ci95_percentile: readonly [number, number] };

@@ -12,7 +12,7 @@ import {
   startPosition,
 } from "./chess960.ts";
 import { setupToFen } from "./start_fen.ts";
-import { POSITIONS_CSV_PATH, positionsCsv } from "./positions_csv.ts";
+import { POSITIONS_CSV_PATH, positionsCsv } from "./chess960.ts";
 import { repoPath } from "../core/mod.ts";
 
 // Published Scharnagl table values (SP -> back rank).

@@ -1,12 +1,8 @@
 /**
- * The upper tail of the chi-square distribution, for the test of whether
- * positions' scores spread more than game noise alone would make them.
- *
- * Written here because the statistics library in use (simple-statistics) has
- * only a table of critical values and the gamma function, not the regularized
- * incomplete gamma function a p-value needs: Q(a, x) by its series below
- * x < a + 1 and by its continued fraction (modified Lentz) above, the two
- * standard expansions (Abramowitz and Stegun 6.5.29 and 6.5.31).
+ * The upper tail of the chi-square distribution, for the test of whether positions' scores spread more than game
+ * noise alone would make them. Written here because simple-statistics has only a table of critical values and the
+ * gamma function, not the regularized incomplete gamma function a p-value needs: Q(a, x) by its series below
+ * x < a + 1 and by its continued fraction (modified Lentz) above (Abramowitz and Stegun 6.5.29 and 6.5.31).
  *
  * @module
  */

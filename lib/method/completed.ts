@@ -1,10 +1,8 @@
 /**
- * The result of a search: the last COMPLETED iteration of iterative deepening.
- *
- * When `go nodes N` stops Stockfish, it prints one more info line for the
- * interrupted iteration, labelled with that deeper depth. That line may carry
- * a bound, but it may also look exact (repeating the previous iteration's score
- * and PV, or a new score from a partly searched iteration). It is never a result.
+ * The result of a search: the last COMPLETED iteration of iterative deepening. When `go nodes N` stops Stockfish,
+ * it prints one more info line for the interrupted iteration, labelled with that deeper depth. That line may carry
+ * a bound, but it may also look exact (repeating the previous iteration's score and PV, or a new score from a
+ * partly searched iteration). It is never a result.
  *
  * @module
  */
@@ -12,19 +10,14 @@
 import { type InfoLine, type Score, type SearchLimit } from "../engine/mod.ts";
 import { errorKind } from "../core/mod.ts";
 
-/** The value of a finished search, taken from its last completed iteration. */
+/** The value of a finished search: its last completed iteration's depth, seldepth, score (side to move), PV, nodes. */
 export interface CompletedIteration {
-  /** Depth of the last completed iteration. */
   depth: number;
-  /** Its selective depth, when the engine reports one. */
   seldepth: number | null;
-  /** Its score, from the side to move. */
   score: Score;
-  /** Its principal variation (UCI moves). */
   pv: string[];
-  /** Nodes reported with that iteration. */
   nodes: number | null;
-  /** Index of the chosen line among the search's info lines with score and pv. */
+  /** Index of the chosen line among the search's info lines. */
   index: number;
   /** True when a final stop line (nodes >= the limit) was found and dropped. */
   droppedStopLine: boolean;
@@ -34,12 +27,10 @@ export interface CompletedIteration {
 export class NoCompletedIterationError extends errorKind("no-completed-iteration") {}
 
 /**
- * Picks the last completed iteration from a search's info lines (in order,
- * between `go` and `bestmove`). Only principal lines count (no multipv or
- * multipv 1). Rule: keep the lines with a score and a pv; if the limit is a
- * node budget and the last such line has nodes >= the budget, it is the stop
- * line of the interrupted iteration: drop it. Then take the last remaining
- * line without lowerbound/upperbound.
+ * Picks the last completed iteration from a search's info lines (in order, between `go` and `bestmove`) of line
+ * `multipv`. Rule: keep the lines with a score and a pv; if the limit is a node budget and the last such line has
+ * nodes >= the budget, it is the stop line of the interrupted iteration: drop it. Then take the last remaining line
+ * without lowerbound/upperbound.
  */
 export function lastCompletedIteration(
   infos: readonly InfoLine[],
@@ -47,21 +38,12 @@ export function lastCompletedIteration(
   multipv = 1,
 ): CompletedIteration {
   const lines = infos.filter((l) =>
-    l.score !== undefined && l.pv !== undefined && l.pv.length > 0 &&
-    (l.multipv ?? 1) === multipv
+    l.score !== undefined && l.pv !== undefined && l.pv.length > 0 && (l.multipv ?? 1) === multipv
   );
-  if (lines.length === 0) {
-    throw new NoCompletedIterationError("no info line with score and pv");
-  }
-  let end = lines.length;
-  let droppedStopLine = false;
-  const last = lines[end - 1];
-  if (
-    "nodes" in limit && last.nodes !== undefined && last.nodes >= limit.nodes
-  ) {
-    end -= 1;
-    droppedStopLine = true;
-  }
+  if (lines.length === 0) throw new NoCompletedIterationError("no info line with score and pv");
+  const last = lines[lines.length - 1];
+  const droppedStopLine = "nodes" in limit && last.nodes !== undefined && last.nodes >= limit.nodes;
+  const end = droppedStopLine ? lines.length - 1 : lines.length;
   for (let i = end - 1; i >= 0; i--) {
     const l = lines[i];
     if (l.bound === undefined) {
@@ -76,7 +58,5 @@ export function lastCompletedIteration(
       };
     }
   }
-  throw new NoCompletedIterationError(
-    `${lines.length} scored lines, none exact before the stop line`,
-  );
+  throw new NoCompletedIterationError(`${lines.length} scored lines, none exact before the stop line`);
 }

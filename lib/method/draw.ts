@@ -1,35 +1,25 @@
 /**
- * A verifiable draw of a start position among those that meet a balance
- * condition, and the selection books are made of. A module without imports:
- * the landing page's script draws with the same code in the browser.
- *
- * The rule, re-checkable by hand: list the eligible positions (those that
- * meet the condition, less the excluded ones and those drawn before) by SP
- * ascending; read the SHA-256 of the seed text (UTF-8) as one 256-bit
- * big-endian number; the draw is the position at (that number mod the count),
- * counting from 0. With at most 960 positions the modulo's bias is below
- * 10⁻⁷³: every eligible position is as likely.
+ * A verifiable draw of a start position among those that meet a balance condition, and the selection books are
+ * made of. A module without imports: the landing page's script draws with the same code in the browser. The rule,
+ * re-checkable by hand: list the eligible positions (those that meet the condition, less the excluded ones and those
+ * drawn before) by SP ascending; read the SHA-256 of the seed text (UTF-8) as one 256-bit big-endian number; the
+ * draw is the position at (that number mod the count), counting from 0. With at most 960 positions the modulo's
+ * bias is below 10⁻⁷³: every eligible position is as likely.
  *
  * @module
  */
 
-/** A position as the draw and the books see it. */
+/** A position as the draw and the books see it: SP, back rank, MBI and edge (|eval| in cp). */
 export interface Candidate {
-  /** Start position number. */
   sp: number;
-  /** Back rank. */
   setup: string;
-  /** The index (0..100). */
   mbi: number;
-  /** |eval| in cp. */
   edge_cp: number;
 }
 
 /** A balance condition: an MBI of at least `minMbi`, or an edge of at most `maxEdge` cp (or neither: every position). */
 export interface Condition {
-  /** Lowest MBI kept. */
   minMbi?: number;
-  /** Largest |eval| kept, cp. */
   maxEdge?: number;
 }
 
@@ -49,12 +39,10 @@ export function eligible(
   condition: Condition,
   exclude: ReadonlySet<number>,
 ): Candidate[] {
-  return candidates
-    .filter((c) =>
-      !exclude.has(c.sp) && (condition.minMbi === undefined || c.mbi >= condition.minMbi) &&
-      (condition.maxEdge === undefined || c.edge_cp <= condition.maxEdge)
-    )
-    .sort((a, b) => a.sp - b.sp);
+  const { minMbi, maxEdge } = condition;
+  const meets = (c: Candidate) =>
+    (minMbi === undefined || c.mbi >= minMbi) && (maxEdge === undefined || c.edge_cp <= maxEdge);
+  return candidates.filter((c) => !exclude.has(c.sp) && meets(c)).sort((a, b) => a.sp - b.sp);
 }
 
 /** The index drawn from a SHA-256 digest among `count` positions: the digest as a big-endian number, mod `count`. */
@@ -76,11 +64,7 @@ export function hex(digest: Uint8Array): string {
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/**
- * Reads a list of exclusions: SP numbers and back ranks separated by commas
- * or spaces; `spOf` names the SP of a back rank (undefined: none). Returns the
- * SPs, or the first entry that is neither (as typed).
- */
+/** Reads SP numbers and back ranks (`spOf`: a back rank's SP) split by commas or spaces; `bad`: the first neither. */
 export function parseExclusions(
   text: string,
   spOf: (setup: string) => number | undefined,

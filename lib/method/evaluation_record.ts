@@ -1,7 +1,6 @@
 /**
- * One evaluated start position as the method records it: the value of the
- * last completed iteration from White's point of view, its depth and PV, and
- * the raw engine output it was read from.
+ * One evaluated start position as the method records it: the value of the last completed iteration from White's
+ * point of view, its depth and PV, and the raw engine output it was read from.
  *
  * @module
  */
@@ -14,16 +13,13 @@ import { MAX_MATE_MOVES, MAX_SCORE_CP, negateScore, SearchLimit } from "../engin
 import { count, integer, text, texts } from "../core/mod.ts";
 
 /**
- * One evaluated position, the `evaluate` record, as a line of a stage-1 file
- * holds it (fields in the order written): SP, back rank and FEN searched; the
- * value of the last completed iteration from White's point of view (`eval_cp`,
- * or `mate`: moves to mate, positive when White mates; exactly one is set), its
- * depth, selective depth (null when not reported) and PV (UCI); the nodes of the
- * whole search; the engine's `bestmove` (for reference); the limit given; the
- * wall time in ms (not part of the result); the raw output from `go` to
- * `bestmove`; where it was computed (`computed`: the file first written, the
- * run as that file's manifest lists it, the engine binary's SHA-256 and the
- * code's commit; not part of the result, absent in files written before it).
+ * One evaluated position, the `evaluate` record, as a line of a stage-1 file holds it (fields in the order
+ * written): SP, back rank and FEN searched; the value of the last completed iteration from White's point of view
+ * (`eval_cp`, or `mate`: moves to mate, positive when White mates; exactly one is set), its depth, selective depth
+ * (null when not reported) and PV (UCI); the nodes of the whole search; the engine's `bestmove` (for reference);
+ * the limit given; the wall time in ms (not part of the result); the raw output from `go` to `bestmove`; where it
+ * was computed (`computed`: the file first written, the run as that file's manifest lists it, the engine binary's
+ * SHA-256 and the code's commit; not part of the result, absent in files written before it).
  */
 export const EvaluationRecordFields = v.object({
   sp: integer(),
@@ -65,12 +61,10 @@ export const EvaluationRecord = v.pipe(
 export type EvaluationRecord = v.InferOutput<typeof EvaluationRecord>;
 
 /**
- * What makes a record (as read from a file) impossible, or null when it can
- * be true: a value beyond what an engine reports, its back rank and FEN (when it has them) not those of its SP, a
- * move of its PV or its best move (when it has one) not legal from that
- * position. The best move need not be the PV's first move: the PV is the last
- * completed iteration's, the best move may come from the interrupted one.
- * SPs out of range are left to the range check.
+ * What makes a record (as read from a file) impossible, or null when it can be true: a value beyond what an engine
+ * reports, its back rank and FEN (when it has them) not those of its SP, a move of its PV or its best move (when
+ * it has one) not legal from that position. The best move need not be the PV's first move: the PV is the last
+ * completed iteration's, the best move may come from the interrupted one. SPs out of range: the range check's.
  */
 export function recordImpossibility(
   r: {
@@ -132,10 +126,8 @@ export function toRecord(
 }
 
 /**
- * The records whose engine `bestmove` is not the first move of the recorded
- * PV (pure): the value and PV are the last completed iteration's (the
- * method's rule), while the engine may answer with the best move of the
- * iteration the node limit interrupted.
+ * The records whose engine `bestmove` is not the first move of the recorded PV: the value and PV are the last
+ * completed iteration's (the method's rule), while the engine may answer with the interrupted iteration's best move.
  */
 export function bestmoveOffPv<T extends Pick<EvaluationRecord, "sp" | "pv" | "bestmove">>(records: readonly T[]): T[] {
   return records.filter((r) => r.pv.length > 0 && r.bestmove !== r.pv[0]);

@@ -1,6 +1,6 @@
 /**
- * The interval of a position's score (White's points per game, win 1, draw ½,
- * loss 0): one definition for outcome tables and self-play.
+ * The interval of a position's score (White's points per game, win 1, draw ½, loss 0): one definition for outcome
+ * tables and self-play.
  *
  * @module
  */
@@ -14,18 +14,12 @@ export const SCORE_INTERVAL_DEFINITION =
   "s = (W + D/2) / n, d~ = D / (n + z^2); equals Wilson's interval without draws";
 
 /**
- * The `level` interval (default 95%) of White's score from W/D/L counts, valid
- * at any number of games.
- *
- * Definition: the score s = (W + D/2)/n is the mean of n game points in
- * {0, ½, 1}; a game's points have variance p(1 − p) − d/4 when the true score
- * is p and the draw probability d. As Wilson's interval does for a proportion,
- * the interval is the set of p with (s − p)² ≤ z²·(p(1 − p) − d̃/4)/n, i.e. the
- * two roots of a quadratic in p, where z is the normal quantile of the level
- * and the draw share is estimated as d̃ = D/(n + z²) — Wilson's z² pseudo-games,
- * added as non-draws, so a run of draws does not collapse the interval to a
- * point. Without draws it is exactly Wilson's score interval; it always lies in
- * [0, 1]. With no games it is [0, 1].
+ * The `level` interval (default 95%) of White's score from W/D/L counts, valid at any number of games. The score
+ * s = (W + D/2)/n is the mean of n game points in {0, ½, 1}, of variance p(1 − p) − d/4 at true score p and draw
+ * probability d; as Wilson's interval for a proportion, the interval is the p with (s − p)² ≤ z²·(p(1 − p) − d̃/4)/n
+ * (the roots of a quadratic in p), z the normal quantile of the level, the draw share estimated as d̃ = D/(n + z²):
+ * Wilson's z² pseudo-games as non-draws, so a run of draws does not collapse the interval to a point. Without draws
+ * it is Wilson's score interval; it always lies in [0, 1], and is [0, 1] with no games.
  */
 export function scoreInterval(counts: OutcomeCounts, level = 0.95): [number, number] {
   const n = counts.games;

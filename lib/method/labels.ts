@@ -1,35 +1,29 @@
 /**
- * What every output a person reads says about itself: the budgets in words,
- * the UCI options with one type per option, and the banner that marks results
- * computed at budgets other than the method's.
+ * What every output a person reads says about itself: the budgets in words, the UCI options with one type per
+ * option, and the banner that marks results computed at budgets other than the method's.
  *
  * @module
  */
 
 import { formatLimit, type SearchLimit } from "../engine/mod.ts";
-import { PROFILES, type SelfplayBudget } from "./profiles.ts";
+import { isMethodSelfplay, PROFILES, type SelfplayBudget } from "./profiles.ts";
 import { fixedNonZero, int } from "../core/mod.ts";
 
 /** A self-play design's budgets as the labels say them: positions, games per position, nodes per move. */
 export type DesignBudget = Pick<SelfplayBudget, "positions" | "games" | "nodesPerMove">;
 
-/** The budgets behind a result. */
+/** The budgets behind a result: profile (results key, `quick~eval8000000`), stage-1 limit, self-play, engine name. */
 export interface BudgetFacts {
-  /** Profile name (results key), e.g. `quick` or `quick~eval8000000`. */
   profile: string;
-  /** Stage-1 search limit per position. */
   evalLimit: SearchLimit;
-  /** Self-play budgets, when the result involves self-play. */
   selfplay?: DesignBudget;
   /** Other self-play designs shown with the result (a dataset page's validation designs). */
   designs?: readonly DesignBudget[];
-  /** Engine name, e.g. `Stockfish 17.1`. */
   engine?: string;
 }
 
 /** A correlation as computed or read from a file: its estimate (NaN, or null in JSON, when not defined) and why not. */
 export interface RhoEstimate {
-  /** Spearman's rho, or NaN / null when it is not defined. */
   rho: number | null;
   /** Why it is not defined (e.g. "every position scored the same"); absent when it is, and in older files. */
   not_defined?: string;
@@ -40,20 +34,14 @@ export function rhoDefined(c: RhoEstimate): boolean {
   return typeof c.rho === "number" && Number.isFinite(c.rho);
 }
 
-/**
- * A correlation's estimate for people: the number (`format`, default 3
- * decimals as {@link fixedNonZero}), or "not defined: <why>" — e.g. "not
- * defined: every position scored the same" — where there is none.
- */
+/** A correlation's estimate for people: the number (`format`; `fixedNonZero(x, 3)`), or "not defined: <why>". */
 export function rhoText(c: RhoEstimate, format: (x: number) => string = (x) => fixedNonZero(x, 3)): string {
   return rhoDefined(c) ? format(c.rho as number) : `not defined: ${c.not_defined ?? "a column holds one value"}`;
 }
 
 /**
- * A correlation with its interval, `0.123 [-0.100, 0.300]`: `marks` are what
- * goes before the interval, between its ends and after it (default ` [`, `, `,
- * `]`), `format` writes each number (default: 3 decimals, `fixedNonZero`); where the correlation is not defined, only
- * why ({@link rhoText}), without an interval.
+ * A correlation with its interval, `0.123 [-0.100, 0.300]`: `marks` go before the interval, between its ends and
+ * after it, `format` writes each number (as {@link rhoText}); where the correlation is not defined, only why.
  */
 export function rhoInterval(
   c: RhoEstimate,
@@ -62,9 +50,8 @@ export function rhoInterval(
   format: (x: number) => string = (x) => fixedNonZero(x, 3),
 ): string {
   if (!rhoDefined(c)) return rhoText(c);
-  return `${format(c.rho as number)}${marks[0]}${format(ci[0] as number)}${marks[1]}${format(ci[1] as number)}${
-    marks[2]
-  }`;
+  const [open, between, close] = marks;
+  return `${format(c.rho as number)}${open}${format(ci[0] as number)}${between}${format(ci[1] as number)}${close}`;
 }
 
 /** A centipawn value with its sign, as people read White's edge: `+13`, `-4`, `0`. */
@@ -82,17 +69,12 @@ const METHOD = PROFILES.full;
 export const METHOD_EVAL_TEXT = `${int(METHOD.evalNodes)} nodes per position`;
 
 /** The method's self-play design in words. */
-export const METHOD_SELFPLAY_TEXT = `${METHOD.selfplay.positions} × ${METHOD.selfplay.games} games at ${
-  int(METHOD.selfplay.nodesPerMove)
-} nodes/move`;
+export const METHOD_SELFPLAY_TEXT = selfplayBudgetText(METHOD.selfplay);
 
 /** True when the facts are the method's budgets (stage 1 and, when given, every self-play design). */
 export function isMethodBudgets(f: BudgetFacts): boolean {
   const evalOk = "nodes" in f.evalLimit && f.evalLimit.nodes === METHOD.evalNodes;
-  const method = (sp: DesignBudget) =>
-    sp.positions === METHOD.selfplay.positions && sp.games === METHOD.selfplay.games &&
-    sp.nodesPerMove === METHOD.selfplay.nodesPerMove;
-  return evalOk && selfplayOf(f).every(method);
+  return evalOk && selfplayOf(f).every(isMethodSelfplay);
 }
 
 /** The self-play designs of the facts: the result's own first, then the others shown with it. */
@@ -125,17 +107,14 @@ export function formatBudgets(f: BudgetFacts): string {
  */
 export function selfplayBudgetsText(sp: DesignBudget): string {
   const m = METHOD.selfplay;
-  if (sp.positions === m.positions && sp.games === m.games && sp.nodesPerMove === m.nodesPerMove) {
-    return `${selfplayBudgetText(sp)} (the method's design)`;
-  }
+  if (isMethodSelfplay(sp)) return `${selfplayBudgetText(sp)} (the method's design)`;
   return `${selfplayBudgetText(sp)} (the method: ${m.positions} × ${m.games} at ${int(m.nodesPerMove)})`;
 }
 
 /**
- * The banner for results that are not at the method's budgets (null when they
- * are): "quick profile — 125,000 nodes per position (the method: 400,000,000);
- * self-play … — not the method's results; cite with engine, fingerprint and budget"; with `key: false` and an
- * engine, the engine in place of the profile's key.
+ * The banner for results not at the method's budgets (null when they are): "quick profile — 125,000 nodes per
+ * position (the method: 400,000,000); self-play … — not the method's results; cite with engine, fingerprint and
+ * budget"; with `key: false` and an engine, the engine in place of the profile's key.
  */
 export function budgetBanner(f: BudgetFacts, opts: { key?: boolean } = {}): string | null {
   if (isMethodBudgets(f)) return null;
@@ -154,8 +133,5 @@ export function optionValue(v: unknown): string | number | boolean {
 
 /** UCI options for people: `Threads 1 · Hash 256 MB · UCI_Chess960 true`. */
 export function formatOptions(options: Record<string, unknown>): string {
-  return Object.entries(options).map(([k, v]) => {
-    const value = optionValue(v);
-    return `${k} ${value}${k === "Hash" ? " MB" : ""}`;
-  }).join(" · ");
+  return Object.entries(options).map(([k, v]) => `${k} ${optionValue(v)}${k === "Hash" ? " MB" : ""}`).join(" · ");
 }

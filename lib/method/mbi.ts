@@ -1,34 +1,26 @@
 /**
- * The Morozov Balance Index: edge = |eval_cp| (docs/METHOD.md decision 1), rank
- * ascending by edge with average ranks for ties, and
- * `MBI = round(100 * (N - rank) / (N - 1))` rounded half up (decision 2).
+ * The Morozov Balance Index: edge = |eval_cp| (docs/METHOD.md decision 1), rank ascending by edge with average
+ * ranks for ties, and `MBI = round(100 * (N - rank) / (N - 1))` rounded half up (decision 2).
  *
  * @module
  */
 
-import { averageRanks } from "./ranks.ts";
-import { quantileSorted } from "./stats.ts";
+import { averageRanks, quantileSorted } from "./stats.ts";
 import { MbiError } from "../core/mod.ts";
 
-/** One position's value, as input to the index. */
+/** One position's value, as input to the index: centipawns (White's view), or a mate distance and null. */
 export interface PositionValue {
-  /** Start position number. */
   sp: number;
-  /** Engine value in centipawns (White's view); null when the engine reported a mate. */
   eval_cp: number | null;
-  /** Mate distance when the engine reported one. */
   mate?: number | null;
   /** The values of the position's last completed iterations, oldest first (for its interval; see uncertainty.ts). */
   iterations?: number[];
 }
 
-/** One row of the MBI table (without setup and FEN; see {@link MbiTableRow}). */
+/** One row of the MBI table (without setup and FEN; see {@link MbiTableRow}): edge_cp = |eval_cp|. */
 export interface MbiValue {
-  /** Start position number. */
   sp: number;
-  /** Engine value in centipawns (White's view). */
   eval_cp: number;
-  /** Distance from zero: |eval_cp|. */
   edge_cp: number;
   /** 1-based rank by edge, ascending; ties share the mean rank (may end in .5). */
   rank: number;
@@ -40,9 +32,8 @@ export interface MbiValue {
 export const ROUNDING = "round half up: MBI = floor(100 * (N - rank) / (N - 1) + 0.5), computed exactly";
 
 /**
- * `round(100 * (n - rank) / (n - 1))`, half up, in exact integer arithmetic
- * (rank is a whole or half number, so 200 * (n - rank) is an integer and no
- * floating-point error can move a .5 case).
+ * `round(100 * (n - rank) / (n - 1))`, half up, in exact integer arithmetic (rank is a whole or half number, so
+ * 200 * (n - rank) is an integer and no floating-point error can move a .5 case).
  */
 export function mbiOfRank(rank: number, n: number): number {
   if (n < 2) {
@@ -57,29 +48,20 @@ export function mbiOfRank(rank: number, n: number): number {
   return Math.floor((2 * num + den) / (2 * den)); // floor(num/den + 1/2)
 }
 
-/**
- * Computes edge, rank and MBI for a complete set of positions. Throws
- * an `index-undefined` MbiError for a mate score, a duplicate SP or fewer than 2 positions.
- */
+/** Edge, rank and MBI of a complete set of positions (an `index-undefined` MbiError: a mate, a repeated SP, n < 2). */
 export function deriveMbi(values: readonly PositionValue[]): MbiValue[] {
   const seen = new Set<number>();
   for (const v of values) {
     if (seen.has(v.sp)) throw new MbiError("index-undefined", `SP ${v.sp} appears twice`);
     seen.add(v.sp);
     if (v.eval_cp === null || !Number.isFinite(v.eval_cp)) {
-      throw new MbiError(
-        "index-undefined",
-        `SP ${v.sp} has no centipawn value${
-          v.mate ? ` (mate ${v.mate})` : ""
-        }: the index is defined only on a complete set of cp values`,
-      );
+      const mate = v.mate ? ` (mate ${v.mate})` : "";
+      const why = `SP ${v.sp} has no centipawn value${mate}: the index is defined only on a complete set of cp values`;
+      throw new MbiError("index-undefined", why);
     }
   }
   if (values.length < 2) {
-    throw new MbiError(
-      "index-undefined",
-      `the index needs at least 2 positions (got ${values.length})`,
-    );
+    throw new MbiError("index-undefined", `the index needs at least 2 positions (got ${values.length})`);
   }
   const edges = values.map((v) => Math.abs(v.eval_cp!));
   const ranks = averageRanks(edges);
@@ -92,36 +74,24 @@ export function deriveMbi(values: readonly PositionValue[]): MbiValue[] {
   })).sort((a, b) => a.sp - b.sp);
 }
 
-/** How far positions move between two indexes of the same positions. */
+/** How far n positions move between two indexes: median, 90th percentile (type 7) and largest |MBI a − MBI b|. */
 export interface MbiShift {
-  /** Positions compared. */
   n: number;
-  /** Median of |MBI a − MBI b| (type-7 quantile). */
   median: number;
-  /** 90th percentile of |MBI a − MBI b| (type-7 quantile). */
   p90: number;
-  /** Largest |MBI a − MBI b|. */
   max: number;
   /** Share of positions whose published (rounded) MBI differs by more than 10 points. */
   share_over_10: number;
 }
 
-/**
- * The one definition of "MBI moves by more than 10": compare the published
- * (rounded) MBI of each position in two indexes over the same positions.
- */
+/** The one definition of "MBI moves by more than 10": the published (rounded) MBI of each position in two indexes. */
 export function mbiShift(
   a: readonly { sp: number; mbi: number }[],
   b: readonly { sp: number; mbi: number }[],
 ): MbiShift {
   const bBySp = new Map(b.map((r) => [r.sp, r.mbi]));
   const shifts = a.filter((r) => bBySp.has(r.sp)).map((r) => Math.abs(r.mbi - bBySp.get(r.sp)!)).sort((x, y) => x - y);
-  const n = shifts.length;
-  return {
-    n,
-    median: quantileSorted(shifts, 0.5),
-    p90: quantileSorted(shifts, 0.9),
-    max: n ? shifts[n - 1] : NaN,
-    share_over_10: n ? shifts.filter((s) => s > 10).length / n : NaN,
-  };
+  const n = shifts.length, over10 = shifts.filter((s) => s > 10).length;
+  const median = quantileSorted(shifts, 0.5), p90 = quantileSorted(shifts, 0.9);
+  return { n, median, p90, max: n ? shifts[n - 1] : NaN, share_over_10: n ? over10 / n : NaN };
 }

@@ -1,33 +1,23 @@
 /**
- * **method** — the MBI method as pure functions (no files, no processes):
- * Chess960 start positions (`chess960.ts`), the last-completed-iteration rule
- * (`completed.ts`) and the evaluation record (`evaluation_record.ts`), average
- * ranks and the index (`ranks.ts`, `mbi.ts`), statistics (`stats.ts`), seeds
- * (`seed.ts`), the self-play position draw (`selection.ts`), game rules and
- * adjudication (`rules.ts`, `adjudication.ts`), the budgets of every
- * profile (`profiles.ts`), and for outcome tables the reading of PGN headers
- * (`pgn_headers.ts`), per-position counts (`outcomes.ts`) and the score
- * interval (`intervals.ts`).
+ * **method** — the MBI method as pure functions (no files, no processes): Chess960 start positions, the
+ * last-completed-iteration rule and the evaluation record, ranks and the index, statistics, seeds, the self-play
+ * draw, game rules and adjudication, the profiles' budgets, outcome tables, and the labels people read.
  *
  * May import: core, engine.
  *
  * @module
  */
 
-export * from "./adjudication.ts";
 export * from "./borderline.ts";
 export * from "./chess960.ts";
 export * from "./completed.ts";
 export * from "./evaluation_record.ts";
 export * from "./intervals.ts";
-export * from "./kendall.ts";
 export * from "./labels.ts";
 export * from "./mbi.ts";
 export * from "./outcomes.ts";
 export * from "./pgn_headers.ts";
-export * from "./positions_csv.ts";
 export * from "./profiles.ts";
-export * from "./ranks.ts";
 export * from "./reliability.ts";
 export * from "./reliability_uncertainty.ts";
 export * from "./chi_square.ts";

@@ -1,8 +1,6 @@
 /**
- * Per-position outcome tables: counting kept games per start position (and
- * per time-control class and rating band), and the row of a position —
- * games, White wins, draws, Black wins, White's score with its interval, draw
- * rate and mean Elo. Memory is fixed: 960 positions × a bounded set of groups.
+ * Per-position outcome tables: counting kept games per start position (and per time-control class and rating
+ * band), and the row of a position. Memory is fixed: 960 positions × a bounded set of groups.
  *
  * @module
  */
@@ -12,49 +10,34 @@ import { scoreInterval } from "./intervals.ts";
 import type { KeptGame } from "./pgn_headers.ts";
 import type { OutcomeCounts } from "./reliability.ts";
 
-/** One position of an outcome table (White's view). W/D/L and draw rate are null for tables given as scores only. */
+/**
+ * One position of an outcome table (White's view): games, W/D/L, White's score (wins + draws / 2) / games with
+ * its 95% interval, draw rate. W/D/L and draw rate are null for tables given as scores only.
+ */
 export interface OutcomeRow {
-  /** Start position. */
   sp: number;
-  /** Back rank. */
   setup: string;
-  /** Games counted. */
   games: number;
-  /** White wins. */
   white_wins: number | null;
-  /** Draws. */
   draws: number | null;
-  /** Black wins. */
   black_wins: number | null;
-  /** White's score: (wins + draws / 2) / games. */
   white_score: number;
-  /** Lower end of the 95% score interval. */
   score_lo: number;
-  /** Upper end of the 95% score interval. */
   score_hi: number;
-  /** Draws / games. */
   draw_rate: number | null;
-  /** Mean of both players' mean Elo over the games where both were rated, or null. */
+  /** Mean of both players' mean Elo over the games where both were rated (`elo_games`), or null. */
   mean_elo: number | null;
-  /** Games with both Elos. */
   elo_games: number;
 }
 
-/** W/D/L of one position within a group of games (a time-control class or a rating band). */
+/** W/D/L of one position within a group of games: a time-control class (`blitz`) or a rating band (`1500-1799`). */
 export interface GroupRow {
-  /** What the games are grouped by. */
   kind: "time_control" | "rating_band";
-  /** The group, e.g. `blitz` or `1500-1799`. */
   group: string;
-  /** Start position. */
   sp: number;
-  /** Games. */
   games: number;
-  /** White wins. */
   white_wins: number;
-  /** Draws. */
   draws: number;
-  /** Black wins. */
   black_wins: number;
 }
 
@@ -83,9 +66,8 @@ export function outcomeRow(
 }
 
 /**
- * A position's row from games and White's score only (published aggregates
- * without W/D/L): the interval is Wilson's without draws (wider than with
- * draws, so on the safe side).
+ * A position's row from games and White's score only (published aggregates without W/D/L): the interval is
+ * Wilson's without draws (wider than with draws, so on the safe side).
  */
 export function scoreOnlyRow(sp: number, games: number, score: number): OutcomeRow {
   const [lo, hi] = scoreInterval({ games, wins: score * games, draws: 0, losses: (1 - score) * games });
@@ -106,10 +88,9 @@ export function scoreOnlyRow(sp: number, games: number, score: number): OutcomeR
 }
 
 /**
- * The counts of a row for the reliability computation. Rows given as scores
- * only become whole counts without draws (wins = round(score × games)): the
- * one-game variance p(1 − p) is then an upper bound, so the reliability a
- * lower bound.
+ * The counts of a row for the reliability computation. Rows given as scores only become whole counts without draws
+ * (wins = round(score × games)): the one-game variance p(1 − p) is then an upper bound, so the reliability a lower
+ * bound.
  */
 export function rowCounts(r: OutcomeRow): OutcomeCounts {
   if (r.white_wins !== null && r.draws !== null && r.black_wins !== null) {
@@ -119,23 +100,15 @@ export function rowCounts(r: OutcomeRow): OutcomeCounts {
   return { games: r.games, wins, draws: 0, losses: r.games - wins };
 }
 
-/** Totals over a table's rows. */
+/** Totals over a table's rows (positions with at least one game); W/D/L and draw rate null for score-only tables. */
 export interface OutcomeTotals {
-  /** Positions with at least one game. */
   positions: number;
-  /** Games. */
   games: number;
-  /** White wins (null for score-only tables). */
   white_wins: number | null;
-  /** Draws (null for score-only tables). */
   draws: number | null;
-  /** Black wins (null for score-only tables). */
   black_wins: number | null;
-  /** White's score over all games. */
   white_score: number;
-  /** Draw rate over all games (null for score-only tables). */
   draw_rate: number | null;
-  /** Fewest, median and most games of a position. */
   games_per_position: { min: number; median: number; max: number };
 }
 
@@ -148,6 +121,7 @@ export function outcomeTotals(rows: readonly OutcomeRow[]): OutcomeTotals {
   const points = used.reduce((a, r) => a + r.white_score * r.games, 0);
   const sorted = used.map((r) => r.games).sort((a, b) => a - b);
   const mid = sorted.length / 2;
+  const median = sorted.length ? (sorted[Math.floor(mid - 0.5)] + sorted[Math.floor(mid)]) / 2 : 0;
   const draws = sum("draws");
   return {
     positions: used.length,
@@ -157,11 +131,7 @@ export function outcomeTotals(rows: readonly OutcomeRow[]): OutcomeTotals {
     black_wins: sum("black_wins"),
     white_score: games ? points / games : NaN,
     draw_rate: draws !== null && games ? draws / games : null,
-    games_per_position: {
-      min: sorted[0] ?? 0,
-      median: sorted.length ? (sorted[Math.floor(mid - 0.5)] + sorted[Math.floor(mid)]) / 2 : 0,
-      max: sorted[sorted.length - 1] ?? 0,
-    },
+    games_per_position: { min: sorted[0] ?? 0, median, max: sorted[sorted.length - 1] ?? 0 },
   };
 }
 
@@ -172,9 +142,8 @@ export class OutcomeAccumulator {
   #eloGames = new Int32Array(POSITION_COUNT);
   #tc = new Map<string, Int32Array>();
   #band = new Map<string, Int32Array>();
-  /** Kept games. */
+  /** Kept games, in all and by dialect. */
   kept = 0;
-  /** Kept games by dialect. */
   dialects: Record<string, number> = {};
 
   /** Counts one kept game. */

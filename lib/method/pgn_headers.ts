@@ -1,9 +1,7 @@
 /**
- * What a game's PGN headers say for the external validation: whether it is a
- * Chess960 game and from which start position (the dialects real files use),
- * its result, and the filters a user applies (rated, Elo, time-control class,
- * plies, termination). Pure functions over a header map; reading files is the
- * ingest stage's job.
+ * What a game's PGN headers say for the external validation: whether it is a Chess960 game and from which start
+ * position (the dialects real files use), its result, and the filters a user applies (rated, Elo, time-control
+ * class, plies, termination). Pure functions over a header map; reading files is the ingest stage's job.
  *
  * @module
  */
@@ -11,9 +9,7 @@
 import { parseFen } from "chessops/fen";
 import { Chess } from "chessops/chess";
 import { castlingMatches, CLASSICAL_SP, fenToSp, startPlacementSp } from "./chess960.ts";
-
-/** A game's result from White's side. */
-export type GameResult = "1-0" | "0-1" | "1/2-1/2";
+import type { Result } from "./rules.ts";
 
 /** Time-control classes, fastest first. */
 export const TIME_CONTROL_CLASSES = ["ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence"] as const;
@@ -27,24 +23,26 @@ export const TIME_CONTROL_BOUNDS =
   'blitz < 480, rapid < 1500, classical >= 1500; "-" is correspondence; a multi-period control ("40/7200:3600") ' +
   "is classed by its first period; anything else is unknown";
 
-/**
- * The class of a `TimeControl` header ("180+2", "600", "-", "40/7200:3600"),
- * by Lichess's estimated duration base + 40 × increment.
- */
-export function timeControlClass(tc: string | undefined): TimeControlClass {
-  if (tc === undefined) return "unknown";
-  const hit = tcCache.get(tc);
-  if (hit !== undefined) return hit;
-  const c = classOf(tc);
-  if (tcCache.size >= 1024) tcCache.clear();
-  tcCache.set(tc, c);
-  return c;
+/** `f` with a bounded cache: a file holds a few dozen distinct values of a header (FENs: thousands), each read once. */
+function cached<T>(f: (s: string) => T, limit = 1024): (s: string) => T {
+  const cache = new Map<string, T>();
+  return (s) => {
+    let v = cache.get(s);
+    if (v === undefined) {
+      v = f(s);
+      if (cache.size >= limit) cache.clear();
+      cache.set(s, v);
+    }
+    return v;
+  };
 }
 
-// A file holds a few dozen distinct time controls: each is classed once.
-const tcCache = new Map<string, TimeControlClass>();
+/** The class of a `TimeControl` header ("180+2", "600", "-", "40/7200:3600"), by Lichess's base + 40 × increment. */
+export function timeControlClass(tc: string | undefined): TimeControlClass {
+  return tc === undefined ? "unknown" : classOf(tc);
+}
 
-function classOf(tc: string): TimeControlClass {
+const classOf = cached((tc): TimeControlClass => {
   const t = tc.trim();
   if (t === "-") return "correspondence";
   const m = /^(?:\d+\/)?(\d+)(?:\+(\d+))?(?::|$)/.exec(t);
@@ -55,7 +53,7 @@ function classOf(tc: string): TimeControlClass {
   if (estimate < 480) return "blitz";
   if (estimate < 1500) return "rapid";
   return "classical";
-}
+});
 
 /** Rating bands of the mean Elo of both players (lower bounds), and the band of games without both ratings. */
 export const RATING_BANDS = ["<1200", "1200-1499", "1500-1799", "1800-2099", "2100-2399", ">=2400", "unknown"] as const;
@@ -72,42 +70,36 @@ export function ratingBand(meanElo: number | null): typeof RATING_BANDS[number] 
 const CHESS960_VARIANTS = new Set(["chess960", "fischerandom", "fischerrandom", "fischerrandomchess", "960"]);
 
 /**
- * The dialect of a `Variant` header: `chess960` ("Chess960", "chess 960"),
- * `fischerandom` (also "Fischer Random"), `none` (no header: the FEN decides),
- * or `other` (any other variant, e.g. "Standard" or "From Position").
+ * The dialect of a `Variant` header: `chess960` ("Chess960", "chess 960"), `fischerandom` (also "Fischer Random"),
+ * `none` (no header: the FEN decides), or `other` (any other variant, e.g. "Standard" or "From Position").
  */
 export function variantDialect(variant: string | undefined): Dialect {
-  if (variant === undefined) return "none";
-  let d = dialectCache.get(variant);
-  if (d === undefined) {
-    const v = variant.toLowerCase().replace(/[\s_-]/g, "");
-    d = v === ""
-      ? "none"
-      : !CHESS960_VARIANTS.has(v)
-      ? "other"
-      : v === "chess960" || v === "960"
-      ? "chess960"
-      : "fischerandom";
-    if (dialectCache.size >= 1024) dialectCache.clear();
-    dialectCache.set(variant, d);
-  }
-  return d;
+  return variant === undefined ? "none" : dialectOf(variant);
 }
 
 type Dialect = "chess960" | "fischerandom" | "none" | "other";
-const dialectCache = new Map<string, Dialect>();
 
-/** The filters of an outcome table; null/empty means "not applied". */
+const dialectOf = cached((variant): Dialect => {
+  const v = variant.toLowerCase().replace(/[\s_-]/g, "");
+  return v === ""
+    ? "none"
+    : !CHESS960_VARIANTS.has(v)
+    ? "other"
+    : v === "chess960" || v === "960"
+    ? "chess960"
+    : "fischerandom";
+});
+
+/**
+ * The filters of an outcome table (null/empty: not applied): rated games only, a minimum Elo of both players, the
+ * time-control classes kept, a minimum of plies (counted in the movetext, not validated), Termination values left
+ * out (in any case).
+ */
 export interface OutcomeFilters {
-  /** Keep only rated games. */
   rated: boolean;
-  /** Minimum Elo of both players. */
   min_elo: number | null;
-  /** Time-control classes to keep. */
   time_controls: TimeControlClass[] | null;
-  /** Minimum number of plies (counted in the movetext, not validated). */
   min_plies: number | null;
-  /** Termination header values to leave out (compared case-insensitively). */
   exclude_terminations: string[];
   /**
    * `"include"`: count start FENs whose castling field does not match their rooks as their back rank's
@@ -166,19 +158,15 @@ export const SKIP = {
   termination: "filter: excluded termination",
 } as const;
 
-/** A counted game. */
+/** A counted game: its start position, result, time-control class and the rating band of its mean Elo. */
 export interface KeptGame {
-  /** Start position. */
   sp: number;
-  /** Result. */
-  result: GameResult;
+  result: Result;
   /** How the file marked it as Chess960 (`chess960`, `fischerandom`, `none`; `…, no FEN (SP 518)`). */
   dialect: string;
   /** Mean Elo of both players, or null when either is missing. */
   mean_elo: number | null;
-  /** Time-control class. */
   time_control: TimeControlClass;
-  /** Rating band of the mean Elo. */
   rating_band: typeof RATING_BANDS[number];
 }
 
@@ -193,43 +181,30 @@ export const CHESS960_RULE =
   "position from the FEN (X-FEN KQkq or Shredder HAha castling; SetUp is not required). A Chess960 game without " +
   "FEN and without SetUp 1 starts, as PGN says, from the standard array: SP 518. A start FEN whose castling field " +
   "is neither KQkq nor the files of its rooks is skipped under its own reason (--include-bad-castling counts it " +
-  "as its back rank's position). Without a Variant header a game " +
-  "needs a start FEN; other Variants (Standard, From Position, ...) are not Chess960";
+  "as its back rank's position). Without a Variant header a game needs a start FEN; other Variants (Standard, " +
+  "From Position, ...) are not Chess960";
 
-/**
- * Classifies games by their headers. Holds a bounded cache of FENs already
- * mapped to a start position (a large file repeats the same few thousand).
- */
+/** Classifies games by their headers, applying `filters` (a bounded cache maps FENs to start positions). */
 export class GameClassifier {
-  #fens = new Map<string, number | string>();
-
-  /** A classifier applying `filters`. */
   constructor(readonly filters: OutcomeFilters = NO_FILTERS) {}
 
   /** The start position of a FEN, or the reason it is none. */
-  spOfFen(fen: string): number | string {
-    const hit = this.#fens.get(fen);
-    if (hit !== undefined) return hit;
-    let v: number | string;
+  #spOf = cached((fen): number | string => {
     const setup = parseFen(fen.trim());
     // One rule for start FENs with castling rights that are not the start's: recognised by the back rank,
     // skipped under their own reason unless the filters include them (before chessops, which reads some
     // of them leniently as the start and rejects others).
     const start = startPlacementSp(fen);
     if (start !== undefined) {
-      v = castlingMatches(fen, start) || this.filters.castling_mismatch === "include" ? start : SKIP.castling;
-    } else if (setup.isErr || Chess.fromSetup(setup.value).isErr) v = SKIP.badFen;
-    else {
-      try {
-        v = fenToSp(fen);
-      } catch {
-        v = SKIP.notStart;
-      }
+      return castlingMatches(fen, start) || this.filters.castling_mismatch === "include" ? start : SKIP.castling;
     }
-    if (this.#fens.size >= 4096) this.#fens.clear();
-    this.#fens.set(fen, v);
-    return v;
-  }
+    if (setup.isErr || Chess.fromSetup(setup.value).isErr) return SKIP.badFen;
+    try {
+      return fenToSp(fen);
+    } catch {
+      return SKIP.notStart;
+    }
+  }, 4096);
 
   /** Decides one game from its headers, its counted plies and whether a header line was malformed. */
   classify(headers: ReadonlyMap<string, string>, plies: number, malformed = false): GameVerdict {
@@ -245,7 +220,7 @@ export class GameClassifier {
       if (headers.get("SetUp")?.trim() === "1") return { skipped: SKIP.noFen };
       sp = CLASSICAL_SP;
       how = `${dialect}, no FEN (SP 518)`;
-    } else sp = this.spOfFen(fen);
+    } else sp = this.#spOf(fen);
     if (typeof sp === "string") return { skipped: sp };
     const r = headers.get("Result");
     if (r === undefined) return { skipped: SKIP.noResult };

@@ -1,55 +1,45 @@
 /**
- * Profiles: the one definition of every budget, used by all stages, CLIs and
- * notebooks. How a profile with overridden budgets is named (and where its
- * results go) is the store's results key (`lib/store/results_key.ts`).
+ * Profiles: the one definition of every budget, used by all stages, CLIs and notebooks. How a profile with
+ * overridden budgets is named (and where its results go) is the store's results key (`lib/store/results_key.ts`).
  *
  * @module
  */
 
 import { CLASSICAL_SP, POSITION_COUNT } from "./chess960.ts";
-import { MbiError, same } from "../core/mod.ts";
+import { MbiError } from "../core/mod.ts";
 
 /** The method's base seed (self-play and bootstrap). */
 export const METHOD_SEED = 20260825;
 
-/** Budgets of the self-play validation (stage 4). */
+/**
+ * Budgets of the self-play validation (stage 4): positions (stratified over the index), games each, nodes per move;
+ * the first `openingPlies` plies of a game drawn among near-best moves (docs/METHOD.md decision 3): those within
+ * `windowCp` centipawns of the best in a search `multipv` wide.
+ */
 export interface SelfplayBudget {
-  /** Number of positions played (stratified over the index). */
   positions: number;
-  /** Games per position. */
   games: number;
-  /** Node budget per move. */
   nodesPerMove: number;
-  /** Plies at the start of a game chosen among near-best moves (docs/METHOD.md decision 3). */
   openingPlies: number;
-  /** MultiPV width searched for those plies. */
   multipv: number;
-  /** Window in centipawns from the best move within which an opening move may be drawn. */
   windowCp: number;
 }
 
-/** A complete set of budgets. */
+/** A complete set of budgets: stage 1's SPs (ascending) and nodes per position, stage 4's, stage 5's resamples. */
 export interface Profile {
   /** The profile's full name: its results key (e.g. `quick~eval2000000@sf18-wasm`); see lib/store/results_key.ts. */
   name: string;
-  /** One line on what the profile is for. */
   description: string;
-  /** SP numbers evaluated in stage 1 (ascending). */
   positions: number[];
-  /** Node budget per position in stage 1. */
   evalNodes: number;
   /** Depth budget per position in stage 1, for engines that honour only depth limits (else null). */
   evalDepth: number | null;
-  /** Stage 4 budgets. */
   selfplay: SelfplayBudget;
-  /** Bootstrap resamples in stage 5. */
   resamples: number;
-  /** Base seed for self-play and bootstrap. */
   seed: number;
   /**
-   * Engine of the profile's results: null for the MBI reference engine
-   * (Stockfish 17.1, WASM or native: they search identically), else a
-   * registry id; its results live in `results/<profile>@<id>/`.
+   * Engine of the profile's results: null for the MBI reference engine (Stockfish 17.1, WASM or native: they
+   * search identically), else a registry id; its results live in `results/<profile>@<id>/`.
    */
   engine: string | null;
 }
@@ -57,20 +47,7 @@ export interface Profile {
 const ALL = Array.from({ length: POSITION_COUNT }, (_, i) => i);
 
 /** The CI profile's dozen positions: the corners of the numbering, the classical setup, and a spread. */
-export const CI_POSITIONS = [
-  0,
-  1,
-  100,
-  212,
-  333,
-  404,
-  517,
-  CLASSICAL_SP,
-  600,
-  777,
-  888,
-  959,
-];
+export const CI_POSITIONS = [0, 1, 100, 212, 333, 404, 517, CLASSICAL_SP, 600, 777, 888, 959];
 
 const DEFAULT_OPENING = { openingPlies: 4, multipv: 5, windowCp: 30 };
 
@@ -82,12 +59,7 @@ export const PROFILES: Record<string, Profile> = {
     positions: ALL,
     evalNodes: 400_000_000,
     evalDepth: null,
-    selfplay: {
-      positions: 60,
-      games: 50,
-      nodesPerMove: 300_000,
-      ...DEFAULT_OPENING,
-    },
+    selfplay: { positions: 60, games: 50, nodesPerMove: 300_000, ...DEFAULT_OPENING },
     resamples: 10_000,
     seed: METHOD_SEED,
     engine: null,
@@ -98,12 +70,7 @@ export const PROFILES: Record<string, Profile> = {
     positions: ALL,
     evalNodes: 125_000,
     evalDepth: null,
-    selfplay: {
-      positions: 24,
-      games: 8,
-      nodesPerMove: 4_000,
-      ...DEFAULT_OPENING,
-    },
+    selfplay: { positions: 24, games: 8, nodesPerMove: 4_000, ...DEFAULT_OPENING },
     resamples: 10_000,
     seed: METHOD_SEED,
     engine: null,
@@ -114,31 +81,21 @@ export const PROFILES: Record<string, Profile> = {
     positions: CI_POSITIONS,
     evalNodes: 20_000,
     evalDepth: null,
-    selfplay: {
-      positions: 6,
-      games: 4,
-      nodesPerMove: 1_000,
-      ...DEFAULT_OPENING,
-    },
+    selfplay: { positions: 6, games: 4, nodesPerMove: 1_000, ...DEFAULT_OPENING },
     resamples: 1_000,
     seed: METHOD_SEED,
     engine: null,
   },
 };
 
-/** Budget overrides from the command line. */
+/** Budget overrides from the command line: stage 1 (nodes, or depth for engines without `go nodes`), 4 and 5. */
 export interface ProfileOverrides {
-  /** Stage 1 node budget. */
   evalNodes?: number;
-  /** Stage 1 depth budget (engines without `go nodes`). */
   evalDepth?: number;
   /** Stage 4 games per position. */
   games?: number;
-  /** Stage 4 node budget per move. */
   nodesPerMove?: number;
-  /** Stage 4 number of positions. */
   selfplayPositions?: number;
-  /** Stage 5 resamples. */
   resamples?: number;
 }
 
@@ -154,11 +111,4 @@ export function builtinProfile(name: string): Profile {
 export function isMethodSelfplay(s: Pick<SelfplayBudget, "positions" | "games" | "nodesPerMove">): boolean {
   const m = PROFILES.full.selfplay;
   return s.positions === m.positions && s.games === m.games && s.nodesPerMove === m.nodesPerMove;
-}
-
-/** True when `profile` has the method's budgets (the `full` profile, unchanged). */
-export function isMethodBudget(profile: Profile): boolean {
-  const full = PROFILES.full;
-  return profile.evalNodes === full.evalNodes && profile.evalDepth === null &&
-    same(profile.selfplay, full.selfplay) && profile.resamples === full.resamples;
 }

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import { builtinProfile, CI_POSITIONS, isMethodBudget, isMethodSelfplay, PROFILES } from "./profiles.ts";
+import { builtinProfile, CI_POSITIONS, isMethodSelfplay, PROFILES } from "./profiles.ts";
 import { isMbiError } from "../core/mod.ts";
 
 Deno.test("built-in profiles: the method's budgets, quick, and ci with SP 0, 518, 959", () => {
@@ -13,7 +13,6 @@ Deno.test("built-in profiles: the method's budgets, quick, and ci with SP 0, 518
   assertEquals(PROFILES.quick.positions.length, 960);
   assertEquals(CI_POSITIONS.length, 12);
   for (const sp of [0, 518, 959]) assertEquals(CI_POSITIONS.includes(sp), true);
-  assertEquals([isMethodBudget(builtinProfile("full")), isMethodBudget(builtinProfile("quick"))], [true, false]);
 });
 
 Deno.test("only own profile names are profiles: constructor, toString and __proto__ are one-line errors", () => {

@@ -1,38 +1,26 @@
 /**
- * Reliability and power of per-position outcome scores (docs/METHOD.md decision 6).
+ * Reliability and power of per-position outcome scores (docs/METHOD.md decision 6), one implementation for stage 5
+ * (self-play) and the external validation (outcome tables).
  *
- * A position's score over n games (win 1, draw ½, loss 0) is its true score
- * plus sampling noise of variance σ²/n, σ² being the variance of one game's
- * points. Across positions the observed variance of the scores is the
- * between-position variance of the true scores plus the mean sampling
- * variance, so (method of moments)
- *
- *     between = max(0, observed − sampling),  reliability R = between / (between + sampling)
- *
- * and a correlation of the scores with an error-free variable (the start
- * evaluation) is attenuated to about ρ·√R (Spearman's classical correction):
- * √R is the ceiling on an observable correlation. Whether a design can show a
- * correlation is then a power question: with n positions Spearman's ρ̂ has a
- * Fisher-z standard error of about √(1.06/(n − 3)) (Fieller, Hartley and Pearson
- * 1957), and the 95% interval excludes 0 when atanh(ρ̂) > 1.96·SE.
- *
- * Used by stage 5 (self-play) and by the external validation (outcome tables):
- * one implementation for both.
+ * A position's score over n games (win 1, draw ½, loss 0) is its true score plus sampling noise of variance σ²/n, σ²
+ * being the variance of one game's points. Across positions the observed variance of the scores is the
+ * between-position variance of the true scores plus the mean sampling variance, so (method of moments)
+ * between = max(0, observed − sampling) and reliability R = between / (between + sampling), and a correlation of the
+ * scores with an error-free variable (the start evaluation) is attenuated to about ρ·√R (Spearman's classical
+ * correction): √R is the ceiling on an observable correlation. Whether a design can show a correlation is then a
+ * power question: with n positions Spearman's ρ̂ has a Fisher-z standard error of about √(1.06/(n − 3)) (Fieller,
+ * Hartley and Pearson 1957), and the 95% interval excludes 0 when atanh(ρ̂) > 1.96·SE.
  *
  * @module
  */
 
 import { normalCdf, normalQuantile } from "./stats.ts";
 
-/** One position's outcome counts (White's view). */
+/** One position's outcome counts (White's view): games, White's wins, draws and losses. */
 export interface OutcomeCounts {
-  /** Games played. */
   games: number;
-  /** White wins. */
   wins: number;
-  /** Draws. */
   draws: number;
-  /** White losses. */
   losses: number;
 }
 
@@ -40,7 +28,6 @@ export interface OutcomeCounts {
 export interface ScoreReliability {
   /** Positions with at least 2 games. */
   positions: number;
-  /** Mean games per position. */
   mean_games: number;
   /** Variance of one game's points, pooled over positions (each position's unbiased within-variance, averaged). */
   game_variance: number;
@@ -59,10 +46,9 @@ export interface ScoreReliability {
 }
 
 /**
- * The variances docs/METHOD.md (decision 6) states from 20,000 games per position:
- * White's true score varies between positions with an SD near 0.024, one
- * game's points with an SD near 0.34. Used, and named, when a design's own
- * games cannot estimate them.
+ * The variances docs/METHOD.md (decision 6) states from 20,000 games per position: White's true score varies
+ * between positions with an SD near 0.024, one game's points with an SD near 0.34. Used, and named, when a design's
+ * own games cannot estimate them.
  */
 export const METHOD_VARIANCES = {
   between: 0.024 ** 2,
@@ -71,23 +57,20 @@ export const METHOD_VARIANCES = {
     "docs/METHOD.md decision 6 (between-position SD 0.024 and one game's SD 0.34, from 20,000 games per position)",
 } as const;
 
-/** The variances a design's figures use, and where they come from. */
+/** The variances a design's figures use (between-position and one game's), and where they come from. */
 export interface DesignVariances {
   /** "measured" (the scores' own) or "method" (docs/METHOD.md decision 6). */
   source: "measured" | "method";
-  /** Between-position variance of the true scores used. */
   between: number;
-  /** Variance of one game's points used. */
   game: number;
   /** The sentence a reader needs: where the variances come from and why. */
   note: string;
 }
 
 /**
- * The variances to plan or judge a design with: those measured in the scores
- * when their between-position variance is estimable (they spread more than
- * sampling noise), else {@link METHOD_VARIANCES}, named as such. The one rule
- * for `summary.json`, `deno task power` and the external validation.
+ * The variances to plan or judge a design with: those measured in the scores when their between-position variance
+ * is estimable, else {@link METHOD_VARIANCES}, named as such. The one rule for `summary.json`, `deno task power`
+ * and the external validation.
  */
 export function designVariances(rel: ScoreReliability, of: string): DesignVariances {
   const f4 = (x: number) => x.toFixed(4);
@@ -96,24 +79,20 @@ export function designVariances(rel: ScoreReliability, of: string): DesignVarian
       source: "measured",
       between: rel.between_variance,
       game: rel.game_variance,
-      note: `measured in ${of}: White's score varies across positions with variance ${
-        f4(rel.observed_variance)
-      }, of which sampling noise accounts for ${f4(rel.sampling_variance)}; between-position variance ${
-        f4(rel.between_variance)
-      }, one game's variance ${rel.game_variance.toFixed(3)}`,
+      note: `measured in ${of}: White's score varies across positions with variance ${f4(rel.observed_variance)}, ` +
+        `of which sampling noise accounts for ${f4(rel.sampling_variance)}; between-position variance ` +
+        `${f4(rel.between_variance)}, one game's variance ${rel.game_variance.toFixed(3)}`,
     };
   }
+  const na = (x: number) => Number.isFinite(x) ? f4(x) : "n/a";
+  const games = Number.isFinite(rel.mean_games) ? rel.mean_games : "?";
   return {
     source: "method",
     between: METHOD_VARIANCES.between,
     game: METHOD_VARIANCES.game,
-    note: `not estimable from ${of}: their scores spread (variance ${
-      Number.isFinite(rel.observed_variance) ? f4(rel.observed_variance) : "n/a"
-    }) no more than the sampling noise of ${
-      Number.isFinite(rel.mean_games) ? rel.mean_games : "?"
-    } games alone would make them (${
-      Number.isFinite(rel.sampling_variance) ? f4(rel.sampling_variance) : "n/a"
-    }); the design figures use the variances of ${METHOD_VARIANCES.source}`,
+    note: `not estimable from ${of}: their scores spread (variance ${na(rel.observed_variance)}) no more than the ` +
+      `sampling noise of ${games} games alone would make them (${na(rel.sampling_variance)}); the design figures ` +
+      `use the variances of ${METHOD_VARIANCES.source}`,
   };
 }
 
@@ -185,9 +164,8 @@ export function spearmanZSe(n: number): number {
 }
 
 /**
- * Probability that the two-sided `level` interval of Spearman's rho over
- * `positions` pairs lies above 0, when the true correlation is `trueRho` and
- * the scores have reliability `reliability` (expected observed rho = trueRho·√R).
+ * Probability that the two-sided `level` interval of Spearman's rho over `positions` pairs lies above 0, when the
+ * true correlation is `trueRho` and the scores have reliability `reliability` (expected observed rho = trueRho·√R).
  */
 export function powerToExcludeZero(trueRho: number, reliability: number, positions: number, level = 0.95): number {
   if (positions <= 3) return 0;
@@ -197,9 +175,8 @@ export function powerToExcludeZero(trueRho: number, reliability: number, positio
 }
 
 /**
- * The fewest games per position (up to `maxGames`) for which the design reaches
- * `power` to exclude 0, or null when even perfect reliability would not (too
- * few positions) or `maxGames` is not enough.
+ * The fewest games per position (up to `maxGames`) for which the design reaches `power` to exclude 0, or null when
+ * even perfect reliability would not (too few positions) or `maxGames` is not enough.
  */
 export function gamesNeeded(
   trueRho: number,
@@ -238,15 +215,11 @@ export function positionsNeeded(
   return null;
 }
 
-/** A design's expected figures for a true correlation. */
+/** A design's expected figures for a true rho: reliability at its games, expected rho (trueRho·√R), power. */
 export interface DesignPower {
-  /** Positions. */
   positions: number;
-  /** Games per position. */
   games: number;
-  /** Reliability of a score of that many games. */
   reliability: number;
-  /** Expected observed rho: trueRho·√reliability. */
   expected_rho: number;
   /** Probability that the 95% interval lies above 0. */
   power: number;

@@ -1,17 +1,13 @@
 /**
- * How uncertain a design's reliability is. The between-position variance is a
- * difference of two estimates (observed − sampling), so from 60 positions it
- * is itself noisy; the power and the games a design needs rest on it. Two
- * figures say how far:
+ * How uncertain a design's reliability is. The between-position variance is a difference of two estimates
+ * (observed − sampling), so from 60 positions it is itself noisy, and the power and games a design needs rest on it:
  *
- * - a test of "no between-position variance": with equal games per position
- *   the observed variance over the mean sampling variance, times k − 1, is
- *   about chi-square with k − 1 degrees of freedom when the positions do not
+ * - a test of "no between-position variance": with equal games per position the observed variance over the mean
+ *   sampling variance, times k − 1, is about chi-square with k − 1 degrees of freedom when the positions do not
  *   differ (approximate: the sampling variance is estimated too);
- * - a seeded bootstrap over positions (each resample's reliability computed
- *   as `scoreReliability` computes it), with 95% percentile intervals of the
- *   reliability and of the between-position variance, and the games per
- *   position 80% power needs at the ends of the latter.
+ * - a seeded bootstrap over positions (each resample's reliability as `scoreReliability` computes it): 95%
+ *   percentile intervals of the reliability and the between-position variance, and the games per position 80%
+ *   power needs at the ends of the latter.
  *
  * @module
  */
@@ -22,7 +18,7 @@ import { deriveSeed, rngFromSeed } from "./seed.ts";
 import { quantileSorted } from "./stats.ts";
 import { int } from "../core/mod.ts";
 
-/** The uncertainty of a reliability estimate (see the module). */
+/** The uncertainty of a reliability estimate (see the module), with the bootstrap's resamples, seed and sub-stream. */
 export interface ReliabilityUncertainty {
   /** The test of no between-position variance: statistic (k − 1)·observed/sampling, its degrees of freedom, P(χ² ≥ statistic). */
   heterogeneity: { statistic: number; df: number; p: number };
@@ -34,32 +30,18 @@ export interface ReliabilityUncertainty {
   zero_share: number;
   /** Games per position for `power` at the published effect, at the upper and the lower end of the between-variance interval (null: not reachable). */
   games_needed: [number | null, number | null];
-  /** Resamples, seed and sub-stream of the bootstrap. */
   resamples: number;
-  /** Bootstrap seed. */
   seed: number;
-  /** Bootstrap sub-stream of the seed. */
   stream: number;
 }
 
-/** Options of {@link reliabilityUncertainty}. */
-export interface ReliabilityUncertaintyOptions {
-  /** Bootstrap resamples. */
-  resamples: number;
-  /** Base seed. */
-  seed: number;
-  /** Sub-stream of the seed. */
-  stream: number;
-  /** The true correlation the games needed are computed for. */
-  trueRho: number;
-  /** Power asked of the design. */
-  power: number;
-}
-
-/** The heterogeneity test and the bootstrap intervals of a set of per-position counts (null for fewer than 3 positions). */
+/**
+ * The heterogeneity test and the bootstrap intervals of a set of per-position counts (null for fewer than 3
+ * positions); the games needed are for `power` at `trueRho`.
+ */
 export function reliabilityUncertainty(
   rows: readonly OutcomeCounts[],
-  opts: ReliabilityUncertaintyOptions,
+  opts: { resamples: number; seed: number; stream: number; trueRho: number; power: number },
 ): ReliabilityUncertainty | null {
   const rel = scoreReliability(rows);
   const k = rel.positions;
@@ -94,30 +76,22 @@ export function reliabilityUncertainty(
 }
 
 /**
- * The uncertainty in words, for the power statement of a page, card or
- * notebook. `measured`: the power used the variances measured in these games
- * (else the method's stated ones, and only the test is said).
+ * The uncertainty in words, for the power statement of a page, card or notebook. `measured`: the power used the
+ * variances measured in these games (else the method's stated ones, and only the test is said).
  */
 export function reliabilityUncertaintyText(u: ReliabilityUncertainty, power: number, measured: boolean): string {
   const f3 = (x: number) => x.toFixed(3);
   const h = u.heterogeneity;
   const p = h.p < 0.001 ? h.p.toExponential(1) : f3(h.p);
-  if (!measured) {
-    return `A test of any spread beyond game noise gives p = ${p} (χ² = ${
-      h.statistic.toFixed(1)
-    }, ${h.df} df, an approximate test).`;
-  }
+  const test = `p = ${p} (χ² = ${h.statistic.toFixed(1)}, ${h.df} df, an approximate test)`;
+  if (!measured) return `A test of any spread beyond game noise gives ${test}.`;
   const [few, many] = u.games_needed;
+  const upTo = many === null ? "not reachable" : int(many);
   const games = few === null
     ? "no number of games reaches it"
-    : `the games a position needs for ${power} power range from ${int(few)} to ${
-      many === null ? "not reachable" : int(many)
-    }`;
-  return `The spread between positions is itself uncertain: their scores differ beyond game noise at p = ${p} (χ² = ${
-    h.statistic.toFixed(1)
-  }, ${h.df} df, an approximate test). Resampling the positions (${
-    int(u.resamples)
-  } resamples), the reliability lies in [${f3(u.reliability_ci95[0])}, ${f3(u.reliability_ci95[1])}] (95%; ${
-    Math.round(100 * u.zero_share)
-  }% of resamples show no spread beyond noise). So ${games}.`;
+    : `the games a position needs for ${power} power range from ${int(few)} to ${upTo}`;
+  const [lo, hi] = u.reliability_ci95.map(f3);
+  return `The spread between positions is itself uncertain: their scores differ beyond game noise at ${test}. ` +
+    `Resampling the positions (${int(u.resamples)} resamples), the reliability lies in [${lo}, ${hi}] (95%; ` +
+    `${Math.round(100 * u.zero_share)}% of resamples show no spread beyond noise). So ${games}.`;
 }

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, throws } from "node:assert/strict";
 import { GameState, IllegalMoveError } from "./rules.ts";
-import { adjudicate, DEFAULT_ADJUDICATION, type WhiteScore } from "./adjudication.ts";
+import { adjudicate, DEFAULT_ADJUDICATION, type WhiteScore } from "./rules.ts";
 import { startPosition } from "./chess960.ts";
 
 function playAll(fen: string, moves: string[]): GameState {

@@ -1,13 +1,10 @@
 /**
- * The order in which a long stage-1 run takes its positions: a seeded random
- * permutation, so that the positions done at any moment are a simple random
- * sample of those the run covers (every prefix of the order is one).
- *
- * The rule, exactly (re-derivable with any tool that has SplitMix64 and
- * xoroshiro128+): sort the SPs ascending into `a[0..n-1]`; seed the generator
- * with `rngFromSeed(deriveSeed(seed, ORDER_STREAM))`; for `i` from `n-1` down
- * to 1 draw `j` uniformly in `[0, i]` and swap `a[i]` and `a[j]` (Durstenfeld's
- * shuffle, written here because pure-rand has none).
+ * The order in which a long stage-1 run takes its positions: a seeded random permutation, so that the positions
+ * done at any moment are a simple random sample of those the run covers (every prefix of the order is one). The
+ * rule, exactly (re-derivable with any tool that has SplitMix64 and xoroshiro128+): sort the SPs ascending into
+ * `a[0..n-1]`; seed the generator with `rngFromSeed(deriveSeed(seed, ORDER_STREAM))`; for `i` from `n-1` down to 1
+ * draw `j` uniformly in `[0, i]` and swap `a[i]` and `a[j]` (Durstenfeld's shuffle, written here because pure-rand
+ * has none).
  *
  * @module
  */
@@ -31,11 +28,7 @@ export const JOIN_STREAM = 0x0701e;
 /** Seed path element of the draw of a run's positions searched again after they are done (verify-reproduce --draw). */
 export const VERIFY_STREAM = 0x0ef1f;
 
-/**
- * The seeded random permutation of `sps` by the rule above (pure; the input
- * order does not matter, duplicates are refused by the caller); `stream`
- * names the purpose (the run order by default).
- */
+/** The seeded permutation of `sps` by the rule above (any input order; no duplicates), `stream` naming its purpose. */
 export function seededOrder(sps: readonly number[], seed: number, stream = ORDER_STREAM): number[] {
   const a = [...sps].sort((x, y) => x - y);
   const rng = rngFromSeed(deriveSeed(seed, stream));

@@ -1,16 +1,9 @@
 /**
- * Estimates of a distribution's facts (median, quartiles, extremes, share below
- * zero) from a sample of positions, with intervals: a seeded bootstrap of the
- * median and quartiles (type-7 quantiles, percentile interval) and the Wilson
- * interval of the share below zero.
- *
- * Used for the method's budget computed on a sample of the 960 positions: the
- * sample is drawn one position per stratum of equal size, so every position
- * had the same chance of being drawn and the sample's median estimates the 960
- * positions' median. The bootstrap resamples the sample as if it were a simple
- * random sample, which ignores the stratification; since strata of an
- * auxiliary variable correlated with the values make the estimate less
- * variable, the intervals err on the wide side.
+ * A distribution's facts (median, quartiles, extremes, share below zero) estimated from a sample of positions, for
+ * the method's budget computed on a sample of the 960 drawn one per stratum of equal size (every position had the
+ * same chance, so the sample's median estimates theirs). The bootstrap resamples the sample as a simple random
+ * sample, ignoring the strata; since strata of an auxiliary variable correlated with the values make the estimate
+ * less variable, the intervals err on the wide side.
  *
  * @module
  */
@@ -20,28 +13,22 @@ import { quantileSorted } from "./stats.ts";
 import { scoreInterval } from "./intervals.ts";
 import { MbiError } from "../core/mod.ts";
 
-/** An estimate with its 95% interval. */
+/** An estimate: the statistic on the sample, with its 95% interval. */
 export interface Estimate {
-  /** The statistic on the sample. */
   estimate: number;
-  /** 95% interval. */
   ci95: [number, number];
 }
 
-/** Options of the seeded bootstrap. */
+/** Options of the seeded bootstrap: resamples (B), base seed, and sub-stream (independent resamples per statistic). */
 export interface SampleBootstrapOptions {
-  /** Resamples (B). */
   resamples: number;
-  /** Base seed. */
   seed: number;
-  /** Sub-stream of the seed (independent resamples per statistic). */
   stream: number;
 }
 
 /**
- * Percentile bootstrap of a statistic of one sample: B resamples with
- * replacement drawn with xoroshiro128+ seeded by `deriveSeed(seed, stream)`;
- * the statistic gets each resample sorted ascending. 95% interval from type-7
+ * Percentile bootstrap of a statistic of one sample: B resamples with replacement drawn with xoroshiro128+ seeded
+ * by `deriveSeed(seed, stream)`; the statistic gets each resample sorted ascending. 95% interval from type-7
  * quantiles of the resampled statistic.
  */
 export function bootstrapStatistic(
@@ -64,15 +51,12 @@ export function bootstrapStatistic(
     out[b] = statistic(r);
   }
   out.sort();
-  return {
-    estimate: statistic([...values].sort((x, y) => x - y)),
-    ci95: [quantileSorted(out, 0.025), quantileSorted(out, 0.975)],
-  };
+  const ci95: [number, number] = [quantileSorted(out, 0.025), quantileSorted(out, 0.975)];
+  return { estimate: statistic([...values].sort((x, y) => x - y)), ci95 };
 }
 
-/** What a sample says about the distribution of the values it was drawn from. */
+/** What a sample of n values says about the distribution they were drawn from. */
 export interface SampleFacts {
-  /** Values in the sample. */
   n: number;
   /** Median (type 7) with its bootstrap interval. */
   median: Estimate;
@@ -80,17 +64,14 @@ export interface SampleFacts {
   quartiles: [Estimate, Estimate];
   /** Smallest and largest value in the sample: the whole set's range contains [min, max]. */
   min: number;
-  /** Largest value in the sample. */
   max: number;
   /** Values below 0: count, share and the share's 95% Wilson interval. */
   below_zero: { count: number; share: number; ci95: [number, number] };
 }
 
 /**
- * The facts of a sample: median and quartiles with seeded bootstrap intervals
- * (streams `stream`, `stream + 1`, `stream + 2`), extremes, and the share
- * below 0 with the Wilson interval (a proportion: the score interval without
- * draws).
+ * The facts of a sample: median and quartiles with seeded bootstrap intervals (streams `stream`, `stream + 1`,
+ * `stream + 2`), extremes, and the share below 0 with the Wilson interval (the score interval without draws).
  */
 export function sampleFacts(values: readonly number[], opts: SampleBootstrapOptions): SampleFacts {
   const q = (p: number) => (s: number[]) => quantileSorted(s, p);

@@ -1,8 +1,6 @@
 /**
- * Seeds: SplitMix64 mixing of (base seed, SP, game index) into a per-game
- * seed, and seeded generators (pure-rand's xoroshiro128+) built from a seed.
- *
- * SplitMix64 is written here (five lines of BigInt arithmetic) because the
+ * Seeds: SplitMix64 mixing of (base seed, SP, game index) into a per-game seed, and seeded generators (pure-rand's
+ * xoroshiro128+) built from a seed. SplitMix64 is written here (five lines of BigInt arithmetic) because the
  * derivation must be documented exactly and pure-rand does not export it.
  *
  * @module
@@ -23,9 +21,8 @@ export function splitmix64(x: bigint): bigint {
 }
 
 /**
- * Derives a 64-bit seed from a base seed and a path of non-negative integers:
- * `derive(base, a, b) = splitmix64(splitmix64(splitmix64(base) ^ a) ^ b)`.
- * The per-game seed is `deriveSeed(baseSeed, sp, gameIndex)`.
+ * Derives a 64-bit seed from a base seed and a path of non-negative integers: `derive(base, a, b) =
+ * splitmix64(splitmix64(splitmix64(base) ^ a) ^ b)`. The per-game seed is `deriveSeed(baseSeed, sp, gameIndex)`.
  */
 export function deriveSeed(base: number | bigint, ...path: number[]): bigint {
   let s = splitmix64(BigInt(base) & MASK);
@@ -38,9 +35,8 @@ export function seedHex(seed: bigint): string {
   return seed.toString(16).padStart(16, "0");
 }
 
-/** A seeded random source: uniform integers and unit floats. */
+/** A seeded random source of uniform integers in [from, to] (both included). */
 export interface Rng {
-  /** Uniform integer in [from, to] (both included). */
   int(from: number, to: number): number;
 }
 
@@ -48,9 +44,7 @@ export interface Rng {
 export function rngFromSeed(seed: bigint): Rng {
   const a = splitmix64(seed);
   const b = splitmix64(a);
-  const words = [a >> 32n, a & 0xffffffffn, b >> 32n, b & 0xffffffffn].map((
-    w,
-  ) => Number(BigInt.asIntN(32, w)));
+  const words = [a >> 32n, a & 0xffffffffn, b >> 32n, b & 0xffffffffn].map((w) => Number(BigInt.asIntN(32, w)));
   const gen = xoroshiro128plusFromState(words);
   return { int: (from, to) => uniformInt(gen, from, to) };
 }

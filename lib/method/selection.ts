@@ -1,9 +1,7 @@
 /**
- * Choosing the self-play positions from the MBI table, deterministically from
- * the seed: sort all positions by edge (ties by SP), split them into P strata
- * of (nearly) equal size, and draw one position per stratum with a generator
- * seeded by `deriveSeed(seed, 0x5e1ec7)`. The correlation is so measured over
- * the whole range of the index.
+ * Choosing the self-play positions from the MBI table, deterministically from the seed: sort all positions by edge
+ * (ties by SP), split them into P strata of (nearly) equal size, and draw one position per stratum with a generator
+ * seeded by `deriveSeed(seed, 0x5e1ec7)`. The correlation is so measured over the whole range of the index.
  *
  * @module
  */
@@ -16,39 +14,25 @@ export const SELECTION_STREAM = 0x5e1ec7;
 
 /** What the draw needs of an MBI table row. */
 export interface IndexedPosition {
-  /** Start position number. */
   sp: number;
-  /** Back rank. */
   setup: string;
-  /** Start FEN. */
   fen: string;
-  /** Engine value (cp, White). */
   eval_cp: number;
-  /** |eval_cp|. */
   edge_cp: number;
-  /** The index. */
   mbi: number;
 }
 
-/** A chosen position with its stratum. */
+/** A chosen position with its stratum (0 = smallest edges) and the stratum's edge range [min, max]. */
 export interface SelectedPosition extends IndexedPosition {
-  /** Stratum number (0 = smallest edges). */
   stratum: number;
-  /** Edge range of the stratum [min, max]. */
   stratum_edge_cp: [number, number];
 }
 
 /** Draws `count` positions, one per edge stratum. */
-export function selectPositions(
-  rows: readonly IndexedPosition[],
-  count: number,
-  seed: number,
-): SelectedPosition[] {
-  if (!Number.isInteger(count) || count < 1 || count > rows.length) {
-    throw new MbiError(
-      "bad-argument",
-      `cannot choose ${count} positions from ${rows.length} (allowed: 1..${rows.length})`,
-    );
+export function selectPositions(rows: readonly IndexedPosition[], count: number, seed: number): SelectedPosition[] {
+  const n = rows.length;
+  if (!Number.isInteger(count) || count < 1 || count > n) {
+    throw new MbiError("bad-argument", `cannot choose ${count} positions from ${n} (allowed: 1..${n})`);
   }
   const sorted = [...rows].sort((a, b) => a.edge_cp - b.edge_cp || a.sp - b.sp);
   const rng = rngFromSeed(deriveSeed(seed, SELECTION_STREAM));
@@ -56,17 +40,9 @@ export function selectPositions(
   for (let s = 0; s < count; s++) {
     const from = Math.floor((s * sorted.length) / count);
     const to = Math.floor(((s + 1) * sorted.length) / count); // exclusive
-    const r = sorted[from + rng.int(0, to - from - 1)];
-    out.push({
-      sp: r.sp,
-      setup: r.setup,
-      fen: r.fen,
-      eval_cp: r.eval_cp,
-      edge_cp: r.edge_cp,
-      mbi: r.mbi,
-      stratum: s,
-      stratum_edge_cp: [sorted[from].edge_cp, sorted[to - 1].edge_cp],
-    });
+    const { sp, setup, fen, eval_cp, edge_cp, mbi } = sorted[from + rng.int(0, to - from - 1)];
+    const range: [number, number] = [sorted[from].edge_cp, sorted[to - 1].edge_cp];
+    out.push({ sp, setup, fen, eval_cp, edge_cp, mbi, stratum: s, stratum_edge_cp: range });
   }
   return out;
 }

@@ -1,7 +1,6 @@
 /**
- * The start FEN of a Chess960 back rank, with Shredder-FEN castling: a module
- * without imports, so the page script in the browser builds a position's FEN
- * from its back rank (the page need not carry 960 FENs) with the same code.
+ * The start FEN of a Chess960 back rank, with Shredder-FEN castling: a module without imports, so the page script
+ * in the browser builds a position's FEN from its back rank (the page need not carry 960 FENs) with the same code.
  *
  * @module
  */

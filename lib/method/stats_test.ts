@@ -1,18 +1,30 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import { materialise } from "./testdata/resample.ts";
 import {
   bootstrapFromResamples,
+  bootstrapKendall,
   bootstrapSpearman,
   bootstrapSpearmanDifference,
+  kendallTauB,
   normalQuantile,
   quantileSorted,
   spearman,
-  spearmanOfResample,
 } from "./stats.ts";
 import { deriveSeed, rngFromSeed } from "./seed.ts";
 import { isMbiError } from "../core/mod.ts";
 
 const isStatsError = (e: Error) => isMbiError(e, "stats");
+
+/** Repeats each pair (x[i], y[i]) counts[i] times. */
+export function materialise(x: readonly number[], y: readonly number[], counts: Int32Array): [number[], number[]] {
+  const mx: number[] = [], my: number[] = [];
+  counts.forEach((c, i) => {
+    for (let j = 0; j < c; j++) {
+      mx.push(x[i]);
+      my.push(y[i]);
+    }
+  });
+  return [mx, my];
+}
 
 const fixtures: {
   scipy: string;
@@ -64,7 +76,7 @@ Deno.test("a resample's rho from multiplicities equals rho of the materialised r
     const counts = new Int32Array(n);
     for (let k = 0; k < n; k++) counts[rng.int(0, n - 1)]++;
     const [mx, my] = materialise(x, y, counts);
-    const a = spearmanOfResample(x, y, counts);
+    const a = bootstrapFromResamples(x, y, [counts]).resampled[0];
     const b = spearman(mx, my);
     ok(
       (Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) < 1e-12,
@@ -166,8 +178,40 @@ Deno.test("BCa's bias correction counts only resamples strictly below the estima
   });
   const resamples = [...Array(10).fill(identity), ...random];
   const r = bootstrapFromResamples(x, y, resamples);
-  const rhos = resamples.map((c) => spearmanOfResample(x, y, c));
+  const rhos = resamples.map((c) => bootstrapFromResamples(x, y, [c]).resampled[0]);
   const below = rhos.filter((v) => v < estimate).length / rhos.length;
   ok(rhos.filter((v) => v === estimate).length >= 10 && below > 0 && below < 1, `ties at the estimate; below ${below}`);
   assertEquals(r.bca_parameters?.z0, normalQuantile(below));
+});
+
+const kendallFixtures: { cases: { name: string; x: number[]; y: number[]; tau_b: number }[] } = JSON.parse(
+  await Deno.readTextFile(new URL("testdata/kendall_scipy.json", import.meta.url)),
+);
+
+Deno.test("Kendall's tau-b equals scipy.stats.kendalltau to 1e-12 (tied and untied)", () => {
+  for (const c of kendallFixtures.cases) {
+    const t = kendallTauB(c.x, c.y);
+    ok(Math.abs(t - c.tau_b) < 1e-12, `${c.name}: ${t} vs scipy ${c.tau_b}`);
+  }
+});
+
+Deno.test("tau-b of a resample from multiplicities equals tau-b of the materialised resample", () => {
+  const rng = rngFromSeed(5n);
+  for (let t = 0; t < 100; t++) {
+    const n = 3 + rng.int(0, 20);
+    const x = Array.from({ length: n }, () => rng.int(0, 5));
+    const y = Array.from({ length: n }, () => rng.int(0, 5));
+    const counts = new Int32Array(n);
+    for (let k = 0; k < n; k++) counts[rng.int(0, n - 1)]++;
+    const [mx, my] = materialise(x, y, counts);
+    const a = kendallTauB(x, y, counts), b = kendallTauB(mx, my);
+    ok((Number.isNaN(a) && Number.isNaN(b)) || Math.abs(a - b) < 1e-12, `${a} vs ${b}`);
+  }
+});
+
+Deno.test("Kendall bootstrap is seeded and brackets the estimate", () => {
+  const c = kendallFixtures.cases[1];
+  const a = bootstrapKendall(c.x, c.y, 500, 1, 2), b = bootstrapKendall(c.x, c.y, 500, 1, 2);
+  ok(JSON.stringify(a) === JSON.stringify(b));
+  ok(a.ci95[0] < a.tau && a.tau < a.ci95[1]);
 });

@@ -1,7 +1,6 @@
 /**
- * The words for the strength of a rank correlation (docs/METHOD.md, Verdicts: weak below 0.3,
- * moderate 0.3 to 0.7, strong above 0.7, in |rho|), a band's word only when
- * the whole 95% interval lies inside it.
+ * The words for the strength of a rank correlation (docs/METHOD.md, Verdicts: weak below 0.3, moderate 0.3 to 0.7,
+ * strong above 0.7, in |rho|), a band's word only when the whole 95% interval lies inside it.
  *
  * @module
  */
@@ -10,15 +9,11 @@
 export const STRENGTH_BANDS = "|rho| < 0.3 weak, 0.3–0.7 moderate, > 0.7 strong";
 
 const BANDS = ["weak", "moderate", "strong"] as const;
-const band = (rho: number) => {
-  const a = Math.abs(rho);
-  return a < 0.3 ? 0 : a <= 0.7 ? 1 : 2;
-};
+const band = (rho: number) => (Math.abs(rho) < 0.3 ? 0 : Math.abs(rho) <= 0.7 ? 1 : 2);
 
 /**
- * A rank correlation in words by {@link STRENGTH_BANDS}: one band's word only
- * when the whole 95% interval `ci` lies inside that band; an interval across a
- * band edge gives the bands it spans ("moderate to strong"). Without an
+ * A rank correlation in words by {@link STRENGTH_BANDS}: one band's word only when the whole 95% interval `ci` lies
+ * inside that band; an interval across a band edge gives the bands it spans ("moderate to strong"). Without an
  * interval, the band of the estimate.
  */
 export function strength(rho: number, ci?: readonly [number, number]): string {
@@ -31,10 +26,7 @@ export function strength(rho: number, ci?: readonly [number, number]): string {
   return lo === hi ? BANDS[lo] : `${BANDS[lo]} to ${BANDS[hi]}`;
 }
 
-/**
- * {@link strength} as an adverb for "agree with it, …": "weakly", "moderately",
- * "strongly", or the bands an interval spans ("weakly to moderately").
- */
+/** {@link strength} as an adverb for "agree with it, …": "weakly", "moderately", or "weakly to moderately". */
 export function strengthAdverb(rho: number, ci?: readonly [number, number]): string {
   return strength(rho, ci).replace(/weak|moderate|strong/g, (w) => (w === "moderate" ? "moderately" : `${w}ly`));
 }

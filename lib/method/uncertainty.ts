@@ -1,14 +1,10 @@
 /**
- * Per-position uncertainty of the index (docs/METHOD.md, "beyond the documents").
- *
- * One deterministic search is one snapshot of a value that still moves as the
- * search deepens. The interval of a position is the range of its MBI when its
- * value is taken, in turn, from each of its last k completed iterations of
- * iterative deepening (the other positions' values held fixed): how far the
- * index of that position moved while its own search was still settling.
- * k = 3 was fixed before any coverage was measured; the coverage (how often a
- * larger budget's MBI falls inside a smaller budget's interval) is reported,
- * not tuned.
+ * Per-position uncertainty of the index (docs/METHOD.md, "beyond the documents"). One deterministic search is one
+ * snapshot of a value that still moves as the search deepens. The interval of a position is the range of its MBI
+ * when its value is taken, in turn, from each of its last k completed iterations of iterative deepening (the other
+ * positions' values held fixed): how far the index of that position moved while its own search was still settling.
+ * k = 3 was fixed before any coverage was measured; the coverage (how often a larger budget's MBI falls inside a
+ * smaller budget's interval) is reported, not tuned.
  *
  * @module
  */
@@ -26,9 +22,8 @@ export const INTERVAL_DEFINITION =
   "a measure of how far the index of the position still moved while its search settled, not a confidence interval";
 
 /**
- * The centipawn values (White's view, start positions have White to move) of
- * the last `k` completed iterations of a recorded search, oldest first: one
- * value per depth (the last exact principal line of that depth), the stop line
+ * The centipawn values (White's view: start positions have White to move) of the last `k` completed iterations of
+ * a recorded search, oldest first: one value per depth (the last exact principal line of that depth), the stop line
  * of the interrupted iteration left out, as in the last-completed rule.
  */
 export function lastIterationValues(raw: readonly string[], limit: SearchLimit, k = INTERVAL_ITERATIONS): number[] {
@@ -48,30 +43,21 @@ export function lastIterationValues(raw: readonly string[], limit: SearchLimit, 
   return [...byDepth.entries()].sort((a, b) => a[0] - b[0]).slice(-k).map(([, v]) => v);
 }
 
-/**
- * The MBI of a position whose edge is `edge`, among the other positions'
- * edges `othersSorted` (ascending; the position itself not included): its
- * average rank among all N = others + 1.
- */
+/** The MBI of edge `edge` at its average rank among itself and the others' edges `othersSorted` (ascending). */
 export function mbiAmong(edge: number, othersSorted: readonly number[]): number {
-  let less = 0, lo = 0, hi = othersSorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (othersSorted[mid] < edge) lo = mid + 1;
+  let less = 0, hi = othersSorted.length;
+  while (less < hi) {
+    const mid = (less + hi) >> 1;
+    if (othersSorted[mid] < edge) less = mid + 1;
     else hi = mid;
   }
-  less = lo;
   let equal = 0;
   while (less + equal < othersSorted.length && othersSorted[less + equal] === edge) equal++;
   const rank = less + (equal + 2) / 2; // ranks less+1 .. less+equal+1, averaged
   return mbiOfRank(rank, othersSorted.length + 1);
 }
 
-/**
- * Intervals of every position: `values[i]` are position i's candidate values
- * (its last iterations; the published value among them), `edges` all
- * published edges. Returns [mbi_lo, mbi_hi] per position.
- */
+/** [mbi_lo, mbi_hi] of every position from its candidate values `values[i]` (its last iterations) and all `edges`. */
 export function mbiIntervals(values: readonly (readonly number[])[], edges: readonly number[]): [number, number][] {
   const sorted = [...edges].sort((a, b) => a - b);
   return values.map((vs, i) => {
@@ -91,10 +77,6 @@ export function intervalCoverage(
   const mbi = new Map(higher.map((r) => [r.sp, r.mbi]));
   const both = lower.filter((r) => mbi.has(r.sp));
   const inside = both.filter((r) => r.mbi_lo <= mbi.get(r.sp)! && mbi.get(r.sp)! <= r.mbi_hi).length;
-  return {
-    n: both.length,
-    inside,
-    share: both.length ? inside / both.length : NaN,
-    mean_width: both.length ? both.reduce((a, r) => a + r.mbi_hi - r.mbi_lo, 0) / both.length : NaN,
-  };
+  const n = both.length, width = both.reduce((a, r) => a + r.mbi_hi - r.mbi_lo, 0);
+  return { n, inside, share: n ? inside / n : NaN, mean_width: n ? width / n : NaN };
 }

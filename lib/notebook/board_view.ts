@@ -1,7 +1,5 @@
 /**
- * Boards in the notebooks (HTML, no script): a back rank, a FEN's piece
- * placement, and one self-play game as numbered moves (its opening line in
- * bold) beside the boards where it started and ended.
+ * Boards in the notebooks (HTML, no script): a back rank, a FEN's pieces, one self-play game beside its boards.
  *
  * @module
  */
@@ -12,20 +10,8 @@ import { type GameRecord } from "../selfplay/mod.ts";
 import { GameState } from "../method/mod.ts";
 import { type Displayable, html } from "./display.ts";
 
-const PIECES: Record<string, string> = {
-  K: "♔",
-  Q: "♕",
-  R: "♖",
-  B: "♗",
-  N: "♘",
-  P: "♙",
-  k: "♚",
-  q: "♛",
-  r: "♜",
-  b: "♝",
-  n: "♞",
-  p: "♟",
-};
+/** Piece letters (FEN) to their symbols. */
+const PIECES: Record<string, string> = Object.fromEntries([..."KQRBNPkqrbnp"].map((p, i) => [p, "♔♕♖♗♘♙♚♛♜♝♞♟"[i]]));
 
 const square = (piece: string, dark: boolean, size: number) =>
   markup`<span style="display:inline-block;width:${size}px;height:${size}px;line-height:${size}px;text-align:center;font-size:${
@@ -40,18 +26,13 @@ export function backRankHtml(setup: string): Html {
 }
 
 /**
- * A board diagram of a FEN's piece placement (White at the bottom). Written
- * here because no maintained package renders a static board as HTML without a
- * browser and its scripts (chessboard libraries draw into a live DOM).
+ * A board diagram of a FEN's piece placement (White at the bottom). Written here because no maintained package
+ * renders a static board as HTML without a browser and its scripts (chessboard libraries draw into a live DOM).
  */
 export function boardHtml(fen: string, size = 26): Html {
   const ranks = fen.split(" ")[0].split("/");
   const rows = ranks.map((rank, r) => {
-    const cells: string[] = [];
-    for (const ch of rank) {
-      if (/\d/.test(ch)) { for (let k = 0; k < Number(ch); k++) cells.push(""); }
-      else cells.push(ch);
-    }
+    const cells = [...rank].flatMap((ch) => /\d/.test(ch) ? Array<string>(Number(ch)).fill("") : [ch]);
     return markup`<div style="height:${size}px">${cells.map((p, f) => square(p, (r + f) % 2 === 1, size))}</div>`;
   });
   return markup`<div style="display:inline-block;border:1px solid ${PALETTE.reference};line-height:0">${rows}</div>`;

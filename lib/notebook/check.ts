@@ -1,9 +1,6 @@
 /**
- * Type-checking and linting the notebooks' code: the code cells of each
- * notebook, in order, become one TypeScript module in a temporary folder (the
- * kernel runs them in one scope, so one module is what they are), with their
- * `../lib/` imports pointed at this repository; then `deno check` and
- * `deno lint` run on those modules with the repository's configuration.
+ * Type-checking and linting the notebooks' code: each notebook's code cells, in order, become one module (the
+ * kernel runs them in one scope), its `../lib/` imports pointed at this repository, for `deno check` and `deno lint`.
  *
  * @module
  */
@@ -11,7 +8,7 @@
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { repoPath } from "../core/mod.ts";
-import type { Notebook } from "./ipynb.ts";
+import type { Notebook } from "./runner.ts";
 
 /** The code cells of a notebook as one module (imports of `../lib/` made absolute), with a header naming the file. */
 export function notebookModule(nb: Notebook, name: string): string {
@@ -23,17 +20,13 @@ export function notebookModule(nb: Notebook, name: string): string {
   return `${cells.join("\n\n")}\nexport {};\n`;
 }
 
-/** Result of checking the notebooks. */
-export interface NotebookCheck {
-  /** The modules written (one per notebook). */
-  modules: string[];
-  /** `deno check`: exit code and output. */
-  check: { code: number; output: string };
-  /** `deno lint`: exit code and output. */
-  lint: { code: number; output: string };
-}
+/** A deno command's exit code and output. */
+type CommandResult = { code: number; output: string };
 
-async function run(args: string[]): Promise<{ code: number; output: string }> {
+/** Result of checking the notebooks: the modules written (one per notebook), `deno check` and `deno lint`. */
+export type NotebookCheck = { modules: string[]; check: CommandResult; lint: CommandResult };
+
+async function run(args: string[]): Promise<CommandResult> {
   const out = await new Deno.Command(Deno.execPath(), { args, stdout: "piped", stderr: "piped" }).output();
   const dec = new TextDecoder();
   return { code: out.code, output: (dec.decode(out.stdout) + dec.decode(out.stderr)).trim() };

@@ -1,10 +1,6 @@
 /**
- * The self-play designs of a design's dataset side by side with the method's
- * published figure, as a data frame (rows from `designComparison`,
- * lib/report/design_comparison.ts): one row per design and set of values, a
- * design being played with its progress and prediction only, the published
- * figure last. A view only: every number comes from the summaries,
- * `sample.json`, `prediction.json` and the games files.
+ * A design's dataset's self-play designs side by side with the method's published figure, as a data frame (rows
+ * from `designComparison`, lib/report/design_comparison.ts). A view only: every number comes from the files.
  *
  * @module
  */
@@ -16,36 +12,12 @@ import { designComparison, designResults } from "../report/mod.ts";
 import { type DataFrame, showColumns, toFrame } from "./frames.ts";
 
 /** The columns an analyst filters on, in the frame's order. */
-export const COMPARISON_FRAME_COLUMNS = [
-  "design",
-  "values_at",
-  "status",
-  "games",
-  "planned",
-  "rho",
-  "lo",
-  "hi",
-  "reliability",
-  "reliability_lo",
-  "reliability_hi",
-  "between_variance",
-  "game_variance",
-  "ceiling",
-  "draw_rate",
-  "power",
-  "predicted",
-  "predicted_lo",
-  "predicted_hi",
-  "prediction_inside",
-  "engine",
-  "file",
-] as const;
+export const COMPARISON_FRAME_COLUMNS: readonly string[] = (
+  "design values_at status games planned rho lo hi reliability reliability_lo reliability_hi between_variance " +
+  "game_variance ceiling draw_rate power predicted predicted_lo predicted_hi prediction_inside engine file"
+).split(" ");
 
-/**
- * The frame for the dataset `design` was played on (its own profile's design
- * aside, as on the page); empty, its caption saying why, when the dataset has
- * no other design summarised or being played.
- */
+/** The frame of the dataset `design` was played on, one row per design and set of values (empty, saying why, without another design). */
 export async function comparisonFrame(design: Profile, text: string): Promise<DataFrame> {
   const dataset = getProfile(evalFolderName(design));
   const table = await readMbiTable(mbiPaths(profileDir(dataset)).json);

@@ -1,8 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { getProfile } from "../store/mod.ts";
 import { COMPARISON_FRAME_COLUMNS, comparisonFrame } from "./comparison_frame.ts";
-import { records } from "./frames.ts";
-import { FRAME_CAPTION } from "./frame_html.ts";
+import { FRAME_CAPTION, records } from "./frames.ts";
 
 const captionOf = (df: object) => (df as Record<symbol, string>)[FRAME_CAPTION];
 

@@ -1,21 +1,18 @@
 /**
- * Notebook 06's views of the datasets compared: the banner over them, the
- * determinism checks found under the results root, the pairs worth a plot
- * (each engine against the reference, each budget against the next) and what
- * their agreement says in words.
+ * Notebook 06's views of the datasets compared: the banner, the determinism checks, the pairs worth a plot and
+ * what their agreement says in words.
  *
  * @module
  */
 
 import { join } from "node:path";
-import { markup } from "../core/mod.ts";
+import { markup, pct } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type DeterminismReport } from "../evaluation/mod.ts";
 import { type DatasetInfo, type PairAgreement } from "../analysis/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
-import { METHOD_EVAL_TEXT } from "../method/mod.ts";
+import { METHOD_EVAL_TEXT, strength, STRENGTH_BANDS } from "../method/mod.ts";
 import { listResultFolders } from "../store/mod.ts";
-import { strength, STRENGTH_BANDS } from "../method/mod.ts";
 import { bannerBox, type Displayable, html, htmlTable } from "./display.ts";
 
 /** Notebook 06: determinism checks found under the results root (the ci fixture only when nothing else has one). */
@@ -30,11 +27,8 @@ export function determinismView(): Displayable {
   }
   const real = rows.filter((x) => x.folder.split(/[~@]/)[0] !== "ci");
   const shown = real.length ? real : rows;
-  if (shown.length === 0) {
-    return html(
-      markup`<p>No determinism check has been run (<code>deno task check-determinism --engine ID</code>).</p>`,
-    );
-  }
+  const none = markup`<p>No determinism check has been run (<code>deno task check-determinism --engine ID</code>).</p>`;
+  if (shown.length === 0) return html(none);
   return html(htmlTable(shown, [
     { header: "folder", value: (x) => x.folder },
     { header: "engine", value: (x) => x.r.engine.uci_name },
@@ -55,9 +49,8 @@ export function comparisonBanner(datasets: readonly DatasetInfo[]): Displayable 
   const method = (d: DatasetInfo) => formatLimit(d.limit) === "400,000,000 nodes";
   const others = datasets.filter((d) => !method(d));
   const list = others.map((d) => `${d.folder}: ${d.engine}, ${formatLimit(d.limit)} per position`).join("; ");
-  if (others.length === 0) {
-    return html(bannerBox(true, markup`Every dataset compared is at the method's budget (${METHOD_EVAL_TEXT}).`));
-  }
+  const all = markup`Every dataset compared is at the method's budget (${METHOD_EVAL_TEXT}).`;
+  if (others.length === 0) return html(bannerBox(true, all));
   return html(
     bannerBox(
       false,
@@ -85,11 +78,8 @@ function swapped(p: PairAgreement): PairAgreement {
 }
 
 /**
- * The pairs worth a plot: each other engine against the reference engine at
- * the same budget (what the engine changes), and each budget of one engine
- * against its next larger budget (what the budget changes), oriented so that a
- * is the reference engine or the smaller budget. Every other pair stays in the
- * table (and any pair can be plotted from a cell).
+ * The pairs worth a plot: each other engine against the reference at the same budget, each budget of one engine
+ * against its next larger one; a is the reference engine or the smaller budget (the rest stay in the table).
  */
 export function informativePairs(datasets: readonly DatasetInfo[], pairs: readonly PairAgreement[]): PairAgreement[] {
   const info = new Map(datasets.map((d) => [d.folder, d]));
@@ -119,15 +109,14 @@ export function informativePairs(datasets: readonly DatasetInfo[], pairs: readon
 
 /** Notebook 06: what each informative pair's numbers say, in words by the stated bands. */
 export function agreementSentences(pairs: readonly PairAgreement[]): Displayable {
-  const items = pairs.map((p) =>
-    `${p.a} vs ${p.b}: Spearman of the edges ${p.spearman.rho.toFixed(2)} [${p.spearman.ci95[0].toFixed(2)}, ${
-      p.spearman.ci95[1].toFixed(2)
-    }] over ${p.common} positions — ${
+  const items = pairs.map((p) => {
+    const [rho, lo, hi] = [p.spearman.rho, ...p.spearman.ci95].map((x) => x.toFixed(2));
+    return `${p.a} vs ${p.b}: Spearman of the edges ${rho} [${lo}, ${hi}] over ${p.common} positions — ${
       strength(p.spearman.rho, p.spearman.ci95)
     } agreement; median |ΔMBI| ${p.mbi_shift.median}, ${
-      Math.round(100 * p.mbi_shift.share_over_10)
-    }% of positions move by more than 10 points.`
-  );
+      pct(p.mbi_shift.share_over_10)
+    } of positions move by more than 10 points.`;
+  });
   return html(
     markup`<ul>${
       items.map((i) => markup`<li>${i}</li>`)

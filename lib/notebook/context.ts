@@ -1,8 +1,6 @@
 /**
- * What every notebook says about itself: the profile's engine and budgets
- * (read from the result files when they exist, else from the profile and the
- * engine registry), the banner shown at the top when they are not the
- * method's, and the caption line of its figures and tables.
+ * What every notebook says about itself: the profile's engine and budgets (from the result files when they exist,
+ * else the profile and the engine registry), the banner when they are not the method's, and its captions.
  *
  * @module
  */
@@ -20,18 +18,17 @@ import {
   type SelfplayStageOptions,
 } from "../selfplay/mod.ts";
 import { captionLine } from "../plot/mod.ts";
-import { type Html, markup, MbiError } from "../core/mod.ts";
+import { type Html, int, markup, MbiError } from "../core/mod.ts";
 import { bannerBox, type Displayable, html, stopHere } from "./display.ts";
 import { shower, type ShowOptions } from "./show.ts";
 import type { DataFrame, Series } from "./frames.ts";
 
 /** A notebook's profile with its engine and budgets, for banners and captions. */
 export interface NotebookContext {
-  /** The profile. */
   profile: Profile;
   /** The registry entry of the profile's engine (the reference engine's default build for a reference profile). */
   engine: EngineEntry;
-  /** Engine name as recorded in the dataset (or the registry's name before stage 1 ran). */
+  /** Engine name as recorded in the dataset (the registry's before stage 1 ran). */
   engineName: string;
   /** Stage 1–3 facts: profile, engine, search limit. */
   facts: BudgetFacts;
@@ -41,32 +38,19 @@ export interface NotebookContext {
   hasSelfplay: boolean;
   /** The profile's self-play games still to play, when stage 4 is not complete (null when it is). */
   selfplayLeft: SelfplayLeft | null;
-  /**
-   * Shows a frame in an analyst's cell: every row (or `{ rows: 20 }`), captioned with the title, engine, budget
-   * and the frame's own n (`{ selfplay: true }` adds the self-play budget, as in notebooks 04 and 05).
-   */
+  /** Shows a frame in an analyst's cell (see {@link shower}; `{ selfplay: true }` adds the self-play budget). */
   show: (df: DataFrame | Series, title: string, opts?: ShowOptions & { selfplay?: boolean }) => Displayable;
 }
 
-/** How much of a profile's self-play is still to play. */
-export interface SelfplayLeft {
-  /** Games played so far. */
-  done: number;
-  /** Games planned. */
-  planned: number;
-  /** The search nodes left, estimated at {@link PLIES_PER_GAME} plies a game. */
-  nodes: number;
-}
+/** How much of a profile's self-play is still to play: games done and planned, search nodes left (estimated). */
+export type SelfplayLeft = { done: number; planned: number; nodes: number };
 
-/** Plies of a self-play game, for estimates (measured here: 121 on average in the quick profile's games, 114 at 30,000 nodes per move, 98 in the first 649 at 300,000). */
+/** Plies of a self-play game, for estimates (measured: 121 on average in the quick profile's games, 114 at 30,000 nodes per move, 98 in the first 649 at 300,000). */
 export const PLIES_PER_GAME = 120;
 
 /**
- * The most search a notebook starts by itself (nodes): the quick profile's
- * self-play from scratch (about 9 × 10⁷) runs in the notebook; a design of
- * hours (60 × 50 games at 30,000 nodes per move, about 10¹⁰) is left to
- * `deno task selfplay`, which resumes, shows its rate and ETA, and can run
- * apart from the notebook.
+ * The most search a notebook starts by itself (nodes): the quick profile's self-play (about 9 × 10⁷) runs in it; a
+ * design of hours (60 × 50 games at 30,000 nodes per move, about 10¹⁰) is left to `deno task selfplay`.
  */
 export const NOTEBOOK_NODES = 1e9;
 
@@ -86,23 +70,17 @@ export async function notebookContext(profile: Profile): Promise<NotebookContext
   const engine = resolveEngine(profile.engine ?? undefined, { requireBinary: false }).entry;
   const dataset = await readEvalDataset(evalFilePath(profileDir(profile))).catch(() => undefined);
   let limit: SearchLimit;
-  if (dataset) limit = dataset.header.config.limit;
-  else {
-    try {
-      limit = evalLimit(profile, engine);
-    } catch {
-      limit = { nodes: profile.evalNodes }; // an engine without a budget for this profile: stage 1 will say so
-    }
+  try {
+    limit = dataset?.header.config.limit ?? evalLimit(profile, engine);
+  } catch {
+    limit = { nodes: profile.evalNodes }; // an engine without a budget for this profile: stage 1 will say so
   }
   const engineName = dataset?.header.engine.uci_name ?? engine.name;
   const facts: BudgetFacts = { profile: profile.name, engine: engineName, evalLimit: limit };
   // the budgets a notebook is about; a damaged file is refused by the stage checks the notebook runs next
   const sp = await readSelfplayResults(profile).catch(() => undefined);
-  const selfplay = sp?.config ? selfplayBudget(sp) : {
-    positions: profile.selfplay.positions,
-    games: profile.selfplay.games,
-    nodesPerMove: profile.selfplay.nodesPerMove,
-  };
+  const { positions, games, nodesPerMove } = profile.selfplay;
+  const selfplay = sp?.config ? selfplayBudget(sp) : { positions, games, nodesPerMove };
   const selfplayFacts = { ...facts, selfplay };
   const [show, showSelfplay] = [shower(facts), shower(selfplayFacts)];
   return {
@@ -118,20 +96,16 @@ export async function notebookContext(profile: Profile): Promise<NotebookContext
 }
 
 /** The caption line of a figure or table: profile, engine, budget(s) and n. */
-export function caption(ctx: NotebookContext, n: number, unit = "positions", withSelfplay = false): string {
-  return captionLine(withSelfplay ? ctx.selfplayFacts : ctx.facts, n, unit);
-}
+export const caption = (ctx: NotebookContext, n: number, unit = "positions", withSelfplay = false): string =>
+  captionLine(withSelfplay ? ctx.selfplayFacts : ctx.facts, n, unit);
 
 /**
- * The top of a self-play notebook (04, 05): the banner with the self-play
- * budgets, or — for an engine that honours only depth limits — the banner
- * with a note that there is no self-play, which ends a headless run there.
+ * The top of a self-play notebook (04, 05): the banner with the self-play budgets; it ends a headless run for an
+ * engine that honours only depth limits (no self-play) and for a design too long to play in a notebook.
  */
 export function selfplayBanner(ctx: NotebookContext): Displayable {
   const long = longRun(ctx);
-  if (ctx.hasSelfplay && long) {
-    return stopHere(markup`${banner(ctx, true).markup}<p>${long}</p>`, long);
-  }
+  if (ctx.hasSelfplay && long) return stopHere(markup`${banner(ctx, true).markup}<p>${long}</p>`, long);
   if (ctx.hasSelfplay) return bannerView(ctx, true);
   return stopHere(
     markup`${banner(ctx, false).markup}<p><b>No self-play for ${ctx.engineName}:</b> it honours only depth limits (${
@@ -141,15 +115,10 @@ export function selfplayBanner(ctx: NotebookContext): Displayable {
   );
 }
 
-/**
- * Why a notebook does not play the profile's self-play itself, when what is
- * left exceeds {@link NOTEBOOK_NODES} (undefined otherwise): how far it has got
- * and the command that continues it.
- */
+/** Why a notebook does not play what is left of the self-play when it exceeds {@link NOTEBOOK_NODES}, with the command. */
 export function longRun(ctx: Pick<NotebookContext, "profile" | "selfplayLeft">): string | undefined {
   const left = ctx.selfplayLeft;
   if (!left || left.nodes <= NOTEBOOK_NODES) return undefined;
-  const int = (n: number) => n.toLocaleString("en-US");
   const [mantissa, exponent] = left.nodes.toExponential(1).split("e+");
   const power = [...exponent].map((d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[Number(d)]).join("");
   return `${left.done ? `Being played: ${int(left.done)} of ${int(left.planned)} games so far` : "Not played yet"}` +
@@ -159,10 +128,7 @@ export function longRun(ctx: Pick<NotebookContext, "profile" | "selfplayLeft">):
 }
 
 /** Stage 4 for a notebook: resumes it when what is left is short, else throws the reason {@link longRun} gives. */
-export async function notebookSelfplay(
-  ctx: NotebookContext,
-  onProgress?: SelfplayStageOptions["onProgress"],
-): Promise<Awaited<ReturnType<typeof runSelfplay>>> {
+export async function notebookSelfplay(ctx: NotebookContext, onProgress?: SelfplayStageOptions["onProgress"]) {
   const long = longRun(ctx);
   if (long) throw new MbiError("stage-input", long);
   return await runSelfplay({ profile: ctx.profile, onProgress });

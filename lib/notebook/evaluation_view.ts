@@ -1,7 +1,6 @@
 /**
- * What notebook 01 shows: the profile's stage-1 settings next to the method's,
- * the check of the profile's engine (identity and fingerprint), running or
- * resuming stage 1, and raw engine output, as HTML displayables.
+ * What notebook 01 shows: the stage-1 settings beside the method's, the check of the profile's engine, running or
+ * resuming stage 1, and raw engine output.
  *
  * @module
  */
@@ -42,10 +41,8 @@ export function settingsView(ctx: NotebookContext): Displayable {
 }
 
 /**
- * The engine a profile's notebook checks: the profile's own engine for another
- * engine's results (`quick@sf18-wasm` → `sf18-wasm`); for the reference
- * engine `$MBI_ENGINE` when set, else the native build when it has been built,
- * else the embedded WASM build — with the reason, in words.
+ * The engine a profile's notebook checks, with the reason in words: another engine's results' own engine
+ * (`quick@sf18-wasm` → `sf18-wasm`); else `$MBI_ENGINE`, else the native build when built, else the WASM build.
  */
 export function engineToCheck(profile: Profile): { id: string; why: string } {
   if (profile.engine) return { id: profile.engine, why: `the engine of the ${profile.name} results` };
@@ -61,15 +58,13 @@ export function engineToCheck(profile: Profile): { id: string; why: string } {
 }
 
 /**
- * Starts the profile's engine, measures its identity and fingerprint, and says
- * whether it matches the MBI reference and the fingerprint the registry
- * expects for it. An engine that is not installed here is reported with the
- * identity recorded in the dataset instead (nothing fails).
+ * Starts the profile's engine, measures its identity and fingerprint, and says whether it matches the MBI reference
+ * and the registry's; an engine not installed here is reported with the dataset's recorded identity (nothing fails).
  */
 export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: EngineIdentity; view: Displayable }> {
   const { id, why } = engineToCheck(ctx.profile);
-  const ref = loadRegistry().reference_fingerprint;
   const int = fingerprintValue;
+  const ref = `Stockfish 17.1, ${int(loadRegistry().reference_fingerprint)} nodes`;
   let resolved;
   try {
     resolved = resolveEngine(id);
@@ -93,12 +88,8 @@ export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: En
     const identity = await engineIdentity(resolved, engine);
     const expected = resolved.entry.fingerprint;
     const reference = identity.matches_reference
-      ? markup`<b style="color:${PALETTE.published}">matches</b> the MBI reference engine (Stockfish 17.1, ${
-        int(ref)
-      } nodes)`
-      : markup`<b>differs from</b> the MBI reference engine's (Stockfish 17.1, ${
-        int(ref)
-      } nodes): this engine's results live in their own folder and are compared with the reference in notebook 06`;
+      ? markup`<b style="color:${PALETTE.published}">matches</b> the MBI reference engine (${ref})`
+      : markup`<b>differs from</b> the MBI reference engine's (${ref}): this engine's results live in their own folder and are compared with the reference in notebook 06`;
     const registry = expected === undefined
       ? "the registry records no fingerprint for this engine"
       : identity.fingerprint === expected
@@ -118,29 +109,18 @@ export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: En
   }
 }
 
-/**
- * Loads a complete stage-1 dataset, or runs (resumes) stage 1 when positions
- * are missing; a complete dataset needs no engine (so a notebook of an engine
- * not installed here still runs).
- */
-export async function stage1(
-  ctx: NotebookContext,
-  onProgress?: (p: Progress) => void,
-): Promise<{ dataset: EvalDataset; note: string }> {
+/** Loads a complete stage-1 dataset (no engine needed), or runs (resumes) stage 1 when positions are missing. */
+export async function stage1(ctx: NotebookContext, onProgress?: (p: Progress) => void) {
   const complete = await loadEvaluations(ctx.profile).catch(() => undefined);
   if (complete && complete.records.every((r) => r.eval_cp !== null || r.mate !== null)) {
-    return {
-      dataset: complete,
-      note: `${complete.records.length} positions already in ${displayPath(complete.path)}: nothing to run`,
-    };
+    const note = `${complete.records.length} positions already in ${displayPath(complete.path)}: nothing to run`;
+    return { dataset: complete, note };
   }
   const s = await runEvaluation({ profile: ctx.profile, onProgress });
-  return {
-    dataset: await loadEvaluations(ctx.profile),
-    note: `${s.evaluated} evaluated in this run, ${s.resumed} already done; ${
-      s.wallS.toFixed(1)
-    } s (engine ${s.engine})`,
-  };
+  const note = `${s.evaluated} evaluated in this run, ${s.resumed} already done; ${
+    s.wallS.toFixed(1)
+  } s (engine ${s.engine})`;
+  return { dataset: await loadEvaluations(ctx.profile), note };
 }
 
 /** One line on the dataset: positions, value and depth ranges, engine, budget, file. */
@@ -163,8 +143,7 @@ export function rawOutputView(d: EvalDataset, sps: number[]): Displayable {
     const r = d.records.find((x) => x.sp === sp);
     if (!r) return [];
     const lines = r.raw.map((l) => {
-      const chosen = l.startsWith(`info depth ${r.depth} `) &&
-        !/bound/.test(l) && l.includes(` pv ${r.pv.join(" ")}`);
+      const chosen = l.startsWith(`info depth ${r.depth} `) && !/bound/.test(l) && l.includes(` pv ${r.pv.join(" ")}`);
       return chosen ? markup`<b>${l}   &lt;= result</b>` : l;
     });
     return [

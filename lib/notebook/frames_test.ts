@@ -1,7 +1,15 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { parseHTML } from "linkedom";
-import { formatCell, frameHtml } from "./frame_html.ts";
-import { gameRows, rankAgreementFrame, records, showColumns, toFrame, withCaption } from "./frames.ts";
+import {
+  formatCell,
+  frameHtml,
+  gameRows,
+  rankAgreementFrame,
+  records,
+  showColumns,
+  toFrame,
+  withCaption,
+} from "./frames.ts";
 import { type GameRecord } from "../selfplay/mod.ts";
 
 const DISPLAY = Symbol.for("Jupyter.display");

@@ -1,11 +1,7 @@
 /**
- * The stage notebooks of `notebooks/`, and executing them for a profile:
- * executed copies and HTML renders go to `results/<profile>/notebooks/` (or
- * `notebooks~pos60~games50~move30000/` for a self-play design's profile); for
- * the `quick` profile of the repository's own results the executed notebooks
- * also replace the committed ones, so reviewers read the outputs of the last
- * quick run without running anything (a render in another results root, e.g. a
- * scratch copy, never touches them).
+ * The stage notebooks of `notebooks/`, and executing them for a profile into `results/<profile>/notebooks/` (a
+ * self-play design's into its own folder). For the `quick` profile of the repository's own results the executed
+ * notebooks also replace the committed ones, so reviewers read the last quick run's outputs without running anything.
  *
  * @module
  */
@@ -15,7 +11,7 @@ import { requireCurrent } from "../analysis/mod.ts";
 import { basename, join, relative } from "node:path";
 import { MbiError, pathExists, repoPath, sha256File, sha256Text } from "../core/mod.ts";
 import { type Profile } from "../method/mod.ts";
-import { ensureJupyter, executeNotebook, type NotebookRun } from "./runner.ts";
+import { ensureJupyter, executeNotebook, type Notebook, type NotebookRun } from "./runner.ts";
 import { engineToCheck } from "./evaluation_view.ts";
 import { ensureFingerprint, resolveEngine } from "../engine/mod.ts";
 import {
@@ -32,10 +28,7 @@ import {
   writeFileAtomic,
 } from "../store/mod.ts";
 
-/**
- * The project's stage notebooks, one per number: an analyst's own notebook in
- * the folder (e.g. `03_analyst.ipynb`) is never run or rendered in their place.
- */
+/** The project's stage notebooks, one per number (an analyst's own `03_analyst.ipynb` is never run in their place). */
 export const STAGE_NOTEBOOKS: readonly string[] = [
   "01_engine_evaluation.ipynb",
   "02_eval_distribution.ipynb",
@@ -58,11 +51,9 @@ export function stageNotebooks(only: readonly string[] = []): string[] {
 export const DESIGN_NOTEBOOKS: readonly string[] = ["04", "05"];
 
 /**
- * The notebooks (numbers) a render of `profile` runs: those asked for, else
- * all (a dataset whose self-play is only in its designs: all but the designs'
- * 04 and 05); for a self-play design's key only the design's own
- * ({@link DESIGN_NOTEBOOKS}): the others show, and run the stages of, its
- * dataset, so asking for one is a usage error naming the dataset's key.
+ * The notebooks (numbers) a render of `profile` runs: those asked for (none: all, or for a dataset whose self-play is
+ * only in its designs all but theirs); for a design's key only its own ({@link DESIGN_NOTEBOOKS}), asking for one
+ * of its dataset's being a usage error naming the dataset.
  */
 export function notebooksOf(profile: Profile, only: readonly string[]): readonly string[] {
   const dataset = evalFolderName(profile);
@@ -86,18 +77,10 @@ export function notebooksOf(profile: Profile, only: readonly string[]): readonly
   return only.length ? only : DESIGN_NOTEBOOKS;
 }
 
-/**
- * Result files a notebook writes that other notebooks read, by notebook
- * number: 06 writes `engine_comparison.json`, whose intervals the limitations
- * in 03 and 05 quote. {@link renderOrder} runs writers first.
- */
+/** Result files a notebook writes that others read: 06's `engine_comparison.json`, quoted by 03 and 05. */
 export const NOTEBOOK_WRITES: Record<string, string[]> = { "06": ["engine_comparison.json"] };
 
-/**
- * The order to render notebooks in: those that write a file others read
- * ({@link NOTEBOOK_WRITES}) first, the rest by number, so no notebook prints a
- * figure from a file a later one rewrites.
- */
+/** The order to render notebooks in: the writers of {@link NOTEBOOK_WRITES} first, so none shows a file a later one rewrites. */
 export function renderOrder(notebooks: readonly string[]): string[] {
   const writes = (nb: string) => basename(nb).slice(0, 2) in NOTEBOOK_WRITES;
   return [...notebooks.filter(writes), ...notebooks.filter((nb) => !writes(nb))];
@@ -108,31 +91,22 @@ export function filesUnder(dir: string, skip: string[]): string[] {
   const out: string[] = [];
   for (const e of Deno.readDirSync(dir)) {
     const p = join(dir, e.name);
-    if (e.isDirectory && !skip.includes(e.name)) {
-      out.push(...filesUnder(p, skip));
-    } else if (e.isFile) out.push(p);
+    if (e.isDirectory && !skip.includes(e.name)) out.push(...filesUnder(p, skip));
+    else if (e.isFile) out.push(p);
   }
   return out.sort();
 }
 
 /**
- * The result files the notebooks of a profile read, relative to the results
- * root: every file of the profile's folder (not its rendered notebooks, nor the
- * site, dataset card and reproduce record, which are made from the same
- * results); of every other result folder the stage-1 dataset and the
- * determinism check (notebooks 02, 03, 05 and 06 compare with other budgets
- * and engines, the limitations read them, 06 lists the determinism checks);
- * the comparison file at the root (the limitations quote its intervals); and
- * the outcome tables (notebook 07). Folders of the `ci` test profile count
- * only for the `ci` profile (no other profile reads them: they hold other positions).
+ * The result files the notebooks of a profile read, relative to the results root: the profile folder's (not its
+ * published outputs, made from the same results); every other folder's stage-1 dataset and determinism check (02,
+ * 03, 05 and 06 compare with them); the root's engine comparison (the limitations quote it); the outcome tables
+ * (07). Folders of the `ci` test profile count only for `ci` (they hold other positions).
  */
 export function renderInputs(profile: Profile): string[] {
   const root = resultsRoot();
   const own = profileDir(profile);
-  const files: string[] = [];
-  for (const f of filesUnder(own, [])) {
-    if (!isPublishedOutput(relative(own, f))) files.push(f);
-  }
+  const files = filesUnder(own, []).filter((f) => !isPublishedOutput(relative(own, f)));
   const ci = baseProfileName(profile) === "ci";
   for (const folder of listResultFolders(root)) {
     if (folder.path === own || (folder.key.profile === "ci" && !ci)) continue;
@@ -149,20 +123,12 @@ export function renderInputs(profile: Profile): string[] {
   return files.map((f) => relative(root, f));
 }
 
-/**
- * Hash of what the rendered notebooks depend on: the cell sources of the
- * notebooks (not their outputs) and the files of {@link renderInputs}.
- */
-export async function renderInputsHash(
-  profile: Profile,
-  notebooks: string[],
-): Promise<string> {
+/** Hash of what the rendered notebooks depend on: their cell sources (not outputs) and the {@link renderInputs}. */
+export async function renderInputsHash(profile: Profile, notebooks: string[]): Promise<string> {
   const root = resultsRoot();
   const parts: string[] = [];
   for (const nb of notebooks) {
-    const cells = JSON.parse(await Deno.readTextFile(nb)).cells.map((
-      c: { source: string | string[] },
-    ) => c.source);
+    const cells = (JSON.parse(await Deno.readTextFile(nb)) as Notebook).cells.map((c) => c.source);
     parts.push(`${basename(nb)} ${sha256Text(JSON.stringify(cells))}`);
   }
   for (const f of renderInputs(profile)) parts.push(`${f} ${await sha256File(join(root, f))}`);
@@ -170,10 +136,8 @@ export async function renderInputsHash(
 }
 
 /**
- * Executes notebooks in order for a profile; stops at the first failing one.
- * When neither the notebooks' cells nor the result files they read (see
- * {@link renderInputs}) changed since the last complete render, nothing is
- * executed (unless `force`).
+ * Executes notebooks in order for a profile, stopping at the first failing one; nothing when neither their cells nor
+ * the {@link renderInputs} changed since the last complete render (unless `force`).
  */
 export async function runStageNotebooks(
   profile: Profile,
@@ -186,21 +150,15 @@ export async function runStageNotebooks(
   const unmatched = only.filter((o) => stageNotebooks([o]).length === 0);
   const notebooks = unmatched.length ? [] : stageNotebooks(notebooksOf(profile, only));
   if (notebooks.length === 0) {
-    throw new MbiError(
-      "bad-argument",
-      `no notebook matches ${
-        (unmatched.length ? unmatched : only).join(" ")
-      } in notebooks/ (give their numbers, e.g. 02 03)`,
-    );
+    const asked = (unmatched.length ? unmatched : only).join(" ");
+    throw new MbiError("bad-argument", `no notebook matches ${asked} in notebooks/ (give their numbers, e.g. 02 03)`);
   }
   const outDir = publishedPaths(profile).notebooks;
   const stampPath = join(outDir, "rendered.json");
   const hash = only.length === 0 ? await renderInputsHash(profile, notebooks) : "";
   const stamp = await Deno.readTextFile(stampPath).then(JSON.parse).catch(() => undefined);
   if (!force && hash && stamp?.inputs === hash) {
-    log(
-      `notebooks up to date for ${profile.name} (same cells and result files as the last render)`,
-    );
+    log(`notebooks up to date for ${profile.name} (same cells and result files as the last render)`);
     return [];
   }
   // The notebooks show the result files: refuse stale ones (naming the command) rather than show them.
@@ -215,15 +173,10 @@ export async function runStageNotebooks(
   const runs: NotebookRun[] = [];
   for (const nb of renderOrder(notebooks)) {
     log(`notebook ${nb.replace(/^.*\//, "")} (profile ${profile.name}) ...`);
-    const run = await executeNotebook(nb, {
-      outDir,
-      html: true,
-      env: { MBI_PROFILE: profile.name },
-    });
+    const run = await executeNotebook(nb, { outDir, html: true, env: { MBI_PROFILE: profile.name } });
     runs.push(run);
-    log(
-      `  ${run.ok ? "ok" : "FAILED"} in ${run.wallS.toFixed(1)} s -> ${run.output}${run.error ? `: ${run.error}` : ""}`,
-    );
+    const how = `${run.ok ? "ok" : "FAILED"} in ${run.wallS.toFixed(1)} s`;
+    log(`  ${how} -> ${run.output}${run.error ? `: ${run.error}` : ""}`);
     if (!run.ok) break;
     // The committed notebooks carry the quick outputs, from the repository's own results only (never a scratch root's).
     if (profile.name === "quick" && resultsRoot() === repoPath("results")) {

@@ -11,8 +11,7 @@ import {
   stageNotebooks,
 } from "./notebooks.ts";
 import { exitCodeOf, isMbiError, repoPath } from "../core/mod.ts";
-import { executeNotebook, jupyterAvailable } from "./runner.ts";
-import { type Notebook, outputText } from "./ipynb.ts";
+import { executeNotebook, jupyterAvailable, type Notebook, outputText } from "./runner.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/mod.ts";
 import { getProfile, RESULTS_ENV } from "../store/mod.ts";

@@ -1,7 +1,6 @@
 /**
- * Headless notebook execution with the Deno kernel: runs `run_notebook.py`
- * (nbclient with a grace period after idle, so no output is lost) and renders
- * HTML with nbconvert.
+ * Headless notebook execution with the Deno kernel: `run_notebook.py` (nbclient with a grace period after idle, so
+ * no output is lost), the HTML render with nbconvert, and minimal .ipynb (nbformat 4) types.
  *
  * @module
  */
@@ -32,9 +31,8 @@ export function jupyterAvailable(): boolean {
 }
 
 /**
- * Checks that nbclient and nbconvert import, and installs the Deno kernelspec
- * for this deno. With `autoInstall` on a Debian machine where we are root, a
- * missing Jupyter is installed from Debian's packages (announced on stderr).
+ * Checks that nbclient and nbconvert import, and installs the Deno kernelspec for this deno; with `autoInstall`, as
+ * root on Debian, a missing Jupyter is installed from Debian's packages (announced on stderr).
  */
 export async function ensureJupyter(autoInstall = false): Promise<void> {
   const probe = () => execa(PYTHON, ["-c", "import nbclient, nbconvert, jupyter_client"], { reject: false });
@@ -51,92 +49,45 @@ export async function ensureJupyter(autoInstall = false): Promise<void> {
     const detail = check.failed && check.code === "ENOENT" ? `${PYTHON} not found` : "nbclient/nbconvert do not import";
     throw new MbiError("jupyter-missing", `Jupyter is not installed (${detail}); install it with: ${JUPYTER_INSTALL}`);
   }
-  await execa(Deno.execPath(), ["jupyter", "--install", "--force"], {
-    reject: false,
-  });
+  await execa(Deno.execPath(), ["jupyter", "--install", "--force"], { reject: false });
 }
 
-/** Result of executing one notebook. */
+/** Result of executing one notebook: source, executed copy, HTML render (when asked for), wall time in s. */
 export interface NotebookRun {
-  /** Source notebook. */
   input: string;
-  /** Executed notebook. */
   output: string;
-  /** HTML render (when asked for). */
   html?: string;
   /** True when every cell ran without error. */
   ok: boolean;
   /** Last line of the error, when a cell failed. */
   error?: string;
-  /** Wall time in seconds. */
   wallS: number;
 }
 
-/** Options of {@link executeNotebook}. */
-export interface ExecuteOptions {
-  /** Folder for the executed notebook (and its HTML). */
-  outDir: string;
-  /** Extra environment for the kernel (e.g. MBI_PROFILE). */
-  env?: Record<string, string>;
-  /** Also render HTML. */
-  html?: boolean;
-  /** Seconds to keep reading after a cell's idle message. */
-  grace?: number;
-  /** Working directory of the kernel (default: the notebook's folder). */
-  cwd?: string;
-}
+/** Options of {@link executeNotebook}: the folder for the executed notebook, the kernel's extra environment, HTML. */
+export type ExecuteOptions = { outDir: string; env?: Record<string, string>; html?: boolean };
 
 /**
- * Executes a notebook headless; never throws for a failing cell (see `ok`).
- * Jupyter writes into a private scratch folder; the notebook and its HTML are
- * then put into `outDir` by the store's atomic writes (never through a
- * symbolic link, never outside the results root).
+ * Executes a notebook headless; never throws for a failing cell (see `ok`). Jupyter writes into a private scratch
+ * folder; the store's atomic writes put the results into `outDir` (never through a link, never outside the root).
  */
-export async function executeNotebook(
-  input: string,
-  opts: ExecuteOptions,
-): Promise<NotebookRun> {
+export async function executeNotebook(input: string, opts: ExecuteOptions): Promise<NotebookRun> {
   const t0 = performance.now();
   await makeFolder(opts.outDir);
   const output = join(opts.outDir, basename(input));
   const scratch = await Deno.makeTempDir({ prefix: "mbi-notebook-" });
   try {
     const made = join(scratch, basename(input));
-    const cwd = opts.cwd ?? input.slice(0, input.lastIndexOf("/")) ?? ".";
-    const r = await execa(
-      PYTHON,
-      [
-        repoPath("lib", "notebook", "run_notebook.py"),
-        input,
-        made,
-        "--cwd",
-        cwd,
-        "--grace",
-        String(opts.grace ?? 0.5),
-      ],
-      { reject: false, env: { ...opts.env, NO_COLOR: "1" }, all: true },
-    );
+    const cwd = input.slice(0, input.lastIndexOf("/"));
+    const script = repoPath("lib", "notebook", "run_notebook.py");
+    const notebookArgs = [script, input, made, "--cwd", cwd, "--grace", "0.5"];
+    const r = await execa(PYTHON, notebookArgs, { reject: false, env: { ...opts.env, NO_COLOR: "1" }, all: true });
     const run: NotebookRun = { input, output, ok: r.exitCode === 0, wallS: 0 };
-    if (r.exitCode !== 0) {
-      run.error = (r.all ?? "").trim().split("\n").slice(-1)[0] ||
-        `exit ${r.exitCode}`;
-    }
+    if (r.exitCode !== 0) run.error = (r.all ?? "").trim().split("\n").slice(-1)[0] || `exit ${r.exitCode}`;
     if (await Deno.stat(made).then(() => true, () => false)) await writeFileAtomic(output, await Deno.readFile(made));
     if (opts.html) {
-      const h = await execa(PYTHON, [
-        "-m",
-        "nbconvert",
-        "--to",
-        "html",
-        "--template-file",
-        HTML_TEMPLATE,
-        "--output-dir",
-        scratch,
-        made,
-      ], {
-        reject: false,
-        all: true,
-      });
+      const args = ["-m", "nbconvert", "--to", "html", "--template-file", HTML_TEMPLATE, "--output-dir", scratch, made];
+      const h = await execa(PYTHON, args, { reject: false, all: true });
       if (h.exitCode === 0) {
         run.html = output.replace(/\.ipynb$/, ".html");
         await writeFileAtomic(run.html, await Deno.readFile(made.replace(/\.ipynb$/, ".html")));
@@ -147,4 +98,28 @@ export async function executeNotebook(
   } finally {
     await Deno.remove(scratch, { recursive: true }).catch(() => {});
   }
+}
+
+/** A cell as written in a notebook file (outputs and execution count for a code cell). */
+export interface Cell {
+  cell_type: "code" | "markdown";
+  source: string | string[];
+  outputs?: Output[];
+  metadata: Record<string, unknown>;
+  execution_count?: number | null;
+}
+
+/** One output of a code cell: stream (`text`), display_data or execute_result (the MIME bundle `data`), or error. */
+export type Output = { output_type: string; text?: string | string[]; data?: Record<string, unknown>; ename?: string };
+
+/** A notebook file (nbformat 4). */
+export type Notebook = { cells: Cell[]; metadata: Record<string, unknown>; nbformat: number; nbformat_minor: number };
+
+/** The text of all outputs of a cell (streams, plain text and HTML of displays). */
+export function outputText(cell: Cell): string {
+  return (cell.outputs ?? []).map((o) => {
+    const join = (t: unknown) => Array.isArray(t) ? t.join("") : String(t ?? "");
+    if (o.output_type === "stream") return join(o.text);
+    return join(o.data?.["text/plain"]) + join(o.data?.["text/html"]);
+  }).join("\n");
 }

@@ -1,8 +1,24 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { makeNotebook, type Notebook, outputText } from "./ipynb.ts";
-import { ensureJupyter, executeNotebook, jupyterAvailable } from "./runner.ts";
+import { ensureJupyter, executeNotebook, jupyterAvailable, type Notebook, outputText } from "./runner.ts";
 import { tempDir } from "../core/testing.ts";
+
+/** A Deno-kernel notebook from cell sources. */
+function makeNotebook(cells: { code?: string; markdown?: string }[]): Notebook {
+  return {
+    cells: cells.map((c) =>
+      c.code !== undefined
+        ? { cell_type: "code", source: c.code, metadata: {}, outputs: [], execution_count: null }
+        : { cell_type: "markdown", source: c.markdown ?? "", metadata: {} }
+    ),
+    metadata: {
+      kernelspec: { display_name: "Deno", language: "typescript", name: "deno" },
+      language_info: { name: "typescript", file_extension: ".ts" },
+    },
+    nbformat: 4,
+    nbformat_minor: 5,
+  };
+}
 
 // Jupyter is a Debian package, not on a fresh machine with only Node/npm: these
 // tests are skipped there (with a note), but never in CI (CI=true installs it).

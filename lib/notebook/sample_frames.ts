@@ -1,15 +1,8 @@
 /**
- * Data frames of a self-play design's sample at the method's budget (its
- * `sample.json`, computed by `lib/report/method_sample.ts`): the three
- * correlations for the index's values and for the sample's, the method's
- * published distribution facts estimated from the sample beside every rung,
- * each rung's distance from the method's budget, and the positions with both
- * values and their self-play score. Views only: every number comes from
- * `sample.json`, the sample's `evals.jsonl` and `selfplay.json`.
- *
- * Until the sample is complete and its figures computed each frame is empty
- * and its caption says why, so a notebook's cells run the same for every
- * design.
+ * Data frames of a self-play design's sample at the method's budget (its `sample.json`, lib/report/method_sample.ts):
+ * the correlations for the index's values and the sample's, the published distribution facts beside every rung's
+ * estimates, each rung's distance from the method's budget, and the positions. Views only. Until the sample's
+ * figures are computed each frame is empty and its caption says why, so a notebook's cells run alike for every design.
  *
  * @module
  */
@@ -20,17 +13,10 @@ import { type SelfplayResults } from "../selfplay/mod.ts";
 import { type MethodSample, methodSamplePath, type MethodSampleState, sampleRunCommand } from "../report/mod.ts";
 import { correlationColumns, type DataFrame, showColumns, toFrame } from "./frames.ts";
 
-/**
- * Why a design's sample has no figures yet, or null when it has them:
- * no sample, a sample still running (with the command that resumes it), or
- * figures not computed (with the command that computes them).
- */
-export function sampleFiguresMissing(design: Profile, state: MethodSampleState | undefined): string | null {
-  if (!state) {
-    return `no sample at the method's budget for this design's positions (${
-      displayPath(methodSamplePath(design))
-    } does not exist)`;
-  }
+/** Why a design's sample has no figures yet (none, still running, not computed: with the command), or null. */
+export function sampleFiguresMissing(design: Profile, state: SampleState): string | null {
+  const path = displayPath(methodSamplePath(design));
+  if (!state) return `no sample at the method's budget for this design's positions (${path} does not exist)`;
   const { dataset: d } = state;
   if (d.missing.length) {
     return `the sample has ${d.records.length} of ${d.header.positions.length} positions so far; its figures are computed once it is complete (${
@@ -40,17 +26,16 @@ export function sampleFiguresMissing(design: Profile, state: MethodSampleState |
   return state.figures ? null : `its figures are not computed yet: deno task method-sample --profile ${design.name}`;
 }
 
-const caption = (design: Profile, state: MethodSampleState | undefined, text: string) => {
+/** A design's sample at the method's budget as far as it has gone, if there is one. */
+export type SampleState = MethodSampleState | undefined;
+
+const caption = (design: Profile, state: SampleState, text: string) => {
   const missing = sampleFiguresMissing(design, state);
   return missing ? `${text} — none: ${missing}` : text;
 };
 
 /** The correlations with the self-play scores, one row per set of values × correlation, with intervals and verdicts. */
-export async function sampleValidationFrame(
-  design: Profile,
-  state: MethodSampleState | undefined,
-  text: string,
-): Promise<DataFrame> {
+export async function sampleValidationFrame(design: Profile, state: SampleState, text: string): Promise<DataFrame> {
   const m = state?.figures;
   const rows = (m?.validation ?? []).flatMap((v) =>
     (["eval_vs_score", "mbi_vs_score", "mbi_vs_imbalance"] as const).map((key) => ({
@@ -63,40 +48,16 @@ export async function sampleValidationFrame(
       mbi_ranked: v.mbi_ranked,
     }))
   );
-  return showColumns(
-    await toFrame(
-      rows,
-      [
-        "budget",
-        "values_from",
-        "key",
-        "correlation",
-        "rho",
-        "ci_lo",
-        "ci_hi",
-        "bca_lo",
-        "bca_hi",
-        "validation",
-        "claim",
-        "mbi_ranked",
-      ],
-      caption(design, state, text),
-    ),
-    ["budget", "key", "rho", "ci_lo", "ci_hi", "bca_lo", "bca_hi", "validation", "claim"],
-  );
+  const columns = "budget values_from key correlation rho ci_lo ci_hi bca_lo bca_hi validation claim mbi_ranked";
+  const df = await toFrame(rows, columns, caption(design, state, text));
+  return showColumns(df, "budget key rho ci_lo ci_hi bca_lo bca_hi validation claim");
 }
 
 /**
- * The method's published distribution facts (first row, in the `all_*`
- * columns: they are over its 960 positions) beside their estimates from the
- * sample at the method's budget and from every rung on the same positions
- * (cp, White's view; `all_*`: over all of a dataset's positions).
+ * The method's published distribution facts (first row; `all_*`: over all of a dataset's positions) beside their
+ * estimates from the sample at the method's budget and from every rung on the same positions (cp, White's view).
  */
-export async function sampleFactsFrame(
-  design: Profile,
-  state: MethodSampleState | undefined,
-  text: string,
-): Promise<DataFrame> {
+export async function sampleFactsFrame(design: Profile, state: SampleState, text: string): Promise<DataFrame> {
   const m: MethodSample | undefined = state?.figures;
   const p = m?.published_facts;
   const rows = !m || !p ? [] : [
@@ -130,55 +91,15 @@ export async function sampleFactsFrame(
       all_below_zero: f.all_positions?.below_zero ?? null,
     })),
   ];
-  return showColumns(
-    await toFrame(
-      rows,
-      [
-        "dataset",
-        "budget",
-        "n",
-        "median",
-        "median_lo",
-        "median_hi",
-        "q1",
-        "q3",
-        "min",
-        "max",
-        "below_zero",
-        "below_zero_lo",
-        "below_zero_hi",
-        "all_n",
-        "all_median",
-        "all_min",
-        "all_max",
-        "all_below_zero",
-      ],
-      caption(design, state, text),
-    ),
-    [
-      "dataset",
-      "n",
-      "median",
-      "median_lo",
-      "median_hi",
-      "min",
-      "max",
-      "below_zero",
-      "all_n",
-      "all_median",
-      "all_min",
-      "all_max",
-      "all_below_zero",
-    ],
-  );
+  const columns = "dataset budget n median median_lo median_hi q1 q3 min max below_zero below_zero_lo below_zero_hi " +
+    "all_n all_median all_min all_max all_below_zero";
+  const shown =
+    "dataset n median median_lo median_hi min max below_zero all_n all_median all_min all_max all_below_zero";
+  return showColumns(await toFrame(rows, columns, caption(design, state, text)), shown);
 }
 
-/** How far every rung is from the method's budget on the sample's positions (Δ = rung − method), and rho(its eval, White's score) there. */
-export function sampleDistanceFrame(
-  design: Profile,
-  state: MethodSampleState | undefined,
-  text: string,
-): Promise<DataFrame> {
+/** How far every rung is from the method's budget on the sample's positions (Δ = rung − method), and rho(eval, score). */
+export function sampleDistanceFrame(design: Profile, state: SampleState, text: string): Promise<DataFrame> {
   const rows = (state?.figures?.distance_to_method ?? []).map((r) => ({
     dataset: r.dataset,
     nodes: r.nodes,
@@ -193,36 +114,13 @@ export function sampleDistanceFrame(
     eval_score_lo: r.eval_vs_score.ci95[0],
     eval_score_hi: r.eval_vs_score.ci95[1],
   }));
-  return toFrame(
-    rows,
-    [
-      "dataset",
-      "nodes",
-      "spearman_edges",
-      "ci_lo",
-      "ci_hi",
-      "spearman_eval",
-      "median_abs_delta_cp",
-      "max_abs_delta_cp",
-      "mean_delta_cp",
-      "eval_score_rho",
-      "eval_score_lo",
-      "eval_score_hi",
-    ],
-    caption(design, state, text),
-  );
+  const columns = "dataset nodes spearman_edges ci_lo ci_hi spearman_eval median_abs_delta_cp max_abs_delta_cp " +
+    "mean_delta_cp eval_score_rho eval_score_lo eval_score_hi";
+  return toFrame(rows, columns, caption(design, state, text));
 }
 
-/**
- * The design's positions with the index's value, the sample's value where it
- * has one (even while the run goes on), their difference and the self-play
- * score: one row per position, in the order of the design.
- */
-export function samplePositionsFrame(
-  selfplay: SelfplayResults,
-  state: MethodSampleState | undefined,
-  text: string,
-): Promise<DataFrame> {
+/** The design's positions in order: the index's value, the sample's where it has one (even while it runs), the score. */
+export function samplePositionsFrame(selfplay: SelfplayResults, state: SampleState, text: string): Promise<DataFrame> {
   const bySp = new Map<number, EvaluationRecord>((state?.dataset.records ?? []).map((r) => [r.sp, r]));
   const rows = selfplay.positions.map((p) => {
     const r = bySp.get(p.sp);
@@ -241,20 +139,6 @@ export function samplePositionsFrame(
     };
   });
   const done = rows.filter((r) => r.method_eval_cp !== null).length;
-  return toFrame(
-    rows,
-    [
-      "sp",
-      "setup",
-      "stratum",
-      "index_eval_cp",
-      "index_mbi",
-      "method_eval_cp",
-      "method_depth",
-      "delta_cp",
-      "score",
-      "games",
-    ],
-    `${text}; values at it for ${done} of ${rows.length} positions`,
-  );
+  const columns = "sp setup stratum index_eval_cp index_mbi method_eval_cp method_depth delta_cp score games";
+  return toFrame(rows, columns, `${text}; values at it for ${done} of ${rows.length} positions`);
 }

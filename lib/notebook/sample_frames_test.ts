@@ -3,8 +3,7 @@ import { getProfile } from "../store/mod.ts";
 import { type EvalDataset } from "../store/mod.ts";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import { type MethodSample, type MethodSampleState } from "../report/mod.ts";
-import { FRAME_CAPTION } from "./frame_html.ts";
-import { records } from "./frames.ts";
+import { FRAME_CAPTION, records } from "./frames.ts";
 import {
   sampleDistanceFrame,
   sampleFactsFrame,

@@ -1,11 +1,7 @@
 /**
- * The longer HTML views of notebooks 02–05 that are not a table or a plot an
- * analyst would change: a summary beside the method's figures, one position's
- * standing, the self-play settings, the verdict with its power context, the
- * limitations computed from the data. The numbers all come from the stage
- * modules; these functions only lay them out. Boards are in `board_view.ts`,
- * notebook 06's views in `comparison_view.ts`; tables are data frames
- * (`frames.ts`) and short plots are written in the cells.
+ * The longer views of the notebooks: the distribution beside the method's, a position's standing, the self-play
+ * settings, the verdicts, reliability and power, the limitations. The numbers come from the stage modules; these
+ * functions only lay them out.
  *
  * @module
  */
@@ -26,7 +22,7 @@ import { getProfile, type MbiTable, summaryPath } from "../store/mod.ts";
 import { basename } from "node:path";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import { checkAgainstPublished, type Limitation } from "../report/mod.ts";
-import { iv, markup } from "../core/mod.ts";
+import { int, iv, markup } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type Displayable, html, htmlKeyValues, htmlTable } from "./display.ts";
 import { backRankHtml } from "./board_view.ts";
@@ -85,7 +81,7 @@ export function selfplaySettings(r: SelfplayResults): Displayable {
   return html(htmlKeyValues([
     ["positions", `${r.n_positions} (one per edge stratum, seeded)`],
     ["games per position", String(c.games)],
-    ["node budget per move", `${c.nodes_per_move.toLocaleString("en-US")} nodes`],
+    ["node budget per move", `${int(c.nodes_per_move)} nodes`],
     [
       "opening lines",
       `each game its own line of the position's opening set: near-best moves (MultiPV ${o.multipv}, within ${o.windowCp} cp of the best) ` +
@@ -106,21 +102,15 @@ export function selfplaySettings(r: SelfplayResults): Displayable {
 const ci = (c: [number, number] | null) => c ? iv(c) : "n/a";
 
 /**
- * Stage 5: the computed verdicts with their intervals (3 decimals), the
- * budgets behind them, and — when they are not the method's budgets — that
- * these figures cannot confirm or refute the published one, with what the
- * design could show of it (report/published_check.ts).
+ * Stage 5: the computed verdicts with their intervals (3 decimals) and budgets; at other budgets than the method's,
+ * that they cannot confirm or refute the published figure, and what the design could show of it.
  */
 export function verdictView(s: Summary): Displayable {
-  const c1 = s.eval_vs_score, c3 = s.mbi_vs_imbalance, p = s.published;
+  const c1 = s.eval_vs_score, c3 = s.mbi_vs_imbalance, p = s.published, sp = s.selfplay;
   const facts = {
     profile: s.profile,
     evalLimit: s.eval_limit as { nodes: number },
-    selfplay: {
-      positions: s.n_positions,
-      games: s.selfplay.games_per_position,
-      nodesPerMove: s.selfplay.nodes_per_move,
-    },
+    selfplay: { positions: s.n_positions, games: sp.games_per_position, nodesPerMove: sp.nodes_per_move },
   };
   const budgets = formatBudgets(facts);
   const methods = budgetBanner(facts) === null;
@@ -144,39 +134,24 @@ export function verdictView(s: Summary): Displayable {
           c3.ci95_percentile[1] < 0 ? "below 0" : "not below 0"
         })`
         : `rho(MBI, |score − 0.5|) is ${rhoText(c3)}`
-    }.</p><p>Budgets behind these words: ${budgets}; ${s.n_games.toLocaleString("en-US")} games, B = ${
-      s.resamples.toLocaleString("en-US")
+    }.</p><p>Budgets behind these words: ${budgets}; ${int(s.n_games)} games, B = ${
+      int(s.resamples)
     } resamples. ${published}</p><p><i>${s.verdict.rules}.</i></p>`,
     `verdict: ${verdictsText(s).validation}; claim ${verdictsText(s).claim}`,
   );
 }
 
-/**
- * Stage 5: reliability, ceiling and power (this design and the method's 60 ×
- * 50) from summary.json, and what a reader can do; `caption` names profile,
- * engine and budgets.
- */
+/** Stage 5: reliability, ceiling and power (this design and the method's 60 × 50), and what a reader can do. */
 export function powerView(s: Summary, caption?: string): Displayable {
   const pw = s.power;
   const f = (x: number | null, d = 3) => x === null || !Number.isFinite(x) ? "n/a" : x.toFixed(d);
+  const t = pw.this_design, m = pw.method_design;
   const rows: [string, string, string][] = [
-    [
-      "design",
-      `${pw.this_design.positions} positions × ${pw.this_design.games} games`,
-      `${pw.method_design.positions} × ${pw.method_design.games}`,
-    ],
-    ["reliability of a position's score", f(pw.this_design.reliability), f(pw.method_design.reliability)],
-    [
-      "ceiling on an observed rho (√reliability)",
-      f(Math.sqrt(pw.this_design.reliability)),
-      f(Math.sqrt(pw.method_design.reliability)),
-    ],
-    [
-      `expected observed rho if the true rho were ${pw.assumed_rho}`,
-      f(pw.this_design.expected_rho),
-      f(pw.method_design.expected_rho),
-    ],
-    ["power: probability that the 95% interval lies above 0", f(pw.this_design.power), f(pw.method_design.power)],
+    ["design", `${t.positions} positions × ${t.games} games`, `${m.positions} × ${m.games}`],
+    ["reliability of a position's score", f(t.reliability), f(m.reliability)],
+    ["ceiling on an observed rho (√reliability)", f(Math.sqrt(t.reliability)), f(Math.sqrt(m.reliability))],
+    [`expected observed rho if the true rho were ${pw.assumed_rho}`, f(t.expected_rho), f(m.expected_rho)],
+    ["power: probability that the 95% interval lies above 0", f(t.power), f(m.power)],
   ];
   const source = pw.variances.source === "measured"
     ? "the variances measured in these games"
@@ -190,7 +165,7 @@ export function powerView(s: Summary, caption?: string): Displayable {
     ],
     `Reliability and power with ${source} (${basename(summaryPath(getProfile(s.profile)))})${
       caption ? ` — ${caption}` : ""
-    }: ${s.n_positions} positions, ${s.n_games.toLocaleString("en-US")} games`,
+    }: ${s.n_positions} positions, ${int(s.n_games)} games`,
   );
   const measured = `Variances: ${pw.variances.note}.${
     s.reliability_uncertainty
@@ -202,21 +177,18 @@ export function powerView(s: Summary, caption?: string): Displayable {
   const g = pw.games_needed;
   let act: string;
   if (g.at_this_positions !== null) {
+    const atMethod = g.at_method_positions === null
+      ? ""
+      : ` (${int(g.at_method_positions)} at the method's ${m.positions})`;
+    const orMore = pw.positions_needed === null
+      ? ""
+      : `, or ${int(pw.positions_needed)} positions at ${t.games} games each`;
+    const unless = pw.variances.source === "method"
+      ? " — if the positions differ as much as docs/METHOD.md states; these games cannot tell"
+      : "";
     act = `To resolve a true ${pw.assumed_rho} with power ${pw.required_power}, this design needs about ${
-      g.at_this_positions.toLocaleString("en-US")
-    } games per position at ${pw.this_design.positions} positions${
-      g.at_method_positions !== null
-        ? ` (${g.at_method_positions.toLocaleString("en-US")} at the method's ${pw.method_design.positions})`
-        : ""
-    }${
-      pw.positions_needed !== null
-        ? `, or ${pw.positions_needed.toLocaleString("en-US")} positions at ${pw.this_design.games} games each`
-        : ""
-    }${
-      pw.variances.source === "method"
-        ? " — if the positions differ as much as docs/METHOD.md states; these games cannot tell"
-        : ""
-    }.`;
+      int(g.at_this_positions)
+    } games per position at ${t.positions} positions${atMethod}${orMore}${unless}.`;
   } else {
     act = `Even with every position and many games the power stays below ${pw.required_power} at these variances.`;
   }
@@ -228,11 +200,9 @@ export function powerView(s: Summary, caption?: string): Displayable {
 }
 
 /**
- * The published 0.76 — an *observed* correlation of the method's 60 × 50
- * design — against the ceiling that design has with the variances of
- * `summary.json`, in one computed sentence: above the ceiling, it is more
- * than that design can show at those variances (so they, or the figure, are
- * not what the method's games had); below it, within reach.
+ * The published 0.76 — an *observed* correlation of the method's 60 × 50 design — against that design's ceiling at
+ * the summary's variances, in one sentence: above it, more than the design can show (so the variances, or the
+ * figure, are not what the method's games had); below it, within reach.
  */
 export function publishedAgainstCeiling(s: Summary): string {
   const pw = s.power;
@@ -251,12 +221,8 @@ export function publishedAgainstCeiling(s: Summary): string {
   // variances measured at another budget per move than the method's may not be those of the method's games
   const method = PROFILES.full.selfplay.nodesPerMove;
   const other = pw.variances.source === "measured" && s.selfplay.nodes_per_move !== method
-    ? ` These variances were measured in games at ${
-      s.selfplay.nodes_per_move.toLocaleString("en-US")
-    } nodes per move; games at the ` +
-      `method's ${
-        method.toLocaleString("en-US")
-      } may have other variances, and this reading holds only if theirs are alike.`
+    ? ` These variances were measured in games at ${int(s.selfplay.nodes_per_move)} nodes per move; games at the ` +
+      `method's ${int(method)} may have other variances, and this reading holds only if theirs are alike.`
     : "";
   return (ceiling < published
     ? `${head}${f(published - ceiling)} above what the design can show at these variances: either the method's ` +
@@ -267,10 +233,7 @@ export function publishedAgainstCeiling(s: Summary): string {
 }
 
 /** The limitations computed from the data (lib/report/limitations.ts), each with the files it rests on. */
-export function limitationsView(
-  items: readonly Limitation[],
-  title = "Limitations (computed from the result files)",
-): Displayable {
+export function limitationsView(items: readonly Limitation[], title = "Limitations (computed from the result files)") {
   return html(
     markup`<h4>${title}</h4><ul>${
       items.map((l) =>

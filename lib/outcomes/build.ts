@@ -1,10 +1,8 @@
 /**
- * Building outcome tables: from a PGN collection (streamed, filtered,
- * counted per start position and per time-control class and rating band),
- * or from a per-position table (a published aggregate). Both end as
- * `<results>/outcomes/<name>/` files ({@link writeOutcomeTable}); a table
- * of another source or other filters under the same name is never
- * overwritten unless asked.
+ * Building outcome tables: from a PGN collection (streamed, filtered, counted per start position and per time-control
+ * class and rating band), or from a per-position table (a published aggregate). Both end as
+ * `<results>/outcomes/<name>/` files ({@link writeOutcomeTable}); a table of another source or other filters under the
+ * same name is never overwritten unless asked.
  *
  * @module
  */
@@ -14,9 +12,11 @@ import { createHash } from "node:crypto";
 import {
   CHESS960_RULE,
   describeFilters,
+  type GroupRow,
   groupTotals,
   NO_FILTERS,
   type OutcomeFilters,
+  type OutcomeRow,
   outcomeTotals,
   RATED_RULE,
   RATING_BANDS,
@@ -31,22 +31,22 @@ import {
   outcomePaths,
   type OutcomeTableMeta,
   parseOutcomeFile,
+  readJsonIfExists,
   writeOutcomeTable,
 } from "../store/mod.ts";
 import { ingestPgn, type IngestProgress, type PgnIngest } from "./ingest.ts";
-import { MbiError, same } from "../core/mod.ts";
+import { int, MbiError, same } from "../core/mod.ts";
 
-/** Options of a build. */
+/**
+ * Options of a build: the table's name (default: from the source file's name), whether to overwrite a table of another
+ * source or other filters, one line on what the games are (default: said from the counts), where the source comes from
+ * (repository, file, commit), its licence (e.g. `CC BY-NC 4.0`), and progress of a PGN ingest.
+ */
 export interface BuildOptions {
-  /** Table name (default: from the source file's name). */
   name?: string;
-  /** Overwrite a table of another source or other filters. */
   replace?: boolean;
-  /** One line on what the games are (default: said from the counts). */
   description?: string;
-  /** Where the source comes from (repository, file, commit). */
   origin?: string;
-  /** Its licence, e.g. `CC BY-NC 4.0`. */
   licence?: string;
   /** Its per-position values may not be shipped: they stay here; only aggregate figures are committed. */
   private?: boolean;
@@ -54,7 +54,6 @@ export interface BuildOptions {
   command?: string;
   /** A position's own page in the source: a template with `{setup}`, `{setup_lower}` or `{sp}`. */
   positionUrl?: string;
-  /** Progress of a PGN ingest. */
   onProgress?: (p: IngestProgress) => void;
 }
 
@@ -64,31 +63,35 @@ function sourcePath(path: string): string {
   return isAbsolute(shown) ? basename(path) : shown;
 }
 
-/** The licence, privacy and rebuild command a table records (only what is given). */
-function tableTerms(opts: BuildOptions): Pick<OutcomeTableMeta, "licence" | "private" | "reproduce" | "position_url"> {
-  return {
+const PLY_NOTE = "plies are counted from the movetext (tokens outside comments and variations), not validated";
+
+/**
+ * Writes table `name` with what every table records: its origin, licence, privacy and rebuild command (only what is
+ * given), the score interval and the code. A table of another source or other filters there is kept unless replaced.
+ */
+async function writeTable(
+  name: string,
+  opts: BuildOptions,
+  rows: readonly OutcomeRow[],
+  groups: readonly GroupRow[],
+  fields: Omit<OutcomeTableMeta, "kind" | "schema" | "name" | "origin" | "score_interval" | "code" | "files">,
+): Promise<OutcomeTableMeta> {
+  const { description, source, notes, ...counted } = fields;
+  const old = await readJsonIfExists<OutcomeTableMeta>(outcomePaths(name).json).catch(() => undefined);
+  if (old && !opts.replace && (old.source?.sha256 !== source.sha256 || !same(old.filters, fields.filters))) {
+    const other = old.source?.sha256 !== source.sha256 ? `another source (${old.source?.file})` : "other filters";
+    const message = `outcome table "${name}" exists with ${other}: choose another --name, or --replace it`;
+    throw new MbiError("outcomes", message);
+  }
+  const terms = {
     ...(opts.licence ? { licence: opts.licence } : {}),
     ...(opts.positionUrl ? { position_url: opts.positionUrl } : {}),
     ...(opts.private ? { private: true, reproduce: opts.command ? [opts.command] : [] } : {}),
   };
-}
-
-const PLY_NOTE = "plies are counted from the movetext (tokens outside comments and variations), not validated";
-
-async function guardExisting(name: string, sha256: string, filters: OutcomeFilters | null, replace: boolean) {
-  const old = await Deno.readTextFile(outcomePaths(name).json).then(JSON.parse).catch(() => undefined) as
-    | OutcomeTableMeta
-    | undefined;
-  if (!old || replace) return;
-  if (old.source?.sha256 !== sha256 || !same(old.filters, filters)) {
-    throw new MbiError(
-      "outcomes",
-      `outcome table "${name}" exists with ${
-        old.source?.sha256 !== sha256 ? `another source (${old.source?.file})` : "other filters"
-      }: ` +
-        "choose another --name, or --replace it",
-    );
-  }
+  // outcomes.json keeps its key order: these, the terms, the caller's fields from `filters` to `groups`, then these
+  const head = { kind: "mbi-outcomes" as const, schema: 1, name, description, source, origin: opts.origin ?? null };
+  const tail = { score_interval: SCORE_INTERVAL_DEFINITION, notes, code: await codeVersion() };
+  return await writeOutcomeTable({ ...head, ...terms, ...counted, ...tail }, rows, groups);
 }
 
 /** Builds a table from a PGN file (plain, .gz or .zst). */
@@ -99,7 +102,6 @@ export async function buildOutcomesFromPgn(
 ): Promise<{ meta: OutcomeTableMeta; ingest: PgnIngest }> {
   const name = checkOutcomeName(opts.name ?? outcomeNameOf(path));
   const ingest = await ingestPgn(path, filters, opts.onProgress);
-  await guardExisting(name, ingest.source.sha256, filters, opts.replace ?? false);
   const rows = ingest.counts.rows();
   const groups = ingest.counts.groupRows();
   const notes = [PLY_NOTE];
@@ -108,42 +110,29 @@ export async function buildOutcomesFromPgn(
       `the source is damaged: decompression failed after about ${ingest.damaged.compressed_bytes_read} of ${ingest.source.bytes} bytes (${ingest.damaged.message}); the table holds the ${ingest.read} games read before`,
     );
   }
-  const meta = await writeOutcomeTable(
-    {
-      kind: "mbi-outcomes",
-      schema: 1,
-      name,
-      description: opts.description ??
-        `${ingest.kept.toLocaleString("en-US")} Chess960 games from ${ingest.source.file} (filters: ${
-          describeFilters(filters)
-        })`,
-      source: { ...ingest.source, path: sourcePath(path) },
-      origin: opts.origin ?? null,
-      ...tableTerms(opts),
-      filters,
-      rules: {
-        time_control: TIME_CONTROL_BOUNDS,
-        rated: RATED_RULE,
-        rating_band: `mean Elo of both players: ${RATING_BANDS.join(", ")} (unknown: a rating missing)`,
-        chess960: CHESS960_RULE,
-      },
-      counts: {
-        read: ingest.read,
-        kept: ingest.kept,
-        chess960: ingest.chess960,
-        skipped: ingest.skipped,
-        dialects: ingest.dialects,
-      },
-      damaged: ingest.damaged,
-      totals: outcomeTotals(rows),
-      groups: groupTotals(groups),
-      score_interval: SCORE_INTERVAL_DEFINITION,
-      notes,
-      code: await codeVersion(),
+  const meta = await writeTable(name, opts, rows, groups, {
+    description: opts.description ??
+      `${int(ingest.kept)} Chess960 games from ${ingest.source.file} (filters: ${describeFilters(filters)})`,
+    source: { ...ingest.source, path: sourcePath(path) },
+    filters,
+    rules: {
+      time_control: TIME_CONTROL_BOUNDS,
+      rated: RATED_RULE,
+      rating_band: `mean Elo of both players: ${RATING_BANDS.join(", ")} (unknown: a rating missing)`,
+      chess960: CHESS960_RULE,
     },
-    rows,
-    groups,
-  );
+    counts: {
+      read: ingest.read,
+      kept: ingest.kept,
+      chess960: ingest.chess960,
+      skipped: ingest.skipped,
+      dialects: ingest.dialects,
+    },
+    damaged: ingest.damaged,
+    totals: outcomeTotals(rows),
+    groups: groupTotals(groups),
+    notes,
+  });
   return { meta, ingest };
 }
 
@@ -159,16 +148,12 @@ export async function buildOutcomesFromTable(
   opts: BuildOptions = {},
 ): Promise<{ meta: OutcomeTableMeta }> {
   const name = checkOutcomeName(opts.name ?? outcomeNameOf(path));
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch (e) {
+  const bytes = await Deno.readFile(path).catch((e) => {
     throw new MbiError("outcomes", `cannot read ${path}: ${(e as Error).message.split("\n")[0]}`);
-  }
+  });
   if (bytes.length === 0) throw new MbiError("outcomes", `${path} is empty (0 bytes): expected a CSV table`);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   const parsed = parseOutcomeFile(new TextDecoder().decode(bytes), path);
-  await guardExisting(name, sha256, null, opts.replace ?? false);
   const totals = outcomeTotals(parsed.rows);
   const skipped: Record<string, number> = parsed.unknown ? { [UNKNOWN_SKIP]: parsed.unknown } : {};
   const notes = [`columns used: ${parsed.columns.join(", ")}`];
@@ -186,34 +171,17 @@ export async function buildOutcomesFromTable(
   if (totals.white_wins === null) {
     notes.push("scores only (no W/D/L): draw rates are unknown; the score interval is Wilson's without draws");
   }
-  const meta = await writeOutcomeTable(
-    {
-      kind: "mbi-outcomes",
-      schema: 1,
-      name,
-      description: opts.description ??
-        `${totals.games.toLocaleString("en-US")} games over ${totals.positions} positions from ${basename(path)}`,
-      source: { kind: "table", file: basename(path), path: sourcePath(path), bytes: bytes.length, sha256 },
-      origin: opts.origin ?? null,
-      ...tableTerms(opts),
-      filters: null,
-      rules: { unknown: UNKNOWN_RULE },
-      counts: {
-        read: totals.games + parsed.unknown,
-        kept: totals.games,
-        chess960: null,
-        skipped,
-        dialects: {},
-      },
-      damaged: null,
-      totals,
-      groups: {},
-      score_interval: SCORE_INTERVAL_DEFINITION,
-      notes,
-      code: await codeVersion(),
-    },
-    parsed.rows,
-    [],
-  );
+  const meta = await writeTable(name, opts, parsed.rows, [], {
+    description: opts.description ??
+      `${int(totals.games)} games over ${totals.positions} positions from ${basename(path)}`,
+    source: { kind: "table", file: basename(path), path: sourcePath(path), bytes: bytes.length, sha256 },
+    filters: null,
+    rules: { unknown: UNKNOWN_RULE },
+    counts: { read: totals.games + parsed.unknown, kept: totals.games, chess960: null, skipped, dialects: {} },
+    damaged: null,
+    totals,
+    groups: {},
+    notes,
+  });
   return { meta };
 }

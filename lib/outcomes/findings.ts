@@ -1,7 +1,6 @@
 /**
- * What an outcome validation shows, in plain sentences computed from its
- * numbers: the table's noise and ceiling, the correlations and what they
- * say, unevenly counted positions, and what holds across datasets.
+ * What an outcome validation shows, in plain sentences computed from its numbers: the table's noise and ceiling, the
+ * correlations and what they say, unevenly counted positions, and what holds across datasets.
  *
  * @module
  */
@@ -14,9 +13,8 @@ import { fix, int, iv } from "../core/mod.ts";
 const pp = (x: number) => `${(100 * x).toFixed(2)} percentage points`;
 
 /**
- * The note a table needs when a few positions (at most 10) have fewer than
- * half the median number of games: named with their counts; null otherwise.
- * Shown by notebook 07 and on every page that shows the table.
+ * The note a table needs when a few positions (at most 10) have fewer than half the median number of games: named with
+ * their counts; null otherwise. Shown by notebook 07 and on every page that shows the table.
  */
 export function unevenlyCounted(rows: readonly { sp: number; games: number }[]): string | null {
   const t = thinlyCounted(rows);
@@ -49,7 +47,7 @@ export function findings(
   const games = scored.reduce((a, x) => a + x.games, 0);
   const mean = games > 0 ? scored.reduce((a, x) => a + x.white_score! * x.games, 0) / games : null;
   out.push(
-    `${v.positions} positions with at least ${v.min_games} games each (${v.games.toLocaleString("en-US")} games, ` +
+    `${v.positions} positions with at least ${v.min_games} games each (${int(v.games)} games, ` +
       `${r.mean_games.toFixed(0)} per position on average) of "${v.outcomes.name}".`,
   );
   const uneven = unevenlyCounted(rows);
@@ -61,79 +59,60 @@ export function findings(
     : "Positions differ clearly in their outcomes";
   out.push(
     `${depends}: the true scores of the positions spread by about ${between.toFixed(4)} (SD), against a sampling ` +
-      `error of ${noise.toFixed(4)} per position, so the reliability of a position's score is ${
-        fix(r.reliability, 3)
-      } and no ` +
-      `correlation with the scores can be expected above about ${fix(r.ceiling, 3)} (the ceiling √R).`,
+      `error of ${noise.toFixed(4)} per position, so the reliability of a position's score is ` +
+      `${fix(r.reliability, 3)} and no correlation with the scores can be expected above about ` +
+      `${fix(r.ceiling, 3)} (the ceiling √R).`,
   );
+  const overall = mean === null ? "" : `White scores ${(100 * mean).toFixed(2)}% over all games of the table; `;
+  const spread = r.between_estimable
+    ? `by about ±${pp(between)} (1 SD) once the counting noise is taken out: that is how far the start position ` +
+      `moves White's expected score`
+    : "by no more than the counting noise: a spread between positions cannot be estimated from these counts";
   out.push(
-    `How large the start position's effect is: ${
-      mean === null ? "" : `White scores ${(100 * mean).toFixed(2)}% over all games of the table; `
-    }the positions' scores spread by an SD of ${pp(observed)} as counted, and ${
-      r.between_estimable
-        ? `by about ±${pp(between)} (1 SD) once the counting noise is taken out: that is how far the start position ` +
-          `moves White's expected score`
-        : "by no more than the counting noise: a spread between positions cannot be estimated from these counts"
-    }.`,
+    `How large the start position's effect is: ${overall}the positions' scores spread by an SD of ` +
+      `${pp(observed)} as counted, and ${spread}.`,
   );
+  // a correlation that is not defined (a column of one value) is said so, and nothing is read from it; else what
+  // its interval says: above zero, below zero, or neither
+  const read = (label: string, c: Correlation, says: readonly [string, string, string], end = ".") =>
+    rhoDefined(c)
+      ? `${label} = ${fix(c.rho, 3)} ${iv(c.ci95_percentile)}: ` +
+        (c.ci95_percentile[0] > 0 ? says[0] : c.ci95_percentile[1] < 0 ? says[1] : says[2]) + end
+      : `${label} is ${rhoText(c)}.`;
   const e = v.eval_vs_score;
-  // a correlation that is not defined (a column of one value) is said so, and nothing is read from it
-  const said = (label: string, c: Correlation) => `${label} is ${rhoText(c)}.`;
-  if (!rhoDefined(e)) out.push(said("rho(start eval, White's score)", e));
-  else {
-    out.push(
-      `rho(start eval, White's score) = ${fix(e.rho, 3)} ${iv(e.ci95_percentile)}: ` +
-        (e.ci95_percentile[0] > 0
-          ? "positions the engine rates better for White do score better for White"
-          : e.ci95_percentile[1] < 0
-          ? "positions the engine rates better for White score worse for White"
-          : "no dependence that can be told from zero") +
-        (r.ceiling > 0 ? ` (${Math.round((100 * e.rho) / r.ceiling)}% of the ceiling).` : "."),
-    );
-  }
   const m = v.mbi_vs_imbalance;
-  if (!rhoDefined(m)) out.push(said("rho(MBI, |score − 0.5|)", m));
-  else {
-    out.push(
-      `rho(MBI, |score − 0.5|) = ${fix(m.rho, 3)} ${iv(m.ci95_percentile)}: ` +
-        (m.ci95_percentile[1] < 0
-          ? "balanced starts (high MBI) do score closer to 50% — the index's claim holds in these games"
-          : m.ci95_percentile[0] > 0
-          ? "balanced starts score further from 50%, against the index's claim"
-          : "whether balanced starts score closer to 50% cannot be told from these data") +
-        ".",
-    );
+  out.push(read("rho(start eval, White's score)", e, [
+    "positions the engine rates better for White do score better for White",
+    "positions the engine rates better for White score worse for White",
+    "no dependence that can be told from zero",
+  ], r.ceiling > 0 ? ` (${Math.round((100 * e.rho) / r.ceiling)}% of the ceiling).` : "."));
+  out.push(read("rho(MBI, |score − 0.5|)", m, [
+    "balanced starts score further from 50%, against the index's claim",
+    "balanced starts (high MBI) do score closer to 50% — the index's claim holds in these games",
+    "whether balanced starts score closer to 50% cannot be told from these data",
+  ]));
+  if (v.mbi_vs_draw_rate) {
+    out.push(read("rho(MBI, draw rate)", v.mbi_vs_draw_rate, [
+      "balanced starts are drawn more often",
+      "balanced starts are drawn less often",
+      "no link of the index with the draw rate can be told from zero",
+    ]));
   }
-  if (v.mbi_vs_draw_rate && !rhoDefined(v.mbi_vs_draw_rate)) out.push(said("rho(MBI, draw rate)", v.mbi_vs_draw_rate));
-  else if (v.mbi_vs_draw_rate) {
-    const d = v.mbi_vs_draw_rate;
-    out.push(
-      `rho(MBI, draw rate) = ${fix(d.rho, 3)} ${iv(d.ci95_percentile)}: ` +
-        (d.ci95_percentile[0] > 0
-          ? "balanced starts are drawn more often"
-          : d.ci95_percentile[1] < 0
-          ? "balanced starts are drawn less often"
-          : "no link of the index with the draw rate can be told from zero") +
-        ".",
-    );
-  }
+  const { expected_rho, power } = v.at_published;
+  const verdicts = verdictsText(v);
   out.push(
     `The published 0.76 comes from engine self-play at the method's budgets; if the true correlation were 0.76, these ` +
-      `scores could show only about ${fix(v.at_published.expected_rho, 3)} (power ${
-        v.at_published.power.toFixed(2)
-      } to exclude 0). Verdict: ${verdictsText(v).validation}; the index's claim: ${verdictsText(v).claim}.`,
+      `scores could show only about ${fix(expected_rho, 3)} (power ${power.toFixed(2)} to exclude 0). ` +
+      `Verdict: ${verdicts.validation}; the index's claim: ${verdicts.claim}.`,
   );
   if (v.verdict.validation === "validated" || v.verdict.claim === "supported") {
+    const word = v.verdict.validation === "validated" ? "Validated" : "Supported";
+    const moves = r.between_estimable
+      ? `the start position moves White's expected score by about ${pp(between)} (1 SD)`
+      : "a spread of White's expected score between positions cannot even be estimated from these counts";
     out.push(
-      `"${v.verdict.validation === "validated" ? "Validated" : "Supported"}" here means detectable with ${
-        v.games.toLocaleString("en-US")
-      } games, not large: rho(start eval, White's score) is ${rhoText(e)} and rho(MBI, |score − 0.5|) ${
-        rhoText(m)
-      }, and ${
-        r.between_estimable
-          ? `the start position moves White's expected score by about ${pp(between)} (1 SD)`
-          : "a spread of White's expected score between positions cannot even be estimated from these counts"
-      }.`,
+      `"${word}" here means detectable with ${int(v.games)} games, not large: rho(start eval, White's score) is ` +
+        `${rhoText(e)} and rho(MBI, |score − 0.5|) ${rhoText(m)}, and ${moves}.`,
     );
   }
   if (v.dataset.banner) out.push(`The evaluations are not the method's: ${v.dataset.banner}.`);
@@ -148,11 +127,9 @@ const ACROSS = [
 ] as const;
 
 /**
- * Whether the validation files of several datasets (other budgets, other
- * engines) against one table tell them apart: per correlation, the range of
- * the estimates and whether every pair of 95% intervals overlaps (then this
- * check cannot tell them apart), else the pairs that do not (a hint of a
- * difference; no test of it is made).
+ * Whether the validation files of several datasets (other budgets, other engines) against one table tell them apart:
+ * per correlation, the range of the estimates and whether every pair of 95% intervals overlaps (then this check cannot
+ * tell them apart), else the pairs that do not (a hint of a difference; no test of it is made).
  */
 export function acrossDatasets(files: readonly OutcomeValidation[]): string[] {
   if (files.length < 2) return [];
@@ -179,11 +156,10 @@ export function acrossDatasets(files: readonly OutcomeValidation[]): string[] {
           `the datasets (their engines and budgets) apart.`,
       );
     } else {
+      const pairs = apart.slice(0, 6).join("; ") + (apart.length > 6 ? `; and ${apart.length - 6} more` : "");
       out.push(
-        `${label}: ${range}; ${apart.length} pair${apart.length > 1 ? "s" : ""} of intervals do not overlap (${
-          apart.slice(0, 6).join("; ")
-        }${apart.length > 6 ? `; and ${apart.length - 6} more` : ""}) — a hint that those datasets differ here, ` +
-          `not a test of the difference.`,
+        `${label}: ${range}; ${apart.length} pair${apart.length > 1 ? "s" : ""} of intervals do not overlap ` +
+          `(${pairs}) — a hint that those datasets differ here, not a test of the difference.`,
       );
     }
   }

@@ -1,16 +1,13 @@
 /**
- * Streaming ingest of a PGN collection of any size into per-position counts:
- * plain text, gzip or zstd (recognised by their magic bytes, not the file
- * name), read in 1 MiB pieces, hashed while read, decompressed with
- * `node:zlib`, decoded and scanned ({@link PgnScanner}); each game is
- * classified by its headers and counted. Memory does not grow with the file.
+ * Streaming ingest of a PGN collection of any size into per-position counts: plain text, gzip or zstd (recognised by
+ * their magic bytes, not the file name), read in 1 MiB pieces, hashed while read, decompressed with `node:zlib`,
+ * decoded and scanned ({@link PgnScanner}); each game is classified by its headers and counted. Memory does not grow
+ * with the file.
  *
- * A damaged compressed file (truncated download, corrupt bytes) ends the
- * games where decompression failed: the games read before are kept, the game
- * in progress is counted as cut off, and where it ended is reported. A zstd
- * file is also checked to end at a frame boundary ({@link ZstdFrames}); a
- * gzip member's checksum is checked only at its end, so games scanned from a
- * corrupt gzip member before its check failed stay counted.
+ * A damaged compressed file (truncated download, corrupt bytes) ends the games where decompression failed: the games
+ * read before are kept, the game in progress is counted as cut off, and where it ended is reported. A zstd file is also
+ * checked to end at a frame boundary ({@link ZstdFrames}); a gzip member's checksum is checked only at its end, so
+ * games scanned from a corrupt gzip member before its check failed stay counted.
  *
  * @module
  */
@@ -19,12 +16,11 @@ import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
 import { createGunzip, createZstdDecompress } from "node:zlib";
 import { basename } from "node:path";
-import { MbiError } from "../core/mod.ts";
+import { int, MbiError } from "../core/mod.ts";
 import { GameClassifier, OutcomeAccumulator, type OutcomeFilters, SKIP } from "../method/mod.ts";
 import { type DamagedInput, recordedPath, type SourceFile } from "../store/mod.ts";
 import { PgnScanner, type ScannedGame } from "./pgn_scan.ts";
 import { formatDuration } from "../runs/mod.ts";
-import { ZstdFrames } from "./zstd_frames.ts";
 
 /** How a file is compressed. */
 export type Compression = "none" | "gzip" | "zstd";
@@ -36,41 +32,29 @@ export function detectCompression(head: Uint8Array): Compression {
   return "none";
 }
 
-/** Progress of an ingest. */
+/** Progress of an ingest: file bytes read and the file's size, games read and kept, seconds since the start. */
 export interface IngestProgress {
-  /** File bytes read. */
   done: number;
-  /** File size in bytes. */
   total: number;
-  /** Games read. */
   games: number;
-  /** Games kept. */
   kept: number;
-  /** Seconds since the start. */
   elapsedS: number;
 }
 
-/** What an ingest read. */
+/**
+ * What an ingest read (`read`: every game the scanner delimited, kept or not; `chess960`: recognised before the
+ * filters; `damaged`: where a damaged file ended, or null; `textBytes`: decompressed text scanned; `seconds`: wall time).
+ */
 export interface PgnIngest {
-  /** The file. */
   source: SourceFile;
-  /** Games read (every game the scanner delimited, kept or not). */
   read: number;
-  /** Games counted. */
   kept: number;
-  /** Games recognised as Chess960 (before the filters). */
   chess960: number;
-  /** Skipped games by reason. */
   skipped: Record<string, number>;
-  /** Kept games by dialect. */
   dialects: Record<string, number>;
-  /** Null, or where a damaged file ended. */
   damaged: DamagedInput | null;
-  /** The counts. */
   counts: OutcomeAccumulator;
-  /** Decompressed text bytes scanned. */
   textBytes: number;
-  /** Wall time of the ingest, seconds. */
   seconds: number;
 }
 
@@ -80,10 +64,9 @@ const NOT_CHESS960: readonly string[] = [SKIP.noHeaders, SKIP.otherVariant, SKIP
 const PIECE = 1 << 20;
 
 /**
- * Reads a PGN file (plain, gzip or zstd) and counts its Chess960 games per
- * start position under `filters`. Throws an `outcomes` MbiError for a missing
- * or empty file, a file without games, without Chess960 games, or without a
- * game that passes the filters.
+ * Reads a PGN file (plain, gzip or zstd) and counts its Chess960 games per start position under `filters`. Throws an
+ * `outcomes` MbiError for a missing or empty file, a file without games, without Chess960 games, or without a game that
+ * passes the filters.
  */
 export async function ingestPgn(
   path: string,
@@ -91,12 +74,9 @@ export async function ingestPgn(
   onProgress?: (p: IngestProgress) => void,
 ): Promise<PgnIngest> {
   const t0 = performance.now();
-  let file: Deno.FsFile;
-  try {
-    file = await Deno.open(path);
-  } catch (e) {
+  const file = await Deno.open(path).catch((e) => {
     throw new MbiError("outcomes", `cannot read ${path}: ${(e as Error).message.split("\n")[0]}`);
-  }
+  });
   const totalBytes = (await file.stat()).size;
   if (totalBytes === 0) {
     file.close();
@@ -213,17 +193,16 @@ export async function ingestPgn(
     file.close();
   }
   report(true);
-  const source: SourceFile = {
-    kind: "pgn",
-    file: basename(path),
-    path: recordedPath(path),
-    bytes: totalBytes,
-    sha256: hash.digest("hex"),
-    compression: compression ?? "none",
-  };
   const notChess960 = NOT_CHESS960.reduce((a, r) => a + (skipped[r] ?? 0), 0);
   const result: PgnIngest = {
-    source,
+    source: {
+      kind: "pgn",
+      file: basename(path),
+      path: recordedPath(path),
+      bytes: totalBytes,
+      sha256: hash.digest("hex"),
+      compression: compression ?? "none",
+    },
     read,
     kept: counts.kept,
     chess960: read - notChess960 - (skipped[SKIP.malformed] ?? 0) - (skipped[SKIP.cutOff] ?? 0),
@@ -240,13 +219,13 @@ export async function ingestPgn(
 
 /** One progress line: `outcomes 312/1,024 MB (30.5%) | 1,234,567 games, 98,000/s | 1,200,000 kept | elapsed 12s | ETA 28s`. */
 export function formatIngestProgress(p: IngestProgress): string {
-  const mb = (b: number) => Math.round(b / 1e6).toLocaleString("en-US");
+  const mb = (b: number) => int(Math.round(b / 1e6));
   const rate = p.elapsedS > 0 ? p.games / p.elapsedS : 0;
   const eta = p.done > 0 && p.elapsedS > 0 ? ((p.total - p.done) * p.elapsedS) / p.done : null;
   return [
     `outcomes ${mb(p.done)}/${mb(p.total)} MB (${p.total ? ((100 * p.done) / p.total).toFixed(1) : "100.0"}%)`,
-    `${p.games.toLocaleString("en-US")} games, ${Math.round(rate).toLocaleString("en-US")}/s`,
-    `${p.kept.toLocaleString("en-US")} kept`,
+    `${int(p.games)} games, ${int(Math.round(rate))}/s`,
+    `${int(p.kept)} kept`,
     `elapsed ${formatDuration(p.elapsedS)}`,
     eta === null ? "ETA -" : `ETA ${formatDuration(eta)}`,
   ].join(" | ");
@@ -266,15 +245,114 @@ function checkKept(path: string, r: PgnIngest): void {
   if (r.read === 0) {
     throw new MbiError("outcomes", `no PGN game in ${path}${where}: expected [Tag "value"] headers and movetext`);
   }
+  const read = `${r.read} games read: ${describeSkipped(r.skipped)}`;
   if (r.chess960 === 0) {
-    throw new MbiError(
-      "outcomes",
-      `no Chess960 game in ${path}${where} (${r.read} games read: ${describeSkipped(r.skipped)}); ` +
-        'Chess960 games have [Variant "Chess960"] (or "chess 960", "fischerandom", or no Variant) and a start FEN',
-    );
+    const have =
+      'Chess960 games have [Variant "Chess960"] (or "chess 960", "fischerandom", or no Variant) and a start FEN';
+    throw new MbiError("outcomes", `no Chess960 game in ${path}${where} (${read}); ${have}`);
   }
-  throw new MbiError(
-    "outcomes",
-    `no game of ${path} passed the filters (${r.read} games read: ${describeSkipped(r.skipped)})`,
-  );
+  throw new MbiError("outcomes", `no game of ${path} passed the filters (${read})`);
+}
+
+type ZstdPart = "magic" | "fhd" | "header" | "block" | "skipsize";
+
+/**
+ * Walks the frame structure of a zstd stream (RFC 8878: frame headers, block headers, checksums, skippable frames)
+ * without decompressing, to tell whether the stream ended at a frame boundary: Deno's `node:zlib` zstd decompressor
+ * ends a truncated stream silently (measured with Deno 2.9.6), so a cut download would pass for a whole file, and no
+ * npm package offers this check on its own. Feed every compressed byte, then ask {@link ZstdFrames.problem}.
+ */
+export class ZstdFrames {
+  #skip = 0; // bytes to skip (block content, checksum, skippable frame data)
+  #need: ZstdPart = "magic";
+  #buf: number[] = [];
+  #want = 4;
+  #checksum = false;
+  #frames = 0;
+  #error: string | null = null;
+  /** Bytes consumed so far. */
+  offset = 0;
+
+  /** Feeds the next piece of the compressed stream. */
+  push(bytes: Uint8Array): void {
+    let i = 0;
+    const n = bytes.length;
+    while (i < n && this.#error === null) {
+      if (this.#skip > 0) {
+        const k = Math.min(this.#skip, n - i);
+        this.#skip -= k;
+        i += k;
+        this.offset += k;
+        continue;
+      }
+      this.#buf.push(bytes[i++]);
+      this.offset++;
+      if (this.#buf.length < this.#want) continue;
+      this.#step();
+    }
+  }
+
+  #expect(need: ZstdPart, want: number): void {
+    this.#need = need;
+    this.#want = want;
+  }
+
+  #step(): void {
+    const b = this.#buf;
+    this.#buf = [];
+    switch (this.#need) {
+      case "magic": {
+        const m = (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) >>> 0;
+        if (m === 0xfd2fb528) this.#expect("fhd", 1);
+        else if ((m & 0xfffffff0) === 0x184d2a50) this.#expect("skipsize", 4);
+        else this.#error = `not a zstd frame at byte ${this.offset - 4}`;
+        return;
+      }
+      case "fhd": {
+        const d = b[0];
+        const fcsFlag = d >> 6, single = (d >> 5) & 1, dictFlag = d & 3;
+        this.#checksum = ((d >> 2) & 1) === 1;
+        if ((d >> 3) & 1) {
+          this.#error = `reserved bit set in a zstd frame header at byte ${this.offset - 1}`;
+          return;
+        }
+        const fcs = [single ? 1 : 0, 2, 4, 8][fcsFlag];
+        const rest = (single ? 0 : 1) + [0, 1, 2, 4][dictFlag] + fcs;
+        if (rest > 0) this.#expect("header", rest);
+        else this.#expect("block", 3);
+        return;
+      }
+      case "header":
+        this.#expect("block", 3);
+        return;
+      case "block": {
+        const h = b[0] | (b[1] << 8) | (b[2] << 16);
+        const type = (h >> 1) & 3, size = h >>> 3;
+        if (type === 3) {
+          this.#error = `reserved block type in a zstd frame at byte ${this.offset - 3}`;
+          return;
+        }
+        this.#skip = type === 1 ? 1 : size;
+        if (h & 1) {
+          this.#frames++;
+          this.#skip += this.#checksum ? 4 : 0;
+          this.#expect("magic", 4);
+        } else this.#want = 3;
+        return;
+      }
+      case "skipsize":
+        this.#skip = (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) >>> 0;
+        this.#expect("magic", 4);
+        return;
+    }
+  }
+
+  /** Null when the stream read so far is whole (ends after a complete frame), else what is wrong. */
+  problem(): string | null {
+    if (this.#error) return this.#error;
+    if (this.#need !== "magic" || this.#buf.length > 0 || this.#skip > 0) {
+      return `the zstd stream ends inside a frame at byte ${this.offset} (the file is truncated)`;
+    }
+    return this.#frames === 0 ? "no complete zstd frame" : null;
+  }
 }

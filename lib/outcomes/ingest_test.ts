@@ -2,9 +2,8 @@ import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict
 import { gzipSync, zstdCompressSync } from "node:zlib";
 import { join } from "node:path";
 import { NO_FILTERS, SKIP } from "../method/mod.ts";
-import { LichessLikeGames } from "./generate.ts";
-import { ingestPgn } from "./ingest.ts";
-import { ZstdFrames } from "./zstd_frames.ts";
+import { LichessLikeGames } from "./bench.ts";
+import { ingestPgn, ZstdFrames } from "./ingest.ts";
 import { isMbiError } from "../core/mod.ts";
 import { tempDir } from "../core/testing.ts";
 

@@ -1,29 +1,26 @@
 /**
- * A streaming PGN scanner that reads only what the outcome tables need: the
- * header tags of each game, and the number of plies in its movetext (counted,
- * not validated). Text is pushed in chunks of any size; memory is bounded by
- * one game's headers and one line (lines over {@link MAX_LINE} are cut).
+ * A streaming PGN scanner that reads only what the outcome tables need: the header tags of each game, and the number of
+ * plies in its movetext (counted, not validated). Text is pushed in chunks of any size; memory is bounded by one game's
+ * headers and one line (lines over {@link MAX_LINE} are cut).
  *
- * Written by hand, not with chessops' `PgnParser`: that parser builds every
- * game's move tree and reads every comment, which measured about 20,000
- * Lichess-layout games/s here against the goal of 100,000; this scanner skips
- * comments with `indexOf` (13% less CPU than a loop over the characters,
- * measured) and only counts move tokens (see bench-outcomes).
+ * Written by hand, not with chessops' `PgnParser`: that parser builds every game's move tree and reads every comment,
+ * which measured about 20,000 Lichess-layout games/s here against the goal of 100,000; this scanner skips comments with
+ * `indexOf` (13% less CPU than a loop over the characters, measured) and only counts move tokens (see bench-outcomes).
  *
  * @module
  */
 
-/** A game as scanned: its headers, counted plies, and what was wrong with it (valid during the `onGame` call only). */
+/**
+ * A game as scanned (valid during the `onGame` call only): its header tags (the first value of a repeated tag wins; the
+ * scanner reuses the map for the next game), its move tokens outside comments and variations, and what was wrong with
+ * it: a header line unterminated or unreadable (`malformed`), movetext that no header preceded (`noHeaders`), the input
+ * ended inside it because the file was damaged (`cut`).
+ */
 export interface ScannedGame {
-  /** Header tags (the first value of a repeated tag wins); the scanner reuses the map for the next game. */
   headers: Map<string, string>;
-  /** Move tokens outside comments and variations. */
   plies: number;
-  /** A header line was unterminated or unreadable. */
   malformed: boolean;
-  /** Movetext that no header preceded. */
   noHeaders: boolean;
-  /** The input ended inside the game because the file was damaged. */
   cut: boolean;
 }
 
@@ -240,18 +237,10 @@ export class PgnScanner {
         i++;
         continue;
       }
-      if (c === LBRACE) {
-        this.#comment = true;
-        i++;
-        continue;
-      }
-      if (c === LPAREN) {
-        this.#depth++;
-        i++;
-        continue;
-      }
-      if (c === RPAREN) {
-        if (this.#depth > 0) this.#depth--;
+      if (c === LBRACE || c === LPAREN || c === RPAREN) {
+        if (c === LBRACE) this.#comment = true;
+        else if (c === LPAREN) this.#depth++;
+        else if (this.#depth > 0) this.#depth--;
         i++;
         continue;
       }

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { MAX_LINE, PgnScanner, type ScannedGame } from "./pgn_scan.ts";
-import { LichessLikeGames } from "./generate.ts";
+import { LichessLikeGames } from "./bench.ts";
 
 function scan(chunks: string[], cut = false): ScannedGame[] {
   const out: ScannedGame[] = [];

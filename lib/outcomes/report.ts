@@ -1,26 +1,24 @@
 /**
- * What notebook 07 shows, computed: the shipped outcome tables (built when
- * missing), the validation of a profile's dataset against every table (in
- * memory: the committed validation files come from `deno task validate`),
- * the validation files of all datasets, the rows that put the external
- * figures beside self-play and the published 0.76 (the findings in words are
- * findings.ts).
+ * What notebook 07 shows, computed: the profile's dataset validated in memory against every outcome table (the shipped
+ * ones built when missing; the committed files come from `deno task validate`), beside self-play and the published 0.76.
  *
  * @module
  */
 
 import { evalBudgetText, type Profile, type RhoEstimate, rhoInterval } from "../method/mod.ts";
 import { join } from "node:path";
-import { MbiError, repoPath } from "../core/mod.ts";
+import { int, MbiError, repoPath } from "../core/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
 import {
   baseProfileName,
   datasetFolder,
   evalFolderName,
-  isPrivateOutcomeTable,
   listOutcomeTables,
   outcomePaths,
   type OutcomeTable,
+  type OutcomeTableMeta,
+  readDirIfExists,
+  readJsonIfExists,
   readOutcomeTable,
   scanDatasets,
 } from "../store/mod.ts";
@@ -61,42 +59,34 @@ export async function ensureShippedTables(): Promise<string[]> {
   return built;
 }
 
-/** One outcome table and the profile's dataset validated against it. */
+/**
+ * One outcome table and the profile's dataset validated against it: the table, the validation (computed here, not
+ * written), the positions correlated, the committed validation files of every dataset against this table, and which
+ * complete datasets those files cover.
+ */
 export interface TableReport {
-  /** The table. */
   table: OutcomeTable;
-  /** The validation (computed here, not written). */
   validation: OutcomeValidation;
-  /** The positions correlated. */
   pairs: ValidationPair[];
-  /** The committed validation files of every dataset against this table. */
   files: OutcomeValidation[];
-  /** Which complete datasets those files cover, and which are missing. */
   coverage: ValidationCoverage;
   /** A private table: no per-position rows or pairs here (never published), its validation read from its file. */
   private: boolean;
 }
 
-/** Which datasets of the results root have a validation file against a table. */
-export interface ValidationCoverage {
-  /** Complete stage-1 datasets found (results keys, sorted). */
-  complete: string[];
-  /** Of those, the ones with a validation file. */
-  validated: string[];
-  /** Complete datasets without a validation file. */
-  missing: string[];
-  /** Datasets still being computed (no validation expected yet). */
-  partial: { key: string; done: number; planned: number }[];
-  /** Validation files whose dataset is not complete here (or not found). */
-  without_dataset: string[];
-}
+/**
+ * Which datasets of the results root have a validation file against a table: the complete stage-1 datasets (results
+ * keys, sorted), those of them with a validation file and those without, the datasets still being computed (no
+ * validation expected yet), and validation files whose dataset is not complete here (or not found).
+ */
+export type ValidationCoverage = ReturnType<typeof validationCoverage>;
 
 /** Compares the complete datasets with the validation files' datasets. */
 export function validationCoverage(
   complete: readonly string[],
   partial: readonly { key: string; done: number; planned: number }[],
   files: readonly OutcomeValidation[],
-): ValidationCoverage {
+) {
   const have = new Set(files.map((f) => f.dataset.key));
   const sorted = [...complete].sort();
   return {
@@ -110,25 +100,18 @@ export function validationCoverage(
 
 /** The coverage in sentences, with the command that adds each missing file. */
 export function coverageSentences(table: string, c: ValidationCoverage): string[] {
+  const validated = c.validated.length ? ` (${c.validated.join(", ")})` : "";
   const out = [
     `Complete datasets under the results root: ${c.complete.join(", ") || "none"}; with a validation file against ` +
-    `${table}: ${c.validated.length} of ${c.complete.length}${
-      c.validated.length ? ` (${c.validated.join(", ")})` : ""
-    }.`,
+    `${table}: ${c.validated.length} of ${c.complete.length}${validated}.`,
   ];
   if (c.missing.length) {
-    out.push(
-      `Missing, so not in the table below: ${
-        c.missing.map((k) => `${k} (deno task validate --evals ${k} --outcomes ${table})`).join("; ")
-      }.`,
-    );
+    const commands = c.missing.map((k) => `${k} (deno task validate --evals ${k} --outcomes ${table})`);
+    out.push(`Missing, so not in the table below: ${commands.join("; ")}.`);
   }
   if (c.partial.length) {
-    out.push(
-      `Still being computed, validated once complete: ${
-        c.partial.map((p) => `${p.key} (${p.done} of ${p.planned} positions)`).join(", ")
-      }.`,
-    );
+    const partial = c.partial.map((p) => `${p.key} (${p.done} of ${p.planned} positions)`);
+    out.push(`Still being computed, validated once complete: ${partial.join(", ")}.`);
   }
   if (c.without_dataset.length) {
     out.push(`Validation files whose dataset is not complete here: ${c.without_dataset.join(", ")}.`);
@@ -136,29 +119,24 @@ export function coverageSentences(table: string, c: ValidationCoverage): string[
   return out;
 }
 
-/** Everything notebook 07 shows for a profile. */
+/**
+ * Everything notebook 07 shows for a profile: its stage-1 dataset, one entry per outcome table, its self-play summary
+ * when stage 5 has run, the best index here (results key; see `bestReferenceProfile`: its validation files come first),
+ * and the tables left out because they cannot be validated against this dataset, with why.
+ */
 export interface ExternalReport {
-  /** The profile's stage-1 dataset. */
   dataset: ResolvedDataset;
-  /** One entry per outcome table. */
   tables: TableReport[];
-  /** The profile's self-play summary, when stage 5 has run. */
   selfplay: Summary | null;
-  /** The best index here (results key; see `bestReferenceProfile`): its validation files come first. */
   best: string | null;
-  /** Tables left out because they cannot be validated against this dataset, each with why (one line). */
   problems: { table: string; message: string }[];
 }
 
 async function validationFiles(table: string): Promise<OutcomeValidation[]> {
   const dir = outcomePaths(table).validation;
   const out: OutcomeValidation[] = [];
-  try {
-    for (const e of [...Deno.readDirSync(dir)].sort((a, b) => a.name.localeCompare(b.name))) {
-      if (e.isFile && e.name.endsWith(".json")) out.push(JSON.parse(await Deno.readTextFile(join(dir, e.name))));
-    }
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  for (const e of readDirIfExists(dir).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (e.isFile && e.name.endsWith(".json")) out.push(JSON.parse(await Deno.readTextFile(join(dir, e.name))));
   }
   return out;
 }
@@ -171,7 +149,7 @@ function sortBest(files: OutcomeValidation[], best: string | null): OutcomeValid
 }
 
 /** Validates the profile's dataset against every outcome table (shipped ones built first). */
-export async function externalValidation(profile: Profile, opts: { minGames?: number } = {}): Promise<ExternalReport> {
+export async function externalValidation(profile: Profile): Promise<ExternalReport> {
   await ensureShippedTables();
   const dataset = await resolveDataset(evalFolderName(profile));
   const scan = await scanDatasets({ includeCi: baseProfileName(profile) === "ci" });
@@ -184,68 +162,47 @@ export async function externalValidation(profile: Profile, opts: { minGames?: nu
   const best = (await bestReferenceProfile())?.profile.name ?? null;
   const tables: TableReport[] = [];
   const problems: ExternalReport["problems"] = [];
+  // the files of every dataset against a table (sorted in place, the best index's first) and what they cover
+  const withFiles = (files: OutcomeValidation[]) => ({
+    files: sortBest(files, best),
+    coverage: validationCoverage(complete, partial, files),
+  });
   for (const name of listOutcomeTables()) {
     // A private table's per-position values are never published: notebooks show its validation files only.
-    if (await isPrivateOutcomeTable(name)) {
+    const meta = await readJsonIfExists<OutcomeTableMeta>(outcomePaths(name).json).catch(() => undefined);
+    if (meta?.private === true) {
       const files = await validationFiles(name);
       const own = files.find((v) => v.dataset.key === dataset.key);
       if (!own) continue;
-      const meta = JSON.parse(await Deno.readTextFile(outcomePaths(name).json));
-      tables.push({
-        table: { meta, rows: [], groups: [] },
-        validation: own,
-        pairs: [],
-        files: sortBest(files, best),
-        coverage: validationCoverage(complete, partial, files),
-        private: true,
-      });
+      const table = { meta, rows: [], groups: [] };
+      tables.push({ table, validation: own, pairs: [], ...withFiles(files), private: true });
       continue;
     }
     // one table that cannot be read or validated is reported in its place; the others are still shown
     let table, validation, pairs;
     try {
       table = await readOutcomeTable(name);
-      ({ validation, pairs } = await validateOutcomes(dataset, name, {
-        minGames: opts.minGames,
-        resamples: profile.resamples,
-        write: false,
-      }));
+      ({ validation, pairs } = await validateOutcomes(dataset, name, { resamples: profile.resamples, write: false }));
     } catch (e) {
       if (!(e instanceof MbiError)) throw e;
       problems.push({ table: name, message: e.message });
       continue;
     }
-    const files = sortBest(await validationFiles(name), best);
-    tables.push({
-      table,
-      validation,
-      pairs,
-      files,
-      coverage: validationCoverage(complete, partial, files),
-      private: false,
-    });
+    tables.push({ table, validation, pairs, ...withFiles(await validationFiles(name)), private: false });
   }
   const selfplay = (await readSummary(profile)) ?? null;
   return { dataset, tables, selfplay, best, problems };
 }
 
-/** A row of the comparison of external, self-play and published figures. */
+/** A row of the comparison of external, self-play and published figures (each correlation with its 95% interval). */
 export interface ComparisonRow {
-  /** Where the outcomes come from. */
   outcomes: string;
-  /** Which evaluations. */
   evaluations: string;
-  /** Positions. */
   positions: number | null;
-  /** Games per position. */
   games_per_position: number | null;
-  /** rho(eval, score) with its 95% interval (and why it is not defined, when it is not). */
   eval_vs_score: { rho: number; ci: [number, number]; not_defined?: string } | null;
-  /** rho(MBI, |score − 0.5|) with its 95% interval (and why it is not defined, when it is not). */
   mbi_vs_imbalance: { rho: number; ci: [number, number]; not_defined?: string } | null;
-  /** Reliability of the scores. */
   reliability: number | null;
-  /** Its ceiling √R. */
   ceiling: number | null;
 }
 
@@ -255,12 +212,10 @@ function cell(c: Correlation): NonNullable<ComparisonRow["eval_vs_score"]> {
 }
 
 /**
- * A correlation and its 95% interval as a table cell, `0.123 [-0.100, 0.300]`;
- * or, where it is not defined, why ("not defined: every position scored the same").
+ * A correlation and its 95% interval as a table cell, `0.123 [-0.100, 0.300]`; or, where it is not defined, why ("not
+ * defined: every position scored the same").
  */
-export function correlationCell(c: RhoEstimate, ci: readonly [number, number]): string {
-  return rhoInterval(c, ci);
-}
+export const correlationCell: (c: RhoEstimate, ci: readonly [number, number]) => string = rhoInterval;
 
 /** External validation, the profile's self-play (stage 5) and the published figure, side by side. */
 export function comparisonRows(v: OutcomeValidation, selfplay: Summary | null): ComparisonRow[] {
@@ -276,7 +231,7 @@ export function comparisonRows(v: OutcomeValidation, selfplay: Summary | null): 
   }];
   if (selfplay) {
     rows.push({
-      outcomes: `self-play of this profile (${selfplay.selfplay.nodes_per_move.toLocaleString("en-US")} nodes/move)`,
+      outcomes: `self-play of this profile (${int(selfplay.selfplay.nodes_per_move)} nodes/move)`,
       evaluations: `${selfplay.profile}: ${evalBudgetText(selfplay.eval_limit as SearchLimit)}`,
       positions: selfplay.n_positions,
       games_per_position: selfplay.selfplay.games_per_position,

@@ -1,13 +1,8 @@
 /**
- * External validation: a stage-1 dataset (its evaluations and the MBI derived
- * from them) against an outcome table, over the positions with at least
- * `minGames` games — the correlations of stage 5 with the same seeded pairs
- * bootstrap (rho(eval, score), rho(MBI, score), rho(MBI, |score − 0.5|)),
- * plus rho(MBI, draw rate); the reliability of the table's scores and the
- * ceiling it puts on any correlation (lib/method/reliability.ts, the one
- * implementation shared with self-play); the same per time-control class and
- * rating band when the table has them. Written with provenance to
- * `<results>/outcomes/<table>/validation/<dataset-key>.json`.
+ * External validation: a stage-1 dataset (its evaluations and MBI) against an outcome table, over the positions with at
+ * least `minGames` games — stage 5's correlations with the same seeded pairs bootstrap, plus rho(MBI, draw rate), and
+ * the reliability of the table's scores with the ceiling it puts on any correlation (lib/method/reliability.ts, shared
+ * with self-play); per time-control class and rating band too. Written to `outcomes/<table>/validation/<key>.json`.
  *
  * @module
  */
@@ -65,11 +60,12 @@ export const DEFAULT_MIN_GAMES = 20;
 /** Fewest positions for a correlation within a group. */
 export const MIN_GROUP_POSITIONS = 20;
 
-/** A stage-1 dataset and the key its validation file is named by. */
+/** A validation that cannot be made: a `validation` error. */
+const invalid = (message: string) => new MbiError("validation", message);
+
+/** A stage-1 dataset and the key its validation file is named by: its results key (folder name), or `file-<sha>` for a file outside the results root. */
 export interface ResolvedDataset {
-  /** The dataset. */
   dataset: EvalDataset;
-  /** Its results key (folder name), or `file-<sha>` for a file outside the results root. */
   key: string;
 }
 
@@ -77,27 +73,17 @@ export interface ResolvedDataset {
 export async function resolveDataset(arg: string): Promise<ResolvedDataset> {
   const isPath = arg.endsWith(".jsonl") || arg.includes("/");
   const path = isPath ? resolve(arg) : evalFilePath(profileDir(getProfile(arg)));
-  let d: EvalDataset | undefined;
-  try {
-    d = await readEvalDataset(path);
-  } catch (e) {
-    throw new MbiError("validation", (e as Error).message.split("\n")[0]);
-  }
+  const d = await readEvalDataset(path).catch((e) => {
+    throw invalid((e as Error).message.split("\n")[0]);
+  });
   if (!d) {
     const complete = (await scanDatasets()).complete.map((x) => relative(resultsRoot(), x.path).split("/")[0]);
-    throw new MbiError(
-      "validation",
-      `no dataset at ${displayPath(path)} (complete datasets: ${complete.join(", ") || "none"})`,
-    );
+    throw invalid(`no dataset at ${displayPath(path)} (complete datasets: ${complete.join(", ") || "none"})`);
   }
   const incomplete = d.missing.length + d.records.filter((r) => r.eval_cp === null).length;
   if (incomplete) {
-    throw new MbiError(
-      "validation",
-      `dataset ${
-        displayPath(path)
-      } is incomplete (${incomplete} positions without a centipawn value): the index needs all of them`,
-    );
+    const why = `${incomplete} positions without a centipawn value`;
+    throw invalid(`dataset ${displayPath(path)} is incomplete (${why}): the index needs all of them`);
   }
   const rel = relative(resultsRoot(), path).split("/");
   const key = rel.length === 2 && rel[1] === "evals.jsonl" && !rel[0].startsWith("..")
@@ -106,47 +92,40 @@ export async function resolveDataset(arg: string): Promise<ResolvedDataset> {
   return { dataset: d, key };
 }
 
-/** One position as correlated. */
+/** One position as correlated: its SP, stage-1 value, index, and the table's row. */
 export interface ValidationPair {
-  /** Start position. */
   sp: number;
-  /** Stage-1 value. */
   eval_cp: number;
-  /** The index. */
   mbi: number;
-  /** The table's row. */
   row: OutcomeRow;
 }
 
-/** The correlations and reliability of one group of games (all games, a time-control class, a rating band). */
+/**
+ * The correlations and reliability of one group of games (`kind` `all`, `time_control` or `rating_band`), over its
+ * positions with at least the minimum games; a correlation is null below the minimum positions.
+ */
 export interface GroupValidation {
-  /** `all`, `time_control` or `rating_band`. */
   kind: string;
-  /** The group (`all` for all games). */
   group: string;
-  /** Positions with at least the minimum games. */
   positions: number;
-  /** Games at those positions. */
   games: number;
-  /** White's score over those games. */
   white_score: number;
-  /** rho(eval, score); null when fewer than the minimum positions. */
   eval_vs_score: Correlation | null;
-  /** rho(MBI, |score − 0.5|). */
   mbi_vs_imbalance: Correlation | null;
-  /** Reliability of the scores. */
   reliability: ScoreReliability;
 }
 
-/** A validation file. */
+/**
+ * A validation file: the table and the dataset, the positions used (in the table with at least min_games, and in the
+ * dataset) and those left out, the bootstrap, the correlations (rho(MBI, |score − 0.5|) negative when balanced starts
+ * score closer to 50%; rho(MBI, draw rate) positive when they are drawn more, null without draw counts), the
+ * reliability (method of moments) and its ceiling √R, what this design would show at the published 0.76, the verdicts
+ * by stage 5's rules (statistics.ts VERDICT_RULES), and the same per time-control class and rating band.
+ */
 export interface OutcomeValidation {
-  /** File kind. */
   kind: "mbi-outcome-validation";
-  /** Schema version. */
   schema: number;
-  /** The outcome table. */
   outcomes: { name: string; description: string; json: string; sha256: string; games: number; positions: number };
-  /** The dataset. */
   dataset: {
     key: string;
     path: string;
@@ -158,47 +137,28 @@ export interface OutcomeValidation {
     banner: string | null;
     positions: number;
   };
-  /** Minimum games of a position to be used. */
   min_games: number;
-  /** Positions used (in the table with at least min_games, and in the dataset). */
   positions: number;
-  /** Games at the positions used. */
   games: number;
-  /** Positions of the table left out, by reason. */
   excluded: { fewer_games: number; not_in_dataset: number };
-  /** Bootstrap resamples and seed. */
   resamples: number;
-  /** Bootstrap seed. */
   seed: number;
-  /** rho(start eval, White score). */
   eval_vs_score: Correlation;
-  /** rho(MBI, White score), with its own sign. */
   mbi_vs_score: Correlation;
-  /** rho(MBI, |White score − 0.5|): negative when balanced starts score closer to 50%. */
   mbi_vs_imbalance: Correlation;
-  /** rho(MBI, draw rate): positive when balanced starts are drawn more; null without draw counts. */
   mbi_vs_draw_rate: Correlation | null;
-  /** Reliability of the outcome scores (method of moments) and its ceiling √R. */
   reliability: ScoreReliability;
-  /** What this design would show if the true rho(eval, score) were the published 0.76. */
   at_published: { true_rho: number; expected_rho: number; power: number };
-  /** Computed verdicts, by stage 5's rules (see statistics.ts VERDICT_RULES). */
   verdict: Verdict;
-  /** All games and each time-control class and rating band. */
   groups: GroupValidation[];
-  /** The method's published figures. */
   published: typeof PUBLISHED;
-  /** Code that computed it. */
   code: CodeVersion;
 }
 
-/** Options of a validation. */
+/** Options of a validation: minimum games per position (default {@link DEFAULT_MIN_GAMES}), bootstrap resamples (default 10,000), and whether to write the file (default true; notebooks show without writing). */
 export interface ValidateOptions {
-  /** Minimum games per position (default {@link DEFAULT_MIN_GAMES}). */
   minGames?: number;
-  /** Bootstrap resamples (default 10,000). */
   resamples?: number;
-  /** Write the validation file (default true; notebooks show without writing). */
   write?: boolean;
 }
 
@@ -221,33 +181,23 @@ function groupValidation(
     enough ? correlation(label, bootstrapSpearman(x, y, { resamples, seed: METHOD_SEED, stream: s }), why) : null;
   const evals = pairs.map((p) => p.eval_cp);
   const mbi = pairs.map((p) => p.mbi);
+  const imbalance = score.map((s) => Math.abs(s - 0.5));
+  const imbalanceWhy = imbalanceNotDefined(mbi, score);
   return {
     kind,
     group,
     positions: pairs.length,
     games,
     white_score: games ? pairs.reduce((a, p) => a + p.row.white_score * p.row.games, 0) / games : NaN,
-    eval_vs_score: boot(
-      evals,
-      score,
-      "rho(start eval, White score)",
-      stream,
-      whyNotDefined(evals, score, SAME_SCORES),
-    ),
-    mbi_vs_imbalance: boot(
-      mbi,
-      score.map((s) => Math.abs(s - 0.5)),
-      "rho(MBI, |White score - 0.5|)",
-      stream + 1,
-      imbalanceNotDefined(mbi, score),
-    ),
+    eval_vs_score: boot(evals, score, "rho(start eval, White score)", stream, whyNotDefined(evals, score, SAME_SCORES)),
+    mbi_vs_imbalance: boot(mbi, imbalance, "rho(MBI, |White score - 0.5|)", stream + 1, imbalanceWhy),
     reliability: scoreReliability(pairs.map((p) => rowCounts(p.row))),
   };
 }
 
 /**
- * Validates one dataset against one outcome table and writes the validation
- * file (unchanged content is not rewritten). Returns it with the pairs used.
+ * Validates one dataset against one outcome table and writes the validation file (unchanged content is not rewritten).
+ * Returns it with the pairs used.
  */
 export async function validateOutcomes(
   ds: ResolvedDataset,
@@ -268,8 +218,7 @@ export async function validateOutcomes(
     }));
   const pairs = toPairs(table.rows);
   if (pairs.length < 3) {
-    throw new MbiError(
-      "validation",
+    throw invalid(
       `only ${pairs.length} positions of table "${tableName}" have at least ${minGames} games and a value in ${key}: ` +
         "a correlation needs at least 3 (lower --min-games or use a larger table)",
     );
@@ -284,33 +233,25 @@ export async function validateOutcomes(
     METHOD_SEED,
     design.power < REQUIRED_POWER,
   );
-  const withDraws = pairs.every((p) => p.row.draw_rate !== null);
-  const drawRate = withDraws
-    ? correlation(
-      "rho(MBI, draw rate)",
-      bootstrapSpearman(pairs.map((p) => p.mbi), pairs.map((p) => p.row.draw_rate!), {
-        resamples,
-        seed: METHOD_SEED,
-        stream: 4,
-      }),
-      whyNotDefined(pairs.map((p) => p.mbi), pairs.map((p) => p.row.draw_rate!), "every position was drawn as often"),
-    )
+  const mbis = pairs.map((p) => p.mbi);
+  const draws = pairs.map((p) => p.row.draw_rate!);
+  const drawBoot = () => bootstrapSpearman(mbis, draws, { resamples, seed: METHOD_SEED, stream: 4 });
+  const sameDraws = "every position was drawn as often";
+  const drawRate = pairs.every((p) => p.row.draw_rate !== null)
+    ? correlation("rho(MBI, draw rate)", drawBoot(), whyNotDefined(mbis, draws, sameDraws))
     : null;
 
   // groups: all games, then each time-control class and rating band of the table
-  const groups: GroupValidation[] = [];
   const byGroup = new Map<string, OutcomeRow[]>();
   for (const g of table.groups) {
     const k = `${g.kind}\t${g.group}`;
     if (!byGroup.has(k)) byGroup.set(k, []);
     byGroup.get(k)!.push(outcomeRow(g.sp, { wins: g.white_wins, draws: g.draws, losses: g.black_wins }));
   }
-  let stream = 100;
-  for (const [k, rows] of [...byGroup.entries()].sort()) {
+  const groups = [...byGroup.entries()].sort().map(([k, rows], i) => {
     const [kind, group] = k.split("\t");
-    groups.push(groupValidation(kind, group, toPairs(rows), resamples, stream));
-    stream += 2;
-  }
+    return groupValidation(kind, group, toPairs(rows), resamples, 100 + 2 * i);
+  });
 
   const h = dataset.header;
   const facts = { profile: key, evalLimit: h.config.limit, engine: h.engine.uci_name };
@@ -373,10 +314,7 @@ export async function validateAll(
     log(`skipped ${displayPath(d.path)}: incomplete (${d.missing.length} positions missing)`);
   }
   if (scan.complete.length === 0) {
-    throw new MbiError(
-      "validation",
-      `no complete stage-1 dataset under ${resultsRoot()}: run deno task eval-all first`,
-    );
+    throw invalid(`no complete stage-1 dataset under ${resultsRoot()}: run deno task eval-all first`);
   }
   const out: OutcomeValidation[] = [];
   for (const d of scan.complete) {

@@ -1,8 +1,7 @@
 /**
- * Plots as SVG strings: Observable Plot rendered into a linkedom document, so
- * the same code writes `.svg` files from the command line and shows plots in
- * notebooks as `text/html` (which nbconvert's HTML export keeps; it blanks
- * `image/svg+xml`).
+ * Plots as SVG strings: Observable Plot rendered into a linkedom document, so the same code writes `.svg` files
+ * from the command line and shows plots in notebooks as `text/html` (which nbconvert's HTML export keeps; it
+ * blanks `image/svg+xml`).
  *
  * @module
  */
@@ -15,49 +14,34 @@ import { PALETTE } from "./palette.ts";
 
 export { Plot };
 
-/** A rendered plot: a standalone SVG file's text, and HTML for notebooks. */
+/** A rendered plot: a standalone SVG file's text (with xmlns and a <title>), and HTML for notebooks. */
 export interface RenderedPlot {
-  /** Standalone SVG (with xmlns and a <title>). */
   svg: string;
-  /** HTML: the title as a heading above the SVG. */
   html: string;
-  /** Domain and pixel range of the x and y scales (to place marks on the SVG later, e.g. in a page's script). */
+  /** The x and y scales (to place marks on the SVG later, e.g. in a page's script). */
   scales: { x?: ScaleExtent; y?: ScaleExtent };
 }
 
-/** A scale's domain and its pixel range. */
+/** A scale's domain (data values) and its range (pixels). */
 export interface ScaleExtent {
-  /** Domain (data values). */
   domain: unknown[];
-  /** Range (pixels). */
   range: number[];
 }
 
 /**
- * Renders Plot options (without Plot's own title/caption, which would wrap the
- * SVG in a <figure>) to SVG, with `title` as the SVG's <title> and as a heading,
- * and `caption` (if given) as a line under the figure in the HTML.
+ * Renders Plot options (without Plot's own title/caption, which would wrap the SVG in a <figure>) to SVG, with
+ * `title` as the SVG's <title> and as a heading, and `caption` (if given) as a line under it in the HTML.
  */
-export function renderPlot(
-  title: string,
-  options: Plot.PlotOptions,
-  caption?: string,
-): RenderedPlot {
+export function renderPlot(title: string, options: Plot.PlotOptions, caption?: string): RenderedPlot {
   const plot = plotSvg(options);
   const esc = escapeHtml(title);
-  const svg = plot.svg.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"').replace(
-    /^(<svg[^>]*>)/,
-    `$1<title>${esc}</title>`,
-  );
-  return {
-    svg,
-    html: `<figure style="margin:0"><h4 style="margin:4px 0">${esc}</h4>${svg}${
-      caption
-        ? `<figcaption style="font-size:12px;color:${PALETTE.note};max-width:640px">${escapeHtml(caption)}</figcaption>`
-        : ""
-    }</figure>`,
-    scales: plot.scales,
-  };
+  const withNs = plot.svg.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
+  const svg = withNs.replace(/^(<svg[^>]*>)/, `$1<title>${esc}</title>`);
+  const below = caption
+    ? `<figcaption style="font-size:12px;color:${PALETTE.note};max-width:640px">${escapeHtml(caption)}</figcaption>`
+    : "";
+  const html = `<figure style="margin:0"><h4 style="margin:4px 0">${esc}</h4>${svg}${below}</figure>`;
+  return { svg, html, scales: plot.scales };
 }
 
 /** Plot options rendered to the bare `<svg>` Observable Plot makes (no xmlns, no title), with its size and scales. */
@@ -65,10 +49,7 @@ export function plotSvg(
   options: Plot.PlotOptions,
 ): { svg: string; width: number; height: number; scales: RenderedPlot["scales"] } {
   const { document } = parseHTML("<!DOCTYPE html><html><body></body></html>");
-  const el = Plot.plot({
-    ...options,
-    document: document as unknown as Document,
-  });
+  const el = Plot.plot({ ...options, document: document as unknown as Document });
   const extent = (name: "x" | "y"): ScaleExtent | undefined => {
     const sc = el.scale(name) as { domain?: unknown[]; range?: number[] } | undefined;
     return sc?.domain && sc.range ? { domain: [...sc.domain], range: [...sc.range] } : undefined;
@@ -79,12 +60,9 @@ export function plotSvg(
 }
 
 /**
- * Observable Plot numbers its line markers with a counter of the process
- * (`plot-marker-1`, `-2`, …), so one figure came out with other ids, and a
- * page with other bytes, depending on what the process drew before it. The
- * ids are given again from the figure's own content: the same in every
- * process, and distinct between different figures on one page (a marker is
- * found by its id in the whole document).
+ * Observable Plot numbers its line markers with a counter of the process (`plot-marker-1`, …), so a figure's
+ * bytes depended on what the process drew before it. The ids are given again from the figure's own content: the
+ * same in every process, and distinct between different figures on one page (ids are global to a document).
  */
 export function stableMarkerIds(svg: string): string {
   const ids = [...new Set(svg.match(/plot-marker-\d+/g) ?? [])];

@@ -1,10 +1,8 @@
 /**
- * The figures' shared look, and what every figure says about itself: sizes and
- * colours, a title and a caption (profile, engine, budget, n) drawn inside the
- * SVG — so a saved `.svg` file says what it is — and axes robust to outliers.
- * Notebook cells write short Observable Plot specs (marks, channels) and pass
- * them to {@link figure}; a figure shown at the end of a cell renders in Jupyter
- * and in the HTML export (as `text/html`: nbconvert blanks `image/svg+xml`).
+ * The figures' shared look, and what every figure says about itself: a title and a caption (profile, engine,
+ * budget, n) drawn inside the SVG — so a saved `.svg` file says what it is — and axes robust to outliers.
+ * Notebook cells pass short Observable Plot specs to {@link figure}; a figure shows in Jupyter and in the HTML
+ * export as `text/html` (nbconvert blanks `image/svg+xml`).
  *
  * @module
  */
@@ -14,23 +12,17 @@ import { plotSvg, type RenderedPlot } from "./render.ts";
 import { type BudgetFacts, evalBudgetText, quantileSorted, selfplayBudgetText } from "../method/mod.ts";
 import { escapeHtml } from "../core/mod.ts";
 import { PALETTE } from "./palette.ts";
-import { textWidth } from "./text_width.ts";
 
-/** Sizes, fonts and colours shared by every figure. */
+/** Sizes (px), fonts and colours shared by every figure. */
 export const THEME = {
-  /** Default width of a figure (px). */
   width: 640,
-  /** Default height of the plot area's SVG (px; title and caption are added above and below). */
+  /** Height of the plot area's SVG (title and caption are added above and below). */
   height: 300,
   /** Width of a figure meant to stand beside another. */
   narrow: 440,
-  /** Font of the title, caption and axes. */
   font: "system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
-  /** Title size (px). */
   titleSize: 14,
-  /** Caption size (px). */
   captionSize: 11,
-  /** Colours by role (the project's one palette, `palette.ts`). */
   colors: PALETTE,
 } as const;
 
@@ -39,30 +31,57 @@ export const JUPYTER_DISPLAY: unique symbol = Symbol.for("Jupyter.display") as t
 
 /** A rendered figure: standalone SVG (title and caption inside), HTML, scales; shows itself in a notebook cell. */
 export interface Figure extends RenderedPlot {
-  /** The title drawn at the top. */
   title: string;
   /** The caption lines drawn at the bottom. */
   caption: string[];
-  /** The Deno kernel's display hook (`text/html`). */
   [JUPYTER_DISPLAY]: () => Record<string, string>;
 }
 
 /** Plot options plus the figure's title and caption (parts that are empty or false are left out). */
 export type FigureSpec = Omit<PlotTypes.PlotOptions, "title" | "subtitle" | "caption"> & {
-  /** Title drawn at the top of the SVG. */
   title: string;
-  /** Caption: one or more sentences drawn under the plot (profile, engine, budget, n; how axes are clipped). */
+  /** One or more sentences drawn under the plot (profile, engine, budget, n; how axes are clipped). */
   caption: string | (string | null | undefined | false)[];
 };
+
+// SVG has no text wrapping and linkedom (the DOM the figures are drawn in) no text metrics, and no library here
+// measures text without a canvas: a line's width is estimated per character from the advance widths of DejaVu Sans —
+// what the theme's `system-ui, …, sans-serif` resolves to on these machines, and wider than Helvetica, Arial or Segoe
+// UI — so that a line estimated to fit fits in each of them.
+
+/** Advance widths in em of DejaVu Sans Book (rounded to 3 decimals): each character with the number at its place. */
+const WIDTHS: [string, number[]][] = [
+  ["ABCDEFGHIJKLM", [0.684, 0.686, 0.698, 0.77, 0.632, 0.575, 0.775, 0.752, 0.295, 0.295, 0.656, 0.557, 0.863]],
+  ["NOPQRSTUVWXYZ", [0.748, 0.787, 0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989, 0.685, 0.611, 0.685]],
+  ["abcdefghijklm", [0.613, 0.635, 0.55, 0.635, 0.615, 0.352, 0.635, 0.634, 0.278, 0.278, 0.579, 0.278, 0.974]],
+  ["nopqrstuvwxyz", [0.634, 0.612, 0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818, 0.592, 0.592, 0.525]],
+  [" !\"#$%&'()*+", [0.318, 0.4, 0.46, 0.838, 0.636, 0.95, 0.78, 0.275, 0.39, 0.39, 0.5, 0.838]],
+  [",-./:;<=>?@[", [0.318, 0.361, 0.318, 0.337, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531, 1, 0.39]],
+  ["\\]^_`{|}~·×−", [0.337, 0.39, 0.838, 0.5, 0.5, 0.636, 0.337, 0.636, 0.838, 0.318, 0.838, 0.838]],
+  ["…→↑√–—±≥≤Δρ", [1, 0.838, 0.838, 0.636, 0.5, 1, 0.838, 0.838, 0.838, 0.684, 0.636]],
+];
+
+const EM = new Map(WIDTHS.flatMap(([chars, ems]) => [...chars].map((c, i) => [c, ems[i]] as const)));
+
+/** Digits are all 0.636 em; a character not in the table counts as a wide letter. */
+const DIGIT_EM = 0.636, OTHER_EM = 0.8;
+
+/** How much wider the bold face runs than the regular one (DejaVu Sans Bold against Book). */
+const BOLD = 1.12;
+
+/** The estimated width in px of `text` at `size` px, regular or bold. */
+export function textWidth(text: string, size: number, bold = false): number {
+  let em = 0;
+  for (const c of text) em += EM.get(c) ?? (c >= "0" && c <= "9" ? DIGIT_EM : OTHER_EM);
+  return em * size * (bold ? BOLD : 1);
+}
 
 /** The share of a figure's width a line of text may fill (the text starts 2 px in; the widths are estimates). */
 const FILL = 0.97;
 
 /**
- * Splits text into lines that fit `width` pixels at `size` px (bold for the
- * title), by the widths of `text_width.ts`. A word wider than a line (a long
- * results key) is broken before its `~` tags, and only if a piece is still too
- * wide, between characters.
+ * Splits text into lines that fit `width` pixels at `size` px (bold for the title). A word wider than a line (a
+ * long results key) is broken before its `~` tags, and only if a piece is still too wide, between characters.
  */
 export function wrapText(text: string, width: number, size: number, bold = false): string[] {
   const max = width * FILL;
@@ -100,11 +119,7 @@ function breakWord(word: string, fits: (t: string) => boolean): string[] {
   });
 }
 
-/**
- * Renders a Plot spec with the theme: the title at the top and the caption at
- * the bottom as SVG text inside one standalone SVG (the plot nested in it), so
- * the file, the notebook and the HTML export all show what the figure is.
- */
+/** Renders a Plot spec with the theme: title and caption as SVG text in one standalone SVG, the plot nested in it. */
 export function figure(spec: FigureSpec): Figure {
   const { title, caption, ...options } = spec;
   const width = options.width ?? THEME.width;
@@ -114,8 +129,7 @@ export function figure(spec: FigureSpec): Figure {
     width,
     style: { fontFamily: THEME.font, fontSize: "11px", ...(typeof options.style === "object" ? options.style : {}) },
   });
-  const given: (string | null | undefined | false)[] = Array.isArray(caption) ? caption : [caption];
-  const parts = given.filter((c): c is string => typeof c === "string" && c.length > 0);
+  const parts = [caption].flat().filter((c): c is string => typeof c === "string" && c.length > 0);
   const titleLines = wrapText(title, width, THEME.titleSize, true);
   const captionLines = parts.flatMap((p) => wrapText(p, width, THEME.captionSize));
   const tl = THEME.titleSize * 1.3, cl = THEME.captionSize * 1.4;
@@ -125,24 +139,16 @@ export function figure(spec: FigureSpec): Figure {
   const text = (lines: string[], y0: number, step: number, attrs: string) =>
     lines.map((l, i) => `<text x="2" y="${(y0 + i * step).toFixed(1)}" ${attrs}>${escapeHtml(l)}</text>`).join("");
   const inner = plot.svg.replace(/^<svg/, `<svg x="0" y="${top}"`);
+  const titleAttrs = `font-size="${THEME.titleSize}" font-weight="600" fill="${PALETTE.strong}"`;
+  const captionAttrs = `font-size="${THEME.captionSize}" fill="${PALETTE.caption}"`;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
     `role="img" aria-label="${escapeHtml(title)}" font-family="${escapeHtml(THEME.font)}">` +
     `<title>${escapeHtml(title)}</title><desc>${escapeHtml(parts.join(" "))}</desc>` +
     `<rect width="100%" height="100%" fill="${PALETTE.background}"/>` +
-    text(
-      titleLines,
-      THEME.titleSize + 2,
-      tl,
-      `font-size="${THEME.titleSize}" font-weight="600" fill="${PALETTE.strong}"`,
-    ) +
+    text(titleLines, THEME.titleSize + 2, tl, titleAttrs) +
     inner +
-    text(
-      captionLines,
-      top + plot.height + 2 + THEME.captionSize,
-      cl,
-      `font-size="${THEME.captionSize}" fill="${PALETTE.caption}"`,
-    ) +
+    text(captionLines, top + plot.height + 2 + THEME.captionSize, cl, captionAttrs) +
     `</svg>`;
   const html = `<div style="display:inline-block;vertical-align:top;margin:0 12px 12px 0">${svg}</div>`;
   return {
@@ -164,10 +170,7 @@ export function figures(...figs: readonly { html: string; title?: string }[]) {
   };
 }
 
-/**
- * The standard caption line of a figure or table: profile, engine, budgets and
- * n, e.g. `quick profile · Stockfish 17.1 · 125,000 nodes per position · n = 960 positions`.
- */
+/** The standard caption line: `quick profile · Stockfish 17.1 · 125,000 nodes per position · n = 960 positions`. */
 export function captionLine(f: BudgetFacts, n: number, unit = "positions"): string {
   return [
     `${f.profile} profile`,
@@ -178,24 +181,21 @@ export function captionLine(f: BudgetFacts, n: number, unit = "positions"): stri
   ].filter(Boolean).join(" · ");
 }
 
-/** An axis domain robust to outliers, the rows inside it, those beyond it, and a sentence saying so. */
+/**
+ * An axis `domain` robust to outliers (the data's range cut at Tukey's far `fences`), the rows inside it (`shown`)
+ * and beyond it, and the caption's `note` of where the axis was clipped and which rows lie beyond (null: none).
+ */
 export interface Clip<T> {
-  /** The domain to give the scale. */
   domain: [number, number];
-  /** Rows inside the domain (to draw). */
   shown: T[];
-  /** Rows beyond it (named in the note). */
   beyond: T[];
-  /** Tukey's far fences Q1 − k·IQR and Q3 + k·IQR (the domain is the data's range cut at them). */
   fences: [number, number];
-  /** For the caption: where the axis was clipped and which rows lie beyond (null when none). */
   note: string | null;
 }
 
 /**
- * Clips an axis at Tukey's far fences, Q1 − k·IQR and Q3 + k·IQR (k = 3 by
- * default; type-7 quartiles), never inside the data's own range unless rows
- * lie beyond a fence, and always including `include` (e.g. 0). The rows
+ * Clips an axis at Tukey's far fences, Q1 − k·IQR and Q3 + k·IQR (k = 3 by default; type-7 quartiles), never
+ * inside the data's own range unless rows lie beyond a fence, and always including `include` (e.g. 0). The rows
  * beyond are listed in the note (up to five, then a count).
  */
 export function clipOutliers<T>(
@@ -220,12 +220,10 @@ export function clipOutliers<T>(
   const unit = opts.unit ? ` ${opts.unit}` : "";
   const label = opts.label ?? ((r: T) => String(value(r)));
   const fmt = (v: number) => Number.isInteger(v) ? String(v) : v.toFixed(1);
+  const more = beyond.length > 5 ? ` and ${beyond.length - 5} more` : "";
   const note = beyond.length
-    ? `Axis clipped at Tukey's far fences Q1 − ${k}·IQR = ${fmt(fenceLo)} and Q3 + ${k}·IQR = ${
-      fmt(fenceHi)
-    }${unit} (axis ${fmt(lo)} .. ${fmt(hi)}${unit}); not drawn: ${beyond.slice(0, 5).map(label).join(", ")}${
-      beyond.length > 5 ? ` and ${beyond.length - 5} more` : ""
-    }.`
+    ? `Axis clipped at Tukey's far fences Q1 − ${k}·IQR = ${fmt(fenceLo)} and Q3 + ${k}·IQR = ${fmt(fenceHi)}${unit} ` +
+      `(axis ${fmt(lo)} .. ${fmt(hi)}${unit}); not drawn: ${beyond.slice(0, 5).map(label).join(", ")}${more}.`
     : null;
   return { domain: [lo, hi], shown, beyond, fences: [fenceLo, fenceHi], note };
 }

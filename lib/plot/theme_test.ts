@@ -1,8 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { Plot } from "./render.ts";
-import { captionLine, clipOutliers, figure, JUPYTER_DISPLAY, wrapText } from "./theme.ts";
-import { textWidth } from "./text_width.ts";
+import { captionLine, clipOutliers, figure, JUPYTER_DISPLAY, textWidth, wrapText } from "./theme.ts";
 
 Deno.test("figure: title and caption are SVG text inside one standalone SVG, and it displays as text/html", () => {
   const rows = [{ x: 1, y: 2 }, { x: 2, y: 3 }, { x: 3, y: 5 }];

@@ -1,8 +1,10 @@
 import { deepStrictEqual as assertEquals, ok, rejects as assertRejects } from "node:assert/strict";
 import { basename, join, relative } from "node:path";
-import { checkRecord, repoPath } from "../core/mod.ts";
+import { checkRecord, fileKind, repoPath, schemaVersion } from "../core/mod.ts";
 import {
   designKey,
+  EVAL_SCHEMA,
+  EvalConfig,
   getProfile,
   listOutcomeTables,
   outcomePaths,
@@ -23,7 +25,8 @@ import {
   SelfplayResults,
 } from "../selfplay/mod.ts";
 import { readReproduceRecord, readSummary, readVerifyRecord, ReproduceRecord } from "../analysis/mod.ts";
-import { EvalManifest } from "../evaluation/mod.ts";
+import { RunManifest } from "../runs/mod.ts";
+import * as v from "valibot";
 import { computeMethodPartial, type MethodPartial, readMethodPartial } from "./method_partial.ts";
 import { computeStudy, readStudy } from "./outcome_study.ts";
 
@@ -171,6 +174,14 @@ Deno.test("every committed reproduction record validates against its schema", as
     ok(r.files.length > 0, f);
   }
   ok(await readReproduceRecord(getProfile("quick")), "results/quick/reproduce.json through its reader");
+});
+
+/** `evals.manifest.json` beside an evaluation file: a run manifest whose configuration is stage 1's. */
+const EvalManifest = v.object({
+  ...RunManifest.entries,
+  kind: fileKind("mbi-evaluations-manifest"),
+  schema: schemaVersion(EVAL_SCHEMA),
+  config: EvalConfig,
 });
 
 Deno.test("every committed evaluation manifest validates against its schema", async () => {

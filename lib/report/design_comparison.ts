@@ -1,18 +1,16 @@
 /**
- * A dataset's self-play designs side by side, beside the method's published
- * figure: for each design its rho(eval, White's score) with the dataset's own
- * values and, once its positions have them, with the values at the method's
- * budget; the reliability of a position's score with its interval, the
- * ceiling √R, the draw rate, the power at the published 0.76, and the
- * prediction made before its first game. A design still being played has one
- * row with its progress and its prediction and no figure from its games.
+ * A dataset's self-play designs other than its profile's own, read once and checked (the limitations and the site both
+ * take them, so a build reads each design once), and side by side beside the method's published figure: each design's
+ * rho(eval, White's score) with the dataset's values and, once its positions have them, with the method's; its
+ * reliability, ceiling, draw rate, power, and the prediction made before its first game. A design still being played
+ * has one row with its progress and its prediction and no figure from its games.
  *
  * @module
  */
 
 import { join } from "node:path";
 import { pathExists } from "../core/mod.ts";
-import { METHOD_EVAL_TEXT, type Profile, PROFILES, selfplayBudgetText } from "../method/mod.ts";
+import { isMethodSelfplay, METHOD_EVAL_TEXT, type Profile, PROFILES, selfplayBudgetText } from "../method/mod.ts";
 import {
   designKey,
   evalFolderName,
@@ -20,13 +18,43 @@ import {
   profileDir,
   recordedPath,
   selfplayDir,
+  summarisedDesigns,
   summaryPath,
 } from "../store/mod.ts";
-import { PUBLISHED } from "../analysis/mod.ts";
+import { currentStatistics, PUBLISHED, type Summary } from "../analysis/mod.ts";
 import { gamesPath, readGames, resultTotals, type SelfplayResults } from "../selfplay/mod.ts";
-import type { DesignResults } from "./designs.ts";
-import { methodSampleSummaryPath } from "./method_sample.ts";
+import { type MethodSampleState, methodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
 import { checkPrediction, predictionPath, type PredictionRecord, readPrediction } from "./prediction.ts";
+
+/** One summarised self-play design of a dataset, with what was computed from it. */
+export interface DesignResults {
+  /** The design's profile (its results key names the design). */
+  design: Profile;
+  /** Stage 4's results per position. */
+  selfplay: SelfplayResults;
+  /** Stage 5's summary of its games. */
+  summary: Summary;
+  /** The method's budget on its positions, undefined while none has been started. */
+  sample: MethodSampleState | undefined;
+}
+
+/**
+ * The summarised self-play designs of a profile's folder (its own aside), the one at the method's own size and budget
+ * per move first (the check a reader came for), the others in the order of their folders; each checked to follow from
+ * its inputs (else a `stage-input` MbiError naming the stale file and the command that fixes it).
+ */
+export async function designResults(profile: Profile): Promise<DesignResults[]> {
+  const out: DesignResults[] = [];
+  for (const design of summarisedDesigns(profile)) {
+    const { selfplay, summary } = await currentStatistics(design);
+    // a summarised design has both: a summary without its games is refused by currentStatistics
+    if (!selfplay || !summary) continue;
+    const sample = await methodSampleState(design, selfplay.positions.map((p) => p.sp));
+    out.push({ design, selfplay, summary, sample });
+  }
+  // a stable sort: the method's design leads, the others keep their order
+  return out.sort((a, b) => Number(isMethodSelfplay(b.design.selfplay)) - Number(isMethodSelfplay(a.design.selfplay)));
+}
 
 /** A self-play design of a dataset whose games are being played: its games so far. */
 export interface RunningDesign {
@@ -34,24 +62,20 @@ export interface RunningDesign {
   profile: string;
   /** Positions × games at nodes per move, in words. */
   design: string;
-  /** Games played. */
+  /** Games played and planned. */
   done: number;
-  /** Games planned. */
   planned: number;
   /** Its games file (display path). */
   file: string;
-  /** The engine playing the games. */
   engine: { uci_name: string; fingerprint: number | null };
   /** The prediction made before its first game, when one was (no result beside it while the games go on). */
   predicted: PredictionRecord | null;
 }
 
 /**
- * The design whose games `folder` (a `selfplay~…` folder of the dataset
- * `profile`) holds, when they are being played: its games file without a
- * stage-5 summary (undefined otherwise). Its files grow with every progress
- * commit, so what is said of it where the files are checked against their
- * description (the dataset card) must not count them.
+ * The design whose games `folder` (a `selfplay~…` folder of the dataset `profile`) holds, when they are being played:
+ * its games file without a stage-5 summary (undefined otherwise). Its files grow with every progress commit, so what is
+ * said of it where the files are checked against their description (the dataset card) must not count them.
  */
 export function runningDesignOf(profile: Profile, folder: string): Profile | undefined {
   if (!DESIGN_FOLDER.test(folder)) return undefined;
@@ -64,11 +88,7 @@ export function runningDesignOf(profile: Profile, folder: string): Profile | und
 /** A self-play design's folder name: `selfplay~pos60~games50~move300000`. */
 const DESIGN_FOLDER = /^selfplay(~[a-z]+\d+)+$/;
 
-/**
- * The self-play designs of a dataset whose games are being played: a games
- * file in a `selfplay~…` folder with no stage-5 summary yet (a valid prefix
- * while the run goes on; its figures are not shown until it is complete).
- */
+/** The self-play designs of a dataset being played: games in a `selfplay~…` folder, no stage-5 summary yet. */
 export async function runningDesigns(profile: Profile): Promise<RunningDesign[]> {
   const dir = profileDir(profile);
   let names: string[];
@@ -85,10 +105,9 @@ export async function runningDesigns(profile: Profile): Promise<RunningDesign[]>
     const games = await readGames(gamesPath(selfplayDir(design))).catch(() => undefined);
     if (!games) continue;
     const c = games.header.config;
-    const p = await readPrediction(predictionPath(design));
     out.push({
       profile: design.name,
-      predicted: p ?? null,
+      predicted: (await readPrediction(predictionPath(design))) ?? null,
       design: selfplayBudgetText({ positions: c.positions.length, games: c.games, nodesPerMove: c.nodes_per_move }),
       done: games.records.length,
       planned: c.positions.length * c.games,
@@ -101,17 +120,14 @@ export async function runningDesigns(profile: Profile): Promise<RunningDesign[]>
 
 /** One row: a design's games with one set of values, a design being played, or the method's published figure. */
 export interface ComparisonRow {
-  /** What the row is. */
   kind: "design" | "running" | "published";
   /** The design in words (`60 × 50 games at 30,000 nodes/move`), or `the method, published`. */
   design: string;
-  /** Nodes per move of its games. */
   nodes_per_move: number;
   /** The engine that played its games (null for the published row: the method's documents name Stockfish 17.1 without a build). */
   engine: { uci_name: string; fingerprint: number | null } | null;
   /** The values set against the scores, in words (`8,000,000 nodes per position`). */
   values: string;
-  /** Games played and planned. */
   games: { done: number; planned: number };
   /** rho(eval, White's score) with its 95% percentile interval (null for a design being played; rho null when not defined). */
   rho: { rho: number | null; ci95: [number, number] } | null;
@@ -119,7 +135,6 @@ export interface ComparisonRow {
   reliability: { r: number; ci95: [number, number] | null; between: number; game: number } | null;
   /** √R: the largest correlation these scores can show (null when not estimable or not known). */
   ceiling: number | null;
-  /** Share of the games drawn. */
   draw_rate: number | null;
   /** Power of the design to exclude 0 at a true rho of 0.76 (null when not known). */
   power: number | null;
@@ -137,9 +152,8 @@ const drawRate = (s: SelfplayResults) => {
 const nanToNull = (x: number | null) => (typeof x === "number" && Number.isFinite(x) ? x : null);
 
 /**
- * The rows (pure): each summarised design with the dataset's values (`indexValues`
- * in words), then with the method's values where its sample's figures exist;
- * each design being played; the method's published figure last.
+ * The rows (pure): each summarised design with the dataset's values (`indexValues` in words), then with the method's
+ * values where its sample's figures exist; each design being played; the method's published figure last.
  */
 export function comparisonRows(
   designs: readonly (DesignResults & { predicted?: PredictionRecord | null })[],
@@ -150,23 +164,16 @@ export function comparisonRows(
   for (const d of designs) {
     const s = d.summary;
     const rel = s.reliability;
+    const games = s.selfplay.games_per_position, nodesPerMove = s.selfplay.nodes_per_move;
+    const relCi95 = s.reliability_uncertainty?.reliability_ci95 ?? null;
     const base = {
       kind: "design" as const,
-      design: selfplayBudgetText({
-        positions: s.n_positions,
-        games: s.selfplay.games_per_position,
-        nodesPerMove: s.selfplay.nodes_per_move,
-      }),
-      nodes_per_move: s.selfplay.nodes_per_move,
+      design: selfplayBudgetText({ positions: s.n_positions, games, nodesPerMove }),
+      nodes_per_move: nodesPerMove,
       engine: { uci_name: d.selfplay.engine.uci_name, fingerprint: d.selfplay.config.engine_fingerprint },
-      games: { done: s.n_games, planned: s.n_positions * s.selfplay.games_per_position },
+      games: { done: s.n_games, planned: s.n_positions * games },
       reliability: rel.between_estimable
-        ? {
-          r: rel.reliability,
-          ci95: s.reliability_uncertainty?.reliability_ci95 ?? null,
-          between: rel.between_variance,
-          game: rel.game_variance,
-        }
+        ? { r: rel.reliability, ci95: relCi95, between: rel.between_variance, game: rel.game_variance }
         : null,
       ceiling: rel.between_estimable ? nanToNull(rel.ceiling) : null,
       draw_rate: drawRate(d.selfplay),
@@ -175,12 +182,7 @@ export function comparisonRows(
     const predicted = d.predicted ?? null;
     const prediction = (values: string, rho: number | null) =>
       predicted && predicted.from.values === values
-        ? {
-          rho: predicted.prediction.expected.rho,
-          range95: predicted.prediction.expected.range95,
-          inside: checkPrediction(predicted, rho).inside,
-          path: predictionPath(d.design),
-        }
+        ? predictionCell(predicted, checkPrediction(predicted, rho).inside, d.design)
         : null;
     const own = nanToNull(s.eval_vs_score.rho);
     rows.push({
@@ -203,48 +205,44 @@ export function comparisonRows(
       });
     }
   }
+  // no figure from games being played, none for the published row but its rho
+  const none = { reliability: null, ceiling: null, draw_rate: null, power: null };
   for (const r of running) {
     const p = r.predicted;
+    const design = getProfile(r.profile);
     rows.push({
       kind: "running",
       design: r.design,
-      nodes_per_move: getProfile(r.profile).selfplay.nodesPerMove,
+      nodes_per_move: design.selfplay.nodesPerMove,
       engine: r.engine,
       values: p ? p.from.budget : indexValues,
       games: { done: r.done, planned: r.planned },
       rho: null,
-      reliability: null,
-      ceiling: null,
-      draw_rate: null,
-      power: null,
-      prediction: p
-        ? {
-          rho: p.prediction.expected.rho,
-          range95: p.prediction.expected.range95,
-          inside: null,
-          path: predictionPath(getProfile(r.profile)),
-        }
-        : null,
-      path: gamesPath(selfplayDir(getProfile(r.profile))),
+      ...none,
+      prediction: p ? predictionCell(p, null, design) : null,
+      path: gamesPath(selfplayDir(design)),
     });
   }
-  const m = PROFILES.full;
+  const m = PROFILES.full.selfplay;
   rows.push({
     kind: "published",
     design: "the method, published",
-    nodes_per_move: m.selfplay.nodesPerMove,
+    nodes_per_move: m.nodesPerMove,
     engine: null,
     values: METHOD_EVAL_TEXT,
-    games: { done: m.selfplay.positions * m.selfplay.games, planned: m.selfplay.positions * m.selfplay.games },
+    games: { done: m.positions * m.games, planned: m.positions * m.games },
     rho: { rho: PUBLISHED.rho_eval_score, ci95: PUBLISHED.ci95 },
-    reliability: null,
-    ceiling: null,
-    draw_rate: null,
-    power: null,
+    ...none,
     prediction: null,
     path: null,
   });
   return rows;
+}
+
+/** A row's prediction: the expected figure and range, whether the row's rho lies in it, and its file. */
+function predictionCell(p: PredictionRecord, inside: boolean | null, design: Profile): ComparisonRow["prediction"] {
+  const { rho, range95 } = p.prediction.expected;
+  return { rho, range95, inside, path: predictionPath(design) };
 }
 
 /** The rows of a dataset's designs (see {@link comparisonRows}), reading the predictions and the designs being played. */
@@ -255,10 +253,7 @@ export async function designComparison(
 ): Promise<ComparisonRow[]> {
   const withPredictions = [];
   for (const d of designs) {
-    withPredictions.push({
-      ...d,
-      predicted: (await readPrediction(predictionPath(d.design))) ?? null,
-    });
+    withPredictions.push({ ...d, predicted: (await readPrediction(predictionPath(d.design))) ?? null });
   }
   return comparisonRows(withPredictions, await runningDesigns(profile), indexValues);
 }

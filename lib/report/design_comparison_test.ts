@@ -2,8 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { getProfile, RESULTS_ENV } from "../store/mod.ts";
-import { designResults } from "./designs.ts";
-import { comparisonRows, designComparison } from "./design_comparison.ts";
+import { comparisonRows, designComparison, designResults } from "./design_comparison.ts";
 
 // The committed 8M index: its 60 × 50 designs at the method's 300,000 nodes per move and at 30,000, both complete,
 // with the 400M sample's figures. Each row is checked against the files it names, read here as plain JSON.

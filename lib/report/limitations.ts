@@ -1,10 +1,7 @@
 /**
- * The limitations of a profile's results, computed from the result files that
- * are there — never a fixed list: each statement carries the numbers it rests
- * on and the files they came from, and says only what those numbers show
- * (e.g. whether ranks are more stable than values is read off the two
- * correlations, not assumed). Used by the site, the dataset card and the
- * notebooks.
+ * The limitations of a profile's results, computed from the result files that are there — never a fixed list: each
+ * statement carries the numbers it rests on and the files they came from, and says only what those numbers show (e.g.
+ * whether ranks are more stable than values is read off the two correlations, not assumed).
  *
  * @module
  */
@@ -25,16 +22,10 @@ import {
   rowInterval,
   sameSetDatasets,
   selfplayDir,
-  summaryPath,
 } from "../store/mod.ts";
 import { methodSampleState } from "./method_sample.ts";
-import {
-  designStatements,
-  methodSampleStatement,
-  openingStatement,
-  selfplayStatements,
-} from "./limitations_selfplay.ts";
-import { type DesignResults, designResults } from "./designs.ts";
+import { designStatements, gamesStatements, methodSampleStatement } from "./limitations_selfplay.ts";
+import { type DesignResults, designResults } from "./design_comparison.ts";
 import {
   fingerprintValue,
   formatBudgets,
@@ -63,36 +54,33 @@ export interface Limitation {
   sources: string[];
 }
 
+const comparisonPath = () => join(resultsRoot(), "engine_comparison.json");
+
 /** The Spearman CI of a pair in `engine_comparison.json`, when that file compared the two folders. */
 async function comparisonCi(a: string, b: string): Promise<[number, number] | undefined> {
-  const file = await readJsonIfExists<{ pairs?: { a: string; b: string; spearman?: { ci95?: [number, number] } }[] }>(
-    join(resultsRoot(), "engine_comparison.json"),
-  );
+  type Pair = { a: string; b: string; spearman?: { ci95?: [number, number] } };
+  const file = await readJsonIfExists<{ pairs?: Pair[] }>(comparisonPath());
   const pair = file?.pairs?.find((p) => (p.a === a && p.b === b) || (p.a === b && p.b === a));
   return pair?.spearman?.ci95;
 }
 
 /**
- * Whether the ranks are more or less stable than the values, in words the
- * numbers carry: said only when the Pearson correlation of the values lies
- * outside the 95% interval of the Spearman correlation of the edges; otherwise
- * (or without an interval) the sentence says the figures do not tell.
+ * Whether the ranks are more or less stable than the values, in words the numbers carry: said only when the Pearson
+ * correlation of the values lies outside the 95% interval of the Spearman correlation of the edges; otherwise (or
+ * without an interval) the sentence says the figures do not tell.
  */
 export function stabilityWords(spearman: number, pearson: number, ci: [number, number] | undefined): string {
   if (!ci) return "there is no interval here to tell whether the ranks are more or less stable than the values";
   // Outside the interval: the exact figures (3 decimals, so the words never contradict rounded numbers), and
   // "borderline" when the Pearson lies within BORDERLINE_MARGIN of the interval's end (docs/METHOD.md, "Verdicts").
+  const note = nearEndNote(pearson, ci);
   const outside = (words: string, side: "below" | "above") =>
-    `so here the ranks are ${words} stable than the values (Pearson ${
-      pearson.toFixed(3)
-    } ${side} the Spearman interval ${ci[0].toFixed(3)}..${ci[1].toFixed(3)}${
-      ((note) => note ? `; ${note}` : "")(nearEndNote(pearson, ci))
-    })`;
+    `so here the ranks are ${words} stable than the values (Pearson ${pearson.toFixed(3)} ${side} ` +
+    `the Spearman interval ${ci[0].toFixed(3)}..${ci[1].toFixed(3)}${note ? `; ${note}` : ""})`;
   if (pearson < ci[0]) return outside("more", "below");
   if (pearson > ci[1]) return outside("less", "above");
-  return `Pearson lies inside the Spearman interval, so these figures do not tell whether the ranks are more or less stable than the values (Spearman ${
-    fix(spearman)
-  })`;
+  return "Pearson lies inside the Spearman interval, so these figures do not tell whether the ranks are more or less " +
+    `stable than the values (Spearman ${fix(spearman)})`;
 }
 
 function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitation[]> {
@@ -105,29 +93,27 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
       const ci = await comparisonCi(mine, folder);
       const ciText = ci ? ` (95% CI ${fix(ci[0])}..${fix(ci[1])})` : "";
       const sameEngine = isOtherBudget(d, o);
-      const who = sameEngine
-        ? `the same engine at ${formatLimit(o.header.config.limit)}`
-        : `${o.header.engine.uci_name} at ${formatLimit(o.header.config.limit)}`;
+      const [engine, limit] = [o.header.engine.uci_name, formatLimit(o.header.config.limit)];
+      const who = sameEngine ? `the same engine at ${limit}` : `${engine} at ${limit}`;
       const lead = sameEngine ? "One budget is one snapshot" : "Another engine ranks the positions differently";
+      const share = pct(a.mbi_shift.share_over_10);
       const text =
         `${lead}: between ${formatLimit(d.header.config.limit)} and ${who} the ranks of the edges agree at ` +
         `Spearman ${fix(a.spearman_edge)}${ciText} over ${a.common} positions. ` +
-        `${
-          pct(a.mbi_shift.share_over_10)
-        } of positions move by more than 10 MBI points (median |ΔMBI| ${a.mbi_shift.median}). The values themselves (in cp) agree at Pearson ${
-          fix(a.pearson_eval)
-        }; ${stabilityWords(a.spearman_edge, a.pearson_eval, ci)}.`;
-      const moved = `${pct(a.mbi_shift.share_over_10)} of positions move more than 10 points`;
+        `${share} of positions move by more than 10 MBI points (median |ΔMBI| ${a.mbi_shift.median}). ` +
+        `The values themselves (in cp) agree at Pearson ${fix(a.pearson_eval)}; ` +
+        `${stabilityWords(a.spearman_edge, a.pearson_eval, ci)}.`;
+      const moved = `${share} of positions move more than 10 points`;
       return {
         id: `${sameEngine ? "rank-agreement" : "engine-agreement"}:${folder}`,
         headline: sameEngine
-          ? `Against ${formatLimit(o.header.config.limit)}: Spearman ${fix(a.spearman_edge)} of the edges; ${moved}.`
-          : `${o.header.engine.uci_name} ranks differently: Spearman ${fix(a.spearman_edge)}; ${moved}.`,
+          ? `Against ${limit}: Spearman ${fix(a.spearman_edge)} of the edges; ${moved}.`
+          : `${engine} ranks differently: Spearman ${fix(a.spearman_edge)}; ${moved}.`,
         text,
         figures: {
           other: folder,
-          other_engine: o.header.engine.uci_name,
-          other_limit: formatLimit(o.header.config.limit),
+          other_engine: engine,
+          other_limit: limit,
           common: a.common,
           spearman_edge: a.spearman_edge,
           spearman_edge_ci95_lo: ci?.[0] ?? null,
@@ -137,24 +123,16 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
           share_mbi_over_10: a.mbi_shift.share_over_10,
           median_mbi_shift: a.mbi_shift.median,
         },
-        sources: [
-          recordedPath(d.path),
-          recordedPath(o.path),
-          ...(ci ? [recordedPath(join(resultsRoot(), "engine_comparison.json"))] : []),
-        ],
+        sources: [recordedPath(d.path), recordedPath(o.path), ...(ci ? [recordedPath(comparisonPath())] : [])],
       };
     })()];
   }));
 }
 
 /**
- * The limitations of a profile's results, from the files present: the budget
- * against the method's, one engine, ties, rank agreement with every other
- * complete dataset over the same positions (other budgets and engines), the
- * per-position MBI interval when the table has one, distinct self-play games,
- * White's overall score, and whether the self-play design can test the
- * published 0.76 (from `summary.json`'s power fields, else computed from
- * `selfplay.json`). Statements whose files are missing are left out.
+ * The limitations of a profile's results, from the files present: the budget against the method's, one engine, ties,
+ * rank agreement with every other complete dataset over the same positions, the per-position MBI interval, and the
+ * self-play designs' statements. Statements whose files are missing are left out.
  */
 export async function computeLimitations(
   profile: Profile,
@@ -166,14 +144,9 @@ export async function computeLimitations(
   const out: Limitation[] = [];
   const spPath = join(selfplayDir(profile), "selfplay.json");
   const sp = await readSelfplayResults(profile);
-  const sumPath = summaryPath(profile);
   const summary = await readSummary(profile);
   const limit = d.header.config.limit;
-  const facts = {
-    profile: profile.name,
-    evalLimit: limit,
-    selfplay: sp ? selfplayBudget(sp) : undefined,
-  };
+  const facts = { profile: profile.name, evalLimit: limit, selfplay: sp ? selfplayBudget(sp) : undefined };
   if (!isMethodBudgets(facts)) {
     out.push({
       id: "budget",
@@ -195,26 +168,26 @@ export async function computeLimitations(
   out.push({
     id: "one-engine",
     headline: `One engine (${e.uci_name}), one search per position; not human practice.`,
-    text: `One engine, one evaluation function: every value is one search of ${e.uci_name} (fingerprint ${
-      fingerprintValue(e.fingerprint)
-    }) per position at ${formatLimit(limit)}; engine evaluation is not human practice.`,
+    text: `One engine, one evaluation function: every value is one search of ${e.uci_name} ` +
+      `(fingerprint ${fingerprintValue(e.fingerprint)}) per position at ${formatLimit(limit)}; ` +
+      "engine evaluation is not human practice.",
     figures: { engine: e.uci_name, fingerprint: e.fingerprint, limit: formatLimit(limit) },
     sources: [evalsPath],
   });
   const rows = d.records.filter((r) => r.eval_cp !== null).map((r) => ({ sp: r.sp, eval_cp: r.eval_cp! }));
   const ties = tieGroups(rows);
   if (ties.length < rows.length) {
+    const [largest, n] = [ties[0], rows.length];
     out.push({
       id: "ties",
-      headline: `Only ${ties.length} distinct values among ${rows.length}: tied positions share one MBI.`,
-      text: `The ${rows.length} values take only ${ties.length} distinct values at this budget (largest tie: ${
-        ties[0].count
-      } positions at ${ties[0].eval_cp} cp); tied positions share an average rank and one MBI.`,
+      headline: `Only ${ties.length} distinct values among ${n}: tied positions share one MBI.`,
+      text: `The ${n} values take only ${ties.length} distinct values at this budget (largest tie: ${largest.count} ` +
+        `positions at ${largest.eval_cp} cp); tied positions share an average rank and one MBI.`,
       figures: {
-        positions: rows.length,
+        positions: n,
         distinct_values: ties.length,
-        largest_tie: ties[0].count,
-        largest_tie_cp: ties[0].eval_cp,
+        largest_tie: largest.count,
+        largest_tie_cp: largest.eval_cp,
       },
       sources: [evalsPath],
     });
@@ -234,46 +207,36 @@ export async function computeLimitations(
   if (widths.length) {
     const over20 = widths.filter((w) => w > 20).length / widths.length;
     const how = describedAs((table as { uncertainty?: unknown }).uncertainty);
-    // How often the next larger budget of the same engine falls inside these intervals (when that budget is here).
-    const larger = others.filter((o) =>
-      isOtherBudget(d, o) && "nodes" in o.header.config.limit && "nodes" in d.header.config.limit &&
-      o.header.config.limit.nodes > d.header.config.limit.nodes
-    ).sort((a, b) =>
-      (a.header.config.limit as { nodes: number }).nodes - (b.header.config.limit as { nodes: number }).nodes
-    )[0];
-    const next = larger
-      ? await readMbiTable(join(dirname(larger.path), "mbi.json")).catch(() => undefined)
-      : undefined;
+    // How often the next larger node budget of the same engine falls inside these intervals (when it is here).
+    const larger = sameEngineFirst.find((o) => isOtherBudget(d, o) && nodes(d) < nodes(o) && nodes(o) < Infinity);
+    const nextPath = larger && join(dirname(larger.path), "mbi.json");
+    const next = nextPath ? await readMbiTable(nextPath).catch(() => undefined) : undefined;
     const cov = next && table
       ? intervalCoverage(table.rows as { sp: number; mbi_lo: number; mbi_hi: number }[], next.rows)
       : undefined;
+    const median = quantileSorted(widths, 0.5);
+    const coverage = cov
+      ? ` It is a settling range, not a confidence interval: at ${formatLimit(larger!.header.config.limit)} ` +
+        `(${datasetFolder(larger!)}) the MBI lies inside it for ${pct(cov.share)} of positions ` +
+        `(${cov.inside} of ${cov.n}).`
+      : " How often it holds a larger budget's MBI is not checked for this dataset: " +
+        "no complete dataset of the same engine at a larger budget is here.";
     out.push({
       id: "mbi-interval",
-      headline: `Each MBI's [lo–hi] is a settling range, not a confidence interval (median width ${
-        quantileSorted(widths, 0.5)
-      }).`,
-      text: `Each position's MBI carries an interval${how ? ` (${how})` : ""}: median width ${
-        quantileSorted(widths, 0.5)
-      } points, ${pct(over20)} of positions wider than 20 points.${
-        cov
-          ? ` It is a settling range, not a confidence interval: at ${formatLimit(larger!.header.config.limit)} (${
-            datasetFolder(larger!)
-          }) the MBI lies inside it for ${pct(cov.share)} of positions (${cov.inside} of ${cov.n}).`
-          : " How often it holds a larger budget's MBI is not checked for this dataset: no complete dataset of the same engine at a larger budget is here."
-      }`,
+      headline: `Each MBI's [lo–hi] is a settling range, not a confidence interval (median width ${median}).`,
+      text: `Each position's MBI carries an interval${how ? ` (${how})` : ""}: median width ${median} points, ` +
+        `${pct(over20)} of positions wider than 20 points.${coverage}`,
       figures: {
         positions: widths.length,
-        median_width: quantileSorted(widths, 0.5),
+        median_width: median,
         share_wider_than_20: over20,
         coverage_next_budget: cov?.share ?? null,
         next_budget: larger ? datasetFolder(larger) : null,
       },
-      sources: [recordedPath(mbiPath), ...(larger ? [recordedPath(join(dirname(larger.path), "mbi.json"))] : [])],
+      sources: [recordedPath(mbiPath), ...(nextPath ? [recordedPath(nextPath)] : [])],
     });
   }
-  if (sp) out.push(...selfplayStatements(sp, recordedPath(spPath), summary, recordedPath(sumPath)));
-  const breadth = sp && await openingStatement(profile, sp);
-  if (breadth) out.push(breadth);
+  if (sp) out.push(...await gamesStatements(profile, sp, summary));
   // a design's own notebooks say, as the page of the index it was drawn from does, how far the method's budget on
   // its positions has got (none at the method's own budget: there the dataset is at it)
   const own = sp && !isMethodBudgets({ profile: profile.name, evalLimit: limit })

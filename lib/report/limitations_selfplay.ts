@@ -1,8 +1,7 @@
 /**
- * The limitations of self-play designs, computed from their files: distinct
- * games and repeats after the opening, White's overall score, whether the
- * design can test the published figure, how broad its opening sets start, and
- * how far the method's budget on its positions has got.
+ * The limitations of self-play designs, computed from their files: distinct games, White's overall score, whether the
+ * design can test the published figure, how broad its opening sets start, and how far the method's budget on its
+ * positions has got.
  *
  * @module
  */
@@ -11,7 +10,7 @@ import { join } from "node:path";
 import { formatLimit } from "../engine/mod.ts";
 import { recordedPath, selfplayDir, summaryPath } from "../store/mod.ts";
 import { type MethodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
-import { type DesignResults } from "./designs.ts";
+import { type DesignResults } from "./design_comparison.ts";
 import {
   METHOD_VARIANCES,
   type Profile,
@@ -30,22 +29,14 @@ import {
   type SelfplayResults,
 } from "../selfplay/mod.ts";
 import type { Limitation } from "./limitations.ts";
-import { fix, int, pct } from "../core/mod.ts";
+import { fix, int, iv, pct } from "../core/mod.ts";
 
 /**
- * How far above a position's own stage-1 value the best first move's score in
- * its opening search may lie before the statement on opening sets names it (cp):
- * a gap this large at the start of a Chess960 game is a short search's misjudgement.
+ * How far above a position's own stage-1 value the best first move's score in its opening search may lie before the
+ * statement on opening sets names it (cp): a gap this large at the start of a Chess960 game is a short search's
+ * misjudgement.
  */
 export const OPENING_SCORE_GAP_CP = 100;
-
-/** Reliability, ceiling and power as stage 5 recorded them in `summary.json`. */
-function recordedPower(
-  s: Summary | undefined,
-): { reliability: number; ceiling: number; power: number | null } | undefined {
-  if (!s?.reliability || !s.power) return undefined;
-  return { reliability: s.reliability.reliability, ceiling: s.reliability.ceiling, power: s.power.this_design.power };
-}
 
 /** The statements of a self-play design's games (distinct games, White's score, power), from its files. */
 export function selfplayStatements(sp: SelfplayResults, spPath: string, summary: Summary | undefined, sumPath: string) {
@@ -60,9 +51,9 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
   const after = sp.n_repeats_after_opening;
   const byPosition = sp.config.opening.distinct === "position";
   const repeats = after > 0
-    ? ` ${
-      int(after)
-    } games reach the position another game of the same start reached after its opening (a transposition) and then repeat it move for move: the openings were distinct by their moves, not by the positions they reach.`
+    ? ` ${int(after)} games reach the position another game of the same start reached after its opening ` +
+      "(a transposition) and then repeat it move for move: " +
+      "the openings were distinct by their moves, not by the positions they reach."
     : byPosition
     ? " The openings are distinct by the position they reach, so no game repeats another after its opening."
     : " No game repeats another after its opening.";
@@ -74,10 +65,9 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
       ? `${int(distinct)} distinct games among ${int(games)}.`
       : `all ${int(games)} games distinct, after their openings too.`,
     text: (repeated.length
-      ? `Self-play: ${int(distinct)} distinct games among ${
-        int(games)
-      } (${repeated.length} of ${pos.length} positions repeat a game; ` +
-        `fewest: SP ${worst.sp} with ${worst.distinct_games} of ${worst.games}); a repeated game adds no information, yet each copy is scored.`
+      ? `Self-play: ${int(distinct)} distinct games among ${int(games)} (${repeated.length} of ${pos.length} ` +
+        `positions repeat a game; fewest: SP ${worst.sp} with ${worst.distinct_games} of ${worst.games}); ` +
+        "a repeated game adds no information, yet each copy is scored."
       : `Self-play: all ${int(games)} games are distinct (${pos.length} positions × ${sp.config.games} games).`) +
       repeats,
     figures: {
@@ -92,36 +82,38 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
   });
   const { wins, draws, losses } = resultTotals(pos);
   const score = (wins + draws / 2) / games;
+  const drawRate = `draw rate ${pct(draws / games)}`;
   out.push({
     id: "white-score",
-    headline: `White scores ${fix(score, 3)} (draw rate ${pct(draws / games)}).`,
+    headline: `White scores ${fix(score, 3)} (${drawRate}).`,
     text: `White's overall score in self-play at ${int(sp.config.nodes_per_move)} nodes per move is ${fix(score, 3)} ` +
-      `over ${int(games)} games (${int(wins)} wins, ${int(draws)} draws, ${int(losses)} losses; draw rate ${
-        pct(draws / games)
-      }). ` +
+      `over ${int(games)} games (${int(wins)} wins, ${int(draws)} draws, ${int(losses)} losses; ${drawRate}). ` +
       `The self-play checks the ordering at that budget, not any single position.`,
     figures: { games, wins, draws, losses, white_score: score, nodes_per_move: sp.config.nodes_per_move },
     sources: [spPath],
   });
-  const recorded = recordedPower(summary);
-  if (!recorded) return selfplayHeadlines(out); // stage 5 has not run yet: no power statement without its figures
-  const c = summary?.eval_vs_score;
+  // stage 5 has not run yet: no power statement without its figures
+  if (!summary?.reliability || !summary.power) return selfplayHeadlines(out);
+  const c = summary.eval_vs_score;
   const published = PUBLISHED.rho_eval_score;
-  const pw = summary!.power;
+  const pw = summary.power;
   const design = pw.this_design;
   const expected = design.expected_rho;
   const canTest = design.power >= pw.required_power;
   const ciText = c
-    ? ` The observed rho(eval, score) is ${
-      rhoInterval(c, c.ci95_percentile)
-    }, measured at this profile's budgets, so it cannot confirm or refute the figure published at the method's.`
+    ? ` The observed rho(eval, score) is ${rhoInterval(c, c.ci95_percentile)}, measured at this profile's budgets, ` +
+      "so it cannot confirm or refute the figure published at the method's."
     : "";
-  const source = pw.variances.source === "measured"
-    ? `measured in these games (reliability ${fix(design.reliability)}, ceiling ${fix(Math.sqrt(design.reliability))})`
-    : `not estimable from these games, whose scores spread no more than sampling noise; with the variances of ${METHOD_VARIANCES.source} the reliability would be ${
-      fix(design.reliability)
-    } (ceiling ${fix(Math.sqrt(design.reliability))})`;
+  const measured = pw.variances.source === "measured";
+  const r = fix(design.reliability), ceiling = fix(Math.sqrt(design.reliability));
+  const source = measured
+    ? `measured in these games (reliability ${r}, ceiling ${ceiling})`
+    : "not estimable from these games, whose scores spread no more than sampling noise; " +
+      `with the variances of ${METHOD_VARIANCES.source} the reliability would be ${r} (ceiling ${ceiling})`;
   const g = pw.games_needed.at_this_positions;
+  const more = !canTest && g !== null ? `; about ${int(g)} games per position would reach 0.8` : "";
+  const u = summary.reliability_uncertainty;
+  const uncertainty = u ? ` ${reliabilityUncertaintyText(u, pw.required_power, measured)}` : "";
   out.push({
     id: "power",
     headline: canTest
@@ -129,23 +121,9 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
       : `too few games to test the published ${published}: power ${fix(design.power)} (0.8 needed).`,
     text:
       `Can this self-play design (${pos.length} positions × ${sp.config.games} games) test the published ${published}? ` +
-      `The between-position variance of the scores is ${source}. A true ${published} would show as about ${
-        fix(expected)
-      }, and the 95% interval would lie above 0 with probability ${fix(design.power)} (${
-        canTest ? "enough" : "too low"
-      } to resolve it; 0.8 is the usual bar)${
-        !canTest && g !== null ? `; about ${int(g)} games per position would reach 0.8` : ""
-      }.${ciText}${
-        summary!.reliability_uncertainty
-          ? ` ${
-            reliabilityUncertaintyText(
-              summary!.reliability_uncertainty,
-              pw.required_power,
-              pw.variances.source === "measured",
-            )
-          }`
-          : ""
-      }`,
+      `The between-position variance of the scores is ${source}. A true ${published} would show as about ` +
+      `${fix(expected)}, and the 95% interval would lie above 0 with probability ${fix(design.power)} ` +
+      `(${canTest ? "enough" : "too low"} to resolve it; 0.8 is the usual bar)${more}.${ciText}${uncertainty}`,
     figures: {
       positions: pos.length,
       games_per_position: sp.config.games,
@@ -158,9 +136,9 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
       rho_eval_score: c?.rho ?? null,
       ci95_lo: c?.ci95_percentile[0] ?? null,
       ci95_hi: c?.ci95_percentile[1] ?? null,
-      verdict: summary?.verdict.validation ?? null,
+      verdict: summary.verdict.validation ?? null,
     },
-    sources: summary ? [spPath, sumPath] : [spPath],
+    sources: [spPath, sumPath],
   });
   return selfplayHeadlines(out);
 }
@@ -168,35 +146,32 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
 /** The self-play statements' headlines, each said to be of self-play. */
 const selfplayHeadlines = (ls: Limitation[]) => ls.map((l) => ({ ...l, headline: `Self-play: ${l.headline}` }));
 
-/**
- * The statements of another self-play design of the dataset (ids and text
- * name it), and how far the method's budget on its positions has got.
- */
+/** The statements of a design's games and of its opening sets, from its files. */
+export async function gamesStatements(design: Profile, sp: SelfplayResults, summary: Summary | undefined) {
+  const spPath = recordedPath(join(selfplayDir(design), "selfplay.json"));
+  const breadth = await openingStatement(design, sp);
+  return [...selfplayStatements(sp, spPath, summary, recordedPath(summaryPath(design))), ...(breadth ? [breadth] : [])];
+}
+
+/** The statements of another self-play design of the dataset (named in ids and text), and of its method's sample. */
 export async function designStatements(
   { design, selfplay: sp, summary, sample: state }: DesignResults,
 ): Promise<Limitation[]> {
-  const spPath = join(selfplayDir(design), "selfplay.json");
-  const sumPath = summaryPath(design);
-  const breadth = await openingStatement(design, sp);
-  const out = [
-    ...selfplayStatements(sp, recordedPath(spPath), summary, recordedPath(sumPath)),
-    ...(breadth ? [breadth] : []),
-  ]
-    .map((l) => ({
-      ...l,
-      id: `${l.id}:${design.name}`,
-      headline: l.headline.replace(/^Self-play: /, `Self-play ${selfplayBudgetText(selfplayBudget(sp))}: `),
-      // the design in readers' words; its files (named beside each statement) carry its results key
-      text: `Self-play, ${selfplayBudgetText(selfplayBudget(sp))}: ${l.text.replace(/^Self-play: /, "")}`,
-    }));
+  const budget = selfplayBudgetText(selfplayBudget(sp));
+  const out = (await gamesStatements(design, sp, summary)).map((l) => ({
+    ...l,
+    id: `${l.id}:${design.name}`,
+    headline: l.headline.replace(/^Self-play: /, `Self-play ${budget}: `),
+    // the design in readers' words; its files (named beside each statement) carry its results key
+    text: `Self-play, ${budget}: ${l.text.replace(/^Self-play: /, "")}`,
+  }));
   return state ? [...out, methodSampleStatement(design, state)] : out;
 }
 
 /**
- * How broad the opening sets start, from `openings.jsonl`: the positions whose
- * lines all begin with one move, and those whose best first move scored more
- * than {@link OPENING_SCORE_GAP_CP} above the position's stage-1 value in the
- * opening search (undefined without opening sets).
+ * How broad the opening sets start, from `openings.jsonl`: the positions whose lines all begin with one move, and those
+ * whose best first move scored more than {@link OPENING_SCORE_GAP_CP} above the position's stage-1 value in the opening
+ * search (undefined without opening sets).
  */
 export async function openingStatement(design: Profile, sp: SelfplayResults): Promise<Limitation | undefined> {
   const path = join(selfplayDir(design), "openings.jsonl");
@@ -205,39 +180,39 @@ export async function openingStatement(design: Profile, sp: SelfplayResults): Pr
   const value = new Map(sp.positions.map((p) => [p.sp, p.eval_cp]));
   const b = sets.filter((s) => value.has(s.sp)).map(openingBreadth);
   const single = b.filter((x) => x.first_moves === 1);
-  const off = b.filter((x) => x.best_first && x.best_first.cp - value.get(x.sp)! > OPENING_SCORE_GAP_CP)
-    .sort((x, y) => (y.best_first!.cp - value.get(y.sp)!) - (x.best_first!.cp - value.get(x.sp)!) || x.sp - y.sp);
+  const gap = (x: OpeningBreadth) => x.best_first!.cp - value.get(x.sp)!;
+  const off = b.filter((x) => x.best_first && gap(x) > OPENING_SCORE_GAP_CP).sort((x, y) =>
+    gap(y) - gap(x) || x.sp - y.sp
+  );
   const w = sp.config.opening;
   const worst = off[0];
+  const best = worst?.best_first;
   const search = `${int(sp.config.nodes_per_move)} nodes, MultiPV ${w.multipv}`;
+  const above = `more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value`;
+  const singles = single.length
+    ? `In ${single.length} of the ${b.length} positions every line begins with the same first move ` +
+      `(SP ${single.map((x) => x.sp).join(", ")}), so their games differ only later`
+    : "Every position's lines begin with more than one first move";
+  const misjudged = off.length
+    ? `In ${off.length}, the best first move scored ${above} (most: SP ${worst.sp}, ${best!.san} at ` +
+      `${signedCp(best!.cp)} cp, depth ${best!.depth}, against ${signedCp(value.get(worst.sp)!)} cp), ` +
+      "a misjudgement that leaves few moves inside the window."
+    : `In none did the best first move score ${above}.`;
   return {
     id: "opening-breadth",
     headline:
       `Self-play: openings from ${int(sp.config.nodes_per_move)}-node searches: ${single.length} of ${b.length} ` +
       `positions have one first move; ${off.length} misjudged by > ${OPENING_SCORE_GAP_CP} cp.`,
     text:
-      `Self-play: the opening sets come from short searches (${search}; moves within ${w.windowCp} cp of the best). ${
-        single.length
-          ? `In ${single.length} of the ${b.length} positions every line begins with the same first move (SP ${
-            single.map((x) => x.sp).join(", ")
-          }), so their games differ only later`
-          : `Every position's lines begin with more than one first move`
-      }. ${
-        off.length
-          ? `In ${off.length}, the best first move scored more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value (most: SP ${worst.sp}, ${
-            worst.best_first!.san
-          } at ${signedCp(worst.best_first!.cp)} cp, depth ${worst.best_first!.depth}, against ${
-            signedCp(value.get(worst.sp)!)
-          } cp), a misjudgement that leaves few moves inside the window.`
-          : `In none did the best first move score more than ${OPENING_SCORE_GAP_CP} cp above the position's stage-1 value.`
-      }`,
+      `Self-play: the opening sets come from short searches (${search}; moves within ${w.windowCp} cp of the best). ` +
+      `${singles}. ${misjudged}`,
     figures: {
       positions: b.length,
       single_first_move: single.length,
       best_first_far_above_value: off.length,
       gap_cp: OPENING_SCORE_GAP_CP,
       worst_sp: worst?.sp ?? null,
-      worst_first_cp: worst?.best_first?.cp ?? null,
+      worst_first_cp: best?.cp ?? null,
     },
     sources: [recordedPath(path)],
   };
@@ -250,26 +225,24 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState)
   const method = formatLimit(sample.header.config.limit);
   const far = figures?.distance_to_method.find((r) => r.dataset === figures.drawn_from.dataset);
   const positionsOf = `the self-play design (${selfplayBudgetText(design.selfplay)})`;
+  const only = `The method's budget (${method} per position) exists here only for`;
+  const spearman = far ? `; Spearman ${fix(far.spearman_edges.rho, 3)} with this index` : "";
+  const agreement = far
+    ? ` On them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} ` +
+      `${iv(far.spearman_edges.ci95)}, median |Δ| ${far.median_abs_delta_cp} cp ` +
+      `(mean Δ ${fix(far.mean_delta_cp, 1)} cp, this index minus the method's budget).`
+    : figures
+    ? ""
+    : " Its figures are not computed yet (deno task method-sample).";
   return {
     id: `method-sample:${design.name}`,
     headline: done < of
       ? `The method's budget (${method}): ${done} of ${of} sample positions so far.`
-      : `The method's budget (${method}) covers only ${of} sample positions${
-        far ? `; Spearman ${fix(far.spearman_edges.rho, 3)} with this index` : ""
-      }.`,
+      : `The method's budget (${method}) covers only ${of} sample positions${spearman}.`,
     text: done < of
-      ? `The method's budget (${method} per position) exists here only for ${done} of the ${of} positions of ${positionsOf} so far. Nothing at it covers all 960 positions, and no other figure computed here is at it.`
-      : `The method's budget (${method} per position) exists here only for the ${of} positions of ${positionsOf}: a sample, not an index over all 960 positions.${
-        far
-          ? ` On them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} [${
-            fix(far.spearman_edges.ci95[0], 3)
-          }, ${fix(far.spearman_edges.ci95[1], 3)}], median |Δ| ${far.median_abs_delta_cp} cp (mean Δ ${
-            fix(far.mean_delta_cp, 1)
-          } cp, this index minus the method's budget)`
-          : figures
-          ? ""
-          : " Its figures are not computed yet (deno task method-sample)."
-      }${far ? "." : ""}`,
+      ? `${only} ${done} of the ${of} positions of ${positionsOf} so far. ` +
+        "Nothing at it covers all 960 positions, and no other figure computed here is at it."
+      : `${only} the ${of} positions of ${positionsOf}: a sample, not an index over all 960 positions.${agreement}`,
     figures: {
       positions_done: done,
       positions: of,
@@ -286,10 +259,9 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState)
 }
 
 /**
- * What a position's own view says of its opening set, where there is
- * something to say (pure): every line beginning with one first move, or the
- * best first move scored more than {@link OPENING_SCORE_GAP_CP} above the
- * position's value by the short opening search; null otherwise.
+ * What a position's own view says of its opening set, where there is something to say (pure): every line beginning with
+ * one first move, or the best first move scored more than {@link OPENING_SCORE_GAP_CP} above the position's value by
+ * the short opening search; null otherwise.
  */
 export function openingNote(
   b: OpeningBreadth,
@@ -301,28 +273,25 @@ export function openingNote(
   const single = b.first_moves === 1;
   const gap = best.cp - valueCp > OPENING_SCORE_GAP_CP;
   if (!single && !gap) return null;
-  const scored = `its ${int(search.nodes_per_move)}-node opening search scored ${best.san} at ${
-    signedCp(best.cp)
-  } cp (depth ${best.depth}) against the position's ${signedCp(valueCp)} cp`;
+  const scored =
+    `its ${int(search.nodes_per_move)}-node opening search scored ${best.san} at ${signedCp(best.cp)} cp ` +
+    `(depth ${best.depth}) against the position's ${signedCp(valueCp)} cp`;
+  const misjudged = `${scored}, a short search's misjudgement`;
   return single
-    ? `Every game of this design begins with ${best.san}: no other first move came within ${search.windowCp} cp of it${
-      gap ? `, and ${scored}, a short search's misjudgement` : ""
-    }.`
-    : `The best first move of its opening set, ${best.san}: ${scored}, a short search's misjudgement.`;
+    ? `Every game of this design begins with ${best.san}: no other first move came within ${search.windowCp} cp ` +
+      `of it${gap ? `, and ${misjudged}` : ""}.`
+    : `The best first move of its opening set, ${best.san}: ${misjudged}.`;
 }
 
 /** The opening notes of a design's positions (see {@link openingNote}), by SP; empty without opening sets. */
 export async function openingNotes(design: Profile, sp: SelfplayResults): Promise<Record<number, string>> {
   const sets = (await readOpenings(join(selfplayDir(design), "openings.jsonl")))?.records ?? [];
   const value = new Map(sp.positions.map((p) => [p.sp, p.eval_cp]));
+  const search = { nodes_per_move: sp.config.nodes_per_move, windowCp: sp.config.opening.windowCp };
   const out: Record<number, string> = {};
   for (const set of sets) {
     const v = value.get(set.sp);
-    if (v === undefined) continue;
-    const note = openingNote(openingBreadth(set), v, {
-      nodes_per_move: sp.config.nodes_per_move,
-      windowCp: sp.config.opening.windowCp,
-    });
+    const note = v === undefined ? null : openingNote(openingBreadth(set), v, search);
     if (note) out[set.sp] = note;
   }
   return out;

@@ -1,25 +1,17 @@
 /**
- * The method's index as far as its run has gone (`results/full/partial.json`):
- * what the positions done at 400,000,000 nodes say while the run grows, never
- * an MBI (a rank over a subset is not the index).
+ * The method's index as far as its run has gone (`results/full/partial.json`): what the positions done at 400,000,000
+ * nodes say while the run grows (the median, quartiles and share below 0 of the values with intervals, beside the
+ * method's published facts; the best index's rank agreement with them; where its most and least balanced positions
+ * land), never an MBI (a rank over a subset is not the index).
  *
- * Which positions: the 60 joined ones (the method's self-play positions, drawn
- * one per stratum of 16 positions of the 8M index, so each of the 960 had a
- * 1-in-16 chance) and the longest prefix of the run's random order that is
- * complete (a simple random sample of the other 900). A position is thus among
- * them with the same chance, 1/16 + 15/16 × k/900, whichever it is: together
- * they are an equal-chance sample of the 960 and the estimates treat them as
- * one sample. A position done beyond the prefix (two workers finish out of
- * order) waits for the prefix to reach it.
+ * Which positions: the 60 joined ones (the method's self-play positions, drawn one per stratum of 16 positions of the
+ * 8M index, so each of the 960 had a 1-in-16 chance) and the longest complete prefix of the run's random order (a
+ * simple random sample of the other 900). A position is thus among them with the same chance, 1/16 + 15/16 × k/900,
+ * whichever it is: together they are an equal-chance sample of the 960, taken as one sample. A position done beyond the
+ * prefix (two workers finish out of order) waits for the prefix to reach it.
  *
- * What: the median, quartiles and share below 0 of the values, with
- * intervals, beside the method's published facts; the best index's rank
- * agreement with them (on all, and on the random prefix alone); where the
- * best index's most and least balanced positions land among them.
- *
- * The file records the positions it used, not the run file's hash: the file
- * grows, and the records of those positions never change (append-only, a
- * position once).
+ * The file records the positions it used, not the run file's hash: the file grows, and the records of those positions
+ * never change (append-only, a position once).
  *
  * @module
  */
@@ -39,6 +31,7 @@ import {
   readEvalDataset,
   readPeer,
   readRunOrder,
+  readTextIfExists,
   recordedInputPath,
   recordedPath,
   resultsRoot,
@@ -65,9 +58,10 @@ import {
   checkRecord,
   count,
   fileKind,
-  fixedNonZero,
+  fix,
   int as num,
   integer,
+  iv,
   MbiError,
   opaque,
   parseJsonText,
@@ -86,17 +80,12 @@ export const PART_SIZE = 300;
 export const EXTREMES_LISTED = 10;
 
 /** Bootstrap sub-streams (apart from stage 5's, the comparisons' 61–62 and sample.json's 80–). */
-const FACT_STREAM = 90;
-const RHO_STREAM = 95;
+const FACT_STREAM = 90, RHO_STREAM = 95;
 
 const rho = v.object({ n: count(), rho: v.number(), ci95: v.tuple([v.number(), v.number()]) });
-const landing = v.object({
-  sp: integer(),
-  setup: text(),
-  mbi: integer(),
-  eval_cp: integer(),
-  method: v.nullable(v.object({ eval_cp: integer(), rank: v.number(), of: count() })),
-});
+const maybeRho = v.nullable(rho);
+const method = v.nullable(v.object({ eval_cp: integer(), rank: v.number(), of: count() }));
+const landing = v.object({ sp: integer(), setup: text(), mbi: integer(), eval_cp: integer(), method });
 
 /** `partial.json`: see the module's text. */
 export const MethodPartial = v.object({
@@ -116,13 +105,7 @@ export const MethodPartial = v.object({
   how: text(),
   distribution: opaque<SampleFacts>(),
   published: opaque<typeof METHOD_DISTRIBUTION>(),
-  agreement: v.object({
-    index: text(),
-    budget: text(),
-    all: rho,
-    prefix: v.nullable(rho),
-    peer: v.optional(v.nullable(rho)),
-  }),
+  agreement: v.object({ index: text(), budget: text(), all: rho, prefix: maybeRho, peer: v.optional(maybeRho) }),
   extremes: v.object({ index: text(), balanced: v.array(landing), unbalanced: v.array(landing) }),
   resamples: count(),
   seed: integer(),
@@ -147,21 +130,15 @@ export function methodPartialPath(root = resultsRoot()): string {
 
 /** Reads `partial.json` (undefined when there is none). */
 export async function readMethodPartial(path = methodPartialPath()): Promise<MethodPartial | undefined> {
-  let raw: string;
-  try {
-    raw = await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  }
-  const fix = "run deno task method-partial";
-  return checkRecord(MethodPartial, parseJsonText(raw, path, "dataset", fix), path, "dataset");
+  const raw = await readTextIfExists(path);
+  if (raw === undefined) return undefined;
+  const remedy = "run deno task method-partial";
+  return checkRecord(MethodPartial, parseJsonText(raw, path, "dataset", remedy), path, "dataset");
 }
 
 /**
- * Computes the figures from the run's file as it is now, or (`prefix`) from the
- * order's first `prefix` positions only (to check a committed file against a
- * grown run: the same positions give the same figures).
+ * Computes the figures from the run's file as it is now, or (`prefix`) from the order's first `prefix` positions only
+ * (to check a committed file against a grown run: the same positions give the same figures).
  */
 export async function computeMethodPartial(opts: { prefix?: number } = {}): Promise<MethodPartial> {
   const full = getProfile("full");
@@ -176,10 +153,8 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
   const bySp = new Map(run.records.map((r) => [r.sp, r]));
   const notJoined = order.joined.positions.filter((sp) => !bySp.has(sp));
   if (notJoined.length) {
-    throw new MbiError(
-      "stage-input",
-      `${notJoined.length} joined positions are not in the run file yet: deno task eval-join`,
-    );
+    const why = `${notJoined.length} joined positions are not in the run file yet`;
+    throw new MbiError("stage-input", `${why}: deno task eval-join`);
   }
   let k = 0;
   while (k < order.order.length && bySp.has(order.order[k])) k++;
@@ -205,11 +180,7 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
   const peer = new Map((await readPeer()).rows.map((r) => [r.sp, Math.abs(r.eval_cp)]));
   const agreement = (sps: number[], stream: number, edge = (sp: number) => indexRow.get(sp)!.edge_cp) => {
     if (sps.length < 3) return null;
-    const b = bootstrapSpearman(sps.map(edge), sps.map((sp) => Math.abs(value(sp))), {
-      resamples,
-      seed,
-      stream,
-    });
+    const b = bootstrapSpearman(sps.map(edge), sps.map((sp) => Math.abs(value(sp))), { resamples, seed, stream });
     return { n: sps.length, rho: b.estimate, ci95: b.percentile };
   };
 
@@ -225,18 +196,15 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
   });
 
   const budget = evalBudgetText(run.header.config.limit);
+  const engine = run.header.engine.uci_name;
   const usedSet = new Set(used);
+  const bestDir = profileDir(best.profile);
   return {
     kind: "mbi-method-partial",
     schema: PARTIAL_SCHEMA,
     about:
-      `The method's values (${run.header.engine.uci_name}, ${budget}) for ${used.length} of ${PROFILES.full.positions.length} positions, as far as the run has gone: estimates with intervals, not an index (no MBI until all are done).`,
-    dataset: {
-      path: recordedPath(path),
-      budget,
-      engine: run.header.engine.uci_name,
-      fingerprint: run.header.config.engine_fingerprint,
-    },
+      `The method's values (${engine}, ${budget}) for ${used.length} of ${PROFILES.full.positions.length} positions, as far as the run has gone: estimates with intervals, not an index (no MBI until all are done).`,
+    dataset: { path: recordedPath(path), budget, engine, fingerprint: run.header.config.engine_fingerprint },
     done: {
       of: full.positions.length,
       in_file: run.records.length,
@@ -265,12 +233,7 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
     extremes: { index: indexName, balanced: balanced.map(land), unbalanced: unbalanced.map(land) },
     resamples,
     seed,
-    inputs: await inputFiles([
-      runOrderPath(dir),
-      evalFilePath(profileDir(best.profile)),
-      mbiPaths(profileDir(best.profile)).json,
-      repoPath(PEER_FILE),
-    ]),
+    inputs: await inputFiles([runOrderPath(dir), evalFilePath(bestDir), mbiPaths(bestDir).json, repoPath(PEER_FILE)]),
     code: await codeVersion(),
   };
 }
@@ -282,9 +245,8 @@ export async function writeMethodPartial(): Promise<MethodPartial> {
 
 const ordinal = (n: number) => {
   const r = Math.round(n);
-  const s = r % 100 >= 11 && r % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[r % 10] ??
-    "th";
-  return `${num(r)}${s}`;
+  const suffix = r % 100 >= 11 && r % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][r % 10] ?? "th";
+  return `${num(r)}${suffix}`;
 };
 
 /** How far the run is, for people: `360 of 960 positions at 400,000,000 nodes per position`. */
@@ -298,20 +260,19 @@ export function partialDistributionText(p: Pick<MethodPartial, "distribution" | 
   const n = p.done.used.length;
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const cp = (x: number) => signedCp(Number(x.toFixed(1)));
-  return `Median ${cp(d.median.estimate)} cp [${d.median.ci95.map(cp).join(", ")}], quartiles ${
-    cp(d.quartiles[0].estimate)
-  } to ${cp(d.quartiles[1].estimate)} cp; ${d.below_zero.count} of ${num(n)} below 0 (${pct(d.below_zero.share)}, [${
-    d.below_zero.ci95.map(pct).join(", ")
-  }]). The method's published run: median +${
-    p.published.median.toFixed(1)
-  }, range ${p.published.min}..+${p.published.max}, ${p.published.negatives} of ${num(p.published.count)} below 0.`;
+  const m = p.published;
+  const z = d.below_zero;
+  const below = `${z.count} of ${num(n)} below 0 (${pct(z.share)}, [${z.ci95.map(pct).join(", ")}])`;
+  return `Median ${cp(d.median.estimate)} cp [${d.median.ci95.map(cp).join(", ")}], ` +
+    `quartiles ${cp(d.quartiles[0].estimate)} to ${cp(d.quartiles[1].estimate)} cp; ${below}. ` +
+    `The method's published run: median +${m.median.toFixed(1)}, range ${m.min}..+${m.max}, ` +
+    `${m.negatives} of ${num(m.count)} below 0.`;
 }
 
 /** The best index's rank agreement with the values done (one sentence). */
 export function partialAgreementText(p: Pick<MethodPartial, "agreement">): string {
   const a = p.agreement;
-  const r = (x: { rho: number; ci95: [number, number] }) =>
-    `${fixedNonZero(x.rho, 3)} [${x.ci95.map((c) => fixedNonZero(c, 3)).join(", ")}]`;
+  const r = (x: { rho: number; ci95: [number, number] }) => `${fix(x.rho, 3)} ${iv(x.ci95)}`;
   return `The ${indexWords(a.budget)} ranks their edges at Spearman ${r(a.all)} on all ${num(a.all.n)}` +
     (a.prefix ? `, ${r(a.prefix)} on the ${num(a.prefix.n)} of the random order alone` : "") +
     (a.peer ? `; the depth-32 peer (clfs/eval960) at ${r(a.peer)}.` : ".");
@@ -330,17 +291,12 @@ export function landingText(row: Pick<MethodPartial["extremes"]["balanced"][numb
 
 /** The method's values as the pages show them: those of `partial.json`'s positions, read from the run's file. */
 export interface MethodSnapshot {
-  /** The figures. */
   partial: MethodPartial;
   /** Value (cp, White's view; null for a mate) and depth by SP, for the positions the figures use. */
   values: Record<number, [number | null, number]>;
 }
 
-/**
- * The method's run as the pages show it: the positions of `partial.json`
- * (a snapshot that stays true while the run's file grows), with their values
- * from that file; undefined when there is no `partial.json`.
- */
+/** The method's run as the pages show it: `partial.json` (true while the run grows) and its positions' values. */
 export async function methodSnapshot(): Promise<MethodSnapshot | undefined> {
   const partial = await readMethodPartial();
   if (!partial) return undefined;

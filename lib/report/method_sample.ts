@@ -1,21 +1,8 @@
 /**
- * The method's budget on a sample: stage 1 at 400,000,000 nodes for the
- * positions a self-play design drew (one per edge stratum of an index), and
- * what it says beside the index it was drawn from:
- *
- * - the three stage-5 correlations with the self-play scores, for the index's
- *   values and for the sample's values, each beside the published figure
- *   (see published_check.ts);
- * - the method's published distribution facts (median +26.0, range −7..+83,
- *   4 of 960 below 0) estimated from the sample with intervals, beside the
- *   same statistics of every rung of the ladder on the same positions and, for
- *   the rungs, over all their positions;
- * - how far every rung is from the method's budget on those positions
- *   (Spearman of the edges with its interval, median |Δcp|).
- *
- * The sample is a dataset of its own: never an index over 960 positions and
- * never mixed with another budget. Its MBI is ranked within the sample, and
- * says so. Written as `sample.json` beside the sample's `evals.jsonl`.
+ * The method's budget on a sample: stage 1 at 400,000,000 nodes for the positions a self-play design drew (one per edge
+ * stratum of an index), set beside the index it was drawn from and every rung of the ladder (`sample.json`). The sample
+ * is a dataset of its own: never an index over 960 positions and never mixed with another budget; its MBI is ranked
+ * within the sample, and says so.
  *
  * @module
  */
@@ -46,7 +33,6 @@ import {
   PROFILES,
   quantileSorted,
   sampleFacts,
-  type ScoreReliability,
   scoreReliability,
 } from "../method/mod.ts";
 import { loadSelfplay } from "../selfplay/mod.ts";
@@ -62,8 +48,7 @@ import {
   summarise,
 } from "../analysis/mod.ts";
 import { checkAgainstPublished } from "./published_check.ts";
-import type { DatasetFacts, MethodSample, RungDistance, SampleValidation } from "./method_sample_record.ts";
-
+import type { DatasetFacts, MethodSample, RungDistance } from "./method_sample_record.ts";
 import { MbiError } from "../core/mod.ts";
 
 /** Schema version of `sample.json`. */
@@ -72,18 +57,12 @@ export const METHOD_SAMPLE_SCHEMA = 1;
 /** Bootstrap sub-streams of the sample's figures (apart from stage 5's 1–4 and the comparisons' 61–62). */
 const FACT_STREAM = 80;
 
-/**
- * Where the method's budget on a self-play design's sample lives:
- * `results/full/sample<P>/evals.jsonl` for a design of P positions.
- */
+/** Where the method's budget on a design's sample of P positions lives: `results/full/sample<P>/evals.jsonl`. */
 export function methodSamplePath(profile: Profile, root = resultsRoot()): string {
   return evalFilePath(join(root, "full", `sample${profile.selfplay.positions}`));
 }
 
-function nodesOf(d: EvalDataset): number {
-  const l = d.header.config.limit;
-  return "nodes" in l ? l.nodes : 0;
-}
+const nodesOf = (d: EvalDataset) => "nodes" in d.header.config.limit ? d.header.config.limit.nodes : 0;
 
 function valuesOn(d: EvalDataset, sps: readonly number[]): number[] {
   const bySp = new Map(d.records.map((r) => [r.sp, r.eval_cp]));
@@ -102,79 +81,36 @@ function spList(positions: readonly number[]): string {
 }
 
 /**
- * The command that evaluates a design's sample, or resumes it with the engine
- * its file was started with (another build of the same fingerprint would be
- * accepted, and the WASM one is several times slower).
+ * The command that evaluates a design's sample, or resumes it with the engine its file was started with (another build
+ * of the same fingerprint would be accepted, and the WASM one is several times slower).
  */
 export function sampleRunCommand(path: string, positions: readonly number[], engine?: string): string {
-  const sps = spList(positions);
-  return `deno task eval-all --profile full${engine ? ` --engine ${engine}` : ""} --sp ${sps} --out ${
-    displayPath(path)
-  }`;
+  const engineFlag = engine ? ` --engine ${engine}` : "";
+  return `deno task eval-all --profile full${engineFlag} --sp ${spList(positions)} --out ${displayPath(path)}`;
 }
 
-/**
- * Reads the sample and checks it: complete, every value a centipawn value,
- * exactly the self-play's positions, and the reference engine's fingerprint
- * of the index it is compared with.
- */
+/** Reads the sample, checked: complete, in centipawns, the self-play's positions, the index's engine fingerprint. */
 async function loadSample(path: string, positions: readonly number[], fingerprint: number | null) {
-  const d = await readEvalDataset(path).catch((e) => {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  });
+  const d = await readEvalDataset(path);
   const fix = `run ${sampleRunCommand(path, positions, d?.header.engine.id)}`;
-  if (!d) throw new MbiError("stage-input", `no sample at ${displayPath(path)}: ${fix}`);
+  const file = displayPath(path);
+  if (!d) throw new MbiError("stage-input", `no sample at ${file}: ${fix}`);
   if (spList(d.header.positions) !== spList(positions)) {
-    throw new MbiError(
-      "stage-input",
-      `${
-        displayPath(path)
-      } holds other positions than the self-play's ${positions.length}; it is not this design's sample`,
-    );
+    const why = `holds other positions than the self-play's ${positions.length}; it is not this design's sample`;
+    throw new MbiError("stage-input", `${file} ${why}`);
   }
   if (d.missing.length) {
-    throw new MbiError(
-      "stage-input",
-      `${displayPath(path)} has ${d.records.length} of ${d.header.positions.length} positions: ${fix} to finish`,
-    );
+    const has = `has ${d.records.length} of ${d.header.positions.length} positions`;
+    throw new MbiError("stage-input", `${file} ${has}: ${fix} to finish`);
   }
   const mate = d.records.find((r) => r.eval_cp === null);
-  if (mate) {
-    throw new MbiError("stage-input", `${displayPath(path)}: SP ${mate.sp} has no centipawn value (a mate score)`);
-  }
-  if (d.header.config.engine_fingerprint !== fingerprint) {
-    throw new MbiError(
-      "engine-fingerprint",
-      `${
-        displayPath(path)
-      } was computed by an engine of fingerprint ${d.header.config.engine_fingerprint}, the index by ${fingerprint}: not comparable`,
-    );
+  if (mate) throw new MbiError("stage-input", `${file}: SP ${mate.sp} has no centipawn value (a mate score)`);
+  const other = d.header.config.engine_fingerprint;
+  if (other !== fingerprint) {
+    const why = `was computed by an engine of fingerprint ${other}, the index by ${fingerprint}: not comparable`;
+    throw new MbiError("engine-fingerprint", `${file} ${why}`);
   }
   return d;
-}
-
-function validation(
-  valuesFrom: string,
-  budget: string,
-  mbiRanked: string,
-  pairs: Pair[],
-  rel: ScoreReliability,
-  resamples: number,
-  seed: number,
-  underpowered: boolean,
-): SampleValidation {
-  const a = analyse(pairs, resamples, seed, underpowered);
-  return {
-    values_from: valuesFrom,
-    budget,
-    mbi_ranked: mbiRanked,
-    eval_vs_score: a.eval_vs_score,
-    mbi_vs_score: a.mbi_vs_score,
-    mbi_vs_imbalance: a.mbi_vs_imbalance,
-    verdict: a.verdict,
-    published_check: checkAgainstPublished(a.eval_vs_score, rel),
-  };
 }
 
 /** Options of {@link computeMethodSample}. */
@@ -204,19 +140,21 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
   const indexBudget = evalBudgetText(index.header.config.limit);
 
   const sampleValues = valuesOn(sample, sps);
-  const sampleMbi = new Map(
-    deriveMbi(sps.map((sp, i) => ({ sp, eval_cp: sampleValues[i] }))).map((m) => [m.sp, m.mbi]),
-  );
+  const sampleRanked = deriveMbi(sps.map((sp, i) => ({ sp, eval_cp: sampleValues[i] })));
+  const sampleMbi = new Map(sampleRanked.map((m) => [m.sp, m.mbi]));
+  // the three stage-5 correlations of one set of values with the games' scores, beside the published figure
+  const validation = (values_from: string, budget: string, mbi_ranked: string, pairs: Pair[]) => {
+    const a = analyse(pairs, resamples, seed, underpowered);
+    const { eval_vs_score, mbi_vs_score, mbi_vs_imbalance, verdict } = a;
+    const published_check = checkAgainstPublished(eval_vs_score, rel);
+    return { values_from, budget, mbi_ranked, eval_vs_score, mbi_vs_score, mbi_vs_imbalance, verdict, published_check };
+  };
   const validations = [
     validation(
       datasetFolder(index),
       indexBudget,
       `MBI of the index (ranked over its ${index.records.length} positions)`,
       results.positions.map((p) => ({ sp: p.sp, eval_cp: p.eval_cp, mbi: p.mbi, score: p.score })),
-      rel,
-      resamples,
-      seed,
-      underpowered,
     ),
     validation(
       displayPath(samplePath),
@@ -228,10 +166,6 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
         mbi: sampleMbi.get(p.sp)!,
         score: p.score,
       })),
-      rel,
-      resamples,
-      seed,
-      underpowered,
     ),
   ];
 
@@ -239,38 +173,28 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
   const facts: DatasetFacts[] = [{
     dataset: "sample",
     budget: sampleBudget,
-    nodes: "nodes" in sampleLimit ? sampleLimit.nodes : 0,
+    nodes: nodesOf(sample),
     on_sample: sampleFacts(sampleValues, { resamples, seed, stream: FACT_STREAM }),
     all_positions: null,
   }];
   const distance: RungDistance[] = [];
+  const scores = results.positions.map((p) => p.score);
   rungs.forEach((r, k) => {
     const v = valuesOn(r, sps);
     const all = r.records.map((x) => x.eval_cp!);
-    const s = summarise(all);
+    const { count: n, median, quartiles, min, max } = summarise(all);
     facts.push({
       dataset: datasetFolder(r),
       budget: evalBudgetText(r.header.config.limit),
       nodes: nodesOf(r),
       on_sample: sampleFacts(v, { resamples, seed, stream: FACT_STREAM + 3 * (k + 1) }),
-      all_positions: {
-        n: s.count,
-        median: s.median,
-        quartiles: s.quartiles,
-        min: s.min,
-        max: s.max,
-        below_zero: all.filter((x) => x < 0).length,
-      },
+      all_positions: { n, median, quartiles, min, max, below_zero: all.filter((x) => x < 0).length },
     });
     // The agreement of two datasets on their common positions is the engine comparison's (one computation).
     const pair = comparePair(r, sample, { resamples, kendallResamples: 1_000, seed })!;
     const delta = v.map((x, i) => x - sampleValues[i]);
-    const tracks = bootstrapSpearman(v, results.positions.map((p) => p.score), {
-      resamples,
-      seed,
-      // stage 5's own sub-stream: every rung resampled with the same positions (paired), the index's reproducing stage 5
-      stream: EVAL_SCORE_STREAM,
-    });
+    // stage 5's own sub-stream: every rung resampled with the same positions (paired), the index's reproducing stage 5
+    const tracks = bootstrapSpearman(v, scores, { resamples, seed, stream: EVAL_SCORE_STREAM });
     const abs = delta.map(Math.abs).sort((a, b) => a - b);
     distance.push({
       dataset: datasetFolder(r),
@@ -285,17 +209,18 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
   });
 
   const selection = results.positions.map((p) => ({ sp: p.sp, stratum: p.stratum, edge_cp: p.edge_cp }));
+  const { games, nodes_per_move } = results.config;
+  const spDir = selfplayDir(profile);
+  const method = PROFILES.full.evalNodes;
+  const atMethod = "nodes" in sampleLimit && sampleLimit.nodes === method
+    ? "at the method's budget"
+    : `at ${sampleBudget}, not the method's ${evalBudgetText({ nodes: method })}`;
   return {
     kind: "mbi-method-sample",
     schema: METHOD_SAMPLE_SCHEMA,
-    about:
-      `Stage 1 at ${sampleBudget} for the ${sps.length} positions of the self-play design ${profile.name}, drawn one per edge stratum of ${
-        datasetFolder(index)
-      } (${indexBudget}): a sample ${
-        "nodes" in sampleLimit && sampleLimit.nodes === PROFILES.full.evalNodes
-          ? "at the method's budget"
-          : `at ${sampleBudget}, not the method's ${evalBudgetText({ nodes: PROFILES.full.evalNodes })}`
-      }, not an index over ${PROFILES.full.positions.length} positions`,
+    about: `Stage 1 at ${sampleBudget} for the ${sps.length} positions of the self-play design ${profile.name}, ` +
+      `drawn one per edge stratum of ${datasetFolder(index)} (${indexBudget}): a sample ${atMethod}, ` +
+      `not an index over ${PROFILES.full.positions.length} positions`,
     sample: {
       path: recordedPath(samplePath),
       budget: sampleBudget,
@@ -307,8 +232,8 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
     selfplay: {
       profile: profile.name,
       positions: results.n_positions,
-      games: results.config.games,
-      nodes_per_move: results.config.nodes_per_move,
+      games,
+      nodes_per_move,
       n_games: results.n_games,
     },
     drawn_from: { dataset: datasetFolder(index), budget: indexBudget, strata: selection },
@@ -320,24 +245,18 @@ export async function computeMethodSample(opts: MethodSampleOptions): Promise<Me
     distance_to_method: distance,
     resamples,
     seed,
-    inputs: await inputFiles([
-      samplePath,
-      indexPath,
-      join(selfplayDir(profile), "games.jsonl"),
-      join(selfplayDir(profile), "selfplay.json"),
-      ...rungs.map((r) => r.path),
-    ]),
+    inputs: await inputFiles(
+      [samplePath, indexPath, join(spDir, "games.jsonl"), join(spDir, "selfplay.json"), ...rungs.map((r) => r.path)],
+    ),
     code: await codeVersion(),
   };
 }
 
 /**
- * The figures file of a design's sample beside the sample's evaluation file:
- * `sample.json` — unless that file holds another design's figures (two
- * designs on the same positions share one sample, e.g. 60 × 50 games at
- * 30,000 and at 300,000 nodes per move), then `sample<the design's self-play
- * tags>.json`, e.g. `sample~pos60~games50~move300000.json`. One design's
- * figures are never read or written as another's.
+ * The figures file of a design's sample beside the sample's evaluation file: `sample.json` — unless that file holds
+ * another design's figures (two designs on the same positions share one sample, e.g. 60 × 50 games at 30,000 and at
+ * 300,000 nodes per move), then `sample<the design's self-play tags>.json`, e.g.
+ * `sample~pos60~games50~move300000.json`. One design's figures are never read or written as another's.
  */
 export function methodSampleSummaryPath(samplePath: string, design: Profile): string {
   const own = join(dirname(samplePath), "sample.json");
@@ -351,30 +270,18 @@ export function methodSampleSummaryPath(samplePath: string, design: Profile): st
   return join(dirname(samplePath), `sample${basename(selfplayDir(design)).slice("selfplay".length)}.json`);
 }
 
-/**
- * Reads the `sample.json` beside a sample's evaluation file, or undefined when
- * there is none; throws a `stage-input` MbiError naming the command that writes
- * it again when it does not follow from its inputs.
- */
+/** Reads the `sample.json` beside a sample's file (undefined when none); a stale one is a `stage-input` MbiError. */
 export async function readMethodSample(samplePath: string, profile: Profile): Promise<MethodSample | undefined> {
   const path = methodSampleSummaryPath(samplePath, profile);
   const summary = await readJsonIfExists<MethodSample>(path);
   if (!summary) return undefined;
+  const rerun = `run deno task method-sample --profile ${profile.name}`;
   if (summary.kind !== "mbi-method-sample" || summary.schema !== METHOD_SAMPLE_SCHEMA) {
-    throw new MbiError(
-      "stage-input",
-      `${
-        displayPath(path)
-      } is not a sample.json of schema ${METHOD_SAMPLE_SCHEMA}: run deno task method-sample --profile ${profile.name}`,
-    );
+    const not = `is not a sample.json of schema ${METHOD_SAMPLE_SCHEMA}`;
+    throw new MbiError("stage-input", `${displayPath(path)} ${not}: ${rerun}`);
   }
   const stale = await staleInputs(summary.inputs);
-  if (stale) {
-    throw new MbiError(
-      "stage-input",
-      `${displayPath(path)} ${stale}: run deno task method-sample --profile ${profile.name}`,
-    );
-  }
+  if (stale) throw new MbiError("stage-input", `${displayPath(path)} ${stale}: ${rerun}`);
   return summary;
 }
 
@@ -389,11 +296,9 @@ export interface MethodSampleState {
 }
 
 /**
- * The method's-budget sample of a design as far as it has got: its file (a
- * prefix while the run goes on) and, once complete, its `sample.json` when
- * computed; undefined when no position has been started. Throws a
- * `stage-input` MbiError when the file holds other positions than the
- * design's, or `sample.json` does not follow from its inputs.
+ * The method's-budget sample of a design as far as it has got: its file (a prefix while the run goes on) and, once
+ * complete, its `sample.json` when computed; undefined when no position has been started. Throws a `stage-input`
+ * MbiError when the file holds other positions than the design's, or `sample.json` does not follow from its inputs.
  */
 export async function methodSampleState(
   design: Profile,
@@ -403,10 +308,8 @@ export async function methodSampleState(
   const dataset = await readEvalDataset(path);
   if (!dataset) return undefined;
   if (spList(dataset.header.positions) !== spList(positions)) {
-    throw new MbiError(
-      "stage-input",
-      `${displayPath(path)} holds other positions than the ${positions.length} of the design ${design.name}`,
-    );
+    const why = `holds other positions than the ${positions.length} of the design ${design.name}`;
+    throw new MbiError("stage-input", `${displayPath(path)} ${why}`);
   }
   const figures = dataset.missing.length ? undefined : await readMethodSample(path, design);
   return { path, dataset, figures };

@@ -1,8 +1,7 @@
 /**
- * The record `sample.json` holds (see method_sample.ts, which computes and
- * reads it): the sample's correlations with the self-play scores beside the
- * published figure, the distribution facts of the sample and of every rung,
- * and each rung's distance from the method's budget.
+ * The record `sample.json` holds (see method_sample.ts, which computes and reads it): the sample's correlations with
+ * the self-play scores beside the published figure, the distribution facts of the sample and of every rung, and each
+ * rung's distance from the method's budget.
  *
  * @module
  */
@@ -15,19 +14,14 @@ import type { PublishedCheck } from "./published_check.ts";
 
 /** The three correlations of one set of values with the self-play scores, beside the published figure. */
 export interface SampleValidation {
-  /** Dataset whose values are correlated (folder, or the sample's path). */
+  /** Dataset whose values are correlated (folder, or the sample's path), and its budget per position. */
   values_from: string;
-  /** Its budget per position. */
   budget: string;
-  /** How the MBI of these values was ranked. */
   mbi_ranked: string;
-  /** rho(eval, score). */
+  /** rho(eval, score), rho(MBI, score), rho(MBI, |score − 0.5|). */
   eval_vs_score: Correlation;
-  /** rho(MBI, score). */
   mbi_vs_score: Correlation;
-  /** rho(MBI, |score − 0.5|). */
   mbi_vs_imbalance: Correlation;
-  /** Verdicts by stage 5's rules. */
   verdict: Verdict;
   /** The published 0.76 against this interval and the games' reliability. */
   published_check: PublishedCheck;
@@ -35,13 +29,10 @@ export interface SampleValidation {
 
 /** One dataset's distribution facts on the sample's positions (and over all its positions for a rung). */
 export interface DatasetFacts {
-  /** Folder of a rung, or `sample` for the method's budget. */
+  /** Folder of a rung, or `sample` for the method's budget; its budget per position in words and in nodes. */
   dataset: string;
-  /** Budget per position. */
   budget: string;
-  /** Nodes per position. */
   nodes: number;
-  /** Estimates from the sample's positions. */
   on_sample: SampleFacts;
   /** The same statistics over all the dataset's positions (null for the sample: it has no others). */
   all_positions: {
@@ -56,9 +47,8 @@ export interface DatasetFacts {
 
 /** How far one rung is from the method's budget on the sample's positions. */
 export interface RungDistance {
-  /** Rung folder. */
+  /** Rung folder and its nodes per position. */
   dataset: string;
-  /** Its nodes per position. */
   nodes: number;
   /** Spearman of the edges |eval| with the sample's, with its 95% percentile interval. */
   spearman_edges: { rho: number; ci95: [number, number]; resamples: number };
@@ -66,7 +56,6 @@ export interface RungDistance {
   spearman_eval: number;
   /** Median |Δcp| (rung − method). */
   median_abs_delta_cp: number;
-  /** Largest |Δcp|. */
   max_abs_delta_cp: number;
   /** Mean signed Δcp (rung − method): positive when the rung gives White more. */
   mean_delta_cp: number;
@@ -76,11 +65,8 @@ export interface RungDistance {
 
 /** `sample.json`. */
 export interface MethodSample {
-  /** File kind. */
   kind: "mbi-method-sample";
-  /** Schema version. */
   schema: number;
-  /** What this file is, in words. */
   about: string;
   /** The sample's evaluation file, budget and engine. */
   sample: {
@@ -107,12 +93,9 @@ export interface MethodSample {
   facts: DatasetFacts[];
   /** Every rung against the method's budget on the sample's positions. */
   distance_to_method: RungDistance[];
-  /** Bootstrap resamples and seed. */
+  /** Bootstrap resamples, and the seed of every bootstrap here. */
   resamples: number;
-  /** Seed of every bootstrap here. */
   seed: number;
-  /** Input files with their hashes. */
   inputs: InputFile[];
-  /** Code that computed it. */
   code: CodeVersion;
 }

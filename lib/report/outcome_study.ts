@@ -1,25 +1,9 @@
 /**
- * Does the order predict games? Every dataset against every outcome table, in
- * one file (`results/outcomes/study.json`) that holds only aggregate figures:
- *
- * - per table and dataset: rho(eval, White's score) and rho(MBI, |score − 0.5|)
- *   over the table's positions with at least 20 games, with stage 5's seeded
- *   10,000-resample intervals (the same streams as the validation files, so
- *   the figures are theirs), for the reference engine's budgets, the other
- *   engines, the depth-32 peer and the method's 400,000,000-node values as far
- *   as its run has gone (no MBI there: a rank over a part is not the index);
- * - per table, each step up the budgets on the same positions: the paired
- *   difference of rho(eval, score) with its interval (does more search predict
- *   outcomes better?);
- * - how the tables' scores agree with each other, and with the 50-game scores
- *   of the workspace's own 60 × 50 designs (does the answer depend on who
- *   plays the games?);
- * - the method's published 0.76 beside them: which sets of games reach it, and
- *   the method's own 3,000 games at 300,000 nodes per move corrected for the
- *   noise of 50 games per position, with a joint bootstrap interval.
- *
- * A private table (its per-position values may not be shipped) is read where
- * it was built; the file records its SHA-256 and the command that rebuilds it.
+ * Does the order predict games? Every dataset against every outcome table, in one file of aggregate figures only
+ * (`results/outcomes/study.json`), with stage 5's seeded intervals (its streams, so the figures are the validation
+ * files'); the method's run so far has no MBI (a rank over a part is not the index). A private table (its
+ * per-position values may not be shipped) is read where it was built; the file records its SHA-256 and the command
+ * that rebuilds it.
  *
  * @module
  */
@@ -29,11 +13,16 @@ import {
   bootstrapSpearman,
   bootstrapSpearmanDifference,
   deriveMbi,
+  deriveSeed,
   evalBudgetText,
   METHOD_SEED,
   type OutcomeRow,
+  quantileSorted,
+  rngFromSeed,
   rowCounts,
   scoreReliability,
+  spearman,
+  whiteScore,
 } from "../method/mod.ts";
 import {
   codeVersion,
@@ -43,7 +32,10 @@ import {
   listOutcomeTables,
   outcomePaths,
   type OutcomeTable,
+  PEER,
+  PEER_FILE,
   readEvalDataset,
+  readJsonIfExists,
   readOutcomeTable,
   readPeer,
   recordedPath,
@@ -51,16 +43,14 @@ import {
   scanDatasets,
   writeJsonUnlessSame,
 } from "../store/mod.ts";
-import { analyse, EVAL_SCORE_STREAM, PUBLISHED } from "../analysis/mod.ts";
+import { analyse, type Correlation, EVAL_SCORE_STREAM, PUBLISHED } from "../analysis/mod.ts";
 import { loadRegistry } from "../engine/mod.ts";
-import { readSelfplayResults } from "../selfplay/mod.ts";
+import { readSelfplayResults, type SelfplayResults } from "../selfplay/mod.ts";
 import { DEFAULT_MIN_GAMES } from "../outcomes/mod.ts";
 import { methodSnapshot } from "./method_partial.ts";
 import { methodSamplePath } from "./method_sample.ts";
 import { int, MbiError, repoPath } from "../core/mod.ts";
-import { PEER, PEER_FILE } from "../store/mod.ts";
-import { correctedRho, correctedSentence } from "./corrected_rho.ts";
-import type { OutcomeStudy, Rho, StudyDataset } from "./outcome_study_record.ts";
+import type { OutcomeStudy, Rho, StudyDataset } from "./outcome_study_view.ts";
 
 /** Schema version of `study.json`. */
 export const STUDY_SCHEMA = 1;
@@ -83,6 +73,12 @@ interface Values {
   file: string;
 }
 
+/** A dataset of the study whose values are all there, with their MBI. */
+function ranked(meta: StudyDataset, values: { sp: number; eval_cp: number }[], file: string): Values {
+  const mbi = new Map(deriveMbi(values).map((m) => [m.sp, m.mbi]));
+  return { meta, bySp: new Map(values.map((v) => [v.sp, v.eval_cp])), mbi, file };
+}
+
 /** The datasets of the study: complete reference and other-engine datasets, the peer, the method's run so far. */
 async function studyDatasets(): Promise<Values[]> {
   const reference = loadRegistry().reference_fingerprint;
@@ -92,51 +88,43 @@ async function studyDatasets(): Promise<Values[]> {
     const nodes = "nodes" in limit ? limit.nodes : null;
     const values = d.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp! }));
     const key = datasetFolder(d);
-    out.push({
-      meta: {
-        key,
-        label: `${d.header.engine.uci_name}, ${evalBudgetText(limit)}`,
-        engine: d.header.engine.uci_name,
-        budget: evalBudgetText(limit),
-        nodes,
-        ladder: d.header.config.engine_fingerprint === reference && nodes !== null && !key.includes("@"),
-        positions: values.length,
-      },
-      bySp: new Map(values.map((v) => [v.sp, v.eval_cp])),
-      mbi: new Map(deriveMbi(values).map((m) => [m.sp, m.mbi])),
-      file: d.path,
-    });
+    const meta = {
+      key,
+      label: `${d.header.engine.uci_name}, ${evalBudgetText(limit)}`,
+      engine: d.header.engine.uci_name,
+      budget: evalBudgetText(limit),
+      nodes,
+      ladder: d.header.config.engine_fingerprint === reference && nodes !== null && !key.includes("@"),
+      positions: values.length,
+    };
+    out.push(ranked(meta, values, d.path));
   }
-  const peer = await readPeer();
-  const pv = peer.rows.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp }));
-  out.push({
-    meta: {
-      key: "peer",
-      label: `${PEER.name}, ${PEER.source}`,
-      engine: PEER.engine,
-      budget: PEER.budget,
-      nodes: null,
-      ladder: false,
-      positions: pv.length,
-    },
-    bySp: new Map(pv.map((v) => [v.sp, v.eval_cp])),
-    mbi: new Map(deriveMbi(pv).map((m) => [m.sp, m.mbi])),
-    file: repoPath(PEER_FILE),
-  });
+  const pv = (await readPeer()).rows.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp }));
+  const { name, source, engine, budget } = PEER;
+  const peer = {
+    key: "peer",
+    label: `${name}, ${source}`,
+    engine,
+    budget,
+    nodes: null,
+    ladder: false,
+    positions: pv.length,
+  };
+  out.push(ranked(peer, pv, repoPath(PEER_FILE)));
   const snap = await methodSnapshot();
   if (snap) {
-    const p = snap.partial;
+    const { dataset: run, done } = snap.partial;
+    const n = done.used.length;
+    const label = `the method's run so far: ${run.engine}, ${run.budget}, ${int(n)} of ${int(done.of)} positions`;
     out.push({
       meta: {
         key: "method",
-        label: `the method's run so far: ${p.dataset.engine}, ${p.dataset.budget}, ${int(p.done.used.length)} of ${
-          int(p.done.of)
-        } positions`,
-        engine: p.dataset.engine,
-        budget: p.dataset.budget,
+        label,
+        engine: run.engine,
+        budget: run.budget,
         nodes: 400_000_000,
         ladder: false,
-        positions: p.done.used.length,
+        positions: n,
       },
       bySp: new Map(Object.entries(snap.values).map(([sp, v]) => [Number(sp), v[0]!])),
       mbi: null,
@@ -151,11 +139,8 @@ function counted(t: OutcomeTable, minGames: number): Map<number, OutcomeRow> {
   return new Map(t.rows.filter((r) => r.games >= minGames).map((r) => [r.sp, r]));
 }
 
-const rhoOf = (b: { estimate: number; n: number; percentile: [number, number] }): Rho => ({
-  n: b.n,
-  rho: b.estimate,
-  ci95: b.percentile,
-});
+type Bootstrap = { estimate: number; n: number; percentile: [number, number] };
+const rhoOf = (b: Bootstrap): Rho => ({ n: b.n, rho: b.estimate, ci95: b.percentile });
 
 /** Computes the study from the tables (their per-position values must be here) and the datasets. */
 export async function computeStudy(opts: { resamples?: number } = {}): Promise<OutcomeStudy> {
@@ -174,27 +159,20 @@ export async function computeStudy(opts: { resamples?: number } = {}): Promise<O
       if (sps.length < 3) continue;
       const score = sps.map((sp) => rows.get(sp)!.white_score);
       const evals = sps.map((sp) => d.bySp.get(sp)!);
+      const at = { table: t.meta.name, dataset: d.meta.key };
       if (d.mbi) {
         // stage 5's analysis: the same figures as the table's validation file of this dataset
-        const a = analyse(
-          sps.map((sp, i) => ({ sp, eval_cp: evals[i], mbi: d.mbi!.get(sp)!, score: score[i] })),
-          resamples,
-          seed,
-        );
-        const pick = (c: typeof a.eval_vs_score): Rho => ({
+        const pairs = sps.map((sp, i) => ({ sp, eval_cp: evals[i], mbi: d.mbi!.get(sp)!, score: score[i] }));
+        const a = analyse(pairs, resamples, seed);
+        const pick = (c: Correlation): Rho => ({
           n: sps.length,
           rho: c.rho,
           ci95: c.ci95_percentile as [number, number],
         });
-        correlations.push({
-          table: t.meta.name,
-          dataset: d.meta.key,
-          eval_vs_score: pick(a.eval_vs_score),
-          mbi_vs_imbalance: pick(a.mbi_vs_imbalance),
-        });
+        correlations.push({ ...at, eval_vs_score: pick(a.eval_vs_score), mbi_vs_imbalance: pick(a.mbi_vs_imbalance) });
       } else {
         const b = bootstrapSpearman(evals, score, { resamples, seed, stream: EVAL_SCORE_STREAM });
-        correlations.push({ table: t.meta.name, dataset: d.meta.key, eval_vs_score: rhoOf(b), mbi_vs_imbalance: null });
+        correlations.push({ ...at, eval_vs_score: rhoOf(b), mbi_vs_imbalance: null });
       }
     }
     // each step up the budgets, on the positions both have
@@ -207,22 +185,11 @@ export async function computeStudy(opts: { resamples?: number } = {}): Promise<O
     pairs.forEach(([a, b], k) => {
       const sps = [...b.bySp.keys()].filter((sp) => a.bySp.has(sp) && rows.has(sp)).sort((x, y) => x - y);
       if (sps.length < 3) return;
-      const d = bootstrapSpearmanDifference(
-        sps.map((sp) => a.bySp.get(sp)!),
-        sps.map((sp) => b.bySp.get(sp)!),
-        sps.map((sp) => rows.get(sp)!.white_score),
-        { resamples, seed, stream: STEP_STREAM + k },
-      );
-      steps.push({
-        table: t.meta.name,
-        from: a.meta.key,
-        to: b.meta.key,
-        n: d.n,
-        from_rho: d.rho1,
-        to_rho: d.rho2,
-        delta: d.estimate,
-        ci95: d.ci95,
-      });
+      const values = (v: Values) => sps.map((sp) => v.bySp.get(sp)!);
+      const score = sps.map((sp) => rows.get(sp)!.white_score);
+      const d = bootstrapSpearmanDifference(values(a), values(b), score, { resamples, seed, stream: STEP_STREAM + k });
+      const [table, from, to] = [t.meta.name, a.meta.key, b.meta.key];
+      steps.push({ table, from, to, n: d.n, from_rho: d.rho1, to_rho: d.rho2, delta: d.estimate, ci95: d.ci95 });
     });
   }
 
@@ -232,22 +199,12 @@ export async function computeStudy(opts: { resamples?: number } = {}): Promise<O
       const ra = counted(a, minGames), rb = counted(b, minGames);
       const sps = [...ra.keys()].filter((sp) => rb.has(sp)).sort((x, y) => x - y);
       if (sps.length < 3) return;
-      const boot = bootstrapSpearman(
-        sps.map((sp) => ra.get(sp)!.white_score),
-        sps.map((sp) => rb.get(sp)!.white_score),
-        {
-          resamples,
-          seed,
-          stream: TABLES_STREAM,
-        },
-      );
+      const score = (r: Map<number, OutcomeRow>) => sps.map((sp) => r.get(sp)!.white_score);
+      const boot = bootstrapSpearman(score(ra), score(rb), { resamples, seed, stream: TABLES_STREAM });
       agreement.tables.push({ a: a.meta.name, b: b.meta.name, score_rho: rhoOf(boot) });
     })
   );
-  const designs: {
-    key: string;
-    positions: { sp: number; games: number; wins: number; draws: number; losses: number; score: number }[];
-  }[] = [];
+  const designs: { key: string; positions: SelfplayResults["positions"] }[] = [];
   for (const key of DESIGNS) {
     const r = await readSelfplayResults(getProfile(key)).catch(() => undefined);
     if (r) designs.push({ key, positions: r.positions });
@@ -257,25 +214,17 @@ export async function computeStudy(opts: { resamples?: number } = {}): Promise<O
     for (const g of designs) {
       const ps = g.positions.filter((p) => rows.has(p.sp));
       if (ps.length < 3) continue;
-      const boot = bootstrapSpearman(ps.map((p) => rows.get(p.sp)!.white_score), ps.map((p) => p.score), {
-        resamples,
-        seed,
-        stream: DESIGN_STREAM,
-      });
-      agreement.designs.push({
-        table: t.meta.name,
-        design: g.key,
-        games: ps.reduce((s, p) => s + p.games, 0),
-        design_reliability: scoreReliability(ps).reliability,
-        score_rho: rhoOf(boot),
-      });
+      const tableScores = ps.map((p) => rows.get(p.sp)!.white_score);
+      const boot = bootstrapSpearman(tableScores, ps.map((p) => p.score), { resamples, seed, stream: DESIGN_STREAM });
+      const [games, reliability] = [ps.reduce((s, p) => s + p.games, 0), scoreReliability(ps).reliability];
+      const design = { table: t.meta.name, design: g.key, games, design_reliability: reliability };
+      agreement.designs.push({ ...design, score_rho: rhoOf(boot) });
     }
   }
 
   // the published 0.76: which sets of games reach it (with the best index's values, and the method's where there are)
-  const reaching = correlations.filter((c) =>
-    PUBLISHED.rho_eval_score >= c.eval_vs_score.ci95[0] && PUBLISHED.rho_eval_score <= c.eval_vs_score.ci95[1]
-  )
+  const p = PUBLISHED.rho_eval_score;
+  const reaching = correlations.filter((c) => p >= c.eval_vs_score.ci95[0] && p <= c.eval_vs_score.ci95[1])
     .map((c) => ({ games: c.table, dataset: c.dataset, rho: c.eval_vs_score.rho, ci95: c.eval_vs_score.ci95 }));
   let corrected: OutcomeStudy["published"]["corrected"] = null;
   const method = designs.find((g) => g.key === DESIGNS[1]);
@@ -283,13 +232,10 @@ export async function computeStudy(opts: { resamples?: number } = {}): Promise<O
   if (method && sample) {
     const bySp = new Map(sample.records.map((r) => [r.sp, r.eval_cp!]));
     const ps = method.positions.filter((p) => bySp.has(p.sp));
-    const c = correctedRho(ps.map((p) => bySp.get(p.sp)!), ps, { resamples, seed, stream: CORRECTED_STREAM });
+    const values = ps.map((p) => bySp.get(p.sp)!);
+    const c = correctedRho(values, ps, { resamples, seed, stream: CORRECTED_STREAM });
     const games = `${int(ps.reduce((s, p) => s + p.games, 0))} games at the method's 300,000 nodes per move`;
-    const b = bootstrapSpearman(ps.map((p) => bySp.get(p.sp)!), ps.map((p) => p.score), {
-      resamples,
-      seed,
-      stream: EVAL_SCORE_STREAM,
-    });
+    const b = bootstrapSpearman(values, ps.map((p) => p.score), { resamples, seed, stream: EVAL_SCORE_STREAM });
     corrected = {
       design: method.key,
       values: recordedPath(sample.path),
@@ -339,15 +285,61 @@ export async function writeStudy(): Promise<OutcomeStudy> {
 
 /** Reads `study.json` (undefined when there is none). */
 export async function readStudy(path = studyPath()): Promise<OutcomeStudy | undefined> {
-  const text = await Deno.readTextFile(path).catch((e) => {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  });
-  if (text === undefined) return undefined;
-  const s = JSON.parse(text) as OutcomeStudy;
+  const s = await readJsonIfExists<OutcomeStudy>(path);
+  if (s === undefined) return undefined;
   if (s?.kind !== "mbi-outcome-study") throw new MbiError("stage-input", `${path} is not an outcome study`);
   if (s.schema > STUDY_SCHEMA) {
     throw new MbiError("stage-input", `${path} has schema ${s.schema}; this code reads up to ${STUDY_SCHEMA}`);
   }
   return s;
+}
+
+/**
+ * The method's games corrected for the noise of their scores: rho(values, score) / √R, R the reliability of the
+ * per-position scores; its interval from a joint bootstrap over positions (rho and R recomputed on each resample; a
+ * resample whose R is 0 is left out).
+ */
+export function correctedRho(
+  values: readonly number[],
+  counts: readonly { wins: number; draws: number; losses: number; games: number }[],
+  opts: { resamples: number; seed: number; stream: number },
+): { estimate: number; ci95: [number, number]; reliability: number; observed: number } {
+  const scores = counts.map((c) => whiteScore(c));
+  const observed = spearman(values, scores);
+  const reliability = scoreReliability(counts).reliability;
+  const rng = rngFromSeed(deriveSeed(opts.seed, opts.stream));
+  const n = values.length;
+  const out: number[] = [];
+  for (let b = 0; b < opts.resamples; b++) {
+    const idx = Array.from({ length: n }, () => rng.int(0, n - 1));
+    const r = scoreReliability(idx.map((i) => counts[i])).reliability;
+    const rho = spearman(idx.map((i) => values[i]), idx.map((i) => scores[i]));
+    if (r > 0 && Number.isFinite(rho)) out.push(rho / Math.sqrt(r));
+  }
+  out.sort((a, b) => a - b);
+  return {
+    estimate: observed / Math.sqrt(reliability),
+    ci95: [quantileSorted(out, 0.025), quantileSorted(out, 0.975)],
+    reliability,
+    observed,
+  };
+}
+
+/** The sentence on what the corrected figure says of the published one (computed, never written by hand). */
+export function correctedSentence(
+  c: { estimate: number; ci95: [number, number]; reliability: number; observed: number },
+  games: string,
+): string {
+  const f = (x: number) => x.toFixed(2);
+  const p = PUBLISHED.rho_eval_score;
+  // a corrected correlation above 1 is noise in the estimated reliability: the interval is said up to 1
+  const hi = c.ci95[1] >= 1 ? "1" : f(c.ci95[1]);
+  const where = p < c.ci95[0] ? "below that interval" : p > c.ci95[1] ? "above that interval" : "inside that interval";
+  const shown = `while 50 games per position show a true ${p} as about ${f(p * Math.sqrt(c.reliability))}`;
+  return `Corrected for the noise of 50 games per position (reliability ${f(c.reliability)}), the ${games} give ` +
+    `${f(c.observed)} / √${f(c.reliability)} = ${f(c.estimate)} (95% interval ${f(c.ci95[0])} to ${hi}); ` +
+    `the published ${p} lies ${where}` +
+    (where === "inside that interval"
+      ? `: it is about what these games would show without their noise, ${shown}.`
+      : ".");
 }

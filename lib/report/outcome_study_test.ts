@@ -5,8 +5,7 @@ import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { buildOutcomesFromTable } from "../outcomes/mod.ts";
 import { readPeer } from "../store/mod.ts";
 import { deriveSeed, rngFromSeed, scoreReliability, spearman, whiteScore } from "../method/mod.ts";
-import { computeStudy } from "./outcome_study.ts";
-import { correctedRho, correctedSentence } from "./corrected_rho.ts";
+import { computeStudy, correctedRho, correctedSentence } from "./outcome_study.ts";
 import { studyRows } from "./outcome_study_view.ts";
 
 // A synthetic results root: two budgets of the reference engine over all 960 positions and two synthetic

@@ -1,11 +1,99 @@
 /**
- * The outcome study for people: a few terminal lines, and flat rows (one per
- * table and dataset) for a frame an analyst filters.
+ * The record `study.json` holds (outcome_study.ts computes and reads it), and the study for people: a few terminal
+ * lines, and flat rows (one per table and dataset) for a frame an analyst filters.
  *
  * @module
  */
 
-import type { OutcomeStudy, Rho } from "./outcome_study_record.ts";
+import type { CodeVersion, InputFile } from "../store/mod.ts";
+import type { ScoreReliability } from "../method/mod.ts";
+
+/** A rho over `n` positions with its 95% percentile interval. */
+export interface Rho {
+  n: number;
+  rho: number;
+  ci95: [number, number];
+}
+
+/** One set of values correlated with the games. */
+export interface StudyDataset {
+  /** Its key: a results folder, `peer`, or `method` (the method's run so far). */
+  key: string;
+  /** What it is, in readers' words. */
+  label: string;
+  engine: string;
+  /** Budget per position, in words. */
+  budget: string;
+  /** Node budget, when it is one (null for a depth). */
+  nodes: number | null;
+  /** The reference engine (Stockfish 17.1) at a node budget: a step of the ladder. */
+  ladder: boolean;
+  /** Positions with a value. */
+  positions: number;
+}
+
+/** `study.json`. */
+export interface OutcomeStudy {
+  kind: "mbi-outcome-study";
+  schema: number;
+  about: string;
+  /** The tables: what they are, where from, their reliability and the ceiling it sets. */
+  tables: {
+    name: string;
+    description: string;
+    games: number;
+    positions: number;
+    draw_rate: number | null;
+    origin: string | null;
+    licence: string | null;
+    private: boolean;
+    source_sha256: string;
+    reproduce: string[];
+    reliability: ScoreReliability;
+  }[];
+  datasets: StudyDataset[];
+  /** rho(eval, score) and rho(MBI, |score − 0.5|) per table and dataset. */
+  correlations: { table: string; dataset: string; eval_vs_score: Rho; mbi_vs_imbalance: Rho | null }[];
+  /** Paired differences of rho(eval, score) between two datasets on the same positions, per table. */
+  steps: {
+    table: string;
+    from: string;
+    to: string;
+    n: number;
+    from_rho: number;
+    to_rho: number;
+    delta: number;
+    ci95: [number, number];
+  }[];
+  /** How the games' scores agree: table with table, and each table with the 60 × 50 designs' scores. */
+  agreement: {
+    tables: { a: string; b: string; score_rho: Rho }[];
+    designs: { table: string; design: string; games: number; design_reliability: number; score_rho: Rho }[];
+  };
+  /** The published 0.76 beside them. */
+  published: {
+    rho: number;
+    ci95: [number, number];
+    /** Which sets of games have 0.76 inside the interval of their rho(eval, score), with which values. */
+    reaching: { games: string; dataset: string; rho: number; ci95: [number, number] }[];
+    /** The method's own games corrected for the noise of their scores (null without them). */
+    corrected: {
+      design: string;
+      values: string;
+      observed: Rho;
+      reliability: number;
+      corrected: { estimate: number; ci95: [number, number] };
+      sentence: string;
+    } | null;
+  };
+  /** Minimum games of a position to be counted. */
+  min_games: number;
+  resamples: number;
+  seed: number;
+  /** Input files (tables by their outcomes.json, datasets by their files). */
+  inputs: InputFile[];
+  code: CodeVersion;
+}
 
 /** The study in a few lines for the terminal: each table's correlation with each dataset, then the steps and agreements. */
 export function studyLines(s: OutcomeStudy): string[] {
@@ -14,67 +102,48 @@ export function studyLines(s: OutcomeStudy): string[] {
   const label = new Map(s.datasets.map((d) => [d.key, d.label]));
   const lines: string[] = [];
   for (const t of s.tables) {
-    lines.push(
-      `${t.name}: ${t.description}; reliability ${f(t.reliability.reliability)} (ceiling ${f(t.reliability.ceiling)})`,
-    );
+    const rel = t.reliability;
+    lines.push(`${t.name}: ${t.description}; reliability ${f(rel.reliability)} (ceiling ${f(rel.ceiling)})`);
     for (const c of s.correlations.filter((c) => c.table === t.name)) {
       lines.push(`  rho(eval, score) ${r(c.eval_vs_score)} n = ${c.eval_vs_score.n}: ${label.get(c.dataset)}`);
     }
     for (const st of s.steps.filter((x) => x.table === t.name)) {
-      lines.push(
-        `  ${st.from} → ${st.to} (n = ${st.n}): ${f(st.from_rho)} → ${f(st.to_rho)}, difference ${f(st.delta)} [${
-          f(st.ci95[0])
-        }, ${f(st.ci95[1])}]`,
-      );
+      const difference = `difference ${f(st.delta)} [${f(st.ci95[0])}, ${f(st.ci95[1])}]`;
+      lines.push(`  ${st.from} → ${st.to} (n = ${st.n}): ${f(st.from_rho)} → ${f(st.to_rho)}, ${difference}`);
     }
   }
   for (const a of s.agreement.tables) lines.push(`scores of ${a.a} and ${a.b}: rho ${r(a.score_rho)}`);
   for (const a of s.agreement.designs) {
     lines.push(`scores of ${a.table} and ${a.design} (reliability ${f(a.design_reliability)}): rho ${r(a.score_rho)}`);
   }
-  lines.push(
-    s.published.reaching.length
-      ? `0.76 lies inside: ${s.published.reaching.map((x) => `${x.games} with ${x.dataset} (${f(x.rho)})`).join("; ")}`
-      : "no set of games has the published 0.76 inside its interval",
-  );
+  const reaching = s.published.reaching.map((x) => `${x.games} with ${x.dataset} (${f(x.rho)})`).join("; ");
+  lines.push(reaching ? `0.76 lies inside: ${reaching}` : "no set of games has the published 0.76 inside its interval");
   if (s.published.corrected) lines.push(s.published.corrected.sentence);
   return lines;
 }
 
-/** One row per table and dataset, flat, for a frame an analyst filters. */
-export type StudyRow = {
-  table: string;
-  games: number;
-  table_reliability: number;
-  dataset: string;
-  engine: string;
-  budget: string;
-  nodes: number | null;
-  ladder: boolean;
-  n: number;
-  rho_eval_score: number;
-  lo: number;
-  hi: number;
-  rho_mbi_imbalance: number | null;
-};
-
-/** The study's correlations as flat rows (table and dataset facts beside each). */
-export function studyRows(s: OutcomeStudy): StudyRow[] {
+/** The study's correlations as flat rows, one per table and dataset (table and dataset facts beside each). */
+export function studyRows(s: OutcomeStudy) {
   const t = new Map(s.tables.map((x) => [x.name, x]));
   const d = new Map(s.datasets.map((x) => [x.key, x]));
-  return s.correlations.map((c) => ({
-    table: c.table,
-    games: t.get(c.table)!.games,
-    table_reliability: t.get(c.table)!.reliability.reliability,
-    dataset: c.dataset,
-    engine: d.get(c.dataset)!.engine,
-    budget: d.get(c.dataset)!.budget,
-    nodes: d.get(c.dataset)!.nodes,
-    ladder: d.get(c.dataset)!.ladder,
-    n: c.eval_vs_score.n,
-    rho_eval_score: c.eval_vs_score.rho,
-    lo: c.eval_vs_score.ci95[0],
-    hi: c.eval_vs_score.ci95[1],
-    rho_mbi_imbalance: c.mbi_vs_imbalance?.rho ?? null,
-  }));
+  return s.correlations.map((c) => {
+    const { games, reliability } = t.get(c.table)!;
+    const { engine, budget, nodes, ladder } = d.get(c.dataset)!;
+    const { n, rho, ci95 } = c.eval_vs_score;
+    return {
+      table: c.table,
+      games,
+      table_reliability: reliability.reliability,
+      dataset: c.dataset,
+      engine,
+      budget,
+      nodes,
+      ladder,
+      n,
+      rho_eval_score: rho,
+      lo: ci95[0],
+      hi: ci95[1],
+      rho_mbi_imbalance: c.mbi_vs_imbalance?.rho ?? null,
+    };
+  });
 }

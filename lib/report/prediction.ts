@@ -1,19 +1,14 @@
 /**
- * A prediction made before a self-play design is played: from an earlier
- * design on the same positions (its measured variances and its observed
- * rho(eval, score) with the same values), what the new design should show,
- * with a range, and what variances it would take to observe the published
- * 0.76. Written once, before the first game (`prediction.json` in the new
- * design's folder), so the result is compared with a figure fixed in advance.
+ * A prediction made before a self-play design is played: from an earlier design on the same positions (its measured
+ * variances and its observed rho(eval, score) with the same values), what the new design should show, with a range, and
+ * what variances it would take to observe the published 0.76. Written once, before the first game (`prediction.json` in
+ * the new design's folder), so the result is compared with a figure fixed in advance.
  *
- * The model (the power analysis of docs/METHOD.md decision 6):
- * observed rho = true rho · √R, R = between / (between + game / G). The true
- * rho is estimated from the earlier design as its observed rho / √R (capped
- * at ±1). With the earlier variances the new design has the same R, so the
- * expected figure is the earlier observed one; its range is a 95% prediction
- * interval on the Fisher-z scale, z ± 1.96 · √2 · √(1.06 / (n − 3)): the
- * sampling error of the earlier estimate and that of the new games, taken as
- * independent (conservative: the positions and their values are the same).
+ * The model (the power analysis of docs/METHOD.md decision 6): observed rho = true rho · √R, R = between / (between +
+ * game / G). The true rho is estimated from the earlier design as its observed rho / √R (capped at ±1). With the
+ * earlier variances the new design has the same R, so the expected figure is the earlier observed one; its range is a
+ * 95% prediction interval on the Fisher-z scale, z ± 1.96 · √2 · √(1.06 / (n − 3)): the sampling error of the earlier
+ * estimate and that of the new games, taken as independent (conservative: the positions and their values are the same).
  *
  * @module
  */
@@ -27,7 +22,7 @@ import {
   selfplayBudgetText,
   spearmanZSe,
 } from "../method/mod.ts";
-import { checkRecord, fileKind, fix, integer, MbiError, schemaVersion, text } from "../core/mod.ts";
+import { checkRecord, fileKind, fix, integer, iv, MbiError, schemaVersion, text } from "../core/mod.ts";
 import { CodeVersion, displayPath, getProfile, readTextIfExists, selfplayDir } from "../store/mod.ts";
 import * as v from "valibot";
 
@@ -38,33 +33,25 @@ export const PREDICTION_SCHEMA = 1;
 export interface PredictionInputs {
   /** Positions (the same in both designs). */
   positions: number;
-  /** Games per position of the earlier design. */
+  /** Games per position of the earlier design and of the new one. */
   earlierGames: number;
-  /** Games per position of the new design. */
   games: number;
-  /** Between-position variance of White's score, measured in the earlier games. */
+  /** Between-position variance of White's score and one game's variance of White's points, in the earlier games. */
   between: number;
-  /** One game's variance of White's points, measured in the earlier games. */
   game: number;
-  /** The earlier design's observed rho(eval, score) with the values the new design is paired with. */
+  /** The earlier design's observed rho(eval, score) with the values the new one is paired with; its 95% interval. */
   observed: number;
-  /** Its 95% interval. */
   observedCi95: [number, number];
   /** The figure to compare with (the published 0.76). */
   published: number;
 }
 
-/** A design's expected figures under one assumption about its variances. */
+/** A design's expected figures under one assumption (in words) about its variances. */
 export interface PredictionScenario {
-  /** What is assumed, in words. */
   assumption: string;
-  /** One game's variance assumed. */
   game_variance: number;
-  /** Between-position variance assumed. */
   between_variance: number;
-  /** Reliability of a position's score. */
   reliability: number;
-  /** Expected observed rho. */
   expected_rho: number;
   /** Probability that the 95% interval lies above 0. */
   power: number;
@@ -91,7 +78,6 @@ export interface Prediction {
     /** One game's variance needed (best case) with the measured between-position variance. */
     game_needed: number;
   };
-  /** The prediction in one sentence. */
   sentence: string;
 }
 
@@ -127,13 +113,11 @@ export function predictDesign(i: PredictionInputs): Prediction {
   const best = p * p;
   const ratio = best / (1 - best) / i.games; // between / game needed for reliability p² with G games
   const atImplied = implied >= p ? (p / implied) ** 2 : null;
-  const sentence =
-    `Expected rho(eval, score) ${fix(rho, 3)}, 95% prediction range [${fix(range95[0], 3)}, ${fix(range95[1], 3)}] ` +
+  const times = (i.between > 0 ? i.game * ratio / i.between : Infinity).toFixed(1);
+  const sentence = `Expected rho(eval, score) ${fix(rho, 3)}, 95% prediction range ${iv(range95)} ` +
     `(the earlier games' variances: reliability ${fix(scenarios[0].reliability, 3)}); ` +
     `observing ${p} needs reliability at least ${fix(best, 3)} even at a true correlation of 1, ` +
-    `i.e. a between-position variance ${
-      (i.between > 0 ? i.game * ratio / i.between : Infinity).toFixed(1)
-    } times the measured one.`;
+    `i.e. a between-position variance ${times} times the measured one.`;
   return {
     earlier_reliability: r0,
     implied_true_rho: { estimate: implied, range: impliedRange },
@@ -150,10 +134,9 @@ export function predictDesign(i: PredictionInputs): Prediction {
 }
 
 /**
- * `prediction.json`: kind, schema, the design predicted (results key, its
- * budget in words), the earlier design and values it is made from (keys,
- * files with hashes), the inputs, the prediction, when it was made and by
- * which code; the commit that adds it dates it before the first game.
+ * `prediction.json`: kind, schema, the design predicted (results key, its budget in words), the earlier design and
+ * values it is made from (keys, files with hashes), the inputs, the prediction, when it was made and by which code; the
+ * commit that adds it dates it before the first game.
  */
 export const PredictionRecord = v.object({
   kind: fileKind("mbi-prediction"),
@@ -182,7 +165,6 @@ export interface PredictionCheck {
   observed: number | null;
   /** Whether the observed figure lies inside the prediction range (null without one). */
   inside: boolean | null;
-  /** The comparison in one sentence. */
   sentence: string;
 }
 
@@ -192,24 +174,16 @@ export function checkPrediction(p: PredictionRecord, observed: number | null): P
   const [lo, hi] = e.range95;
   const range = `${fix(e.rho, 3)} (95% prediction range ${fix(lo, 3)} to ${fix(hi, 3)})`;
   const inside = observed === null ? null : observed >= lo && observed <= hi;
-  const from = getProfile(p.from.design).selfplay;
-  const earlier = selfplayBudgetText({ positions: from.positions, games: from.games, nodesPerMove: from.nodesPerMove });
+  const earlier = selfplayBudgetText(getProfile(p.from.design).selfplay);
   // with the earlier games' variances the expected figure is the earlier one: say so, or it reads as a result
   const carried = e.rho === p.made_from.observed ? " (their own figure, with a range for new games)" : "";
-  const made = `predicted on ${
-    p.created.slice(0, 10)
-  } before the first game from the variances of the ${earlier}${carried}`;
-  return {
-    expected: e,
-    made: p.created,
-    observed,
-    inside,
-    sentence: observed === null
-      ? `rho(eval, score) with the values at ${p.from.budget}: ${range}, ${made}; no result yet.`
-      : `rho(eval, score) with the values at ${p.from.budget}: observed ${fix(observed, 3)}, ${
-        inside ? "inside" : "outside"
-      } the prediction ${range}, ${made}.`,
-  };
+  const day = p.created.slice(0, 10);
+  const made = `predicted on ${day} before the first game from the variances of the ${earlier}${carried}`;
+  const values = `rho(eval, score) with the values at ${p.from.budget}`;
+  const sentence = observed === null
+    ? `${values}: ${range}, ${made}; no result yet.`
+    : `${values}: observed ${fix(observed, 3)}, ${inside ? "inside" : "outside"} the prediction ${range}, ${made}.`;
+  return { expected: e, made: p.created, observed, inside, sentence };
 }
 
 /** A design's `prediction.json`: in its self-play folder, beside its games. */
@@ -225,10 +199,8 @@ export async function readPrediction(path: string): Promise<PredictionRecord | u
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new MbiError(
-      "stage-input",
-      `${displayPath(path)} is damaged (${(e as Error).message}): a prediction is made once; restore it from git`,
-    );
+    const why = `is damaged (${(e as Error).message}): a prediction is made once; restore it from git`;
+    throw new MbiError("stage-input", `${displayPath(path)} ${why}`);
   }
   return checkRecord(PredictionRecord, raw, displayPath(path), "stage-input");
 }

@@ -1,31 +1,24 @@
 /**
- * The method's published validation figure beside one design's measured one:
- * whether the published rho(eval, score) = 0.76 [0.63, 0.85] lies inside the
- * design's interval, and whether the reliability measured in the design's
- * games explains a difference (a true 0.76 is observed as about 0.76·√R).
- *
- * The published 0.76 is read both ways, each said as such: as the true
- * correlation (what these games would then show, and how many Fisher-z
- * standard errors the observed figure lies from it), and as what the method's
- * own games showed (an observed figure cannot exceed its games' ceiling √R: the
- * reliability it needs is at least 0.76²).
+ * The method's published rho(eval, score) = 0.76 [0.63, 0.85] beside one design's measured one: inside its interval or
+ * not, and whether the reliability measured in its games explains a difference. The 0.76 is read both ways, each said
+ * as such: as the true correlation (observed as about 0.76·√R, and how many Fisher-z standard errors the observed
+ * figure lies from that), and as what the method's own games showed (an observed figure cannot exceed its games'
+ * ceiling √R: it needs a reliability of at least 0.76²).
  *
  * @module
  */
 
 import { nearEndNote, PROFILES, rhoDefined, rhoText, type ScoreReliability, spearmanZSe } from "../method/mod.ts";
 import { type Correlation, PUBLISHED } from "../analysis/mod.ts";
-import { fix, iv } from "../core/mod.ts";
+import { fix, int, iv } from "../core/mod.ts";
 
 /** The published figure against a design's measured correlation. */
 export interface PublishedCheck {
-  /** The method's figure and interval. */
+  /** The method's figure and interval, and the design's rho(eval, score) with its 95% percentile interval. */
   published: { rho: number; ci95: [number, number] };
-  /** The design's rho(eval, score) and its 95% percentile interval. */
   observed: { rho: number; ci95: [number, number] };
-  /** The published 0.76 lies inside the design's interval. */
+  /** The published 0.76 lies inside the design's interval; the two intervals overlap. */
   published_inside: boolean;
-  /** The two intervals overlap. */
   intervals_overlap: boolean;
   /** √R from the design's games (null when the between-position variance is not estimable). */
   ceiling: number | null;
@@ -37,20 +30,17 @@ export interface PublishedCheck {
   published_above_ceiling: boolean | null;
   /** Fisher-z standard errors by which the observed rho lies below the expected 0.76·√R (negative: above it; null when R is not estimable). */
   se_below_expected: number | null;
-  /** The computed sentence. */
   sentence: string;
 }
 
-/**
- * Compares a design's rho(eval, score) with the published figure, using the
- * reliability of its games; a rho that is not defined is said so, compared with nothing.
- */
+/** Compares a design's rho(eval, score), when defined, with the published figure, given its games' reliability. */
 export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): PublishedCheck {
   const p = { rho: PUBLISHED.rho_eval_score, ci95: PUBLISHED.ci95 };
+  const head = { published: p, observed: { rho: obs.rho, ci95: obs.ci95_percentile } };
+  const published = `${p.rho} [${p.ci95[0]}, ${p.ci95[1]}]`;
   if (!rhoDefined(obs)) {
     return {
-      published: p,
-      observed: { rho: obs.rho, ci95: obs.ci95_percentile },
+      ...head,
       published_inside: false,
       intervals_overlap: false,
       ceiling: null,
@@ -58,9 +48,8 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
       variances_explain: null,
       published_above_ceiling: null,
       se_below_expected: null,
-      sentence: `This design's rho(eval, score) is ${
-        rhoText(obs)
-      }: there is nothing to compare with the published ${p.rho} [${p.ci95[0]}, ${p.ci95[1]}].`,
+      sentence: `This design's rho(eval, score) is ${rhoText(obs)}: there is nothing to compare with the published ` +
+        `${published}.`,
     };
   }
   const [lo, hi] = obs.ci95_percentile;
@@ -74,18 +63,16 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
   const se = expected === null ? null : (Math.atanh(expected) - Math.atanh(obs.rho)) / spearmanZSe(rel.positions);
   // a figure within BORDERLINE_MARGIN of an end of the interval is said to be borderline (docs/METHOD.md, "Verdicts")
   const near = (x: number) => ((note) => note ? ` (${note})` : "")(nearEndNote(x, obs.ci95_percentile));
+  const observed = `(observed ${fix(obs.rho, 3)})`;
+  const intervals = inside ? "" : overlap ? "; the two intervals overlap" : "; the two intervals do not overlap";
   const parts = [
-    `The published rho(eval, score) = ${p.rho} [${p.ci95[0]}, ${p.ci95[1]}] lies ${
-      inside ? "inside" : "outside"
-    } this design's 95% interval ${iv(obs.ci95_percentile)}${near(p.rho)} (observed ${fix(obs.rho, 3)})${
-      inside ? "" : overlap ? "; the two intervals overlap" : "; the two intervals do not overlap"
-    }.`,
+    `The published rho(eval, score) = ${published} lies ${inside ? "inside" : "outside"} this design's 95% interval ` +
+    `${iv(obs.ci95_percentile)}${near(p.rho)} ${observed}${intervals}.`,
   ];
   const holdsZero = lo <= 0 && 0 <= hi;
   if (expected === null) {
-    parts.push(
-      "The between-position variance of White's score is not estimable from these games, so whether the variances explain a difference cannot be said.",
-    );
+    const unknown = "so whether the variances explain a difference cannot be said.";
+    parts.push(`The between-position variance of White's score is not estimable from these games, ${unknown}`);
   } else {
     const where = explain ? "inside" : "outside";
     const meaning = inside
@@ -93,23 +80,20 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
       : explain
       ? "; so the measured variances explain the difference"
       : "; so the measured variances alone do not explain the difference";
+    const side = se! >= 0 ? "below" : "above";
     const distance = Number.isFinite(se!)
-      ? `: the observed ${fix(obs.rho, 3)} lies ${Math.abs(se!).toFixed(1)} standard errors ${
-        se! >= 0 ? "below" : "above"
-      } it (Fisher z, ${rel.positions} positions)`
+      ? `: the observed ${fix(obs.rho, 3)} lies ${Math.abs(se!).toFixed(1)} standard errors ${side} it ` +
+        `(Fisher z, ${rel.positions} positions)`
       : "";
+    const measured = `(R = ${fix(rel.reliability, 3)}, ceiling √R = ${fix(ceiling!, 3)})`;
     parts.push(
-      `Read as the true correlation, ${p.rho} would be observed in games with the reliability measured here (R = ${
-        fix(rel.reliability, 3)
-      }, ceiling √R = ${fix(ceiling!, 3)}) as about ${fix(expected, 3)}, ${where} the interval${
-        near(expected)
-      }${distance}${meaning}.`,
+      `Read as the true correlation, ${p.rho} would be observed in games with the reliability measured here ` +
+        `${measured} as about ${fix(expected, 3)}, ${where} the interval${near(expected)}${distance}${meaning}.`,
     );
     if (above) {
       parts.push(
-        `Read as what the method's own games showed, ${p.rho} is above this ceiling: games with these variances cannot show it (it needs a reliability of at least ${
-          fix(p.rho * p.rho, 3)
-        }).`,
+        `Read as what the method's own games showed, ${p.rho} is above this ceiling: games with these variances ` +
+          `cannot show it (it needs a reliability of at least ${fix(p.rho * p.rho, 3)}).`,
       );
     }
   }
@@ -126,15 +110,11 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
     );
   }
   if (expected !== null && (holdsZero || !explain)) {
-    parts.push(
-      `Games at another budget per move (the method: ${
-        PROFILES.full.selfplay.nodesPerMove.toLocaleString("en-US")
-      } nodes) may have other variances.`,
-    );
+    const method = int(PROFILES.full.selfplay.nodesPerMove);
+    parts.push(`Games at another budget per move (the method: ${method} nodes) may have other variances.`);
   }
   return {
-    published: p,
-    observed: { rho: obs.rho, ci95: obs.ci95_percentile },
+    ...head,
     published_inside: inside,
     intervals_overlap: overlap,
     ceiling,

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { countWords, longSentences, visibleText } from "./word_count.ts";
+import { countWords, visibleText } from "./word_count.ts";
 
 /** `wc -w` of a text, or undefined where `wc` is not installed. */
 async function wc(text: string): Promise<number | undefined> {
@@ -79,26 +79,4 @@ Deno.test("visibleText stops at the element named by before, and says when there
   assertEquals([before.found, countWords(before.text), countWords(before.folded)], [true, 14, 3]);
   const missing = visibleText(PAGE, { before: "nosuch" });
   assertEquals([missing.found, countWords(missing.text)], [false, 20]);
-});
-
-Deno.test("long sentences: over the limit only, Markdown's code, tables and headings left out, numbers and abbreviations kept whole", () => {
-  const long = "Then " + Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ") + ".";
-  const md = [
-    "# A heading with many words " + "x ".repeat(50),
-    "",
-    "Short one. Its value is 0.52, e.g. the median. " + long,
-    "",
-    "| " + "cell ".repeat(60) + "|",
-    "",
-    "```sh",
-    "deno task " + "arg ".repeat(60),
-    "```",
-    "",
-    "- **A list item.** Then 50 games here, " + "y ".repeat(10) + "done.",
-  ].join("\n");
-  assertEquals(longSentences(md, { markdown: true }), [long]);
-  assertEquals(longSentences("Short. " + long.replace(/\.$/, "!") + " 12 more words here."), [
-    long.replace(/\.$/, "!"),
-  ]);
-  assertEquals(longSentences(long, { max: 41 }), []);
 });

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok, throws } from "node:assert/strict";
-import { memoryMb, sbatchScript } from "./cluster.ts";
+import { memoryMb, sbatchScript } from "./run_config.ts";
 import { resolveEngine } from "../engine/mod.ts";
 import { getProfile } from "../store/mod.ts";
 

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
-import { manifestRuns, manifestRunsText } from "./manifest_text.ts";
+import { manifestRuns, manifestRunsText } from "./resumable_run.ts";
 import { tempDir } from "../core/testing.ts";
 
 /** A folder with `games.jsonl` begun at `created` and a manifest recording `runs`. */

@@ -1,27 +1,24 @@
 /**
- * Progress of long runs: counts, rates and ETA, and their display in a
- * terminal (one updating line on a TTY, periodic lines otherwise).
+ * Progress of long runs: counts, rates and ETA, and their display in a terminal (one updating line on a TTY, periodic
+ * lines otherwise).
  *
  * @module
  */
 
-/** A snapshot of a long run's progress. */
+import { int } from "../core/mod.ts";
+
+/**
+ * A snapshot of a long run's progress: `done` counts the units found already done (`resumed`) too; the rates are this
+ * run's (0 before its first unit, or unknown) and `etaS` is null before its first unit.
+ */
 export interface Progress {
-  /** What is being done, e.g. "eval" or "selfplay". */
   label: string;
-  /** Units finished in this run plus those found already done. */
   done: number;
-  /** Units in the whole job. */
   total: number;
-  /** Units that were already done when the run started (resumed). */
   resumed: number;
-  /** Seconds since this run started. */
   elapsedS: number;
-  /** Units per hour in this run (0 before the first unit). */
   perHour: number;
-  /** Engine nodes per second, all workers together (0 when unknown). */
   nodesPerSecond: number;
-  /** Seconds left at the current rate (null before the first unit). */
   etaS: number | null;
 }
 
@@ -32,11 +29,7 @@ export class ProgressTracker {
   #nodes = 0;
 
   /** Starts tracking `total` units of which `resumed` are already done. */
-  constructor(
-    readonly label: string,
-    readonly total: number,
-    readonly resumed: number,
-  ) {}
+  constructor(readonly label: string, readonly total: number, readonly resumed: number) {}
 
   /** Records one finished unit that took `nodes` engine nodes. */
   add(nodes = 0): void {
@@ -65,41 +58,32 @@ export class ProgressTracker {
 /** Formats seconds as `1h02m`, `5m07s` or `42s`. */
 export function formatDuration(s: number): string {
   const t = Math.round(s);
-  if (t >= 3600) {
-    return `${Math.floor(t / 3600)}h${String(Math.floor((t % 3600) / 60)).padStart(2, "0")}m`;
-  }
-  if (t >= 60) {
-    return `${Math.floor(t / 60)}m${String(t % 60).padStart(2, "0")}s`;
-  }
+  const two = (n: number) => String(n).padStart(2, "0");
+  if (t >= 3600) return `${Math.floor(t / 3600)}h${two(Math.floor((t % 3600) / 60))}m`;
+  if (t >= 60) return `${Math.floor(t / 60)}m${two(t % 60)}s`;
   return `${t}s`;
 }
 
 /**
- * One line: `eval 120/960 (12.5%) | 20 resumed | 1,234/h | 290k nodes/s | elapsed 5m50s | ETA 40m12s`;
- * `-/h` until this run has finished a unit, and only the count when everything was already done.
+ * One line: `eval 120/960 (12.5%) | 20 resumed | 1,234/h | 290k nodes/s | elapsed 5m50s | ETA 40m12s`; `-/h` until this
+ * run has finished a unit, and only the count when everything was already done.
  */
 export function formatProgress(p: Progress): string {
-  const n = (x: number) => x.toLocaleString("en-US");
   const pct = p.total ? ((100 * p.done) / p.total).toFixed(1) : "100.0";
-  const head = `${p.label} ${n(p.done)}/${n(p.total)} (${pct}%)`;
-  if (p.resumed >= p.total) return `${head} | all ${n(p.total)} already done: nothing to run`;
+  const head = `${p.label} ${int(p.done)}/${int(p.total)} (${pct}%)`;
+  if (p.resumed >= p.total) return `${head} | all ${int(p.total)} already done: nothing to run`;
   const parts = [head];
-  if (p.resumed) parts.push(`${n(p.resumed)} resumed`);
-  parts.push(p.done > p.resumed ? `${n(Math.round(p.perHour))}/h` : "-/h");
-  if (p.nodesPerSecond) {
-    parts.push(
-      `${Math.round(p.nodesPerSecond / 1000).toLocaleString("en-US")}k nodes/s`,
-    );
-  }
+  if (p.resumed) parts.push(`${int(p.resumed)} resumed`);
+  parts.push(p.done > p.resumed ? `${int(Math.round(p.perHour))}/h` : "-/h");
+  if (p.nodesPerSecond) parts.push(`${int(Math.round(p.nodesPerSecond / 1000))}k nodes/s`);
   parts.push(`elapsed ${formatDuration(p.elapsedS)}`);
   parts.push(p.etaS === null ? "ETA -" : `ETA ${formatDuration(p.etaS)}`);
   return parts.join(" | ");
 }
 
 /**
- * Returns a progress callback that writes to stderr: an updating line on a
- * terminal, otherwise a line at most every `everyS` seconds (and at the end).
- * `format` makes the line (default {@link formatProgress}).
+ * A progress callback that writes to stderr: an updating line on a terminal, otherwise a line at most every `everyS`
+ * seconds (and at the end). `format` makes the line (default {@link formatProgress}).
  */
 export function terminalProgress<P extends { done: number; total: number; elapsedS: number } = Progress>(
   everyS = 15,

@@ -1,20 +1,22 @@
 /**
- * The one resumable-run mechanism of the long stages (stage 1's evaluations,
- * stage 4's games): take the output file's lock, probe the engine for its
- * identity, let the stage check the file against the configuration and say
- * what is left, resume the append-only JSONL, start W workers, track progress,
- * run the pool, and record every run in a manifest beside the file — start,
- * end, status, what was done and the rate — whether it completes or fails.
+ * The one resumable-run mechanism of the long stages (stage 1's evaluations, stage 4's games): take the output file's
+ * lock, probe the engine for its identity, let the stage check the file against the configuration and say what is left,
+ * resume the append-only JSONL, start W workers, track progress, run the pool, and record every run in a manifest
+ * beside the file — start, end, status, what was done and the rate — whether it completes or fails. What differs
+ * between the stages (the configuration, how a file of another one is treated, what one task is) is the stage's {@link
+ * ResumableRun}.
  *
- * What differs between the stages (the configuration, how a file of another
- * one is treated, what one task is) is the stage's {@link ResumableRun}.
+ * The worker pool: W workers (each holding its engines) take tasks in order; the first failure stops new tasks and is
+ * rethrown once every worker has finished its current task, so what was done stays done. Test-only switch: with
+ * `MBI_TEST_KILL_AFTER=<pool>:N` the process kills itself (SIGKILL) right after the N-th task of the pool of that name
+ * (`evaluations`, `opening sets`, `games`), so interruption tests are deterministic instead of racing a polling loop.
  *
  * @module
  */
 
 import { basename, dirname, join } from "node:path";
 import * as v from "valibot";
-import { checkRecord, count, MbiError, opaque, removeDeadTemps, text } from "../core/mod.ts";
+import { checkRecord, count, MbiError, opaque, parseJsonText, removeDeadTemps, text } from "../core/mod.ts";
 import {
   type EngineIdentity,
   engineIdentity,
@@ -29,65 +31,87 @@ import {
   JsonlAppender,
   type JsonlContent,
   makeFolder,
+  readTextIfExists,
   recordedPath,
   writeFileAtomic,
 } from "../store/mod.ts";
 import { type Progress, ProgressTracker } from "./progress.ts";
-import { runPool } from "./worker_pool.ts";
 
-/** A worker of a run: holds its engine process(es); started before the clock starts, closed at the end. */
+/** Environment variable of the test-only kill switch. */
+export const TEST_KILL_ENV = "MBI_TEST_KILL_AFTER";
+
+/** Runs `tasks` on `workers` with `run(worker, task)`; returns the number of tasks completed. */
+export async function runPool<T, W>(
+  name: string,
+  tasks: readonly T[],
+  workers: readonly W[],
+  run: (worker: W, task: T) => Promise<void>,
+): Promise<number> {
+  const [pool, count] = (Deno.env.get(TEST_KILL_ENV) ?? "").split(":");
+  const killAfter = pool === name ? Number(count) : NaN;
+  let next = 0;
+  let completed = 0;
+  let failure: { error: unknown } | undefined;
+  const loop = async (worker: W) => {
+    while (!failure && next < tasks.length) {
+      const task = tasks[next++];
+      try {
+        await run(worker, task);
+        completed++;
+        if (completed === killAfter) Deno.kill(Deno.pid, "SIGKILL");
+      } catch (e) {
+        failure ??= { error: e };
+      }
+    }
+  };
+  await Promise.all(workers.map(loop));
+  if (failure) throw failure.error;
+  return completed;
+}
+
+/** A worker of a run: holds its engine process(es), started before the clock starts and closed at the end; it may count its engine restarts. */
 export interface RunWorker {
-  /** Starts (or restarts) the worker's engines. */
   start(): Promise<unknown>;
-  /** Stops them. */
   close(): Promise<void>;
-  /** Engine restarts after crashes or hangs so far (when the worker counts them). */
   readonly restarts?: number;
 }
 
-/** The engine as the run found it: its identity and the UCI options it accepted. */
+/** The engine as the run found it: its identity, and the UCI options set on the probe as the engine took them. */
 export interface EngineProbe {
-  /** Identity: name, fingerprint, build hash. */
   identity: EngineIdentity;
-  /** The options set on the probe, as the engine took them. */
   options: Record<string, string>;
 }
 
-/** What the stage found in the file, given the engine: what it holds, how its header reads, what is left. */
+/**
+ * What the stage found in the file, given the engine: its content when it exists (already checked against the
+ * configuration), the header of a new file, the tasks left in order and of the whole file (done and left), and the
+ * configuration the file's records share (the manifest records it with the profile and the engine).
+ */
 export interface RunPlan<H, R, T> {
-  /** The file's content when it exists (already checked against the configuration). */
   existing: JsonlContent<H, R> | undefined;
-  /** The header of a new file. */
   header: () => Promise<H>;
   /** True when the file was set aside and starts anew (its manifest's earlier runs went with it). */
   fresh?: boolean;
-  /** The tasks left, in order. */
   tasks: readonly T[];
-  /** Tasks of the whole file (done and left). */
   planned: number;
-  /** The configuration the file's records share (the manifest records it with the profile and the engine). */
   config: unknown;
 }
 
-/** How one stage runs: its file, its checks, its workers and its task. */
+/**
+ * How one stage runs: the name of its worker pool (the test kill switch names it), the profile's name, the label of the
+ * progress line, the append-only JSONL file, the engine and the UCI options of the probe, the workers asked for (at
+ * most one per task is started), and its messages (lock takeovers, repairs, restarts).
+ */
 export interface ResumableRun<H, R, T, W extends RunWorker> {
-  /** Name of the worker pool (the test kill switch names it). */
   pool: string;
-  /** The profile's name (recorded in the manifest). */
   profile: string;
-  /** Label of the progress line. */
   label: string;
-  /** The append-only JSONL file. */
   path: string;
   /** The manifest beside the file: its `kind` and schema, what it is the manifest of, and its run counts' keys. */
   manifest: { kind: string; schema: number; of: string; todoKey: string; doneKey: string };
-  /** The engine, and the options the probe is started with. */
   engine: ResolvedEngine;
-  /** UCI options of the probe. */
   options: Record<string, string | number | boolean>;
-  /** Workers asked for (at most one per task is started). */
   workers: number;
-  /** Messages (lock takeovers, repairs, restarts). */
   log: (line: string) => void;
   /** Called after every task, and once before the first. */
   onProgress?: (p: Progress) => void;
@@ -97,52 +121,44 @@ export interface ResumableRun<H, R, T, W extends RunWorker> {
   companions?: string[];
   /** Given the engine's identity: the checked file and what is left (may do preparatory work, e.g. opening sets). */
   plan: (probe: EngineProbe) => Promise<RunPlan<H, R, T>>;
-  /** A new worker. */
   worker: () => W;
   /**
-   * Does one task on a worker and appends its record(s); returns the engine nodes it took (0 when unknown).
-   * `run` names this run as the manifest lists it, for records that say where they were computed.
+   * Does one task on a worker and appends its record(s); returns the engine nodes it took (0 when unknown). `run` names
+   * this run as the manifest lists it, for records that say where they were computed.
    */
   run: (worker: W, task: T, append: (record: R) => Promise<void>, run: RunStamp) => Promise<number>;
 }
 
-/** Where a record was computed: the run (its start, as the manifest lists it), the engine binary's SHA-256 and the code's commit. */
+/**
+ * Where a record was computed: the run (its start, ISO time, its key in the manifest's `runs`), the SHA-256 of the
+ * engine's file (of its files' list when it has several, as its identity says) and the code's git commit (with `+dirty`
+ * when tracked files differed from it).
+ */
 export interface RunStamp {
-  /** Start of the run (ISO time), its key in the manifest's `runs`. */
   run: string;
-  /** SHA-256 of the engine's file (of its files' list when it has several, as its identity says). */
   engine_sha256: string;
-  /** Git commit of the code (with `+dirty` when tracked files differed from it). */
   commit: string;
 }
 
-/** What a run did. */
+/**
+ * What a run did (`resumed`: tasks found already done; `poolMs`: wall time of the task pool, first task to last;
+ * `existing`: whether the file existed before this run; the workers closed).
+ */
 export interface RunOutcome<W> {
-  /** Tasks of the whole file. */
   planned: number;
-  /** Tasks done in this run. */
   done: number;
-  /** Tasks found already done. */
   resumed: number;
-  /** Engine nodes of this run's tasks. */
   nodes: number;
-  /** Engine restarts of all workers. */
   restarts: number;
-  /** Wall time of the task pool in milliseconds (from the first task to the last). */
   poolMs: number;
-  /** The engine's identity. */
   identity: EngineIdentity;
-  /** The file's content before this run. */
   existing: boolean;
-  /** The workers (closed). */
   workers: readonly W[];
 }
 
 /**
- * The manifest beside a run's file: its kind and schema, the file, its
- * profile, engine identity and configuration, the tasks planned, the status of
- * the last run (`running`, `complete`, `failed`) and every run with its facts
- * (start, end, workers, tasks to do and done, restarts, nodes per second).
+ * The manifest beside a run's file: the status of its last run (`running`, `complete`, `failed`) and every run with its
+ * facts (start, end, workers, tasks to do and done, restarts, nodes per second).
  */
 export const RunManifest = v.object({
   kind: text(),
@@ -209,25 +225,20 @@ export async function resumableRun<H, R, T, W extends RunWorker>(
       engine_sha256: found.identity.sha256,
       commit: code.commit + (code.dirty ? "+dirty" : ""),
     };
-    const writeManifest = (status: string, runInfo: Record<string, unknown>) =>
-      writeFileAtomic(
-        mPath,
-        JSON.stringify(
-          {
-            kind: spec.manifest.kind,
-            schema: spec.manifest.schema,
-            file: recordedPath(path),
-            profile: spec.profile,
-            engine: found.identity,
-            config: plan.config,
-            planned: plan.planned,
-            status,
-            runs: [...(plan.fresh ? [] : previous?.runs ?? []), runInfo],
-          },
-          null,
-          2,
-        ) + "\n",
-      );
+    const writeManifest = (status: string, runInfo: Record<string, unknown>) => {
+      const manifest = {
+        kind: spec.manifest.kind,
+        schema: spec.manifest.schema,
+        file: recordedPath(path),
+        profile: spec.profile,
+        engine: found.identity,
+        config: plan.config,
+        planned: plan.planned,
+        status,
+        runs: [...(plan.fresh ? [] : previous?.runs ?? []), runInfo],
+      };
+      return writeFileAtomic(mPath, JSON.stringify(manifest, null, 2) + "\n");
+    };
     // A run with nothing to do leaves the files as they are (no manifest entry: nothing ran).
     if (plan.tasks.length) await writeManifest("running", run);
 
@@ -283,13 +294,8 @@ async function readManifest(
   kind: string,
   of: string,
 ): Promise<v.InferOutput<typeof RunManifest> | undefined> {
-  let text;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return undefined;
-    throw e;
-  }
+  const text = await readTextIfExists(path);
+  if (text === undefined) return undefined;
   let m;
   try {
     m = JSON.parse(text);
@@ -297,10 +303,95 @@ async function readManifest(
     // not JSON: reported below
   }
   if (m?.kind !== kind) {
-    throw new MbiError(
-      "dataset",
-      `${displayPath(path)} exists and is not the manifest of ${of} of this workspace; not writing over it`,
-    );
+    const not = `is not the manifest of ${of} of this workspace`;
+    throw new MbiError("dataset", `${displayPath(path)} exists and ${not}; not writing over it`);
   }
   return checkRecord(RunManifest, m, displayPath(path), "dataset");
+}
+
+/** How long after the file was begun its first recorded run may start and still be the run that began it. */
+const BEGUN_WITHIN_MS = 60_000;
+
+/**
+ * A manifest's account of its file's runs: runs recorded, of those the runs that recorded their end (the others were
+ * stopped, or are running), when the first recorded run started (ISO 8601), when the file was begun (its header's
+ * `created`) if it says, and whether the first recorded run is the one that began the file.
+ */
+export interface ManifestRuns {
+  runs: number;
+  ended: number;
+  firstStarted: string | null;
+  fileCreated: string | null;
+  fromTheStart: boolean;
+}
+
+/** Reads the manifest beside a JSONL file and the file's header; undefined when there is no manifest. */
+export async function manifestRuns(jsonlPath: string): Promise<ManifestRuns | undefined> {
+  const path = manifestPath(jsonlPath);
+  const text = await readTextIfExists(path);
+  if (text === undefined) return undefined;
+  const raw = parseJsonText(text, displayPath(path), "dataset", "run the stage that writes it");
+  const m = checkRecord(RunManifest, raw, displayPath(path), "dataset");
+  const started = m.runs.map((r) => r.started).filter((s): s is string => typeof s === "string").sort();
+  const fileCreated = await headerCreated(jsonlPath);
+  const firstStarted = started[0] ?? null;
+  const fromTheStart = firstStarted !== null && fileCreated !== null &&
+    Date.parse(firstStarted) - Date.parse(fileCreated) <= BEGUN_WITHIN_MS;
+  return {
+    runs: m.runs.length,
+    ended: m.runs.filter((r) => typeof r.ended === "string").length,
+    firstStarted,
+    fileCreated,
+    fromTheStart,
+  };
+}
+
+/** The `created` time of a JSONL file's header line (null when it has none or the file is missing). */
+async function headerCreated(jsonlPath: string): Promise<string | null> {
+  const file = await Deno.open(jsonlPath).catch(() => undefined);
+  if (!file) return null;
+  try {
+    // only the first line: a games file is tens of MB
+    const dec = new TextDecoder();
+    const buf = new Uint8Array(65_536);
+    let line = "";
+    for (let n = await file.read(buf); n !== null; n = await file.read(buf)) {
+      line += dec.decode(buf.subarray(0, n), { stream: true });
+      if (line.includes("\n")) break;
+    }
+    line = line.split("\n", 1)[0];
+    const created = (JSON.parse(line) as { created?: unknown }).created;
+    return typeof created === "string" ? created : null;
+  } catch {
+    return null;
+  } finally {
+    file.close();
+  }
+}
+
+/** `2026-12-01T15:30:21.655Z` → `2026-12-01 15:30 UTC`. */
+function minuteUtc(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/**
+ * The card's words for a manifest: "start and end of every run: 6 runs; 1 ended, the others were stopped or still
+ * running", or "… of the runs from 2026-12-01 15:30 UTC on: 1 run; the file was begun 2026-12-01 09:20 UTC and its
+ * earlier runs are not recorded" (or "… of the runs it records" when the file or its runs do not say when they began);
+ * `of` follows "runs" (" of those games"). For a file still being written (`growing`) the words hold no count ("… so
+ * far, a run added at every resume"), so that they stay true as runs are added.
+ */
+export function manifestRunsText(m: ManifestRuns, of = "", growing = false): string {
+  const runs = `${m.runs} run${m.runs === 1 ? "" : "s"}`;
+  const stopped = m.runs - m.ended;
+  const ended = stopped === 0
+    ? ""
+    : m.ended === 0
+    ? `, ${m.runs === 1 ? "stopped or still running" : "each stopped or still running"}`
+    : `; ${m.ended} ended, the other${stopped === 1 ? " was" : "s were"} stopped or still running`;
+  const tally = growing ? " so far, a run added at every resume" : `: ${runs}${ended}`;
+  if (m.fromTheStart) return `start and end of every run${of}${tally}`;
+  if (m.firstStarted === null || m.fileCreated === null) return `start and end of the runs${of} it records${tally}`;
+  const [from, begun] = [minuteUtc(m.firstStarted), minuteUtc(m.fileCreated)];
+  return `start and end of the runs${of} from ${from} on${tally}; the file was begun ${begun} and its earlier runs are not recorded`;
 }

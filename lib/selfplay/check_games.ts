@@ -1,13 +1,10 @@
 /**
- * Checks a games file against its own header and opening sets without an
- * engine: every move legal from the start position, each recorded SAN the
- * move's, no game going on past its end and each result and termination the
- * one the rules and the recorded scores give (`outcomeAfterMove`, the same
- * rule the games were played by), each seed and opening line the one the
- * design derives (`gameSpec`), and no two games of a position starting from
- * one position after their openings where the design promises distinct ones.
- * What it cannot check is what the engine chose: `replayGame` does that, one
- * game at a time, at the games' own cost.
+ * Checks a games file against its own header and opening sets without an engine: every move legal from the start
+ * position, each recorded SAN the move's, no game going on past its end and each result and termination the one the
+ * rules and the recorded scores give (`outcomeAfterMove`, the same rule the games were played by), each seed and
+ * opening line the one the design derives (`gameSpec`), and no two games of a position starting from one position after
+ * their openings where the design promises distinct ones. What it cannot check is what the engine chose: `replayGame`
+ * does that, one game at a time, at the games' own cost.
  *
  * @module
  */
@@ -17,46 +14,28 @@ import { gameSpec } from "./plan.ts";
 import { lineEnd } from "./openings.ts";
 import { type GameRecord, openingDistinct, type OpeningSet, type SelfplayHeader } from "./records.ts";
 
-/** One thing wrong with one game. */
+/** One thing wrong with one game (its SP and index, 1-based), in one line. */
 export interface GameProblem {
-  /** Start position. */
   sp: number;
-  /** Game index (1-based). */
   game: number;
-  /** What is wrong, in one line. */
   problem: string;
 }
 
-/** What {@link checkGames} found. */
-export interface GamesCheck {
-  /** Games read. */
-  games: number;
-  /** Games the design plans (positions × games). */
-  planned: number;
-  /** Positions with at least one game. */
-  positions: number;
-  /** Moves replayed on the board. */
-  plies: number;
-  /** Games without a problem. */
-  sound: number;
-  /** Games that start, after their opening, from a position another game of their SP started from. */
-  shared_opening_end: number;
-  /** Whether the design promises distinct positions after the openings (`distinct: "position"`). */
-  distinct_by_position: boolean;
-  /** Every problem, in file order. */
-  problems: GameProblem[];
-}
+/**
+ * What {@link checkGames} found (`planned`: positions × games; `shared_opening_end`: games that start after their
+ * opening from a position another game of their SP started from; `distinct_by_position`: the design promises none).
+ */
+export type GamesCheck = ReturnType<typeof checkGames>;
 
 /**
- * Checks games against the header and opening sets of their file (pure; with
- * the sets missing, that is one problem of the file and the moves are still
- * replayed).
+ * Checks games against the header and opening sets of their file (pure; with the sets missing, that is one problem of
+ * the file and the moves are still replayed).
  */
 export function checkGames(
   header: Pick<SelfplayHeader, "config" | "selection">,
   sets: readonly OpeningSet[] | undefined,
   games: readonly GameRecord[],
-): GamesCheck {
+) {
   const { config } = header;
   const fen = new Map(header.selection.map((s) => [s.sp, s.fen]));
   const setOf = new Map((sets ?? []).map((s) => [s.sp, s]));
@@ -105,11 +84,8 @@ export function checkGames(
   }
   if (!sets && games.length) {
     // said once for the file: without the sets no game's seed and opening line can be checked
-    problems.unshift({
-      sp: 0,
-      game: 0,
-      problem: "no openings.jsonl beside the games: seeds and opening lines not checked",
-    });
+    const problem = "no openings.jsonl beside the games: seeds and opening lines not checked";
+    problems.unshift({ sp: 0, game: 0, problem });
   }
   const shared = [...ends.values()].flatMap((m) => [...m.values()]).reduce((a, n) => a + (n - 1), 0);
   const byPosition = openingDistinct(config.opening) === "position";
@@ -118,11 +94,9 @@ export function checkGames(
     for (const [sp, m] of ends) {
       const extra = [...m.values()].reduce((a, n) => a + (n - 1), 0);
       if (extra > (setOf.get(sp)?.shortfall ?? 0)) {
-        problems.push({
-          sp,
-          game: 0,
-          problem: `${extra} of its games start after their opening from a position another of its games started from`,
-        });
+        const problem =
+          `${extra} of its games start after their opening from a position another of its games started from`;
+        problems.push({ sp, game: 0, problem });
       }
     }
   }
@@ -139,11 +113,7 @@ export function checkGames(
 }
 
 /** Replays a game's moves on the board and compares what the record says with what the rules give. */
-function replayProblems(
-  fen: string,
-  g: GameRecord,
-  rules: SelfplayHeader["config"]["adjudication"],
-): string[] {
+function replayProblems(fen: string, g: GameRecord, rules: SelfplayHeader["config"]["adjudication"]): string[] {
   if (g.plies !== g.moves.length || g.info.length !== g.moves.length) {
     return [`${g.plies} plies, ${g.moves.length} moves and ${g.info.length} move details do not agree`];
   }
@@ -161,9 +131,8 @@ function replayProblems(
       return [`ply ${i + 1}: the details say ${info.uci} (${info.san}), the move is ${g.moves[i]} (${san})`];
     }
     if ((info.opening === true) !== (i < g.opening.plies)) {
-      return [
-        `ply ${i + 1}: marked ${info.opening ? "" : "not "}of the opening line, which has ${g.opening.plies} plies`,
-      ];
+      const marked = info.opening ? "" : "not ";
+      return [`ply ${i + 1}: marked ${marked}of the opening line, which has ${g.opening.plies} plies`];
     }
     if (info.score) scores.push(info.score);
     const outcome = outcomeAfterMove(state, rules, scores);

@@ -1,21 +1,16 @@
 /**
- * Distinct games by construction (docs/METHOD.md decision 5): for each position a
- * deterministic opening set of distinct near-best lines, and each game takes
- * its own line.
+ * Distinct games by construction (docs/METHOD.md decision 5): for each position a deterministic opening set of distinct
+ * near-best lines, and each game takes its own line.
  *
- * The set is built breadth first from the start: every line of the frontier
- * is searched (`ucinewgame`, MultiPV M, the games' node budget per move) and
- * extended by each move within W cp of that search's best move. Lines that
- * reach a position an earlier line of the level reached (a transposition) are
- * dropped, so no two lines end on one position (rule `distinct: "position"`;
- * designs begun before it kept lines distinct by moves only). When a level
- * holds more lines than there are games, the set keeps `games` of them, drawn
- * with xoroshiro128+ seeded by `deriveSeed(seed, sp, OPENING_STREAM)`. The set
- * is complete once its lines are K plies deep and there are at least as many
- * lines as games; a position with too few near-best moves is searched deeper,
- * up to `maxPlies`. Game g (1-based) then draws its line with its own seed
- * among the lines not taken by games 1..g−1: distinct lines for distinct
- * games, reproducible from the seeds alone.
+ * The set is built breadth first from the start: every line of the frontier is searched (`ucinewgame`, MultiPV M, the
+ * games' node budget per move) and extended by each move within W cp of that search's best move. Lines that reach a
+ * position an earlier line of the level reached (a transposition) are dropped, so no two lines end on one position
+ * (rule `distinct: "position"`; designs begun before it kept lines distinct by moves only). When a level holds more
+ * lines than there are games, the set keeps `games` of them, drawn with xoroshiro128+ seeded by `deriveSeed(seed, sp,
+ * OPENING_STREAM)`. The set is complete once its lines are K plies deep and there are at least as many lines as games;
+ * a position with too few near-best moves is searched deeper, up to `maxPlies`. Game g (1-based) then draws its line
+ * with its own seed among the lines not taken by games 1..g−1: distinct lines for distinct games, reproducible from the
+ * seeds alone.
  *
  * @module
  */
@@ -29,32 +24,37 @@ import {
   scoreValue,
   type WhiteScore,
 } from "../method/mod.ts";
-import { negateScore, type UciEngine } from "../engine/mod.ts";
+import { type InfoLine, negateScore, type SearchLimit, type UciEngine } from "../engine/mod.ts";
 import { MbiError } from "../core/mod.ts";
-import type { OpeningLine, OpeningRules, OpeningSet } from "./records.ts";
-
-export type { OpeningLine, OpeningRules, OpeningSet } from "./records.ts";
+import type { OpeningLine, OpeningRules, OpeningSet, SelfplayConfig } from "./records.ts";
 
 /** Seed path element of the opening-set draw (distinct from any game index). */
 export const OPENING_STREAM = 0x09e75e7;
 
+type Candidate = { move: string; score: WhiteScore; depth: number };
+
+/** The last completed iteration of line `multipv` of a search, or undefined when it has none. */
+export function completedIteration(infos: readonly InfoLine[], limit: SearchLimit, multipv: number) {
+  try {
+    return lastCompletedIteration(infos, limit, multipv);
+  } catch (e) {
+    if (e instanceof NoCompletedIterationError) return undefined;
+    throw e;
+  }
+}
+
 /** The near-best moves of one MultiPV search, best first, with their White-view scores and depths. */
 function nearBest(
-  infos: Parameters<typeof lastCompletedIteration>[0],
+  infos: readonly InfoLine[],
   nodes: number,
   rules: OpeningRules,
   whiteToMove: boolean,
-): { move: string; score: WhiteScore; depth: number }[] {
-  const out: { move: string; score: WhiteScore; depth: number }[] = [];
+): Candidate[] {
+  const out: Candidate[] = [];
   let best: number | undefined;
   for (let k = 1; k <= rules.multipv; k++) {
-    let it;
-    try {
-      it = lastCompletedIteration(infos, { nodes }, k);
-    } catch (e) {
-      if (e instanceof NoCompletedIterationError) continue;
-      throw e;
-    }
+    const it = completedIteration(infos, { nodes }, k);
+    if (!it) continue;
     const value = scoreValue(it.score);
     best ??= value;
     if (best - value > rules.windowCp || out.some((c) => c.move === it.pv[0])) continue;
@@ -64,16 +64,16 @@ function nearBest(
 }
 
 /**
- * Builds the opening set of a position with `engine` (the method's options
- * set; MultiPV is set here and reset to 1 afterwards).
+ * Builds the opening set of a position with `engine` (the method's options set; MultiPV is set here and reset to 1
+ * afterwards), for the games, node budget, opening rules and seed of a configuration.
  */
 export async function buildOpeningSet(
   engine: UciEngine,
   position: { sp: number; fen: string },
-  opts: { games: number; nodesPerMove: number; rules: OpeningRules; seed: number },
+  config: Pick<SelfplayConfig, "games" | "nodes_per_move" | "opening" | "seed">,
 ): Promise<OpeningSet> {
-  const { games, nodesPerMove, rules } = opts;
-  const rng = rngFromSeed(deriveSeed(opts.seed, position.sp, OPENING_STREAM));
+  const { games, nodes_per_move: nodesPerMove, opening: rules } = config;
+  const rng = rngFromSeed(deriveSeed(config.seed, position.sp, OPENING_STREAM));
   await engine.setOption("MultiPV", rules.multipv);
   let frontier: OpeningLine[] = [{ moves: [], san: [], scores: [], depths: [] }];
   let searches = 0;
@@ -93,10 +93,8 @@ export async function buildOpeningSet(
         searches++;
         const moves = nearBest(out.infos, nodesPerMove, rules, state.turn === "w");
         if (moves.length === 0) {
-          throw new MbiError(
-            "opening-set",
-            `SP ${position.sp}: no completed search after ${line.moves.join(" ") || "the start"}`,
-          );
+          const after = line.moves.join(" ") || "the start";
+          throw new MbiError("opening-set", `SP ${position.sp}: no completed search after ${after}`);
         }
         for (const c of moves) {
           const child = new GameState(position.fen);
@@ -123,10 +121,9 @@ export async function buildOpeningSet(
 }
 
 /**
- * The lines that reach a position no earlier line reached (pure): the first
- * line of each position (board, side to move, castling rights, en-passant
- * square) in the order given, so a transposition never gives two games one
- * start after their openings.
+ * The lines that reach a position no earlier line reached (pure): the first line of each position (board, side to move,
+ * castling rights, en-passant square) in the order given, so a transposition never gives two games one start after
+ * their openings.
  */
 export function distinctPositions(fen: string, lines: readonly OpeningLine[]): OpeningLine[] {
   const seen = new Set<string>();
@@ -146,9 +143,8 @@ export function lineEnd(fen: string, moves: readonly string[]): string {
 }
 
 /**
- * The line of each game 1..`games`: game g draws with its own generator
- * (from `gameSeed(g)`) among the lines not taken by games 1..g−1; once every
- * line is taken (a shortfall), the draw starts again over all lines.
+ * The line of each game 1..`games`: game g draws with its own generator (from `gameSeed(g)`) among the lines not taken
+ * by games 1..g−1; once every line is taken (a shortfall), the draw starts again over all lines.
  */
 export function assignLines(set: OpeningSet, games: number, gameSeed: (game: number) => bigint): number[] {
   const n = set.lines.length;
@@ -164,22 +160,20 @@ export function assignLines(set: OpeningSet, games: number, gameSeed: (game: num
   return out;
 }
 
-/** How broad an opening set starts: its lines, its distinct first moves, and the best first move of the start's search. */
+/**
+ * How broad an opening set starts: its SP, its lines, their distinct first moves, and the first move with the highest
+ * score (White's view, cp; a mate as `scoreValue` ranks it) in the start's search, with its depth.
+ */
 export interface OpeningBreadth {
-  /** Start position number. */
   sp: number;
-  /** Lines in the set. */
   lines: number;
-  /** Distinct first moves among the lines. */
   first_moves: number;
-  /** The first move with the highest score (White's view, cp; a mate as `scoreValue` ranks it) in the start's search, and that score's depth. */
   best_first: { move: string; san: string; cp: number; depth: number } | null;
 }
 
 /**
- * The breadth of an opening set's start (pure): every line's first move was
- * one of the start position's near-best moves, so one first move alone means
- * only it fell within the window of that search's best.
+ * The breadth of an opening set's start (pure): every line's first move was one of the start position's near-best
+ * moves, so one first move alone means only it fell within the window of that search's best.
  */
 export function openingBreadth(set: OpeningSet): OpeningBreadth {
   let best: OpeningBreadth["best_first"] = null;

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { distinctPositions, lineEnd, openingBreadth, type OpeningSet } from "./openings.ts";
+import { distinctPositions, lineEnd, openingBreadth } from "./openings.ts";
+import type { OpeningSet } from "./records.ts";
 import { scoreValue } from "../method/mod.ts";
 
 const line = (moves: string[], first: OpeningSet["lines"][number]["scores"][number], depth = 9) => ({

@@ -1,13 +1,10 @@
 /**
- * Stage 4's run: W game slots (two engine processes each, one per colour)
- * play G games of each chosen position into the resumable, append-only
- * `games.jsonl` by the shared resumable-run mechanism (lock, engine probe,
- * configuration check, resume, pool, manifest `games.manifest.json`); first
- * the opening sets the games need are built (`openings.jsonl`). A game whose
- * engine crashed, hung or played an illegal move is recorded in
- * `errors.jsonl`, the engines are restarted and the game is replayed; it is
- * never scored from a failed try. A games file whose configuration or
- * positions no longer follow is moved aside, named, and played again.
+ * Stage 4's run: W game slots (two engine processes each, one per colour) play G games of each chosen position into the
+ * resumable, append-only `games.jsonl` by the shared resumable-run mechanism (lock, engine probe, configuration check,
+ * resume, pool, manifest `games.manifest.json`); first the opening sets the games need are built (`openings.jsonl`). A
+ * game whose engine crashed, hung or played an illegal move is recorded in `errors.jsonl`, the engines are restarted
+ * and the game is replayed; it is never scored from a failed try. A games file whose configuration or positions no
+ * longer follow is moved aside, named, and played again.
  *
  * @module
  */
@@ -24,6 +21,7 @@ import {
   appendJsonLine,
   codeVersion,
   displayPath,
+  dropRepeats,
   JsonlAppender,
   type JsonlContent,
   makeFolder,
@@ -36,12 +34,13 @@ import {
 } from "../store/mod.ts";
 import { DEFAULT_ADJUDICATION, IllegalMoveError, type Profile, type SelectedPosition } from "../method/mod.ts";
 import { manifestPath, type Progress, ProgressTracker, resumableRun, runPool } from "../runs/mod.ts";
-import { GameError, type GameRecord, playGame } from "./game.ts";
-import { buildOpeningSet, type OpeningSet } from "./openings.ts";
-import { gamesPath, gameSpec, openingsPath, planPositions, SELFPLAY_METHOD } from "./plan.ts";
+import { buildOpeningSet } from "./openings.ts";
+import { GameError, gamesPath, gameSpec, openingsPath, planPositions, playGame, SELFPLAY_METHOD } from "./plan.ts";
 import {
   continuedConfig,
+  type GameRecord,
   type OpeningDistinct,
+  type OpeningSet,
   plannedGames,
   profileDesign,
   readGames,
@@ -53,49 +52,39 @@ import {
 } from "./records.ts";
 import { MbiError } from "../core/mod.ts";
 
-/** Options of {@link playGames}. */
+/**
+ * Options of {@link playGames}: the profile's budgets, the engine (both colours), game slots in parallel, the stage-3
+ * table and its file's path and SHA-256 (for provenance), explicit SPs instead of the stratified draw, the output
+ * folder, progress (per opening set, then per game), and messages (default stderr).
+ */
 export interface PlayGamesOptions {
-  /** Budgets (games, nodes per move, positions, seed). */
   profile: Profile;
-  /** The engine (both colours). */
   engine: ResolvedEngine;
-  /** Game slots in parallel. */
   workers: number;
-  /** The stage-3 table and its file (for provenance). */
   table: MbiTable;
-  /** Path and SHA-256 of the table file. */
   tableFile: { path: string; sha256: string };
-  /** Explicit SPs instead of the stratified draw. */
   positions?: number[];
-  /** Output folder (default `results/<profile>/selfplay`). */
   outDir: string;
-  /** Progress callback (per opening set, then per game). */
   onProgress?: (p: Progress) => void;
   /** Play only this shard of the games (into `shards/games.shard-i-of-n.jsonl`). */
   shard?: Shard;
-  /** Messages (stale files moved aside, lock takeovers); default stderr. */
   log?: (line: string) => void;
   /** What makes opening lines differ (default: by position, or a games file's own rule when resuming it). */
   openings?: OpeningDistinct;
 }
 
-/** What a run did. */
+/**
+ * What a run did (`errors`: failed tries, recorded in errors.jsonl and replayed; `searchShare`: the share of the game
+ * slots' time inside engine searches; `openings`: the sets built in this run and the searches they took).
+ */
 export interface PlayGamesSummary {
-  /** The games file. */
   path: string;
-  /** Games planned. */
   planned: number;
-  /** Games played now. */
   played: number;
-  /** Games already there. */
   resumed: number;
-  /** Failed tries (recorded in errors.jsonl, then replayed). */
   errors: number;
-  /** Wall time in seconds. */
   wallS: number;
-  /** Share of the game slots' time spent inside engine searches. */
   searchShare: number;
-  /** Opening sets built in this run, and the searches they took. */
   openings: { built: number; searches: number };
 }
 
@@ -119,11 +108,7 @@ class GameSlot {
   }
 }
 
-/**
- * Moves a games file (with its opening sets and error log) that no longer
- * follows from the MBI table or the configuration into `stale-<time>/`; says
- * so. Nothing is deleted.
- */
+/** Moves a games file (with its opening sets and error log) that no longer follows into `stale-<time>/`, and says so. */
 async function moveAside(path: string, why: string, log: (line: string) => void): Promise<void> {
   const dir = join(dirname(path), `stale-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   await makeFolder(dir);
@@ -133,40 +118,16 @@ async function moveAside(path: string, why: string, log: (line: string) => void)
   log(`${why}: moved the old games to ${displayPath(dir)}/ and playing them all again`);
 }
 
-/**
- * Repairs a games file that holds a game twice (two runs at once, before
- * complete locks): when every repeated game equals the first of its key
- * (position, game, result, moves), the file is rewritten atomically with the
- * first of each; when one differs nothing is written and the error names both
- * lines. True when the file was rewritten.
- */
-export async function repairRepeatedGames(path: string, log: (line: string) => void): Promise<boolean> {
-  const content = await readGames(path);
-  if (!content) return false;
-  const first = new Map<string, { line: number; game: GameRecord }>();
-  const drop = new Set<number>();
+/** Repairs a games file holding a game twice whose copies agree in result and moves ({@link dropRepeats}). */
+async function repairRepeatedGames(path: string, log: (line: string) => void): Promise<boolean> {
   const same = (a: GameRecord, b: GameRecord) => a.result === b.result && a.moves.join(" ") === b.moves.join(" ");
-  content.records.forEach((g, i) => {
-    const key = `${g.sp}:${g.game}`;
-    const seen = first.get(key);
-    if (!seen) return void first.set(key, { line: i + 2, game: g });
-    if (!same(seen.game, g)) {
-      throw new MbiError(
-        "selfplay-config",
-        `${displayPath(path)} holds two different games ${g.game} of SP ${g.sp} (lines ${seen.line} and ${
-          i + 2
-        }); not repairing it: keep the right line by hand`,
-      );
-    }
-    drop.add(i + 2);
+  const removed = await dropRepeats(path, await readGames(path), (g) => `${g.sp}:${g.game}`, same, (g, lines) => {
+    const two = `two different games ${g.game} of SP ${g.sp} (${lines})`;
+    const message = `${displayPath(path)} holds ${two}; not repairing it: keep the right line by hand`;
+    return new MbiError("selfplay-config", message);
   });
-  if (drop.size === 0) return false;
-  const intact = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
-    (await Deno.readFile(path)).subarray(0, content.intactBytes),
-  );
-  await writeFileAtomic(path, intact.split("\n").filter((l, i) => l !== "" && !drop.has(i + 1)).join("\n") + "\n");
-  log(`repaired ${displayPath(path)}: removed ${drop.size} repeated game(s) identical to the first`);
-  return true;
+  if (removed) log(`repaired ${displayPath(path)}: removed ${removed} repeated game(s) identical to the first`);
+  return removed > 0;
 }
 
 /** Runs or resumes stage 4 (or one shard of it). */
@@ -180,8 +141,7 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
   const path = gamesPath(opts.outDir, opts.shard);
   let errors = 0;
   let searchMs = 0;
-  let builtSearches = 0;
-  let built = 0;
+  let openings = { built: 0, searches: 0 };
   let config: SelfplayConfig | undefined;
   const sets = new Map<number, OpeningSet>();
   const errorsPath = join(dirname(path), "errors.jsonl");
@@ -225,10 +185,7 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
         const [spText, gameText] = k.split(":");
         return { pos: selection.find((p) => p.sp === Number(spText))!, game: Number(gameText) };
       });
-      const openings = await openingSets(want, tasks, { ...opts, path, selection, log });
-      for (const [s, set] of openings.sets) sets.set(s, set);
-      built = openings.built;
-      builtSearches = openings.searches;
+      openings = await openingSets(want, tasks, sets, { ...opts, path, selection, log });
       return {
         existing,
         fresh,
@@ -268,13 +225,8 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
               e instanceof IllegalMoveError)
           ) throw e;
           errors++;
-          await appendJsonLine(errorsPath, {
-            sp: pos.sp,
-            game,
-            attempt,
-            error: e.message,
-            at: new Date().toISOString(),
-          });
+          const at = new Date().toISOString();
+          await appendJsonLine(errorsPath, { sp: pos.sp, game, attempt, error: e.message, at });
           log(`SP ${pos.sp} game ${game}, try ${attempt}: ${e.message}; restarting both engines`);
           slot.kill(); // restart both engines, then replay the game from its seed
           if (attempt >= 2) throw e;
@@ -291,20 +243,16 @@ export async function playGames(opts: PlayGamesOptions): Promise<PlayGamesSummar
     errors,
     wallS: (performance.now() - t0) / 1000,
     searchShare: slotMs > 0 && outcome.done ? searchMs / slotMs : 0,
-    openings: { built, searches: builtSearches },
+    openings,
   };
 }
 
 /** One game to play: the position and the game's index (1-based). */
-interface GameTask {
-  pos: SelectedPosition;
-  game: number;
-}
+type GameTask = { pos: SelectedPosition; game: number };
 
 /**
- * The games file checked against the configuration: one of another
- * configuration is moved aside (fresh), one whose table changed but not its
- * positions gets its header brought up to date, games stored twice are repaired.
+ * The games file checked against the configuration: one of another configuration is moved aside (fresh), one whose
+ * table changed but not its positions gets its header brought up to date, games stored twice are repaired.
  */
 async function checkedGames(
   path: string,
@@ -327,9 +275,8 @@ async function checkedGames(
       const text = await Deno.readTextFile(path);
       const rest = text.slice(text.indexOf("\n") + 1, existing.intactBytes);
       await writeFileAtomic(path, JSON.stringify({ ...existing.header, input, selection }) + "\n" + rest);
-      log(
-        `the MBI table changed but not the positions it gives self-play: the ${existing.records.length} games stay; header updated`,
-      );
+      const stay = `the ${existing.records.length} games stay; header updated`;
+      log(`the MBI table changed but not the positions it gives self-play: ${stay}`);
       existing = await readGames(path);
     }
   }
@@ -337,26 +284,25 @@ async function checkedGames(
   return { existing, fresh };
 }
 
-/** Builds (resumably, like the games) the opening sets of the positions the tasks need that the file lacks. */
+/** Fills `sets` from the opening-sets file, and builds (resumably, like the games) those the tasks need that it lacks. */
 async function openingSets(
   config: SelfplayConfig,
   tasks: readonly GameTask[],
+  sets: Map<number, OpeningSet>,
   opts: PlayGamesOptions & { path: string; selection: SelectedPosition[]; log: (line: string) => void },
-): Promise<{ sets: Map<number, OpeningSet>; built: number; searches: number }> {
+): Promise<{ built: number; searches: number }> {
   const { engine, selection, log } = opts;
   const options = engine.entry.options;
   const setsPath = openingsPath(opts.path);
   const setsFile = await readOpenings(setsPath);
   if (setsFile && selfplayConfigDifference(setsFile.header.config, config)) {
-    throw new MbiError(
-      "selfplay-config",
-      `${displayPath(setsPath)} holds opening sets of another configuration; not appending`,
-    );
+    const message = `${displayPath(setsPath)} holds opening sets of another configuration; not appending`;
+    throw new MbiError("selfplay-config", message);
   }
-  const sets = new Map((setsFile?.records ?? []).map((s) => [s.sp, s]));
+  for (const s of setsFile?.records ?? []) sets.set(s.sp, s);
   const needed = [...new Set(tasks.map((t) => t.pos.sp))].filter((s) => !sets.has(s));
   let searches = 0;
-  if (needed.length === 0) return { sets, built: 0, searches };
+  if (needed.length === 0) return { built: 0, searches };
   const setsOut = await JsonlAppender.resume(setsPath, setsFile, () =>
     Promise.resolve({
       kind: "mbi-opening-sets" as const,
@@ -366,28 +312,19 @@ async function openingSets(
       shard: opts.shard ?? null,
       created: new Date().toISOString(),
     }));
-  const builders = await Promise.all(
-    Array.from({ length: Math.max(1, Math.min(opts.workers, needed.length)) }, () => launchEngine(engine, options)),
-  );
+  const count = Math.max(1, Math.min(opts.workers, needed.length));
+  const builders = await Promise.all(Array.from({ length: count }, () => launchEngine(engine, options)));
   const tracker = new ProgressTracker("opening sets", needed.length, 0);
   opts.onProgress?.(tracker.snapshot());
   try {
     await runPool("opening sets", needed, builders, async (e, s) => {
       const pos = selection.find((p) => p.sp === s)!;
-      const set = await buildOpeningSet(e, pos, {
-        games: config.games,
-        nodesPerMove: config.nodes_per_move,
-        rules: config.opening,
-        seed: config.seed,
-      });
+      const set = await buildOpeningSet(e, pos, config);
       await setsOut.append(set);
       sets.set(s, set);
       searches += set.searches;
-      if (set.shortfall) {
-        log(
-          `SP ${s}: only ${set.lines.length} distinct near-best lines up to ${set.plies} plies for ${config.games} games`,
-        );
-      }
+      const lines = `${set.lines.length} distinct near-best lines up to ${set.plies} plies`;
+      if (set.shortfall) log(`SP ${s}: only ${lines} for ${config.games} games`);
       tracker.add();
       opts.onProgress?.(tracker.snapshot());
     });
@@ -395,5 +332,5 @@ async function openingSets(
     await setsOut.close();
     await Promise.all(builders.map((b) => b.quit()));
   }
-  return { sets, built: needed.length, searches };
+  return { built: needed.length, searches };
 }

@@ -1,12 +1,10 @@
 /**
- * The records of stage 4, declared once as schemas (see core/records.ts):
- * the games file (`games.jsonl`: a header with the configuration, then one
- * game a line) and the opening-sets file (`openings.jsonl`: a header, then one
- * set a position), with their readers, which check every header and record
- * (a game's SP among the header's positions, its index in range, its result
- * in the PGN set, its moves and plies consistent); errors name the file, line,
- * field and value; and how the files of shards merge (one configuration, a
- * game once, the same opening set from every shard that built it).
+ * The records of stage 4, declared once as schemas (see core/records.ts): the games file (`games.jsonl`: a header with
+ * the configuration, then one game a line) and the opening-sets file (`openings.jsonl`: a header, then one set a
+ * position), with their readers, which check every header and record (a game's SP among the header's positions, its
+ * index in range, its result in the PGN set, its moves and plies consistent); errors name the file, line, field and
+ * value; and how the files of shards merge (one configuration, a game once, the same opening set from every shard that
+ * built it).
  *
  * @module
  */
@@ -40,11 +38,10 @@ export const SELFPLAY_SCHEMA = 2;
 const score = opaque<WhiteScore>("is not a score ({cp} or {mate})");
 
 /**
- * What makes two lines of an opening set different: the positions they reach
- * (board, side to move, castling rights, en-passant square; no two lines end
- * on one position) or, in designs begun before that rule, their moves only.
- * Stored as `distinct: "position"` in the opening rules, absent for "moves"
- * (so the files of earlier designs read, resume and reproduce unchanged).
+ * What makes two lines of an opening set different: the positions they reach (board, side to move, castling rights,
+ * en-passant square; no two lines end on one position) or, in designs begun before that rule, their moves only. Stored
+ * as `distinct: "position"` in the opening rules, absent for "moves" (so the files of earlier designs read, resume and
+ * reproduce unchanged).
  */
 export const OPENING_DISTINCT = ["position", "moves"] as const;
 
@@ -57,10 +54,9 @@ export function openingDistinct(rules: OpeningRules): OpeningDistinct {
 }
 
 /**
- * How opening sets are built: lines of at least `plies` (K), MultiPV
- * `multipv` (M), moves within `windowCp` (W) of the best, lines at most
- * `maxPlies` deep, and what makes lines different (`distinct`; absent in files
- * of designs begun before it, which means "moves").
+ * How opening sets are built: lines of at least `plies` (K), MultiPV `multipv` (M), moves within `windowCp` (W) of the
+ * best, lines at most `maxPlies` deep, and what makes lines different (`distinct`; absent in files of designs begun
+ * before it, which means "moves").
  */
 export const OpeningRules = v.object({
   plies: integer(),
@@ -85,10 +81,8 @@ export const OpeningLine = v.object({
 export type OpeningLine = v.InferOutput<typeof OpeningLine>;
 
 /**
- * A position's opening set, a line of `openings.jsonl`: its SP, the lines in
- * the set's order (game g takes one by its seed), their plies, the searches
- * made, the games it was built for, and the lines missing for every game to
- * have its own (0 unless a position has too few near-best lines).
+ * A position's opening set, a line of `openings.jsonl`: its lines in the set's order (game g takes one by its seed), and
+ * the lines missing for every game to have its own (`shortfall`: 0 unless a position has too few near-best lines).
  */
 export const OpeningSet = v.object({
   sp: integer(),
@@ -115,10 +109,8 @@ export const MoveInfo = v.object({
 export type MoveInfo = v.InferOutput<typeof MoveInfo>;
 
 /**
- * A played game, a line of `games.jsonl`: SP, game index (1-based; PGN Round),
- * seed (16 hex digits), result and why it ended, plies, moves (UCI), the
- * opening line's index in the set and its plies, per-move details, wall time
- * and time inside engine searches in ms (not part of the result).
+ * A played game, a line of `games.jsonl`: its index is 1-based (PGN Round), its seed 16 hex digits, `opening` its line's
+ * index in the set and plies; wall time and time inside engine searches (ms) are not part of the result.
  */
 export const GameRecord = v.object({
   sp: integer(),
@@ -158,11 +150,8 @@ const schema = v.pipe(
 );
 
 /**
- * First line of `games.jsonl`: kind, schema, profile, configuration, engine
- * identity, the chosen positions with eval, MBI and stratum, how positions,
- * lines and seeds were derived, the stage-3 table the positions came from
- * (file, hash, hash of its rows), the shard held (null for all), creation
- * time, code; a merged file names its shard files.
+ * First line of `games.jsonl`: the configuration, engine, chosen positions, how they, the lines and seeds were derived,
+ * the stage-3 table they came from (file, hash, hash of its rows), the shard held (null for all), and shard files merged.
  */
 export const SelfplayHeader = v.object({
   kind: fileKind("mbi-selfplay-games"),
@@ -199,13 +188,8 @@ export type OpeningsHeader = v.InferOutput<typeof OpeningsHeader>;
 export const SELFPLAY_RESULTS_SCHEMA = 3;
 
 /**
- * The stage-4 results file (`selfplay.json`): kind, schema, profile, the
- * banner for people (null at the method's budgets), the games' configuration,
- * engine identity, how positions, lines and seeds were derived, the
- * per-position interval's definition, input files with hashes (the MBI table
- * with its rows' hash, the games, the opening sets), the hash of the games'
- * results it was derived from, positions, games and repeated games in all,
- * code, and the per-position results.
+ * The stage-4 results file (`selfplay.json`): the banner is null at the method's budgets; the inputs are the MBI table
+ * (with its rows' hash), the games and the opening sets; `games_sha256` hashes the games' results it was derived from.
  */
 export const SelfplayResults = v.object({
   kind: fileKind("mbi-selfplay-results"),
@@ -269,9 +253,8 @@ export function selfplayConfigDifference(a: SelfplayConfig, b: SelfplayConfig): 
 export type SelfplayDesign = Pick<SelfplayConfig, "nodes_per_move" | "games" | "seed" | "opening">;
 
 /**
- * The design a profile asks of self-play: games per position, nodes per move,
- * seed and opening rules (lines distinct by position; a design begun by moves
- * keeps its rule, see {@link continuedConfig}).
+ * The design a profile asks of self-play: games per position, nodes per move, seed and opening rules (lines distinct by
+ * position; a design begun by moves keeps its rule, see {@link continuedConfig}).
  */
 export function profileDesign(profile: Profile): SelfplayDesign {
   const sp = profile.selfplay;
@@ -290,11 +273,10 @@ export function profileDesign(profile: Profile): SelfplayDesign {
 }
 
 /**
- * How a self-play file's configuration differs from the design of the
- * profile it is read for: the first field that differs, as "<field> <the
- * file's>, the profile's <the profile's>", or null when it is the profile's
- * design. Positions are counted (as drawn: at most the profile's positions);
- * either opening rule of what makes lines differ is the profile's.
+ * How a self-play file's configuration differs from the design of the profile it is read for: the first field that
+ * differs, as "<field> <the file's>, the profile's <the profile's>", or null when it is the profile's design. Positions
+ * are counted (as drawn: at most the profile's positions); either opening rule of what makes lines differ is the
+ * profile's.
  */
 export function designDifference(config: SelfplayConfig, profile: Profile): string | null {
   const want = profileDesign(profile);
@@ -313,26 +295,21 @@ export function designDifference(config: SelfplayConfig, profile: Profile): stri
 }
 
 /**
- * Throws a `stage-input` MbiError when a self-play file (`what`: its path as
- * shown) holds another design than `profile`'s, naming the file and the field
- * that differs, and the command that plays the profile's design.
+ * Throws a `stage-input` MbiError when a self-play file (`what`: its path as shown) holds another design than
+ * `profile`'s, naming the file and the field that differs, and the command that plays the profile's design.
  */
 export function requireProfileDesign(what: string, config: SelfplayConfig, profile: Profile): void {
   const d = designDifference(config, profile);
-  if (d) {
-    throw new MbiError(
-      "stage-input",
-      `${what} holds another self-play design than profile ${profile.name} (${d}): run deno task selfplay --profile ${profile.name} (it moves them aside and plays the profile's)`,
-    );
-  }
+  if (!d) return;
+  const fix = `run deno task selfplay --profile ${profile.name} (it moves them aside and plays the profile's)`;
+  const another = `another self-play design than profile ${profile.name} (${d})`;
+  throw new MbiError("stage-input", `${what} holds ${another}: ${fix}`);
 }
 
 /**
- * The configuration a run uses (pure): `want` with the opening rule `rule`
- * when one is given; else lines distinct by position, except that a design
- * begun before that rule (its file's rules have no `distinct`) and otherwise
- * equal keeps its own, so its games are resumed, never moved aside or mixed
- * with games of the other rule.
+ * The configuration a run uses (pure): `want` with the opening rule `rule` when one is given; else lines distinct by
+ * position, except that a design begun before that rule (its file's rules have no `distinct`) and otherwise equal keeps
+ * its own, so its games are resumed, never moved aside or mixed with games of the other rule.
  */
 export function continuedConfig(
   existing: SelfplayConfig | undefined,
@@ -373,8 +350,8 @@ export const SELFPLAY_MERGE: MergeSpec<SelfplayHeader, GameRecord> = {
 };
 
 /**
- * Merges the opening-set files of shards: one set per position; the same
- * position built by two shards must give the same set (it is deterministic).
+ * Merges the opening-set files of shards: one set per position; the same position built by two shards must give the
+ * same set (it is deterministic).
  */
 export async function mergeOpenings(paths: string[], out: string): Promise<number> {
   const sets = new Map<number, OpeningSet>();

@@ -1,59 +1,45 @@
 /**
- * Stage 4 results per position: games, wins/draws/losses for White, White's
- * score with a 95% interval (the Wilson-type score interval of
- * lib/method/intervals.ts, right at small n), average length, terminations,
- * the number of distinct games and the opening set behind them; written as
- * the schema-versioned `selfplay.json` that stage 5 reads.
+ * Stage 4 results per position: games, wins/draws/losses for White, White's score with a 95% interval (the Wilson-type
+ * score interval of lib/method/intervals.ts, right at small n), average length, terminations, the number of distinct
+ * games and the opening set behind them; written as the schema-versioned `selfplay.json` that stage 5 reads.
  *
  * @module
  */
 
-import type { GameRecord } from "./game.ts";
+import type { GameRecord } from "./records.ts";
 import { scoreInterval, type SelectedPosition, whiteScore } from "../method/mod.ts";
 import { lineEnd } from "./openings.ts";
 
-/** One position's self-play results. */
+/**
+ * One position's self-play results: White's wins, draws, losses and score ((wins + draws / 2) / games) with its 95%
+ * interval (see SCORE_INTERVAL_DEFINITION); `stratum` -1 for an explicit choice; `distinct_games`: the different move
+ * sequences among the games.
+ */
 export interface PositionResult {
-  /** Start position number. */
   sp: number;
-  /** Back rank. */
   setup: string;
-  /** Stage-1 value (cp, White). */
   eval_cp: number;
-  /** |eval_cp|. */
   edge_cp: number;
-  /** The index. */
   mbi: number;
-  /** Stratum of the draw (-1 for an explicit choice). */
   stratum: number;
-  /** Games played. */
   games: number;
-  /** White wins. */
   wins: number;
-  /** Draws. */
   draws: number;
-  /** White losses. */
   losses: number;
-  /** White's score: (wins + draws / 2) / games. */
   score: number;
-  /** 95% interval of the score (see SCORE_INTERVAL_DEFINITION). */
   score_ci95: [number, number];
-  /** Mean game length in plies. */
   avg_plies: number;
-  /** Count of each termination. */
   terminations: Record<string, number>;
-  /** Number of different move sequences among the games. */
   distinct_games: number;
   /** Games that repeat an earlier game of the position move for move (0 with a complete opening set). */
   duplicate_games: number;
   /**
-   * Games that reach, at the end of their opening line, the position (board, side to move, castling,
-   * en passant) an earlier game of the position reached at the end of its own, and then play the same
-   * moves to the same result: repeats as a reader counts them, those hidden by a transposition and
-   * move-for-move ones alike (0 with openings distinct by position).
+   * Games that reach, at the end of their opening line, the position (board, side to move, castling, en passant) an
+   * earlier game of the position reached at the end of its own, and then play the same moves to the same result:
+   * repeats as a reader counts them, those hidden by a transposition and move-for-move ones alike (0 with openings
+   * distinct by position).
    */
   repeats_after_opening: number;
-  /** Plies of the position's opening lines. */
   opening_plies: number | null;
 }
 

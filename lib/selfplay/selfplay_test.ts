@@ -171,8 +171,8 @@ Deno.test("a position with a single near-best first move still gets distinct gam
     const pos = startPosition(518);
     const set = await buildOpeningSet(engine, pos, {
       games: 8,
-      nodesPerMove: 1000,
-      rules: { plies: 4, multipv: 5, windowCp: 30, maxPlies: 12 },
+      nodes_per_move: 1000,
+      opening: { plies: 4, multipv: 5, windowCp: 30, maxPlies: 12 },
       seed: 20260825,
     });
     assertEquals([set.lines.length, set.plies, set.shortfall, set.searches], [8, 4, 0, 1 + 1 + 3 + 6]);
@@ -184,8 +184,8 @@ Deno.test("a position with a single near-best first move still gets distinct gam
     // Too few lines for the games even deeper: the shortfall is reported, lines are reused only then.
     const few = await buildOpeningSet(engine, pos, {
       games: 200,
-      nodesPerMove: 1000,
-      rules: { plies: 2, multipv: 5, windowCp: 30, maxPlies: 3 },
+      nodes_per_move: 1000,
+      opening: { plies: 2, multipv: 5, windowCp: 30, maxPlies: 3 },
       seed: 1,
     });
     assertEquals([few.lines.length, few.shortfall], [6, 194]);

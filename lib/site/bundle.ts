@@ -1,13 +1,7 @@
 /**
- * The site's browser code, bundled: `deno bundle` (esbuild inside Deno) of
- * each entry — the page's script (`page_script/main.ts`, inlined into every
- * dataset page), the landing page's draw (`draw_script/main.ts`, inlined
- * there) and the board code (`board/entry.ts` with chessground,
- * chessops and chessground's styles, piece images inline; written as
- * `board.js` beside the page) — in one run, minified, each an IIFE: a
- * classic script, because Chromium refuses ES module imports from disk on
- * file://. Bundled once per process; the output depends only on the code and
- * the locked packages, so a rerun writes the same bytes.
+ * The site's browser code, bundled by `deno bundle` in one run: the page's script, the landing page's draw (both
+ * inlined) and the board code (`board.js`). Minified IIFEs: classic scripts, because Chromium refuses ES module imports
+ * from disk on file://. The output depends only on the code and the locked packages: a rerun writes the same bytes.
  *
  * @module
  */
@@ -45,22 +39,9 @@ async function run(): Promise<SiteBundles> {
   const unregister = onShutdown(() => Deno.remove(dir, { recursive: true }).catch(() => {}));
   const entries = Object.values(ENTRIES).map((e) => join(HERE, e));
   try {
+    const options = ["--config", join(ROOT, "deno.json"), "--platform", "browser", "--format", "iife", "--minify"];
     const p = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "bundle",
-        "--quiet",
-        "--config",
-        join(ROOT, "deno.json"),
-        "--platform",
-        "browser",
-        "--format",
-        "iife",
-        "--minify",
-        "--unstable-raw-imports",
-        "--outdir",
-        dir,
-        ...entries,
-      ],
+      args: ["bundle", "--quiet", ...options, "--unstable-raw-imports", "--outdir", dir, ...entries],
       cwd: ROOT,
       stdout: "piped",
       stderr: "piped",

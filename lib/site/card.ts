@@ -1,8 +1,6 @@
 /**
- * The dataset card (`DATASET.md`): what the files are, their columns,
- * provenance, how they were produced and checked, known limits (computed from
- * the data), licence and citation — one Markdown text, written beside the
- * files and shown on the page.
+ * The dataset card (`DATASET.md`): what the files are, their columns, provenance, how they were produced and checked,
+ * known limits (computed from the data), licence and citation: one Markdown text, beside the files and on the page.
  *
  * @module
  */
@@ -11,19 +9,11 @@ import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
-import {
-  bestmoveOffPvText,
-  fingerprintValue,
-  METHOD_EVAL_TEXT,
-  type RhoEstimate,
-  rhoInterval,
-  verdictsText,
-} from "../method/mod.ts";
+import { bestmoveOffPvText, fingerprintValue, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { designBudgets } from "./designs.ts";
-import { code, md } from "./card_text.ts";
-import { designsCardSection, ONE_ENGINE, playedFrom } from "./card_designs.ts";
-import { fix, int } from "../core/mod.ts";
+import { corr, designsCardSection, ONE_ENGINE, playedFrom } from "./card_designs.ts";
+import { fix, int, mdCode as code, mdEscape as md } from "../core/mod.ts";
 
 /** Size in words: `80.1 KB`. */
 export function formatBytes(bytes: number): string {
@@ -98,11 +88,7 @@ export const OPENING_SET_MEANINGS: { [K in keyof OpeningSet]-?: string } = {
   shortfall: "lines missing for every game to have its own line (0 unless a position has too few near-best lines)",
 };
 
-/**
- * Markdown rows `| column | meaning |` in the order of `columns` (default: the
- * meanings' own; `head` names the first column), columns with the same meaning
- * side by side in one row.
- */
+/** Markdown rows `| column | meaning |` in the order of `columns`, columns with the same meaning in one row. */
 function meaningRows(
   meanings: Record<string, string>,
   columns: readonly string[] = Object.keys(meanings),
@@ -122,35 +108,25 @@ function meaningRows(
   ];
 }
 
-function filesSection(d: SiteData): string[] {
-  return [
-    "## Files",
-    "",
-    "| file | what | size | SHA-256 | licence |",
-    "| --- | --- | ---: | --- | --- |",
-    ...d.files.map((f) =>
-      `| \`${f.source}\` | ${md(f.what)} | ${formatBytes(f.bytes)} | \`${f.sha256}\` | ${LICENCE} |`
-    ),
-    "",
-    ...(d.held.length
-      ? [
-        `Also in the profile folder (${LICENCE} like the rest):`,
-        "",
-        ...d.held.map((f) => `- ${code(f.source)}: ${md(f.what)}`),
-        "",
-      ]
-      : []),
-    ...licenceLines(d),
-  ];
-}
+const filesSection = (d: SiteData): string[] => [
+  "## Files",
+  "",
+  "| file | what | size | SHA-256 | licence |",
+  "| --- | --- | ---: | --- | --- |",
+  ...d.files.map((f) => `| \`${f.source}\` | ${md(f.what)} | ${formatBytes(f.bytes)} | \`${f.sha256}\` | ${LICENCE} |`),
+  "",
+  ...(d.held.length
+    ? [
+      `Also in the profile folder (${LICENCE} like the rest):`,
+      "",
+      ...d.held.map((f) => `- ${code(f.source)}: ${md(f.what)}`),
+      "",
+    ]
+    : []),
+  ...licenceLines(d),
+];
 
-/**
- * The licences of what the dataset rests on, per file: the index and its
- * files are CC BY 4.0, the licence the method gives its index; an outcome table shipped with the
- * repository keeps its own licence (the human Lichess table: Apache-2.0 with
- * its NOTICE); the engines are GPL-3.0 and run as separate programs; the code
- * is under the repository's `LICENSE`.
- */
+/** The licences of what the dataset rests on: its files', a shipped outcome table's, the engine's and the code's. */
 function licenceLines(d: SiteData): string[] {
   const tables = d.validations.map((v) => v.table);
   return [
@@ -167,62 +143,52 @@ function licenceLines(d: SiteData): string[] {
   ];
 }
 
+/** A `###` part of the "Columns" section, when `shown`. */
+const part = (shown: unknown, heading: string, ...lines: string[]) => shown ? ["", `### ${heading}`, "", ...lines] : [];
+
 function columnsSection(d: SiteData): string[] {
   const interval = d.uncertainty
     ? `the position's MBI interval: ${d.uncertainty}`
     : "the position's MBI interval (empty when the evaluations carry no iterations)";
+  const openings = d.held.filter((f) => f.source.endsWith("openings.jsonl"));
   return [
     "## Columns",
-    "",
-    "### `mbi.csv`",
-    "",
-    ...meaningRows({ ...MBI_CSV_MEANINGS, mbi_lo: interval, mbi_hi: interval }, MBI_CSV_COLUMNS),
-    "",
-    "### `evals.csv`",
-    "",
-    ...meaningRows(EVALS_CSV_MEANINGS, EVALS_CSV_COLUMNS),
-    ...(d.selfplay
-      ? [
-        "",
-        "### `selfplay.json`",
-        "",
-        "The design (`config`, `engine`, `method`, `score_interval`), the inputs with their hashes, `n_positions`, " +
+    ...part(
+      true,
+      "`mbi.csv`",
+      ...meaningRows({ ...MBI_CSV_MEANINGS, mbi_lo: interval, mbi_hi: interval }, MBI_CSV_COLUMNS),
+    ),
+    ...part(true, "`evals.csv`", ...meaningRows(EVALS_CSV_MEANINGS, EVALS_CSV_COLUMNS)),
+    ...part(
+      d.selfplay,
+      "`selfplay.json`",
+      "The design (`config`, `engine`, `method`, `score_interval`), the inputs with their hashes, `n_positions`, " +
         "`n_games`, `n_duplicate_games`, `n_repeats_after_opening`, and per self-play position (`positions`):",
-        "",
-        ...meaningRows(SELFPLAY_POSITION_MEANINGS, undefined, "field"),
-      ]
-      : []),
-    ...(d.held.some((f) => f.source.endsWith("openings.jsonl"))
-      ? [
-        "",
-        `### ${d.held.filter((f) => f.source.endsWith("openings.jsonl")).map((f) => code(f.source)).join(", ")}`,
-        "",
-        "The first line is the header (profile, the engine's fingerprint and options, the self-play design and its " +
+      "",
+      ...meaningRows(SELFPLAY_POSITION_MEANINGS, undefined, "field"),
+    ),
+    ...part(
+      openings.length,
+      openings.map((f) => code(f.source)).join(", "),
+      "The first line is the header (profile, the engine's fingerprint and options, the self-play design and its " +
         "positions); then one opening set per position:",
-        "",
-        ...meaningRows(OPENING_SET_MEANINGS, undefined, "field"),
-      ]
-      : []),
-    ...(d.summary
-      ? [
-        "",
-        `### \`${d.summaryFile}\``,
-        "",
-        "`eval_vs_score`, `mbi_vs_score`, `mbi_vs_imbalance`: Spearman's rho with its 95% percentile and BCa bootstrap " +
+      "",
+      ...meaningRows(OPENING_SET_MEANINGS, undefined, "field"),
+    ),
+    ...part(
+      d.summary,
+      `\`${d.summaryFile}\``,
+      "`eval_vs_score`, `mbi_vs_score`, `mbi_vs_imbalance`: Spearman's rho with its 95% percentile and BCa bootstrap " +
         "intervals; `verdict` with the rules as applied; `reliability` and `power` of the design; `published`: the " +
         "method's figures; `inputs` with SHA-256.",
-      ]
-      : []),
-    ...(d.files.some((f) => f.name === "games.pgn")
-      ? [
-        "",
-        "### `games.pgn`",
-        "",
-        'Standard PGN with `Variant "Chess960"`, `FEN`, and the tags `SP`, `Seed` (the game\'s seed: the game replays ' +
+    ),
+    ...part(
+      d.files.some((f) => f.name === "games.pgn"),
+      "`games.pgn`",
+      'Standard PGN with `Variant "Chess960"`, `FEN`, and the tags `SP`, `Seed` (the game\'s seed: the game replays ' +
         "from it), `NodesPerMove` and `Termination`; each move carries the engine's score and depth as a comment. " +
         "`Date` is the day the games were played, as the games header records it.",
-      ]
-      : []),
+    ),
   ];
 }
 
@@ -259,22 +225,14 @@ function producedSection(d: SiteData): string[] {
   const steps = [
     `Stage 1, \`deno task eval-all --profile ${p}\`: every start position searched once at ${d.limit}, ` +
     "value and PV from the last completed iteration (the interrupted one is never used), White's point of view.",
-    ...(d.distribution
-      ? ["Stage 2: distribution, ties and rank agreement with other budgets (`distribution.json`)."]
-      : []),
+    d.distribution && "Stage 2: distribution, ties and rank agreement with other budgets (`distribution.json`).",
     `Stage 3, \`deno task derive-mbi --profile ${p}\`: ${md(d.definition.edge)}; ${md(d.definition.rank)}; ` +
     `${md(d.definition.mbi)}; ${md(d.definition.rounding)}; N = ${d.definition.n}.`,
-    ...(d.selfplay
-      ? [
-        `Stage 4, \`deno task selfplay --profile ${p}\`: seeded engine self-play of positions drawn one per edge stratum.`,
-      ]
-      : []),
-    ...(d.summary
-      ? [
-        `Stage 5, \`deno task stats --profile ${p}\`: the correlations with seeded bootstrap intervals; the verdict is computed from the intervals.`,
-      ]
-      : []),
-  ];
+    d.selfplay &&
+    `Stage 4, \`deno task selfplay --profile ${p}\`: seeded engine self-play of positions drawn one per edge stratum.`,
+    d.summary &&
+    `Stage 5, \`deno task stats --profile ${p}\`: the correlations with seeded bootstrap intervals; the verdict is computed from the intervals.`,
+  ].filter((s) => typeof s === "string");
   const v = d.verified;
   const otherSelfplay = d.held.filter((f) => /^selfplay~[^/]*\/games\.jsonl$/.test(f.source)).map((f) => f.source);
   return [
@@ -331,33 +289,27 @@ function producedSection(d: SiteData): string[] {
 }
 
 /** The dataset's external validations, one row per outcome table, verdicts with their borderline notes. */
-function validationSection(d: SiteData): string[] {
-  const corr = (c: RhoEstimate & { ci95_percentile: [number, number] }) =>
-    md(rhoInterval(c, c.ci95_percentile, [" (", " .. ", ")"]));
-  return [
-    "## External validation",
-    "",
-    ...(d.validations.length
-      ? [
-        "This dataset against real games, per outcome table (`deno task validate`; Spearman's rho with 95% percentile " +
-        "bootstrap intervals; the ceiling √R is the largest correlation the table's scores can show):",
-        "",
-        "| outcome table | positions | games | rho(eval, score) | rho(MBI, \\|score − 0.5\\|) | ceiling | verdict | claim | file |",
-        "| --- | ---: | ---: | --- | --- | ---: | --- | --- | --- |",
-        ...d.validations.map((v) =>
-          `| ${md(v.who)} | ${v.positions} | ${int(v.games)} | ${corr(v.eval_vs_score)} | ${
-            corr(v.mbi_vs_imbalance)
-          } | ${fix(v.ceiling, 3)} | ${md(verdictsText(v).validation)} | ${md(verdictsText(v).claim)} | ${
-            code(v.file)
-          } |`
-        ),
-      ]
-      : [
-        "No external validation of this dataset is recorded (`deno task validate --evals " + d.profile +
-        " --outcomes NAME`).",
-      ]),
-  ];
-}
+const validationSection = (d: SiteData): string[] => [
+  "## External validation",
+  "",
+  ...(d.validations.length
+    ? [
+      "This dataset against real games, per outcome table (`deno task validate`; Spearman's rho with 95% percentile " +
+      "bootstrap intervals; the ceiling √R is the largest correlation the table's scores can show):",
+      "",
+      "| outcome table | positions | games | rho(eval, score) | rho(MBI, \\|score − 0.5\\|) | ceiling | verdict | claim | file |",
+      "| --- | ---: | ---: | --- | --- | ---: | --- | --- | --- |",
+      ...d.validations.map((v) =>
+        `| ${md(v.who)} | ${v.positions} | ${int(v.games)} | ${corr(v.eval_vs_score)} | ${corr(v.mbi_vs_imbalance)} | ${
+          fix(v.reliability.ceiling, 3)
+        } | ${md(verdictsText(v).validation)} | ${md(verdictsText(v).claim)} | ${code(v.file)} |`
+      ),
+    ]
+    : [
+      "No external validation of this dataset is recorded (`deno task validate --evals " + d.profile +
+      " --outcomes NAME`).",
+    ]),
+];
 
 /** Stage 2's distribution figures of this dataset, or what to run when it is missing. */
 function distributionSection(d: SiteData): string[] {

@@ -1,8 +1,6 @@
 /**
- * Everything the published page and the dataset card show about one profile,
- * gathered from its result files (and the other complete datasets and outcome
- * tables under the results root): read only, nothing is computed that a stage
- * has not already computed, except the PV in SAN and each dataset's index.
+ * Everything the published page and the dataset card show about one profile, read from the result files: nothing is
+ * computed that a stage has not already computed, except the PV in SAN and each other dataset's index.
  *
  * @module
  */
@@ -12,13 +10,10 @@ import {
   readReproduceRecord,
   readSummary,
   readVerifyRecord,
-  type ReproduceRecord,
   requireCurrent,
-  type Summary,
-  type VerifyRecord,
 } from "../analysis/mod.ts";
-import { basename, join, relative, sep } from "node:path";
-import { type EngineIdentity, formatLimit, loadRegistry } from "../engine/mod.ts";
+import { basename, join } from "node:path";
+import { formatLimit, loadRegistry } from "../engine/mod.ts";
 import { pathExists } from "../core/mod.ts";
 import {
   bestmoveOffPv,
@@ -30,19 +25,15 @@ import {
   POSITION_COUNT,
 } from "../method/mod.ts";
 import {
-  type CodeVersion,
   datasetFolder,
   type DatasetScan,
   describedAs,
   displayPath,
   type EvalDataset,
-  type InputFile,
   isOtherBudget,
   listOutcomeTables,
   mbiPaths,
   mbiRowsHash,
-  type MbiTable,
-  type MbiTableRow,
   outcomePaths,
   outcomeWho,
   PEER_KEY,
@@ -58,155 +49,14 @@ import {
   sameSetDatasets,
   scanDatasets,
 } from "../store/mod.ts";
-import {
-  type ComparisonRow,
-  computeLimitations,
-  designComparison,
-  designResults,
-  type Limitation,
-  type MethodSnapshot,
-  methodSnapshot,
-} from "../report/mod.ts";
-import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
-import { readSelfplayResults, selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
+import { computeLimitations, designComparison, designResults, methodSnapshot } from "../report/mod.ts";
+import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
-import { type SiteDesign, siteDesigns } from "./designs.ts";
-import { type DownloadFile, downloads, type HeldFile, heldFiles, privateSources } from "./data_files.ts";
+import { siteDesigns } from "./designs.ts";
+import { downloads, heldFiles, hrefFrom, privateSources, readOutcomeTables } from "./data_files.ts";
 
-/** One position as the page shows it: its row of the MBI table, and more. */
-export interface SitePosition extends MbiTableRow {
-  /** Lower end of the MBI interval, when the table has one. */
-  mbi_lo: number | null;
-  /** Upper end of the MBI interval, when the table has one. */
-  mbi_hi: number | null;
-  /** Depth of the last completed iteration. */
-  depth: number;
-  /** Nodes searched. */
-  nodes: number | null;
-  /** Principal variation in SAN (empty when it could not be read). */
-  pv_san: string[];
-}
-
-/** Another complete dataset over the same positions. */
-export interface OtherDataset {
-  /** Folder under the results root. */
-  folder: string;
-  /** Engine name. */
-  engine: string;
-  /** Bench fingerprint. */
-  fingerprint: number | null;
-  /** Search limit in words. */
-  limit: string;
-  /** Node budget per position (null for a depth-limited dataset). */
-  nodes: number | null;
-  /** Same engine at another budget, or another engine. */
-  relation: "budget" | "engine" | "peer";
-  /** Per SP: eval, MBI and interval (when that table has one). */
-  bySp: Record<number, { eval_cp: number; mbi: number; mbi_lo: number | null; mbi_hi: number | null }>;
-}
-
-/** One external validation of this dataset (`results/outcomes/<table>/validation/<dataset>.json`). */
-export interface SiteValidation {
-  /** The outcome table. */
-  table: string;
-  /** Who played its games, in readers' words ("Stockfish 17.1 self-play games"). */
-  who: string;
-  /** The validation file (display path). */
-  file: string;
-  /** Positions and games used. */
-  positions: number;
-  /** Games. */
-  games: number;
-  /** rho(eval, score) and rho(MBI, |score − 0.5|) with their 95% percentile intervals. */
-  eval_vs_score: { rho: number; ci95_percentile: [number, number] };
-  /** rho(MBI, |score − 0.5|). */
-  mbi_vs_imbalance: { rho: number; ci95_percentile: [number, number] };
-  /** Reliability and ceiling of the table's scores. */
-  reliability: number;
-  /** √reliability. */
-  ceiling: number;
-  /** The computed verdicts. */
-  verdict: { validation: string; claim: string };
-}
-
-/** All the page and the card show about a profile. */
-export interface SiteData {
-  /** Profile (results key). */
-  profile: string;
-  /** The profile folder's name under the results root. */
-  folder: string;
-  /** Engine identity from the stage-1 header. */
-  engine: EngineIdentity;
-  /** Search limit per position, in words. */
-  limit: string;
-  /** Node budget per position (null for a depth-limited dataset). */
-  nodes: number | null;
-  /** Budgets in words, each beside the method's. */
-  budgets: string;
-  /** The MBI table's rows hash (see MBI_ROWS_HASH_TEXT): what self-play records of the table it played from. */
-  rows_sha256: string;
-  /** The "not the method's results" banner, or null at the method's budgets. */
-  banner: string | null;
-  /** Its short form (the budgets, without the profile), repeated where the long one is off-screen (one position's view). */
-  banner_short: string | null;
-  /** UCI options for people. */
-  options: string;
-  /** Code versions that wrote the stage-1 file and the MBI table. */
-  code: { evals: CodeVersion; mbi: CodeVersion };
-  /** When stage 1 started. */
-  created: string;
-  /** Input files of stage 1 with their hashes. */
-  inputs: InputFile[];
-  /** Number of positions. */
-  n: number;
-  /** The MBI table's definition (edge, rank, MBI, rounding). */
-  definition: MbiTable["definition"];
-  /** How the per-position interval is defined, when the table has one. */
-  uncertainty: string | null;
-  /** The number of last completed iterations the interval spans, when the table says. */
-  interval_iterations: number | null;
-  /** The positions, by SP. */
-  positions: SitePosition[];
-  /** The positions whose engine `bestmove` is not the PV's first move, with that move in SAN (see `bestmoveOffPv`). */
-  bestmove_off_pv: { sp: number; bestmove: string }[];
-  /** Stage 2 summary, when present. */
-  distribution?: DistributionSummary;
-  /** Stage 5 summary, when present. */
-  summary?: Summary;
-  /** The summary file's name (overrides name it differently). */
-  summaryFile: string;
-  /** Stage 4 results, when present. */
-  selfplay?: SelfplayResults;
-  /** Other complete datasets over the same positions. */
-  others: OtherDataset[];
-  /** Outcome tables. */
-  outcomes: OutcomeTable[];
-  /** Limitations computed from the data, each with its files as links from the page (null: no such file now). */
-  limitations: (Limitation & { links: { file: string; href: string | null }[] })[];
-  /** The last `deno task reproduce`, when there was one. */
-  reproduce?: ReproduceRecord;
-  /** Files offered for download. */
-  files: DownloadFile[];
-  /** Other files of the profile folder the card describes (only those present). */
-  held: HeldFile[];
-  /** External validations of this dataset against every outcome table that has one. */
-  validations: SiteValidation[];
-  /** The recorded verify-reproduce checks of single positions, when there are any. */
-  verified?: VerifyRecord;
-  /** Other self-play designs of this dataset that stage 5 has summarised, with the method's budget on their positions. */
-  designs: SiteDesign[];
-  /** Private outcome tables with a page per position in their source (label, address template). */
-  sources: { label: string; template: string }[];
-  /** The method's run as far as `partial.json` takes it (an index of the reference engine only; null otherwise or without it). */
-  method: MethodSnapshot | null;
-  /** Those designs and the ones being played side by side with the published figure, each row with its file (display path) and link from the page. */
-  comparison: (ComparisonRow & {
-    file: string | null;
-    href: string | null;
-    prediction_file: string | null;
-    prediction_href: string | null;
-  })[];
-}
+/** All the page and the card show about a profile (see {@link collectSiteData}). */
+export type SiteData = Awaited<ReturnType<typeof collectSiteData>>;
 
 /** The principal variation in SAN, played from the start FEN with the project's rules (empty if a move is not legal). */
 export function pvSan(fen: string, pv: readonly string[]): string[] {
@@ -220,18 +70,22 @@ export function pvSan(fen: string, pv: readonly string[]): string[] {
 
 const nodesOf = (limit: EvalDataset["header"]["config"]["limit"]) => ("nodes" in limit ? limit.nodes : null);
 
-async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDataset> {
+/** How another dataset relates to this one: the same engine at another budget, another engine, or the shipped peer. */
+type Relation = "budget" | "engine" | "peer";
+
+/** Another complete dataset over the same positions, with its index by SP (and interval, when its table has one). */
+async function otherDataset(d: EvalDataset, o: EvalDataset) {
   const folder = datasetFolder(o);
+  const relation: Relation = o.header.profile === PEER_KEY ? "peer" : isOtherBudget(d, o) ? "budget" : "engine";
   const index = deriveMbi(o.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp })));
   const table = await readMbiTable(mbiPaths(join(resultsRoot(), folder)).json).catch(() => undefined);
   const rows = new Map((table?.rows ?? []).map((r) => [r.sp, r]));
   return {
     folder,
     engine: o.header.engine.uci_name,
-    fingerprint: o.header.config.engine_fingerprint,
     limit: formatLimit(o.header.config.limit),
     nodes: nodesOf(o.header.config.limit),
-    relation: o.header.profile === PEER_KEY ? "peer" : isOtherBudget(d, o) ? "budget" : "engine",
+    relation,
     bySp: Object.fromEntries(
       index.map((v) => [v.sp, { eval_cp: v.eval_cp, mbi: v.mbi, ...rowInterval(rows.get(v.sp)) }]),
     ),
@@ -239,42 +93,28 @@ async function otherDataset(d: EvalDataset, o: EvalDataset): Promise<OtherDatase
 }
 
 /** This dataset's validations against every outcome table (`<results root>/outcomes/<table>/validation/<folder>.json`). */
-async function siteValidations(folder: string): Promise<SiteValidation[]> {
-  const out: SiteValidation[] = [];
+async function siteValidations(folder: string) {
+  const out = [];
   for (const table of listOutcomeTables()) {
     const path = join(outcomePaths(table).validation, `${folder}.json`);
     const v = await readJsonIfExists<OutcomeValidation>(path);
-    if (!v) continue;
-    out.push({
-      table,
-      who: outcomeWho(v.outcomes.description),
-      file: recordedPath(path),
-      positions: v.positions,
-      games: v.games,
-      eval_vs_score: v.eval_vs_score,
-      mbi_vs_imbalance: v.mbi_vs_imbalance,
-      reliability: v.reliability.reliability,
-      ceiling: v.reliability.ceiling,
-      verdict: { validation: v.verdict.validation, claim: v.verdict.claim },
-    });
+    if (v) out.push({ ...v, table, who: outcomeWho(v.outcomes.description), file: recordedPath(path) });
   }
   return out;
 }
 
-/**
- * Gathers a dataset's site data from its result files (stage 1 and 3 must be
- * there; the rest is shown when present). `scan` is the one scan of the
- * results root the neighbours and limitations are found in (read when not given).
- */
-export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): Promise<SiteData> {
+/** A dataset's site data (stages 1 and 3 must be done); `scan`: the results root's one scan, read when not given. */
+export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan) {
   const { profile } = ds;
   const results = scan ?? await scanDatasets({ includeCi: true });
   // Every file the site publishes must follow from what it was derived from (else: the command that fixes it).
   const d = await requireCurrent(profile);
   const designs = await designResults(profile); // read once: the limitations and the page's section take them
   const table = await readMbiTable(ds.mbi.json);
+  const uncertainty = (table as { uncertainty?: { iterations?: unknown } }).uncertainty;
   const bySp = new Map(d.records.map((r) => [r.sp, r]));
-  const positions: SitePosition[] = table.rows.map((r) => {
+  // each row of the MBI table with its interval, depth, nodes and PV in SAN (empty when it could not be read)
+  const positions = table.rows.map((r) => {
     const e = bySp.get(r.sp);
     return {
       ...r,
@@ -285,6 +125,7 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
     };
   });
   const selfplay = await readSelfplayResults(profile);
+  const siteHref = (path: string) => hrefFrom(publishedPaths(profile).site, path);
   const facts = {
     profile: profile.name,
     evalLimit: d.header.config.limit,
@@ -297,75 +138,87 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan): 
   const peer = d.records.length === POSITION_COUNT ? [await peerDataset()] : [];
   const others = await Promise.all([...await sameSetDatasets(d, results), ...peer].map((o) => otherDataset(d, o)));
   // the same engine's other budgets first, smallest budget first; then other engines by name; the peer last
-  const rank = (o: OtherDataset) => ({ budget: 0, engine: 1, peer: 2 })[o.relation];
+  const rank = (o: { relation: Relation }) => ({ budget: 0, engine: 1, peer: 2 })[o.relation];
   others.sort((a, b) =>
     rank(a) - rank(b) || (a.nodes ?? Infinity) - (b.nodes ?? Infinity) || a.folder.localeCompare(b.folder)
   );
   return {
+    /** Results key, and the profile folder's name under the results root. */
     profile: profile.name,
     folder: ds.folder,
     engine: d.header.engine,
+    /** Search limit per position in words, and the node budget (null for a depth-limited dataset). */
     limit: formatLimit(d.header.config.limit),
     nodes: nodesOf(d.header.config.limit),
+    /** Budgets in words, each beside the method's. */
     budgets: formatBudgets(facts),
+    /** The MBI table's rows hash (see MBI_ROWS_HASH_TEXT): what self-play records of the table it played from. */
     rows_sha256: mbiRowsHash(table),
+    /** The "not the method's results" banner, or null at the method's budgets. */
     banner: budgetBanner(shown, { key: false }),
-    // the position view shows the values and every self-play design's scores: its banner names all their budgets
+    /** Its short form, repeated in one position's view: the values and every design's scores, so all their budgets. */
     banner_short: budgetBanner(shown) === null
       ? null
       : `Not the method's results: ${formatBudgets(shown)} — cite with engine, fingerprint and budget`,
+    /** UCI options for people. */
     options: formatOptions(d.header.config.options),
+    /** Code versions that wrote the stage-1 file and the MBI table. */
     code: { evals: d.header.code, mbi: table.code },
+    /** When stage 1 started, and its input files with their hashes. */
     created: d.header.created,
     inputs: d.header.inputs,
     n: positions.length,
     definition: table.definition,
-    uncertainty: describedAs((table as { uncertainty?: unknown }).uncertainty),
-    interval_iterations: ((k) => typeof k === "number" ? k : null)(
-      (table as { uncertainty?: { iterations?: unknown } }).uncertainty?.iterations,
-    ),
+    /** How the per-position interval is defined, and the last completed iterations it spans, when the table says. */
+    uncertainty: describedAs(uncertainty),
+    interval_iterations: typeof uncertainty?.iterations === "number" ? uncertainty.iterations : null,
     positions,
+    /** Stages 2, 5 (the summary file named as an override names it) and 4, when present. */
     distribution: await readJsonIfExists<DistributionSummary>(ds.distribution),
     summary: await readSummary(profile),
     summaryFile: basename(ds.summary),
     selfplay,
+    /** Other complete datasets over the same positions. */
     others,
     outcomes: await readOutcomeTables(),
+    /** The positions whose engine `bestmove` is not the PV's first move, with that move in SAN. */
     bestmove_off_pv: bestmoveOffPv(d.records).map((r) => ({
       sp: r.sp,
       bestmove: pvSan(r.fen, [r.bestmove])[0] ?? r.bestmove,
     })),
+    /** Limitations computed from the data, each with its files as links from the page (null: no such file now). */
     limitations: (await computeLimitations(profile, results, designs)).map((l) => ({
       ...l,
-      links: l.sources.map((file) => {
-        const path = recordedInputPath(file);
-        return {
-          file,
-          href: pathExists(path) ? relative(publishedPaths(profile).site, path).split(sep).join("/") : null,
-        };
-      }),
+      links: l.sources.map((file) => ({
+        file,
+        href: pathExists(recordedInputPath(file)) ? siteHref(recordedInputPath(file)) : null,
+      })),
     })),
+    /** The last `deno task reproduce`, when there was one. */
     reproduce: await readReproduceRecord(profile),
+    /** Files offered for download, and other files of the folder the card describes. */
     files: await downloads(ds),
     held: await heldFiles(ds),
     validations: await siteValidations(ds.folder),
+    /** The recorded verify-reproduce checks of single positions, when there are any. */
     verified: await readVerifyRecord(d.path),
+    /** The other self-play designs that stage 5 has summarised, with the method's budget on their positions. */
     designs: await siteDesigns(profile, designs),
+    /** Private outcome tables with a page per position in their source (label, address template). */
     sources: await privateSources(),
+    /** The method's run as far as `partial.json` takes it (an index of the reference engine only; else null). */
     method: d.header.config.engine_fingerprint === loadRegistry().reference_fingerprint
       ? (await methodSnapshot()) ?? null
       : null,
+    /** Those designs and the ones being played beside the published figure, each with its file and link. */
     comparison: (await designComparison(profile, designs, `${formatLimit(d.header.config.limit)} per position`)).map(
-      (r) => {
-        const href = (path: string) => relative(publishedPaths(profile).site, path).split(sep).join("/");
-        return {
-          ...r,
-          file: r.path === null ? null : recordedPath(r.path),
-          href: r.path === null ? null : href(r.path),
-          prediction_file: r.prediction ? displayPath(r.prediction.path) : null,
-          prediction_href: r.prediction ? href(r.prediction.path) : null,
-        };
-      },
+      (r) => ({
+        ...r,
+        file: r.path === null ? null : recordedPath(r.path),
+        href: r.path === null ? null : siteHref(r.path),
+        prediction_file: r.prediction ? displayPath(r.prediction.path) : null,
+        prediction_href: r.prediction ? siteHref(r.prediction.path) : null,
+      }),
     ),
   };
 }

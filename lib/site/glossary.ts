@@ -1,7 +1,6 @@
 /**
- * The statistical words of the pages, each said once in readers' words: the
- * landing's "How sure is this?" shows rho, intervals and reliability, each
- * dataset page all of them, after the first self-play figures it shows.
+ * The statistical words of the pages, each said once in readers' words: the landing page shows rho, intervals and
+ * reliability, each dataset page all of them, after the first self-play figures it shows.
  *
  * @module
  */
@@ -21,6 +20,5 @@ export const GLOSSARY = {
 } as const;
 
 /** The glossary's sentences for these words, as one paragraph's text. */
-export function glossaryText(words: readonly (keyof typeof GLOSSARY)[]): string {
-  return words.map((w) => GLOSSARY[w]).join(" ");
-}
+export const glossaryText = (words: readonly (keyof typeof GLOSSARY)[]): string =>
+  words.map((w) => GLOSSARY[w]).join(" ");

@@ -1,19 +1,12 @@
 /**
- * The landing page of the results (`results/index.html`), answer first: what
- * the index is, the most and least balanced positions with a search box, how
- * sure that is, and the distribution (`landing_answer.ts`); then, in sections
- * a reader can skip, the evidence: the best index's figures and validations,
- * the budget ladder with its convergence figure, the other engines, the
- * outcome tables, the rendered notebooks and every dataset page; and the draw
- * of a balanced start (`landing_draw.ts`, its one script, inlined).
- * Self-contained like the dataset pages (styles, figure and script inline, no
- * request); its tables turn into labelled rows on a phone.
+ * The landing page of the results (`results/index.html`): the answer first (`landing_answer.ts`), then the evidence in
+ * sections a reader can skip (the best index, the ladder, other engines, real games, notebooks, every page).
  *
  * @module
  */
 
 import { formatLimit } from "../engine/mod.ts";
-import { fingerprintValue, rhoDefined, rhoInterval, verdictsText } from "../method/mod.ts";
+import { fingerprintValue, rhoDefined, rhoInterval, selfplayBudgetText, verdictsText } from "../method/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, outcomeTitle, writeTextIfChanged } from "../store/mod.ts";
@@ -21,32 +14,35 @@ import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/m
 import { BOARD_CREDITS } from "./board/config.ts";
 import { collectLanding, type LandingData, landingPath, readerName } from "./landing_data.ts";
 import { type SiteDesign } from "./designs.ts";
-import { histogram, whiteEdgeSentence } from "./page_data.ts";
-import { bestName, designWords, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
-import { breakableName, fix, type Html, type HtmlValue, int, joinHtml, markup, pct, raw } from "../core/mod.ts";
-import { LANDING_STYLE, PAGE_STYLE } from "./style.ts";
-import { drawSectionHtml } from "./landing_draw.ts";
+import { histogram } from "./page.ts";
+import { bestName, drawSectionHtml, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
+import { summaryBudget, type SummaryDesign } from "./landing_games.ts";
+import { breakableName, fix, type Html, type HtmlValue, int, iv, joinHtml, markup, pct, raw } from "../core/mod.ts";
+import { labelledTable, LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 import { siteBundles } from "./bundle.ts";
-import { labelledTable } from "./labelled_table.ts";
+
+/** The design of a self-play summary in words (for tables). */
+const designWords = (s: SummaryDesign): string => selfplayBudgetText(summaryBudget(s));
 
 /** Budgets on an axis: 125K, 2M. */
 const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact" });
 
-/** The ladder's convergence figure (Observable Plot): each step's agreement, share moving > 10, coverage. */
+/** The convergence figure's series with their colours: each step's agreement, share moving > 10, coverage. */
+const SERIES = [
+  ["Spearman of the edges with the rung below", THEME.colors.main],
+  ["share of positions whose MBI moves > 10 points", THEME.colors.negative],
+  ["share inside the rung below's MBI interval", THEME.colors.accent],
+];
+
+/** The ladder's convergence figure (Observable Plot): at each step up the ladder, the three series. */
 export function convergenceFigure(d: LandingData): Html | null {
   const steps = d.ladderRows.filter((r) => r.next);
   if (!d.ladder || steps.length === 0) return null;
   const nodesOf = new Map(d.ladderRows.map((r) => [r.folder, r.nodes]));
-  const series = steps.flatMap((r) => {
-    const x = nodesOf.get(r.next!.folder)!;
-    const out = [
-      { nodes: x, what: "Spearman of the edges with the rung below", y: r.next!.spearman },
-      { nodes: x, what: "share of positions whose MBI moves > 10 points", y: r.next!.share_over_10 },
-    ];
-    if (r.next!.coverage !== null) {
-      out.push({ nodes: x, what: "share inside the rung below's MBI interval", y: r.next!.coverage });
-    }
-    return out;
+  const series = steps.flatMap(({ next }) => {
+    const x = nodesOf.get(next!.folder)!;
+    const ys = [next!.spearman, next!.share_over_10, ...(next!.coverage === null ? [] : [next!.coverage])];
+    return ys.map((y, k) => ({ nodes: x, what: SERIES[k][0], y }));
   });
   const top = d.ladderRows[d.ladderRows.length - 1];
   const fig = figure({
@@ -62,15 +58,7 @@ export function convergenceFigure(d: LandingData): Html | null {
     marginBottom: 44,
     x: { type: "log", domain: [d.ladderRows[0].nodes, top.nodes], inset: 16 },
     y: { label: "↑ share or correlation", domain: [0, 1], grid: true },
-    color: {
-      legend: false,
-      domain: [
-        "Spearman of the edges with the rung below",
-        "share of positions whose MBI moves > 10 points",
-        "share inside the rung below's MBI interval",
-      ],
-      range: [THEME.colors.main, THEME.colors.negative, THEME.colors.accent],
-    },
+    color: { legend: false, domain: SERIES.map(([what]) => what), range: SERIES.map(([, colour]) => colour) },
     marks: [
       // every rung's budget labelled: a log scale's own tick format (even given a function) blanks labels such as 8M
       Plot.axisX(d.ladderRows.map((r) => r.nodes), {
@@ -80,35 +68,14 @@ export function convergenceFigure(d: LandingData): Html | null {
         labelOffset: 34,
       }),
       Plot.line(series, { x: "nodes", y: "y", stroke: "what", marker: "circle" }),
-      Plot.text(series.filter((s) => s.nodes === top.nodes), {
-        x: "nodes",
-        y: "y",
-        text: (s: { y: number }) => fix(s.y, 2),
-        dx: -14,
-        dy: -8,
-        fill: "what",
-      }),
+      Plot.text(
+        series.filter((s) => s.nodes === top.nodes),
+        { x: "nodes", y: "y", text: (s: { y: number }) => fix(s.y, 2), dx: -14, dy: -8, fill: "what" },
+      ),
     ],
   });
-  const key = [
-    ["Spearman of the edges with the rung below", THEME.colors.main],
-    ["share of positions whose MBI moves > 10 points", THEME.colors.negative],
-    ["share inside the rung below's MBI interval", THEME.colors.accent],
-  ].map(([t, c]) => markup`<span class="key"><span style="background:${c}"></span>${t}</span>`);
-  // the figure: Observable Plot's SVG in the theme's frame
+  const key = SERIES.map(([t, c]) => markup`<span class="key"><span style="background:${c}"></span>${t}</span>`);
   return markup`<figure id="convergence">${raw(fig.svg)}<figcaption>${joinHtml(key, " ")}</figcaption></figure>`;
-}
-
-/** The landing page's first sentence, from the best index's values (see whiteEdgeSentence). */
-export function whatSentence(d: Pick<LandingData, "best">): string {
-  const b = d.best;
-  if (!b) return "White moves first, so a start position may give White an edge.";
-  return whiteEdgeSentence(`the best index here (${b.limit})`, {
-    n: b.n,
-    negatives: b.negatives,
-    min: b.eval.min,
-    max: b.eval.max,
-  });
 }
 
 /** The best index's facts, its self-play designs and the method's budget on their positions, each in readers' words. */
@@ -178,12 +145,14 @@ ${labelledTable(`The best index: ${bestName(b)}`, ["figure", "value", "file"], r
   }] from ${PUBLISHED.budgets}.</p>`;
 }
 
+/** A dataset's own page (`site`), when it has one. */
+const pageOf = (d: LandingData, folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
+
 function ladderSection(d: LandingData): Html {
   if (!d.ladder || d.ladderRows.length === 0) return markup`<p>No ladder yet.</p>`;
-  const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
   const rows = d.ladderRows.map((r) => {
     // a rung without a page of its own links its table: the figures of the row come from the rungs' values
-    const name = markup`<a href="${page(r.folder)?.href ?? r.table}">${int(r.nodes)} nodes</a>`;
+    const name = markup`<a href="${pageOf(d, r.folder)?.href ?? r.table}">${int(r.nodes)} nodes</a>`;
     return [
       name,
       `${r.depth.min}–${r.depth.max} (median ${r.depth.median})`,
@@ -215,16 +184,13 @@ function ladderSection(d: LandingData): Html {
 
 function enginesSection(d: LandingData): Html {
   if (!d.engines.length) return markup`<p>No other engine's complete dataset here.</p>`;
-  const page = (folder: string) => d.pages.find((p) => p.folder === folder && p.site === "site");
   return labelledTable(
     `Other engines' complete datasets, each against the best index${d.best ? ` (${bestName(d.best)})` : ""}`,
     ["engine and limit", "Spearman of edges with the best index [95%]", "MBI moves > 10", "file"],
     d.engines.map((e) => [
       // a dataset without a page of its own links its table
-      markup`<a href="${page(e.folder)?.href ?? e.table}">${e.engine} · ${e.limit}</a>`,
-      e.vsBest
-        ? `${fix(e.vsBest.rho, 3)} [${fix(e.vsBest.ci95[0], 3)}, ${fix(e.vsBest.ci95[1], 3)}]`
-        : "not compared (deno task compare-engines)",
+      markup`<a href="${pageOf(d, e.folder)?.href ?? e.table}">${e.engine} · ${e.limit}</a>`,
+      e.vsBest ? `${fix(e.vsBest.rho, 3)} ${iv(e.vsBest.ci95)}` : "not compared (deno task compare-engines)",
       e.vsBest ? pct(e.vsBest.share_over_10) : "–",
       e.vsBest
         ? markup`<a href="engine_comparison.json"><code>${breakableName("engine_comparison.json")}</code></a>`
@@ -234,11 +200,7 @@ function enginesSection(d: LandingData): Html {
   );
 }
 
-/**
- * The outcome tables: what each holds, the correlation of every dataset with
- * it, and — said once, instead of a verdict per dataset — how far the table's
- * noise lets any correlation go.
- */
+/** The outcome tables: what each holds, every dataset's correlation, and (once) how far its noise lets any go. */
 function outcomesSection(d: LandingData): Html {
   if (!d.outcomes.length) return markup`<p>No outcome table here.</p>`;
   const nodes = (v: OutcomeValidation) => "nodes" in v.dataset.limit ? v.dataset.limit.nodes : Infinity;
@@ -268,9 +230,9 @@ function outcomesSection(d: LandingData): Html {
       }</p>${
         vs.length
           ? labelledTable(
-            `Each dataset against these games: Spearman's rho with its 95% interval; ${
-              vs[0] ? `${int(vs[0].games)} games over ${vs[0].positions} positions` : ""
-            }`,
+            `Each dataset against these games: Spearman's rho with its 95% interval; ${int(vs[0].games)} games over ${
+              vs[0].positions
+            } positions`,
             ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "file"],
             vs.map((v) => [
               `${v.dataset.engine} · ${v.dataset.budget}`,
@@ -334,7 +296,7 @@ export function renderLanding(d: LandingData, drawScript = ""): string {
 <body>
 <header>
 <h1>Chess960 Balance Index (MBI)</h1>
-<p class="lead">${b ? whatIsSentence(b) : whatSentence(d)}</p>
+<p class="lead">${b ? whatIsSentence(b) : "White moves first, so a start position may give White an edge."}</p>
 ${
     b &&
     markup`<nav aria-label="On this page" class="top"><a href="#balanced-h">Most balanced</a><a href="#unbalanced-h">Least balanced</a><a href="#sure-h">How sure is this?</a><a href="#evidence-h">The evidence</a></nav>`

@@ -1,23 +1,22 @@
 /**
- * The top of the landing page, the answer a reader came for: what the index
- * is in one sentence, the most and the least balanced positions of the best
- * index as back-rank diagrams (each opening its position), a search box that
- * goes to a position, and "How sure is this?" in three or four computed sentences,
- * each linking to its evidence. Every number comes from the landing data.
+ * The top of the landing page, the answer a reader came for: the most and the least balanced positions, a search box,
+ * "How sure is this?" in computed sentences linking to their evidence, and the draw of a balanced start.
  *
  * @module
  */
 
-import { fix, type Html, int, joinHtml, markup, pct } from "../core/mod.ts";
-import { quantileSorted, selfplayBudgetText } from "../method/mod.ts";
+import { fix, type Html, int, joinHtml, jsonInScript, markup, pct, scriptText } from "../core/mod.ts";
+import { fingerprintValue, quantileSorted } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import { balanceExtremes } from "../analysis/mod.ts";
 import type { RunningDesign } from "../report/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { backRank, signed } from "./page_script/table.ts";
 import { glossaryText } from "./glossary.ts";
+import type { DrawData } from "./draw_script/view.ts";
 import {
   type Best,
+  fromTo,
   gamesSentence,
   leadSentence,
   methodCheckSentence,
@@ -32,24 +31,14 @@ export const LIST_LENGTH = 10;
 export const bestName = (b: Pick<Best, "engine" | "limit">): string => `${b.engine} at ${b.limit} per position`;
 
 /** What the index is, in one sentence, naming the engine and budget it is measured at. */
-export function whatIsSentence(b: Pick<Best, "engine" | "limit" | "n">): string {
-  return `The Morozov Balance Index ranks the ${b.n} Chess960 start positions by how large White's first-move edge is, ` +
-    `measured by ${bestName(b)}: 100 is the most balanced start, 0 the largest edge.`;
-}
+export const whatIsSentence = (b: Pick<Best, "engine" | "limit" | "n">): string =>
+  `The Morozov Balance Index ranks the ${b.n} Chess960 start positions by how large White's first-move edge is, ` +
+  `measured by ${bestName(b)}: 100 is the most balanced start, 0 the largest edge.`;
 
 /** The listed extremes of the best index (see analysis' `balanceExtremes`). */
-export function extremes(b: Pick<Best, "positions">, n = LIST_LENGTH): {
-  balanced: LandingPosition[];
-  unbalanced: LandingPosition[];
-} {
-  return balanceExtremes(b.positions, n);
-}
+export const extremes = (b: Pick<Best, "positions">, n = LIST_LENGTH) => balanceExtremes(b.positions, n);
 
-/**
- * How the listed positions stood at the budget below the best index's (one
- * sentence; null without that rung): the range of their MBI there beside
- * here, so a reader sees whether the extremes hold while the ranking moves.
- */
+/** The range of the listed positions' MBI at the budget below beside here: do the extremes hold? (null: no such rung) */
 export function listsSentence(b: Pick<Best, "positions" | "below">, n = LIST_LENGTH): string | null {
   if (!b.below) return null;
   const { balanced, unbalanced } = extremes(b, n);
@@ -64,10 +53,9 @@ export function listsSentence(b: Pick<Best, "positions" | "below">, n = LIST_LEN
 }
 
 /**
- * Whether the listed positions keep their place (null without the rung below): how many of the most balanced are
- * among as many most balanced at the budget below (ties at the cut included), the same of the least; then, of those
- * the method's run has searched, how many lie on their list's side of the searched positions' median edge there
- * (the searched positions are an equal-chance sample, so their median stands for all 960's).
+ * Whether the listed positions keep their place: how many are among as many most (least) balanced at the budget
+ * below, ties at the cut included; then how many of those the method's run has searched lie on their list's side of
+ * the searched positions' median edge (an equal-chance sample: their median stands for all 960's).
  */
 export function placesSentence(b: Pick<Best, "positions" | "below" | "method">, n = LIST_LENGTH): SureSentence | null {
   const below = b.below;
@@ -108,10 +96,7 @@ function positionItem(p: LandingPosition, page: string | null, method: Best["met
   } cp</span>${m && markup` <span class="m">${m[0] === null ? "mate" : `${signed(m[0])} cp`} at 400M</span>`}</li>`;
 }
 
-/**
- * How many of the listed positions the method's run has searched so far, said once below the lists (null
- * without a snapshot): the run's count, and that it is no index yet.
- */
+/** How many of the listed positions the method's run has searched so far, and that it is no index yet. */
 export function methodListsSentence(b: Pick<Best, "positions" | "method">, n = LIST_LENGTH): string | null {
   const m = b.method;
   if (!m) return null;
@@ -164,10 +149,7 @@ export function budgetSentence(
   };
 }
 
-/**
- * How well the index agrees with the method's own budget: on the positions its run has searched so far (a
- * random part of the 960) when there is a snapshot, else on the self-play sample.
- */
+/** How well the index agrees with the method's own budget: on its run's positions so far, else on the sample. */
 export function sampleSentence(b: Best): SureSentence | null {
   if (b.method) {
     const p = b.method.partial;
@@ -176,10 +158,10 @@ export function sampleSentence(b: Best): SureSentence | null {
       text: `${int(a.n)} of the ${int(p.done.of)} positions are searched so far at the method's own ${
         p.dataset.budget.replace(/ per position$/, "")
       } (an equal-chance sample). On them this index's ranks agree at Spearman ${fix(a.rho, 3)} (95% interval ${
-        fix(a.ci95[0], 3)
-      } to ${fix(a.ci95[1], 3)}). Their median value is ${signed(d.median.estimate)} cp (${
-        signed(d.median.ci95[0])
-      } to ${signed(d.median.ci95[1])}; the method's published run: +${p.published.median.toFixed(1)}).`,
+        fromTo(a.ci95)
+      }). Their median value is ${signed(d.median.estimate)} cp (${signed(d.median.ci95[0])} to ${
+        signed(d.median.ci95[1])
+      }; the method's published run: +${p.published.median.toFixed(1)}).`,
       href: "full/partial.json",
       link: "the method's run so far",
     };
@@ -188,12 +170,10 @@ export function sampleSentence(b: Best): SureSentence | null {
     const f = g.sample?.summary?.figures;
     const row = f?.distance_to_method.find((r) => r.dataset === b.key);
     if (!f || !row || !g.sample) continue;
-    const [lo, hi] = row.spearman_edges.ci95;
     return {
       text: `On ${g.sample.of} positions searched at the method's own ${g.sample.limit}, this index's ranks agree at ` +
-        `Spearman ${fix(row.spearman_edges.rho, 3)} (95% interval ${fix(lo, 3)} to ${
-          fix(hi, 3)
-        }); a position's value differs by ${row.median_abs_delta_cp} cp between the two at the median.`,
+        `Spearman ${fix(row.spearman_edges.rho, 3)} (95% interval ${fromTo(row.spearman_edges.ci95)}); a position's ` +
+        `value differs by ${row.median_abs_delta_cp} cp between the two at the median.`,
       href: b.page ? `${b.page.href}#validation` : g.sample.file,
       link: "the sample at the method's budget",
     };
@@ -201,36 +181,21 @@ export function sampleSentence(b: Best): SureSentence | null {
   return null;
 }
 
-/** The words of "How sure is this?" in one line each, said once below it. */
-export const SURE_GLOSSARY = glossaryText(["rho", "interval", "reliability"]);
-
-/** The "How sure is this?" sentences the data supports: the budget, the listed positions, the samples, the games. */
-export function sureSentences(d: LandingData): SureSentence[] {
-  const b = d.best;
-  if (!b) return [];
-  return [
-    budgetSentence(d, b),
-    placesSentence(b),
-    sampleSentence(b),
-    methodCheckSentence(b),
-    gamesSentence(b),
-    searchSentence(b),
-  ].filter((
-    s,
-  ): s is SureSentence => s !== null);
-}
-
-/** "How sure is this?": the sentences with their links, and the method's validation still being played. */
+/** "How sure is this?": the sentences the data supports with their links, the designs being played, and its words. */
 export function sureHtml(d: LandingData): Html {
-  const s = sureSentences(d);
-  const running = d.best?.running ?? [];
+  const b = d.best;
+  const s = b
+    ? [budgetSentence(d, b), placesSentence(b), sampleSentence(b), methodCheckSentence(b), gamesSentence(b)]
+      .concat(searchSentence(b)).filter((x): x is SureSentence => x !== null)
+    : [];
+  const running = b?.running ?? [];
   if (!s.length && !running.length) return markup``;
-  const lead = d.best ? leadSentence(d, d.best) : null;
+  const lead = b ? leadSentence(d, b) : null;
   return markup`<h2 id="sure-h">How sure is this?</h2>
 ${lead && markup`<p><strong>${lead}</strong></p>`}
 <p>${joinHtml(s.map((x) => markup`${x.text} <a href="${x.href}">(${x.link})</a>`), " ")}</p>${
     running.map((r) => markup`<p class="small">${runningSentence(r)}</p>`)
-  }${s.length ? markup`<p class="small">${SURE_GLOSSARY}</p>` : ""}`;
+  }${s.length ? markup`<p class="small">${glossaryText(["rho", "interval", "reliability"])}</p>` : ""}`;
 }
 
 /** A design being played in one or two short sentences: how far it has got, and what was predicted before its first game. */
@@ -243,18 +208,37 @@ export function runningSentence(r: RunningDesign): string {
   } games played when this page was made; no figure from them is shown until they are complete.${
     p && e
       ? ` Predicted before the first game, from the ${from}-node games: rho ${fix(e.rho, 3)} (95% range ${
-        fix(e.range95[0], 3)
-      } to ${fix(e.range95[1], 3)}) with the values at ${p.from.budget}.`
+        fromTo(e.range95)
+      }) with the values at ${p.from.budget}.`
       : ""
   }`;
 }
 
-/** The design of a self-play summary in words (for tables). */
-export const designWords = (
-  s: { n_positions: number; selfplay: { games_per_position: number; nodes_per_move: number } },
-) =>
-  selfplayBudgetText({
-    positions: s.n_positions,
-    games: s.selfplay.games_per_position,
-    nodesPerMove: s.selfplay.nodes_per_move,
-  });
+/** The MBI the form starts with (the CLI's default condition). */
+export const FORM_MIN_MBI = 90;
+
+/** What the page embeds for the draw: the best index in words and its positions. */
+export const drawData = (b: NonNullable<LandingData["best"]>): DrawData => ({
+  key: b.key,
+  index: `${b.engine}, fingerprint ${fingerprintValue(b.fingerprint)}, ${b.limit} per position`,
+  positions: [...b.positions].sort((x, y) => x.sp - y.sp).map((p) => [p.sp, p.setup, p.mbi, p.edge_cp]),
+});
+
+/** The draw's section (empty without a best index or a script). */
+export function drawSectionHtml(b: LandingData["best"], script: string): Html {
+  if (!b || !script) return markup``;
+  return markup`<section aria-labelledby="draw-h"><h2 id="draw-h">Draw a balanced start</h2>
+<p>For an event's round: the same seed, condition and exclusions give the same position as <code>deno task draw</code>, and anyone can re-check it by hand (<a href="../docs/draw.md">how</a>). The command also keeps the event's log, so no position is drawn twice.</p>
+<form id="draw" class="find">
+<label for="draw-seed">Seed: the event, the round and a value announced in advance</label>
+<span class="row"><input id="draw-seed" name="seed" type="text" autocomplete="off" spellcheck="false" placeholder="Example Open 2026, round 1, 4417" required></span>
+<span class="row"><label for="draw-min">MBI at least</label><input id="draw-min" name="min" type="text" inputmode="numeric" value="${FORM_MIN_MBI}" size="4"><label for="draw-edge">edge at most (cp)</label><input id="draw-edge" name="edge" type="text" inputmode="numeric" size="4"></span>
+<label for="draw-exclude">Exclude: SP numbers or back ranks, e.g. 518, 534</label>
+<span class="row"><input id="draw-exclude" name="exclude" type="text" autocomplete="off" spellcheck="false"><button type="submit">Draw</button></span>
+</form>
+<noscript><p>The draw needs JavaScript here; <code>deno task draw --seed TEXT</code> draws the same.</p></noscript>
+<div id="draw-out" aria-live="polite"></div>
+<script type="application/json" id="draw-data">${jsonInScript(drawData(b))}</script>
+<script>${scriptText(script)}</script>
+</section>`;
+}

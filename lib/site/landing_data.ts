@@ -1,16 +1,11 @@
 /**
- * What the landing page of the results shows, gathered from the result files
- * (read only; every figure comes from a stage or from the ladder's and the
- * engines' comparisons in lib/analysis): the best index (`bestReferenceProfile`,
- * the one `deno task mbi` answers from) with its headline figures and its
- * validations, the budget ladder (`ladderConvergence`), the other engines
- * (`engine_comparison.json`), the outcome tables and their validation files,
- * the rendered notebooks and every dataset page.
+ * What the landing page of the results shows, read from the result files (every figure comes from a stage or from
+ * lib/analysis): the best index with its figures, the ladder, the other engines, the outcome tables, every page.
  *
  * @module
  */
 
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { formatLimit, loadRegistry } from "../engine/mod.ts";
 import {
   datasetFolder,
@@ -19,10 +14,12 @@ import {
   getProfile,
   listResultFolders,
   mbiPaths,
+  type MbiTableRow,
   parseKey,
   readJsonIfExists,
   readMbiTable,
   resultsRoot,
+  rowInterval,
   scanDatasets,
 } from "../store/mod.ts";
 import { type SiteDesign, siteDesigns } from "./designs.ts";
@@ -35,161 +32,39 @@ import {
   readSummary,
   rungPair,
   summarise,
-  type Summary,
-  type ValueSummary,
 } from "../analysis/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
-import { type OutcomeTable, readOutcomeTables } from "./outcome_tables.ts";
-import { LANDING_PAGE } from "./links.ts";
-import { selfplayBudgetText } from "../method/mod.ts";
-import {
-  type MethodSnapshot,
-  methodSnapshot,
-  type OutcomeStudy,
-  readStudy,
-  type RunningDesign,
-  runningDesigns,
-} from "../report/mod.ts";
+import { dirEntries, hrefFrom, readOutcomeTables } from "./data_files.ts";
+import { LANDING_PAGE } from "./page.ts";
+import { type Profile, selfplayBudgetText } from "../method/mod.ts";
+import { methodSnapshot, readStudy, runningDesigns } from "../report/mod.ts";
 
-/** A dataset page found under the results root. */
-export interface DatasetPage {
-  /** The profile folder. */
-  folder: string;
-  /** The site folder's name (`site`, `site~games2`). */
-  site: string;
-  /** Href from the landing page. */
-  href: string;
-}
+/** A dataset page found under the results root: its profile folder, site folder (`site`, `site~games2`) and href. */
+export type DatasetPage = ReturnType<typeof datasetPages>[number];
 
-/** One rung of the ladder as the landing page lists it. */
-export interface LadderRow {
-  /** Result folder. */
-  folder: string;
-  /** Node budget. */
-  nodes: number;
-  /** Engine build (UCI name) and its id. */
-  engine: string;
-  /** Engine id. */
-  engine_id: string;
-  /** Depth of the last completed iteration over the positions. */
-  depth: ValueSummary;
-  /** Its MBI table (`<folder>/mbi.csv`, relative to the landing page), where its figures can be checked. */
-  table: string;
-  /** Agreement with the next rung (null for the top rung). */
-  next:
-    | { folder: string; spearman: number; share_over_10: number; median_shift: number; coverage: number | null }
-    | null;
-}
-
-/** Another engine's complete dataset, and its agreement with the best index. */
-export interface EngineRow {
-  /** Result folder. */
-  folder: string;
-  /** Engine (UCI name). */
-  engine: string;
-  /** Search limit in words. */
-  limit: string;
-  /** Spearman of the edges with the best index and its CI, and the share moving > 10, when compared. */
-  vsBest: { rho: number; ci95: [number, number]; share_over_10: number } | null;
-  /** Its MBI table (`<folder>/mbi.csv`, relative to the landing page). */
-  table: string;
-}
-
-/** A rendered notebook. */
-export interface NotebookLink {
-  /** Profile it was rendered for: its folder, with the self-play design's tags for a design's notebooks. */
-  folder: string;
-  /** Its title (first heading) or file name. */
-  title: string;
-  /** Href from the landing page. */
-  href: string;
-}
+/** One rung of the ladder as the landing page lists it (see ladderRowsOf). */
+export type LadderRow = ReturnType<typeof ladderRowsOf>[number];
 
 /** One position of the best index as the landing page lists it. */
-export interface LandingPosition {
-  /** Start position number. */
-  sp: number;
-  /** Back rank. */
-  setup: string;
-  /** Engine value (cp, White's view). */
-  eval_cp: number;
-  /** |eval_cp|. */
-  edge_cp: number;
-  /** The index. */
-  mbi: number;
-}
+export type LandingPosition = Pick<MbiTableRow, "sp" | "setup" | "eval_cp" | "edge_cp" | "mbi">;
 
-/** Everything on the landing page. */
-export interface LandingData {
-  /** The best index, when there is one. */
-  best: {
-    key: string;
-    engine: string;
-    engine_id: string;
-    fingerprint: number | null;
-    limit: string;
-    n: number;
-    eval: ValueSummary;
-    negatives: number;
-    interval_width: number | null;
-    validations: OutcomeValidation[];
-    selfplay: Summary | null;
-    /** The other self-play designs played on it, with the method's budget on their positions (see `siteDesigns`). */
-    designs: SiteDesign[];
-    page: DatasetPage | null;
-    /** Its positions, most balanced first (MBI descending, ties by the smaller edge, then SP). */
-    positions: LandingPosition[];
-    /** Self-play designs on it still being played (no summary yet). */
-    running: RunningDesign[];
-    /** The method's own run as far as its snapshot (`partial.json`) takes it, or null. */
-    method: MethodSnapshot | null;
-    /** Every dataset against every outcome table (`outcomes/study.json`), or null. */
-    study: OutcomeStudy | null;
-    /** The ladder's rung below it (the same engine at the next smaller budget): its budget and MBI by SP. */
-    below: { folder: string; limit: string; mbi: Record<number, number> } | null;
-  } | null;
-  /** The ladder of the best index's base profile (null without a best index). */
-  ladder: Convergence | null;
-  /** Its rungs as rows. */
-  ladderRows: LadderRow[];
-  /** Other engines' datasets. */
-  engines: EngineRow[];
-  /** Outcome tables with the validation files against them. */
-  outcomes: { table: OutcomeTable; validations: (OutcomeValidation & { href: string })[] }[];
-  /** Rendered notebooks. */
-  notebooks: NotebookLink[];
-  /** Every dataset page. */
-  pages: DatasetPage[];
-  /** Datasets still being computed. */
-  partial: { folder: string; name: string; done: number; planned: number }[];
-  /** Every complete dataset's name in readers' words (`Stockfish 17.1 · 8,000,000 nodes per position`), by folder. */
-  names: Record<string, string>;
-}
+/** Everything on the landing page (see collectLanding). */
+export type LandingData = Awaited<ReturnType<typeof collectLanding>>;
 
-/**
- * A results key in readers' words: its dataset's name, and the self-play
- * design its tags name (`… · self-play 60 × 50 games at 30,000 nodes/move`);
- * the key itself where the dataset has no name here.
- */
+/** A results key in readers' words: its dataset's name, and the self-play design its tags name (the key if unnamed). */
 export function readerName(key: string, names: Readonly<Record<string, string>>): string {
-  const folder = evalFolderName(getProfile(key));
+  const p = getProfile(key);
+  const folder = evalFolderName(p);
   const base = names[folder] ?? folder;
   if (folder === key) return base;
-  const p = getProfile(key);
-  return `${base} · self-play ${
-    selfplayBudgetText({
-      positions: p.selfplay.positions,
-      games: p.selfplay.games,
-      nodesPerMove: p.selfplay.nodesPerMove,
-    })
-  }`;
+  return `${base} · self-play ${selfplayBudgetText(p.selfplay)}`;
 }
 
 const root = () => resultsRoot();
-const href = (path: string) => relative(root(), path).split("\\").join("/");
+const href = (path: string) => hrefFrom(root(), path);
 
 /** Every dataset page (`<folder>/site…/index.html`) under the result folders. */
-export function datasetPages(): DatasetPage[] {
+export function datasetPages() {
   return listResultFolders(root()).flatMap((f) =>
     [...Deno.readDirSync(f.path)].filter((e) => e.isDirectory && /^site(~[a-z]+\d+)*$/.test(e.name))
       .filter((e) => {
@@ -204,34 +79,22 @@ export function datasetPages(): DatasetPage[] {
   );
 }
 
-/**
- * The rendered notebooks (the HTML files in each folder's `notebooks`, and in
- * `notebooks~…` for a self-play design's profile) with their first heading.
- */
-async function notebooks(): Promise<NotebookLink[]> {
-  const out: NotebookLink[] = [];
+/** The rendered notebooks (HTML in each folder's `notebooks`, and `notebooks~…` of a design) with their first heading. */
+async function notebooks() {
+  const out = [];
   for (const f of listResultFolders(root())) {
-    let dirs: string[];
-    try {
-      dirs = [...Deno.readDirSync(f.path)].filter((e) => e.isDirectory && /^notebooks(~|$)/.test(e.name))
-        .map((e) => e.name).sort();
-    } catch {
-      continue;
-    }
-    for (const dir of dirs) {
-      const names = [...Deno.readDirSync(join(f.path, dir))].map((e) => e.name).filter((n) => n.endsWith(".html"))
-        .sort();
-      for (const n of names) {
+    for (const dir of dirEntries(f.path).filter((e) => e.isDirectory && /^notebooks(~|$)/.test(e.name))) {
+      for (const n of dirEntries(join(f.path, dir.name)).map((e) => e.name).filter((n) => n.endsWith(".html"))) {
         const nb = await readJsonIfExists<{ cells?: { cell_type: string; source: string | string[] }[] }>(
-          join(f.path, dir, n.replace(/\.html$/, ".ipynb")),
+          join(f.path, dir.name, n.replace(/\.html$/, ".ipynb")),
         ).catch(() => undefined);
         const md = nb?.cells?.find((c) => c.cell_type === "markdown");
         const text = md ? (Array.isArray(md.source) ? md.source.join("") : md.source) : "";
-        const heading = /^#\s+(.+)$/m.exec(text)?.[1]?.trim();
         out.push({
-          folder: dir === "notebooks" ? f.name : `${f.name}${dir.slice("notebooks".length)}`,
-          title: heading ?? n.replace(/\.html$/, ""),
-          href: href(join(f.path, dir, n)),
+          /** The profile it was rendered for (a design's with its tags). */
+          folder: `${f.name}${dir.name.slice("notebooks".length)}`,
+          title: /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? n.replace(/\.html$/, ""),
+          href: href(join(f.path, dir.name, n)),
         });
       }
     }
@@ -241,22 +104,21 @@ async function notebooks(): Promise<NotebookLink[]> {
 
 async function validationFiles(table: string): Promise<(OutcomeValidation & { href: string })[]> {
   const dir = join(root(), "outcomes", table, "validation");
-  let names: string[];
-  try {
-    names = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".json")).sort();
-  } catch {
-    return [];
-  }
   const out: (OutcomeValidation & { href: string })[] = [];
-  for (const n of names) {
+  for (const n of dirEntries(dir).map((e) => e.name).filter((n) => n.endsWith(".json"))) {
     const v = await readJsonIfExists<OutcomeValidation>(join(dir, n));
     if (v?.kind === "mbi-outcome-validation") out.push({ ...v, href: href(join(dir, n)) });
   }
   return out;
 }
 
-function engineRows(others: EvalDataset[], bestKey: string | null, pairs: PairAgreement[]): EngineRow[] {
-  return others.map((d) => {
+/** A dataset's name in readers' words: `Stockfish 17.1 · 8,000,000 nodes per position`. */
+const datasetName = (d: EvalDataset) =>
+  `${d.header.engine.uci_name} · ${formatLimit(d.header.config.limit)} per position`;
+
+/** Other engines' complete datasets, and their agreement with the best index. */
+const engineRows = (others: EvalDataset[], bestKey: string | null, pairs: PairAgreement[]) =>
+  others.map((d) => {
     const folder = datasetFolder(d);
     const p = bestKey
       ? pairs.find((x) => (x.a === folder && x.b === bestKey) || (x.b === folder && x.a === bestKey))
@@ -265,18 +127,82 @@ function engineRows(others: EvalDataset[], bestKey: string | null, pairs: PairAg
       folder,
       engine: d.header.engine.uci_name,
       limit: formatLimit(d.header.config.limit),
+      /** Spearman of the edges with the best index and its CI, and the share moving > 10, when compared. */
       vsBest: p ? { rho: p.spearman.rho, ci95: p.spearman.ci95, share_over_10: p.mbi_shift.share_over_10 } : null,
+      /** Its MBI table (`<folder>/mbi.csv`, relative to the landing page). */
       table: href(mbiPaths(join(root(), folder)).csv),
     };
   });
+
+/** The ladder's rungs as the landing page lists them, each with its agreement with the next (null for the top). */
+const ladderRowsOf = (ladder: Convergence, byFolder: Map<string, EvalDataset>) =>
+  ladder.rungs.map((r, i, rs) => {
+    const next = rs[i + 1];
+    const p = next ? rungPair(ladder, r.folder, next.folder) : undefined;
+    return {
+      folder: r.folder,
+      nodes: r.nodes,
+      /** Depth of the last completed iteration over the positions. */
+      depth: summarise(byFolder.get(r.folder)!.records.map((x) => x.depth)),
+      /** Its MBI table (`<folder>/mbi.csv`, relative to the landing page), where its figures can be checked. */
+      table: href(mbiPaths(join(root(), r.folder)).csv),
+      next: p && next
+        ? {
+          folder: next.folder,
+          spearman: p.spearman_edges,
+          share_over_10: p.mbi_shift.share_over_10,
+          coverage: p.coverage?.share ?? null,
+        }
+        : null,
+    };
+  });
+
+/** The best index as the landing page shows it: its figures, validations, designs, positions and the rung below. */
+async function bestIndex(
+  profile: Profile,
+  d: EvalDataset,
+  on: { validations: OutcomeValidation[]; pages: DatasetPage[]; ladderRows: LadderRow[]; known?: KnownDesigns },
+) {
+  const key = profile.name;
+  const known = on.known;
+  const table = await readMbiTable(mbiPaths(join(root(), key)).json);
+  const widths = table.rows.map(rowInterval)
+    .flatMap((x) => x.mbi_lo === null || x.mbi_hi === null ? [] : [x.mbi_hi - x.mbi_lo]);
+  const evals = d.records.map((r) => r.eval_cp!); // a complete dataset has a value at every position
+  return {
+    key,
+    engine: d.header.engine.uci_name,
+    fingerprint: d.header.config.engine_fingerprint,
+    limit: formatLimit(d.header.config.limit),
+    n: d.records.length,
+    eval: summarise(evals),
+    negatives: evals.filter((v) => v < 0).length,
+    interval_width: widths.length === table.rows.length ? summarise(widths).median : null,
+    validations: on.validations.filter((v) => v.dataset.key === key),
+    selfplay: (await readSummary(profile)) ?? null,
+    /** The other self-play designs played on it, with the method's budget on their positions (see `siteDesigns`). */
+    designs: known?.profile === key ? known.designs : await siteDesigns(profile),
+    page: on.pages.find((p) => p.folder === key && p.site === "site") ?? null,
+    /** Its positions, most balanced first (MBI descending, ties by the smaller edge, then SP). */
+    positions: mostBalancedFirst<LandingPosition>(
+      table.rows.map(({ sp, setup, eval_cp, edge_cp, mbi }) => ({ sp, setup, eval_cp, edge_cp, mbi })),
+    ),
+    /** Self-play designs on it still being played (no summary yet). */
+    running: await runningDesigns(profile),
+    /** The method's own run as far as its snapshot (`partial.json`) takes it, or null. */
+    method: (await methodSnapshot()) ?? null,
+    /** Every dataset against every outcome table (`outcomes/study.json`), or null. */
+    study: (await readStudy()) ?? null,
+    /** The ladder's rung below it (the same engine at the next smaller budget): its budget and MBI by SP. */
+    below: await rungBelow(on.ladderRows, key),
+  };
 }
 
-/**
- * Gathers the landing page's data from the results root; `known` is a
- * dataset's designs as a page build has just read them (reused when that
- * dataset is the best one, not read again).
- */
-export async function collectLanding(known?: { profile: string; designs: SiteDesign[] }): Promise<LandingData> {
+/** A dataset's designs as a page build has just read them. */
+type KnownDesigns = { profile: string; designs: SiteDesign[] };
+
+/** The landing page's data from the results root (`known`: reused when that dataset is the best index). */
+export async function collectLanding(known?: KnownDesigns) {
   const scan = await scanDatasets();
   const best = await bestReferenceProfile();
   const pages = datasetPages();
@@ -286,27 +212,7 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
   );
   const ladder = best ? await ladderConvergence(parseKey(best.profile.name).profile) : null;
   const byFolder = new Map(scan.complete.map((d) => [datasetFolder(d), d]));
-  const ladderRows: LadderRow[] = (ladder?.rungs ?? []).map((r, i, rs) => {
-    const next = rs[i + 1];
-    const p = next ? rungPair(ladder!, r.folder, next.folder) : undefined;
-    return {
-      folder: r.folder,
-      nodes: r.nodes,
-      engine: r.engine,
-      engine_id: r.engine_id,
-      depth: summarise(byFolder.get(r.folder)!.records.map((x) => x.depth)),
-      table: href(mbiPaths(join(root(), r.folder)).csv),
-      next: p && next
-        ? {
-          folder: next.folder,
-          spearman: p.spearman_edges,
-          share_over_10: p.mbi_shift.share_over_10,
-          median_shift: p.mbi_shift.median,
-          coverage: p.coverage?.share ?? null,
-        }
-        : null,
-    };
-  });
+  const ladderRows = ladder ? ladderRowsOf(ladder, byFolder) : [];
   const onLadder = new Set(ladderRows.map((r) => r.folder));
   const comparison = await readJsonIfExists<{ pairs?: PairAgreement[] }>(join(root(), "engine_comparison.json"));
   const reference = loadRegistry().reference_fingerprint;
@@ -315,58 +221,26 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
     best?.profile.name ?? null,
     comparison?.pairs ?? [],
   );
-  let bestData: LandingData["best"] = null;
-  if (best) {
-    const d = byFolder.get(best.profile.name)!;
-    const table = await readMbiTable(mbiPaths(join(root(), best.profile.name)).json);
-    const widths = table.rows.flatMap((r) => {
-      const x = r as { mbi_lo?: number; mbi_hi?: number };
-      return typeof x.mbi_lo === "number" && typeof x.mbi_hi === "number" ? [x.mbi_hi - x.mbi_lo] : [];
-    });
-    const evals = d.records.map((r) => r.eval_cp!); // a complete dataset has a value at every position
-    bestData = {
-      key: best.profile.name,
-      engine: d.header.engine.uci_name,
-      engine_id: d.header.engine.id,
-      fingerprint: d.header.config.engine_fingerprint,
-      limit: formatLimit(d.header.config.limit),
-      n: d.records.length,
-      eval: summarise(evals),
-      negatives: evals.filter((v) => v < 0).length,
-      interval_width: widths.length === table.rows.length ? summarise(widths).median : null,
-      validations: outcomes.flatMap((o) => o.validations.filter((v) => v.dataset.key === best.profile.name)),
-      selfplay: (await readSummary(best.profile)) ?? null,
-      designs: known?.profile === best.profile.name ? known.designs : await siteDesigns(best.profile),
-      page: pages.find((p) => p.folder === best.profile.name && p.site === "site") ?? null,
-      positions: mostBalancedFirst(table.rows.map((r) => ({
-        sp: r.sp,
-        setup: r.setup,
-        eval_cp: r.eval_cp,
-        edge_cp: r.edge_cp,
-        mbi: r.mbi,
-      }))),
-      running: await runningDesigns(best.profile),
-      method: (await methodSnapshot()) ?? null,
-      study: (await readStudy()) ?? null,
-      below: await rungBelow(ladderRows, best.profile.name),
-    };
-  }
+  const validations = outcomes.flatMap((o) => o.validations);
   return {
-    best: bestData,
+    /** The best index, when there is one. */
+    best: best
+      ? await bestIndex(best.profile, byFolder.get(best.profile.name)!, { validations, pages, ladderRows, known })
+      : null,
+    /** The ladder of the best index's base profile (null without a best index), and its rungs as rows. */
     ladder,
     ladderRows,
     engines,
+    /** Outcome tables with the validation files against them. */
     outcomes,
     notebooks: await notebooks(),
     pages,
-    names: Object.fromEntries(
-      scan.complete.map((
-        d,
-      ) => [datasetFolder(d), `${d.header.engine.uci_name} · ${formatLimit(d.header.config.limit)} per position`]),
-    ),
+    /** Every complete dataset's name in readers' words (`Stockfish 17.1 · 8,000,000 nodes per position`), by folder. */
+    names: Object.fromEntries(scan.complete.map((d) => [datasetFolder(d), datasetName(d)])),
+    /** Datasets still being computed. */
     partial: scan.partial.map((d) => ({
       folder: datasetFolder(d),
-      name: `${d.header.engine.uci_name} · ${formatLimit(d.header.config.limit)} per position`,
+      name: datasetName(d),
       done: d.records.length,
       planned: d.header.positions.length,
     })),
@@ -374,10 +248,7 @@ export async function collectLanding(known?: { profile: string; designs: SiteDes
 }
 
 /** The MBI of the rung below `key` on the ladder, by SP (null when `key` is its lowest rung or not on it). */
-async function rungBelow(
-  rows: readonly LadderRow[],
-  key: string,
-): Promise<{ folder: string; limit: string; mbi: Record<number, number> } | null> {
+async function rungBelow(rows: readonly LadderRow[], key: string) {
   const step = rows.find((r) => r.next?.folder === key);
   if (!step) return null;
   const table = await readMbiTable(mbiPaths(join(root(), step.folder)).json);

@@ -1,9 +1,6 @@
 /**
- * What the games say of the best index, for "How sure is this?": the
- * method's own validation played here, every set of games' rho(eval, score)
- * with its noise, whether more search predicts the large game tables better,
- * and the one plain sentence that leads the section. Also the words the
- * section's sentences share.
+ * What the games say of the best index, for "How sure is this?": the method's own validation, every set of games'
+ * rho(eval, score) with its noise, whether more search predicts the large game tables better, and the lead sentence.
  *
  * @module
  */
@@ -12,37 +9,36 @@ import { isMethodSelfplay, rhoDefined, rhoInterval, rhoText, strengthAdverb } fr
 import { outcomeWho } from "../store/mod.ts";
 import type { LandingData } from "./landing_data.ts";
 import { fix, int } from "../core/mod.ts";
+import type { Summary } from "../analysis/mod.ts";
 
-/** A sentence of "How sure is this?" and the evidence it links to. */
-export interface SureSentence {
-  /** The sentence (at most ~40 words). */
-  text: string;
-  /** Where its figures are (relative to the landing page). */
-  href: string;
-  /** The link's words. */
-  link: string;
-}
+/** A sentence of "How sure is this?" (at most ~40 words), and where its figures are (`href`, with the link's words). */
+export type SureSentence = { text: string; href: string; link: string };
 
 /** The best index's part of the landing data. */
 export type Best = NonNullable<LandingData["best"]>;
+
+/** An interval in words, to 3 decimals: `0.210 to 0.639`. */
+export const fromTo = (c: readonly [number, number]): string => `${fix(c[0], 3)} to ${fix(c[1], 3)}`;
 
 /** A count of games in readers' words: 4,568,750 → "4.6 million". */
 export const gamesWords = (n: number): string =>
   n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")} million` : int(n);
 
+/** What a self-play summary says of its design. */
+export type SummaryDesign = { n_positions: number; selfplay: { games_per_position: number; nodes_per_move: number } };
+
+/** A self-play summary's design as a budget: positions, games per position, nodes per move. */
+export function summaryBudget(s: SummaryDesign): { positions: number; games: number; nodesPerMove: number } {
+  const { games_per_position: games, nodes_per_move: nodesPerMove } = s.selfplay;
+  return { positions: s.n_positions, games, nodesPerMove };
+}
+
 /** A design of the method's own self-play budget (60 positions × 50 games at 300,000 nodes per move). */
-const isMethodDesign = (g: Best["designs"][number]): boolean =>
-  isMethodSelfplay({
-    positions: g.summary.n_positions,
-    games: g.summary.selfplay.games_per_position,
-    nodesPerMove: g.summary.selfplay.nodes_per_move,
-  });
+const isMethodDesign = (g: Best["designs"][number]): boolean => isMethodSelfplay(summaryBudget(g.summary));
 
 /**
- * The method's own validation played here at its budget per move, once its
- * games are complete and their positions have values at the method's budget:
- * rho(those values, White's score) with its interval, whether the published
- * figure lies inside it, and the prediction made before the first game.
+ * The method's own validation played here, once its games and their values at the method's budget are complete:
+ * rho(those values, White's score), whether the published figure lies inside its interval, and the prediction.
  */
 export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSentence | null {
   for (const g of b.designs) {
@@ -63,9 +59,9 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
       : "";
     const p = g.prediction;
     const predicted = p && p.inside !== null
-      ? ` Predicted before the first game: ${fix(p.expected.rho, 3)} (${fix(p.expected.range95[0], 3)} to ${
-        fix(p.expected.range95[1], 3)
-      }); the result is ${p.inside ? "inside" : "outside"} that range.`
+      ? ` Predicted before the first game: ${fix(p.expected.rho, 3)} (${fromTo(p.expected.range95)}); the result is ${
+        p.inside ? "inside" : "outside"
+      } that range.`
       : "";
     const own = g.summary.eval_vs_score;
     const withIndex = rhoDefined(own) ? ` (${rhoInterval(own, own.ci95_percentile)} with this index's values)` : "";
@@ -80,25 +76,18 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
   return null;
 }
 
-/**
- * What the games show: every self-play design's and outcome table's rho(eval,
- * score), once, with their noise (the method's own design aside when
- * {@link methodCheckSentence} says it); {@link leadSentence} says whether they confirm the index.
- */
+/** Every self-play design's and outcome table's rho(eval, score) once, with their noise (the method's own aside). */
 export function gamesSentence(b: Best): SureSentence | null {
   const parts = gamesParts(b);
   if (!parts.length) return null;
   const big = new Set(studyParts(b).map((p) => p.what));
-  const cite = (ps: GamesPart[], first: string) =>
-    joinWords(
-      ps.map((p, i) => `${p.what} give${i ? "" : ` ${first}`} ${rhoInterval(p.c, p.c.ci95_percentile)}`),
-    ) +
+  const cite = (ps: GamesPart[]) =>
+    joinWords(ps.map((p, i) => `${p.what} give${i ? "" : " rho"} ${rhoInterval(p.c, p.c.ci95_percentile)}`)) +
     ` (reliability ${joinWords(ps.map((p) => fix(p.r, 2)))})`;
   const large = parts.filter((p) => big.has(p.what)), rest = parts.filter((p) => !big.has(p.what));
   // whether they confirm it is said once, by the lead sentence
   const text = large.length
-    ? `In the largest game tables, ${cite(large, "rho")}.` +
-      (rest.length ? ` Smaller or noisier sets: ${cite(rest, "rho")}.` : "")
+    ? `In the largest game tables, ${cite(large)}.` + (rest.length ? ` Smaller or noisier sets: ${cite(rest)}.` : "")
     : `Against results: ${joinWords(rest.map((p) => `${p.what} give rho ${rhoInterval(p.c, p.c.ci95_percentile)}`))} ` +
       `between the value and White's score; per-position scores are noisy (reliability ${
         joinWords(rest.map((p) => fix(p.r, 2)))
@@ -116,23 +105,20 @@ interface GamesPart {
   r: number;
 }
 
+/** A self-play design's games as a set of games. */
+const selfplayPart = (s: Summary): GamesPart => ({
+  what: `${int(s.n_games)} self-play games at ${int(s.selfplay.nodes_per_move)} nodes per move`,
+  c: s.eval_vs_score,
+  r: s.reliability.reliability,
+});
+
 /** The sets of games behind {@link gamesSentence}: what they are, their rho(eval, score) and reliability. */
 function gamesParts(b: Best, all = false): GamesPart[] {
   const told = !all && methodCheckSentence(b) !== null;
   return [
     ...studyParts(b).map(({ what, c, r }) => ({ what, c, r })),
-    ...b.designs.filter((g) => !(told && isMethodDesign(g))).map((g) => ({
-      what: `${int(g.summary.n_games)} self-play games at ${int(g.summary.selfplay.nodes_per_move)} nodes per move`,
-      c: g.summary.eval_vs_score,
-      r: g.summary.reliability.reliability,
-    })),
-    ...(b.selfplay
-      ? [{
-        what: `${int(b.selfplay.n_games)} self-play games at ${int(b.selfplay.selfplay.nodes_per_move)} nodes per move`,
-        c: b.selfplay.eval_vs_score,
-        r: b.selfplay.reliability.reliability,
-      }]
-      : []),
+    ...b.designs.filter((g) => !(told && isMethodDesign(g))).map((g) => selfplayPart(g.summary)),
+    ...(b.selfplay ? [selfplayPart(b.selfplay)] : []),
     ...b.validations.map((v) => ({
       what: `${gamesWords(v.games)} human games`,
       c: v.eval_vs_score,
@@ -148,23 +134,14 @@ function studyParts(b: Pick<Best, "study" | "validations" | "key">): (GamesPart 
   const shown = new Set(b.validations.map((v) => v.outcomes.name));
   return s.tables.filter((t) => !shown.has(t.name)).sort((x, y) => y.games - x.games).flatMap((t) => {
     const c = s.correlations.find((x) => x.table === t.name && x.dataset === b.key);
+    if (!c) return [];
     const who = outcomeWho(t.description);
-    return c
-      ? [{
-        table: t.name,
-        who,
-        what: `${gamesWords(t.games)} ${who}`,
-        c: { rho: c.eval_vs_score.rho, ci95_percentile: c.eval_vs_score.ci95 },
-        r: t.reliability.reliability,
-      }]
-      : [];
+    const rho = { rho: c.eval_vs_score.rho, ci95_percentile: c.eval_vs_score.ci95 };
+    return [{ table: t.name, who, what: `${gamesWords(t.games)} ${who}`, c: rho, r: t.reliability.reliability }];
   });
 }
 
-/**
- * Does more search predict the games better? For each large game table, the steps up the budget ladder to this
- * index whose paired difference of rho lies above 0 (from the study), in one sentence; null without a study.
- */
+/** Does more search predict the games better? Per large game table, the ladder's steps whose rho rises (the study). */
 export function searchSentence(b: Pick<Best, "study" | "validations" | "key" | "page">): SureSentence | null {
   const s = b.study;
   if (!s) return null;
@@ -194,12 +171,8 @@ export function searchSentence(b: Pick<Best, "study" | "validations" | "key" | "
 export const STILL_MOVING = 0.1;
 
 /**
- * The one plain sentence that leads "How sure is this?": whether more search
- * still reorders the index (the step into it on the ladder moves at least
- * {@link STILL_MOVING} of the positions by more than 10 points) and whether
- * games agree with its values (every set of games, the method's own design
- * included: all of them, only some, named, or none), how strongly in the
- * words of the strength bands; null when there is neither a step nor a set of games.
+ * The one plain sentence that leads "How sure is this?": whether more search still reorders the index (the step into
+ * it moves at least {@link STILL_MOVING} of the positions by more than 10 points) and whether the games agree with it.
  */
 export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): string | null {
   const step = d.ladderRows.find((r) => r.next?.folder === b.key)?.next;
@@ -236,6 +209,5 @@ export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): strin
 }
 
 /** "a", "a and b", "a, b and c". */
-export function joinWords(xs: string[]): string {
-  return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
-}
+export const joinWords = (xs: string[]): string =>
+  xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;

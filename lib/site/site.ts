@@ -1,14 +1,11 @@
 /**
- * `deno task site`: writes a profile's dataset card (`DATASET.md`, beside the
- * files) and its static site (`site/index.html` and `site/files/`, the
- * downloads) from the result files. Only files whose content changed are
- * written, and files the site no longer holds are removed, so a rerun with
- * nothing changed touches nothing.
+ * `deno task site`: writes a profile's dataset card (`DATASET.md`) and static site (`site/`) from the result files. Only
+ * changed files are written and stale ones removed, so a rerun with nothing changed touches nothing.
  *
  * @module
  */
 
-import { basename, dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import {
   displayPath,
   guardWrite,
@@ -23,40 +20,27 @@ import {
 import { type Profile } from "../method/mod.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
-import { renderPage } from "./page.ts";
+import { pageLinks, renderPage } from "./page.ts";
 import { siteBundles } from "./bundle.ts";
 import { filesUnder } from "../notebook/mod.ts";
 import { bestReferenceProfile, runDistribution } from "../analysis/mod.ts";
 import { createExclusive, pathExists, randomHex, testKillPoint } from "../core/mod.ts";
 import { boardConfig, boardFiles, readBoardGames } from "./board/site_board.ts";
 import { buildLanding } from "./landing.ts";
-import { pageLinks } from "./links.ts";
+import { hrefFrom } from "./data_files.ts";
 
-/** What a site build did. */
+/** What a site build did: its folder and page, the files written and removed (from the profile folder), the landing. */
 export interface SiteBuild {
-  /** The site folder. */
   dir: string;
-  /** The page. */
   index: string;
-  /** Files written (changed or new), relative to the profile folder. */
   written: string[];
-  /** Files removed (no longer part of the site). */
   removed: string[];
-  /** Size of the page in bytes (what the browser loads before a position is opened). */
-  pageBytes: number;
-  /** The landing page of the results root, and whether it was written. */
   landing: { path: string; written: boolean };
 }
 
 /**
- * Builds the dataset card and the site of a profile (stages 1 and 3 must be
- * done; the rest is shown when present). The site folder is replaced as one
- * unit: the new one is written complete beside it and renamed into place, so
- * a kill at any point leaves the old site or the new one, never a mix (a
- * folder left half-written by a kill is removed by the next build). With
- * nothing changed no file is touched. Stage 2 is run first when its summary
- * is missing (it is derived from stage 1 in moments), so every page has its
- * distribution figures.
+ * Builds the dataset card and the site of a profile (stages 1 and 3 must be done; stage 2 is run when missing, in
+ * moments). The site folder is replaced as one unit, so a kill leaves the old site or the new one, never a mix.
  */
 export async function buildSite(profile: Profile, log: (line: string) => void = () => {}): Promise<SiteBuild> {
   // The dataset is resolved here, once: key, folder and every path; the layers below take it as it is.
@@ -71,14 +55,11 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
     log(`stage 2 distribution (was missing): median ${s2.summary.eval.median} cp -> distribution.json`);
   }
   const data = await collectSiteData(ds, await scanDatasets({ includeCi: true }));
-  const pdir = ds.dir;
   const { site: dir, card: cardPath } = ds.published;
   await removeLeftovers(dir);
   const card = datasetCard(data);
-  const downloads = [
-    ...data.files,
-    { name: "DATASET.md", path: cardPath, what: "the dataset card (Markdown)", bytes: 0 },
-  ];
+  const cardFile = { name: "DATASET.md", path: cardPath, what: "the dataset card (Markdown)", bytes: 0 };
+  const downloads = [...data.files, cardFile];
   // Every file of the new site, in memory first (the card is a download too).
   const files = new Map<string, string>();
   for (const f of downloads) {
@@ -103,8 +84,8 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
   const removed = [...old.keys()].filter((name) => !files.has(name));
   if (written.length || removed.length) await replaceFolder(dir, files, exists);
   const cardWritten = await writeTextIfChanged(cardPath, card);
-  const siteRel = relative(pdir, dir);
-  const said = [...(cardWritten ? [relative(pdir, cardPath)] : []), ...written.map((n) => join(siteRel, n))];
+  const siteRel = relative(ds.dir, dir);
+  const said = [...(cardWritten ? [relative(ds.dir, cardPath)] : []), ...written.map((n) => join(siteRel, n))];
   const gone = removed.map((n) => join(siteRel, n));
   const pageBytes = new TextEncoder().encode(html).length;
   const index = join(dir, "index.html");
@@ -114,30 +95,26 @@ async function build(ds: ResolvedDataset, log: (line: string) => void): Promise<
     }${gone.length ? `; removed ${fileList(gone)}` : ""}`,
   );
   const landing = await buildLanding(log, { profile: profile.name, designs: data.designs });
-  return { dir, index, written: said, removed: gone, pageBytes, landing };
+  return { dir, index, written: said, removed: gone, landing };
 }
 
 /** What a file named in the card looks like: a path ending in one of the extensions the card's files have. */
 const CARD_FILE = /^[\w.~@/-]+\.(csv|json|jsonl|md|pgn|ts|uci|ipynb|html)$/;
 
 /**
- * The href from the dataset's page to a file the card names in a code span
- * (its path from the repository, the results root or the profile folder), or
- * null when the text is no file that exists.
+ * The href from the page to a file the card names in a code span (a path from the repository, results root or
+ * profile folder), or null when the text is no file that exists.
  */
 export function cardFileHref(ds: ResolvedDataset, text: string): string | null {
   if (!CARD_FILE.test(text) || text.split("/").includes("..")) return null;
   const path = [recordedInputPath(text), join(ds.dir, text)].find((p) => pathExists(p));
-  return path ? relative(ds.published.site, path).split(sep).join("/") : null;
+  return path ? hrefFrom(ds.published.site, path) : null;
 }
 
 /**
- * Puts a new site folder in place of `dir`: written complete in a folder
- * beside it made exclusively under a name no one can guess
- * (`site.new-<pid>-<random>`, so nothing planted there is written through),
- * then the old folder is renamed aside (`site.old-<pid>-<random>`) and the
- * new one into place, and the old one removed. Write failures are one line
- * naming the folder.
+ * Puts a new site folder in place of `dir`: written complete beside it in a folder made exclusively under a name no
+ * one can guess (`site.new-<pid>-<random>`: nothing planted there is written through), then the old one renamed
+ * aside (`site.old-…`), the new one into place, and the old one removed. Write failures are one line naming the folder.
  */
 async function replaceFolder(dir: string, files: Map<string, string>, exists: boolean): Promise<void> {
   const parent = dirname(dir);
@@ -169,10 +146,8 @@ async function replaceFolder(dir: string, files: Map<string, string>, exists: bo
 }
 
 /**
- * Removes what a build killed midway left beside the site folder: a new site
- * not yet renamed into place (`site.new-<pid>…`), and an old one not yet
- * removed (`site.old-<pid>…`), which is put back when the site folder is gone.
- * Only folders are touched (a planted link of such a name is left alone).
+ * Removes what a build killed midway left beside the site folder: a new site not yet in place, and an old one not yet
+ * removed (put back when the site folder is gone). Only folders are touched (a planted link is left alone).
  */
 async function removeLeftovers(dir: string): Promise<void> {
   const parent = dirname(dir);
@@ -191,6 +166,5 @@ async function removeLeftovers(dir: string): Promise<void> {
 }
 
 /** Files in a log line: every name up to six, else the first five and how many more (the games scripts run to 60). */
-export function fileList(names: readonly string[]): string {
-  return names.length <= 6 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more files`;
-}
+export const fileList = (names: readonly string[]): string =>
+  names.length <= 6 ? names.join(", ") : `${names.slice(0, 5).join(", ")} and ${names.length - 5} more files`;

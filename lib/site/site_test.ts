@@ -7,7 +7,7 @@ import { buildSite } from "./site.ts";
 import { pvSan } from "./data.ts";
 import { getProfile, MBI_CSV_COLUMNS, RESULTS_ENV, writeMbiTable } from "../store/mod.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
-import { chromiumAvailable, launchChromium } from "./browser.ts";
+import { chromiumAvailable, launchChromium } from "./layout.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/mod.ts";
 

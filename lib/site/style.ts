@@ -1,17 +1,12 @@
 /**
- * The pages' styles: the dataset pages and the landing page. Their colours
- * are the project's one palette (lib/plot `PALETTE`), written once as CSS
- * custom properties (`--text`, `--muted`, …, kebab-case of the roles) that
- * every rule uses, the board code's too (`board/style.ts`).
- *
- * A typed module rather than a `.css` file: the custom properties are made
- * from the palette declaration (a `.css` file could not name it, so the
- * colours would be written twice), and it is type-checked with the rest.
+ * The pages' styles, and the labelled table they turn into blocks of lines on a phone. The colours are the palette
+ * (lib/plot `PALETTE`) as CSS custom properties: a module rather than a `.css` file, so they are written once.
  *
  * @module
  */
 
 import { PALETTE } from "../plot/mod.ts";
+import { type Html, type HtmlValue, markup } from "../core/mod.ts";
 
 /** The palette as CSS custom properties on `:root`. */
 export const PALETTE_VARIABLES = `:root{${
@@ -95,3 +90,19 @@ nav.top{margin:.25rem 0 0}nav.top a{margin-right:1rem;white-space:nowrap}
 .sure{display:flex;flex-wrap:wrap;gap:0 2.5rem;align-items:flex-start}.sure>div{flex:1 1 26rem;min-width:0}
 .sure figure{flex:0 1 420px;margin-top:1.2rem}.sure h2{font-size:1.15rem;margin-top:1.2rem}
 `;
+
+/** A table whose cells carry their column's label: on a phone each row becomes a block of labelled lines. */
+export function labelledTable(caption: string, head: string[], rows: HtmlValue[][], id?: string): Html {
+  const body = rows.map((r) =>
+    markup`<tr>${
+      r.map((c, i) =>
+        i === 0
+          ? markup`<th scope="row" data-label="${head[0]}">${c}</th>`
+          : markup`<td data-label="${head[i]}">${c}</td>`
+      )
+    }</tr>`
+  );
+  return markup`<table class="lr"${id && markup` id="${id}"`}><caption>${caption}</caption><thead><tr>${
+    head.map((h) => markup`<th scope="col">${h}</th>`)
+  }</tr></thead><tbody>${body}</tbody></table>`;
+}

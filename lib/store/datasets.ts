@@ -1,18 +1,18 @@
 /**
- * Dataset discovery: a profile's dataset resolved once — its results key,
- * folder and every file path the layers above read or write — and the other
- * datasets beside it (the same positions; the same engine at another budget),
- * found from one scan of the results root that the caller may pass on.
+ * Dataset discovery: the one scanner of the results root (which folders hold which results, the complete stage-1
+ * datasets, and — never silently dropped — the files that could not be read), a profile's dataset resolved once (its
+ * key, folder and every file path), and the datasets beside it (the same positions; the same engine at another budget).
  *
  * @module
  */
 
-import { basename, join } from "node:path";
+import { basename, join, relative } from "node:path";
 import { MbiError } from "../core/mod.ts";
-import { sameLimit } from "../engine/mod.ts";
-import type { Profile } from "../method/mod.ts";
-import { configDifference, type EvalDataset, evalFilePath } from "./eval_dataset.ts";
+import { loadRegistry, sameLimit } from "../engine/mod.ts";
+import { fingerprintValue, type Profile } from "../method/mod.ts";
+import { configDifference, type EvalDataset, evalFilePath, readEvalDataset } from "./eval_dataset.ts";
 import { mbiPaths } from "./mbi_table.ts";
+import { readDirIfExists } from "./write_guard.ts";
 import {
   designKey,
   getProfile,
@@ -20,37 +20,92 @@ import {
   profileDir,
   publishedPaths,
   type ResultsKey,
+  resultsRoot,
   selfplayDir,
   summaryPath,
 } from "./results_key.ts";
-import { type DatasetScan, scanDatasets } from "./scan.ts";
 
-/** A profile's dataset with its key and the paths of its files, resolved once at a command's entry. */
-export interface ResolvedDataset {
-  /** The profile (budgets and positions). */
-  profile: Profile;
-  /** Its results key, parsed. */
+/** A folder under the results root named by a results key (e.g. `quick~eval2000000`), with its path and parsed key. */
+export interface ResultFolder {
+  name: string;
+  path: string;
   key: ResultsKey;
-  /** The folder's name under the results root (the key's stage-1 part). */
-  folder: string;
-  /** The folder. */
-  dir: string;
-  /** Stage 1's `evals.jsonl`. */
-  evals: string;
-  /** Stage 2's `distribution.json`. */
-  distribution: string;
-  /** Stage 3's `mbi.json`, `mbi.csv`, `mbi.md`. */
-  mbi: { json: string; csv: string; md: string };
-  /** The self-play folder of the profile's design. */
-  selfplay: string;
-  /** Stage 5's summary file. */
-  summary: string;
-  /** The published site folder, dataset card, rendered notebooks and reproduction record. */
-  published: ReturnType<typeof publishedPaths>;
 }
 
+/** A file that was there but could not be read (relative to the results root), and why. */
+export interface ScanProblem {
+  file: string;
+  reason: string;
+}
+
+/** Folders under the results root named by a results key (others, e.g. `outcomes/`, are not result folders), sorted by name. */
+export function listResultFolders(root = resultsRoot()): ResultFolder[] {
+  return readDirIfExists(root).filter((e) => e.isDirectory).flatMap((e) => {
+    try {
+      return [{ name: e.name, path: join(root, e.name), key: parseKey(e.name) }];
+    } catch {
+      return []; // not a results key: another kind of folder
+    }
+  }).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The stage-1 datasets of the results root: complete ones (every position with a value), partial ones, problems. */
+export interface DatasetScan {
+  complete: EvalDataset[];
+  partial: EvalDataset[];
+  problems: ScanProblem[];
+}
+
+/** Reads the `evals.jsonl` of every result folder; the `ci` profile's (a test fixture) only with `includeCi`. */
+export async function scanDatasets(opts: { root?: string; includeCi?: boolean } = {}): Promise<DatasetScan> {
+  const root = opts.root ?? resultsRoot();
+  const scan: DatasetScan = { complete: [], partial: [], problems: [] };
+  for (const f of listResultFolders(root)) {
+    if (f.key.profile === "ci" && !opts.includeCi) continue;
+    const path = evalFilePath(f.path);
+    try {
+      const d = await readEvalDataset(path);
+      if (!d) continue;
+      const wrong = folderContradiction(f, d);
+      if (wrong) {
+        scan.problems.push({ file: relative(root, path), reason: wrong });
+        continue;
+      }
+      if (d.missing.length === 0 && d.records.every((r) => r.eval_cp !== null)) scan.complete.push(d);
+      else scan.partial.push(d);
+    } catch (e) {
+      scan.problems.push({ file: relative(root, path), reason: (e as Error).message });
+    }
+  }
+  return scan;
+}
+
+/** Why a dataset may not be in its folder (untagged: the reference engine's; `…@<tag>`: that engine's), or null. */
+export function folderContradiction(folder: ResultFolder, d: EvalDataset): string | null {
+  const reference = loadRegistry().reference_fingerprint;
+  const e = d.header.engine, tag = folder.key.engine;
+  const holds = `${e.uci_name} (${e.id}, fingerprint ${fingerprintValue(d.header.config.engine_fingerprint)})`;
+  if (tag === null) {
+    if (d.header.config.engine_fingerprint === reference) return null;
+    const untagged = `a folder without an @engine tag holds the reference engine's results`;
+    const belongs = `its values belong in ${folder.name}@${e.id}`;
+    return `holds ${holds}, but ${untagged} (fingerprint ${fingerprintValue(reference)}): ${belongs}`;
+  }
+  const ok = e.id === tag || (tag.startsWith("path-") && e.id.startsWith("path:"));
+  return ok ? null : `holds ${holds}, but the folder's tag @${tag} names another engine`;
+}
+
+/** The result folder a dataset lives in (a dataset outside the results root, e.g. the shipped peer: its header's name). */
+export function datasetFolder(d: EvalDataset): string {
+  const rel = relative(resultsRoot(), d.path);
+  return rel.startsWith("..") ? d.header.profile : rel.split("/")[0];
+}
+
+/** A profile's dataset resolved once at a command's entry: its key, its folder, and the paths of its files. */
+export type ResolvedDataset = ReturnType<typeof resolveDataset>;
+
 /** Resolves a profile's dataset: its key and every path, from the results key's one grammar. */
-export function resolveDataset(profile: Profile): ResolvedDataset {
+export function resolveDataset(profile: Profile) {
   const dir = profileDir(profile);
   return {
     profile,
@@ -66,12 +121,7 @@ export function resolveDataset(profile: Profile): ResolvedDataset {
   };
 }
 
-/**
- * The self-play designs of a profile's folder other than the profile's own
- * that stage 5 has summarised (`summary~pos60~games50~move30000~boot10000.json`):
- * one profile per self-play folder, the summary with the most bootstrap
- * resamples when there are several; ordered by self-play folder.
- */
+/** Other self-play designs stage 5 summarised in the profile's folder: per self-play folder, the most resamples. */
 export function summarisedDesigns(profile: Profile): Profile[] {
   const dir = profileDir(profile);
   let names: string[];
@@ -95,16 +145,13 @@ export function summarisedDesigns(profile: Profile): Profile[] {
 }
 
 /**
- * The other complete datasets under the results root over exactly the same
- * positions as `d` (any engine, any budget): a comparison over another set
- * (e.g. the ci fixture) says nothing about this one. An unreadable file is an
- * error, not a silent gap. `scan` (with the ci datasets) is read when not given.
+ * The other complete datasets under the results root over exactly the positions of `d` (any engine, any budget): a
+ * comparison over another set says nothing about this one. An unreadable file is an error, not a silent gap. `scan`
+ * (with the ci datasets) is read when not given.
  */
 export async function sameSetDatasets(d: EvalDataset, scan?: DatasetScan): Promise<EvalDataset[]> {
   const s = scan ?? await scanDatasets({ includeCi: true });
-  if (s.problems.length) {
-    throw new MbiError("dataset", `cannot read ${s.problems[0].file}: ${s.problems[0].reason}`);
-  }
+  if (s.problems.length) throw new MbiError("dataset", `cannot read ${s.problems[0].file}: ${s.problems[0].reason}`);
   const positions = (xs: { sp: number }[]) => xs.map((r) => r.sp).join(",");
   return s.complete.filter((o) => o.path !== d.path && positions(o.records) === positions(d.records));
 }
@@ -117,6 +164,5 @@ export function isOtherBudget(d: EvalDataset, o: EvalDataset): boolean {
 }
 
 /** Other complete datasets of the same engine (fingerprint and options) and the same positions, at another budget. */
-export async function siblingDatasets(d: EvalDataset, scan?: DatasetScan): Promise<EvalDataset[]> {
-  return (await sameSetDatasets(d, scan)).filter((o) => isOtherBudget(d, o));
-}
+export const siblingDatasets = async (d: EvalDataset, scan?: DatasetScan): Promise<EvalDataset[]> =>
+  (await sameSetDatasets(d, scan)).filter((o) => isOtherBudget(d, o));

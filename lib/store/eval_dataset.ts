@@ -1,24 +1,24 @@
 /**
- * The stage-1 dataset: an append-only JSONL file whose first line is a header
- * with the configuration (engine fingerprint, search limit, UCI options) and
- * whose other lines are evaluation records, one per position, in completion
- * order. Readers sort by SP.
+ * The stage-1 dataset: an append-only JSONL file, a header with the configuration (engine fingerprint, search limit,
+ * UCI options), then evaluation records, one per position, in completion order (readers sort by SP); and the merge of
+ * shard files (from `eval-all --shard i/n` on several machines) into one dataset.
  *
  * @module
  */
 
-import { join } from "node:path";
 import * as v from "valibot";
 import { type EngineIdentity, SearchLimit } from "../engine/mod.ts";
-import { readCheckedJsonl } from "./jsonl.ts";
-import { writeFileAtomic } from "./atomic.ts";
-import { CodeVersion, InputFile } from "./provenance.ts";
+import { dropRepeats, readCheckedJsonl } from "./jsonl.ts";
+import { CodeVersion, displayPath, InputFile } from "./provenance.ts";
 import { EvaluationRecord, EvaluationRecordFields, oneValue, recordImpossibility } from "../method/mod.ts";
 import { differingKeys, fileKind, integer, MbiError, opaque, same, schemaVersion, text } from "../core/mod.ts";
-import { Shard } from "./shards.ts";
+import { type MergeResult, mergeShardFiles, Shard, stageFile } from "./shards.ts";
+import { withLock } from "./lock.ts";
 
 /** Schema version of evaluation files. */
 export const EVAL_SCHEMA = 1;
+
+const EVAL_FILE = "an MBI evaluation file";
 
 /** What must be equal for two evaluation files to be one dataset: the engine's bench fingerprint (search identity), the search limit per position, the UCI options as sent. */
 export const EvalConfig = v.object({
@@ -30,14 +30,7 @@ export const EvalConfig = v.object({
 /** What must be equal for two evaluation files to be one dataset. */
 export type EvalConfig = v.InferOutput<typeof EvalConfig>;
 
-/**
- * First line of an evaluation file: its kind and schema version, profile, the
- * configuration every record was computed with, the identity of the engine
- * that started the file, the shard of the positions it covers (null for all),
- * the SPs it is meant to cover, when it was created, the code and the input
- * files (positions, bench script) with their hashes; a merged file also names
- * the shard files it was merged from.
- */
+/** First line of an evaluation file: the configuration of every record, the engine, the shard and SPs it covers. */
 export const EvalHeader = v.object({
   kind: fileKind("mbi-evaluations"),
   schema: schemaVersion(EVAL_SCHEMA),
@@ -55,66 +48,42 @@ export const EvalHeader = v.object({
 /** First line of an evaluation file. */
 export type EvalHeader = v.InferOutput<typeof EvalHeader>;
 
-/** An evaluation file read back. */
+/** An evaluation file read back: records by SP, the planned positions without one, and its torn tail (ignored). */
 export interface EvalDataset {
-  /** Path of the file. */
   path: string;
-  /** Its header. */
   header: EvalHeader;
-  /** Records sorted by SP. */
   records: EvaluationRecord[];
-  /** Planned positions without a record. */
   missing: number[];
-  /** True when the file ended in a torn line (a killed writer); the torn line is ignored. */
   torn: boolean;
-  /** Byte length of the intact part. */
   intactBytes: number;
 }
 
 /** Default file of a profile folder: `evals.jsonl`, or `shards/evals.shard-i-of-n.jsonl`. */
-export function evalFilePath(
-  dir: string,
-  shard?: { index: number; count: number } | null,
-): string {
-  return shard ? join(dir, "shards", `evals.shard-${shard.index}-of-${shard.count}.jsonl`) : join(dir, "evals.jsonl");
-}
+export const evalFilePath = (dir: string, shard?: Shard | null): string => stageFile(dir, "evals", shard);
 
 /** Describes how two configurations differ ("" when equal). */
 export function configDifference(a: EvalConfig, b: EvalConfig): string {
   const diffs: string[] = [];
   if (a.engine_fingerprint !== b.engine_fingerprint) {
-    diffs.push(
-      `engine fingerprint ${a.engine_fingerprint} vs ${b.engine_fingerprint}`,
-    );
+    diffs.push(`engine fingerprint ${a.engine_fingerprint} vs ${b.engine_fingerprint}`);
   }
-  if (!same(a.limit, b.limit)) {
-    diffs.push(
-      `search limit ${JSON.stringify(a.limit)} vs ${JSON.stringify(b.limit)}`,
-    );
-  }
+  if (!same(a.limit, b.limit)) diffs.push(`search limit ${JSON.stringify(a.limit)} vs ${JSON.stringify(b.limit)}`);
   for (const n of differingKeys(a.options, b.options).sort()) {
     diffs.push(`option ${n} ${a.options[n] ?? "unset"} vs ${b.options[n] ?? "unset"}`);
   }
   return diffs.join("; ");
 }
 
-/** Two records of one position in a file: whether they agree (timing aside), and their lines. */
+/** Two records of one position in a file: their lines. */
 export interface DuplicateRecord {
-  /** The position. */
   sp: number;
-  /** Line of the first record. */
   firstLine: number;
-  /** Line of the repeated record. */
   line: number;
-  /** True when both hold the same result (wall time and nps aside). */
-  agree: boolean;
 }
 
 /**
- * What a reader requires of a file: all of the header and records (`all`), or
- * only what the index is derived from (`values`: a stage-1 file made by hand
- * for derive-mbi; the header's kind, schema, config and positions; each
- * record's SP, value, depth, PV and limit, its raw output when there).
+ * What a reader requires of a file: all of it, or only what the index is derived from (`values`: a stage-1 file made
+ * by hand for derive-mbi; the header's config and positions, each record's SP, value, depth, PV, limit and raw lines).
  */
 export type EvalFields = "all" | "values";
 
@@ -129,34 +98,22 @@ const VALUES_RECORD = v.pipe(
   oneValue<v.InferOutput<typeof VALUES_FIELDS>>(),
 ) as unknown as typeof EvaluationRecord;
 
-/**
- * An evaluation record of a file with this header: its SP among the header's
- * positions, its limit the header's, and possible (its back rank and FEN its
- * SP's, its PV and best move legal there: see recordImpossibility).
- */
+/** A record of a file with this header: its SP among the header's, its limit the header's, and possible there. */
 function recordOf(header: Pick<EvalHeader, "positions" | "config">, fields: EvalFields) {
   const planned = new Set(header.positions);
-  const limit = header.config.limit;
+  const limit = header.config.limit, want = JSON.stringify(limit);
   const r = (i: { input: unknown }) => i.input as EvaluationRecord;
   return v.pipe(
     fields === "all" ? EvaluationRecord : VALUES_RECORD,
     v.check((x) => planned.has(x.sp), (i) => `SP ${r(i).sp} is not one of the positions in the file's header`),
-    v.check(
-      (x) => same(x.limit, limit),
-      (i) => `its limit ${JSON.stringify(r(i).limit)} is not the header's ${JSON.stringify(limit)}`,
-    ),
+    v.check((x) => same(x.limit, limit), (i) => `its limit ${JSON.stringify(r(i).limit)} is not the header's ${want}`),
     v.check((x) => recordImpossibility(x) === null, (i) => recordImpossibility(r(i))!),
   );
 }
 
 /**
- * Reads an evaluation file, checking the header and every record against it
- * (record types, SPs among the header's positions, the header's limit, back
- * rank, FEN, PV and best move possible for the SP); errors
- * name the file and line. Throws a `dataset` MbiError when a position is held
- * twice, unless `duplicates: "report"`, which returns them (see
- * {@link repairDuplicates}); `fields: "values"` requires only what the index
- * is derived from.
+ * Reads an evaluation file, checking every record against its header; errors name the file and line. A position held
+ * twice is a `dataset` error, unless `duplicates: "report"`, which returns them (see {@link repairDuplicates}).
  */
 export async function readEvalDataset(
   path: string,
@@ -164,79 +121,78 @@ export async function readEvalDataset(
 ): Promise<(EvalDataset & { duplicates: DuplicateRecord[] }) | undefined> {
   const fields = opts.fields ?? "all";
   // With `values`, the fields not required are not checked (a hand-made file may lack them).
-  const content = await readCheckedJsonl(
-    path,
-    (fields === "all" ? EvalHeader : VALUES_HEADER) as typeof EvalHeader,
-    (h) => recordOf(h, fields),
-    "an MBI evaluation file",
-    "dataset",
-  );
+  const schema = (fields === "all" ? EvalHeader : VALUES_HEADER) as typeof EvalHeader;
+  const content = await readCheckedJsonl(path, schema, (h) => recordOf(h, fields), EVAL_FILE, "dataset");
   if (!content) return undefined;
-  const { header, records } = content;
-  const firstLine = new Map<number, { line: number; record: EvaluationRecord }>();
+  const { header, records, torn, intactBytes } = content;
+  const firstLine = new Map<number, number>();
   const duplicates: DuplicateRecord[] = [];
   const unique: EvaluationRecord[] = [];
   records.forEach((r, i) => {
-    const line = i + 2;
     const first = firstLine.get(r.sp);
-    if (first) {
-      const agree = same(withoutTiming(first.record), withoutTiming(r));
-      duplicates.push({ sp: r.sp, firstLine: first.line, line, agree });
-      return;
-    }
-    firstLine.set(r.sp, { line, record: r });
+    if (first) return void duplicates.push({ sp: r.sp, firstLine: first, line: i + 2 });
+    firstLine.set(r.sp, i + 2);
     unique.push(r);
   });
   if (duplicates.length && opts.duplicates !== "report") {
     const d = duplicates[0];
-    throw new MbiError(
-      "dataset",
-      `${path} holds SP ${d.sp} twice (lines ${d.firstLine} and ${d.line}${
-        duplicates.length > 1 ? `; ${duplicates.length} duplicates in all` : ""
-      }): run deno task eval-all with the same arguments to repair it`,
-    );
+    const all = duplicates.length > 1 ? `; ${duplicates.length} duplicates in all` : "";
+    const fix = "run deno task eval-all with the same arguments to repair it";
+    throw new MbiError("dataset", `${path} holds SP ${d.sp} twice (lines ${d.firstLine} and ${d.line}${all}): ${fix}`);
   }
-  return {
-    path,
-    header,
-    records: unique.sort((a, b) => a.sp - b.sp),
-    missing: header.positions.filter((sp) => !firstLine.has(sp)),
-    torn: content.torn,
-    intactBytes: content.intactBytes,
-    duplicates,
-  };
+  unique.sort((a, b) => a.sp - b.sp);
+  const missing = header.positions.filter((sp) => !firstLine.has(sp));
+  return { path, header, records: unique, missing, torn, intactBytes, duplicates };
 }
 
-/**
- * Repairs a file holding positions twice (two writers at once, before locks):
- * when every repeated record agrees with the first one, the file is rewritten
- * atomically with the first record of each position, in file order; when any
- * disagrees, nothing is written and a `dataset` MbiError names both lines.
- * Returns the number of records removed.
- */
+/** Repairs a file holding positions twice whose copies agree, timing aside ({@link dropRepeats}); how many went. */
 export async function repairDuplicates(path: string): Promise<number> {
-  const d = await readEvalDataset(path, { duplicates: "report" });
-  if (!d || d.duplicates.length === 0) return 0;
-  const bad = d.duplicates.find((x) => !x.agree);
-  if (bad) {
-    throw new MbiError(
-      "dataset",
-      `${path} holds two different results for SP ${bad.sp} (lines ${bad.firstLine} and ${bad.line}); not repairing it: keep the right line by hand`,
-    );
-  }
-  const drop = new Set(d.duplicates.map((x) => x.line));
-  const intact = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
-    (await Deno.readFile(path)).subarray(0, d.intactBytes),
-  );
-  const kept = intact.split("\n").filter((l, i) => l !== "" && !drop.has(i + 1));
-  await writeFileAtomic(path, kept.join("\n") + "\n");
-  return drop.size;
+  const content = await readCheckedJsonl(path, EvalHeader, (h) => recordOf(h, "all"), EVAL_FILE, "dataset");
+  const agree = (a: EvaluationRecord, b: EvaluationRecord) => same(withoutTiming(a), withoutTiming(b));
+  return await dropRepeats(path, content, (r) => String(r.sp), agree, (r, lines) => {
+    const fix = "not repairing it: keep the right line by hand";
+    return new MbiError("dataset", `${path} holds two different results for SP ${r.sp} (${lines}); ${fix}`);
+  });
 }
 
 /** A record without the fields that vary from run to run (wall time, where it was computed; nps and time in raw lines). */
-export function withoutTiming(
-  r: EvaluationRecord,
-): Omit<EvaluationRecord, "wall_ms" | "computed"> {
+export function withoutTiming(r: EvaluationRecord): Omit<EvaluationRecord, "wall_ms" | "computed"> {
   const { wall_ms: _, computed: _c, ...rest } = r;
   return { ...rest, raw: r.raw.map((l) => l.replace(/ (nps|time) \d+/g, "")) };
+}
+
+/** The dataset a merge is for: its results key (its folder name), and its limit when known without the engine. */
+export interface MergeTarget {
+  profile: string;
+  limit?: SearchLimit;
+}
+
+/** Merges evaluation shard files (one configuration) into `out` under its lock; with a `target`, others' are refused. */
+export function mergeEvalFiles(paths: string[], out: string, target?: MergeTarget): Promise<MergeResult> {
+  return withLock(out, () =>
+    mergeShardFiles<EvalHeader, EvaluationRecord>(paths, out, {
+      shard: (h) => h.shard,
+      planned: (h) => h.positions.map(String),
+      key: (r) => String(r.sp),
+      difference: (a, b) => {
+        if (a?.kind !== "mbi-evaluations" || b?.kind !== "mbi-evaluations") return "not an MBI evaluation file";
+        return configDifference(a.config, b.config);
+      },
+      mergedHeader: (first, records, sources) =>
+        ({ ...first, shard: null, positions: records.map((r) => r.sp), merged_from: sources }) as EvalHeader,
+      compare: (a, b) => a.sp - b.sp,
+      stable: withoutTiming,
+      describe: (r) => (r.eval_cp === null ? `mate ${r.mate}` : `eval_cp ${r.eval_cp}`) + `, depth ${r.depth}`,
+      // each shard read as stage 1 reads a dataset: every record of its schema, its value possible, its SP planned
+      read: async (path) => {
+        const d = await readEvalDataset(path, { duplicates: "throw" });
+        const otherLimit = target?.limit !== undefined && d && !same(d.header.config.limit, target.limit);
+        if (d && target && (d.header.profile !== target.profile || otherLimit)) {
+          const theirs = `${d.header.profile} at ${JSON.stringify(d.header.config.limit)}`;
+          const ours = target.profile + (target.limit ? ` at ${JSON.stringify(target.limit)}` : "");
+          throw new MbiError("shard", `${displayPath(path)} is a shard of ${theirs}, not of ${ours}`);
+        }
+        return d && { header: d.header, records: d.records };
+      },
+    }));
 }

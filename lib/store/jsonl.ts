@@ -1,25 +1,20 @@
 /**
- * Append-only JSONL files with a header line: crash-safe reading (a torn last
- * line from a killed writer is detected and cut off) and serialized appends.
- *
- * Written by hand: the append/repair semantics are specific to resumable runs.
+ * Append-only JSONL files with a header line: crash-safe reading (a torn last line from a killed writer is detected and
+ * cut off) and serialized appends. Written by hand: these append/repair semantics are specific to resumable runs.
  *
  * @module
  */
 
 import { checkRecord, type ErrorCode, errorKind, MbiError } from "../core/mod.ts";
 import type * as v from "valibot";
-import { openAppend, writeError } from "./write_guard.ts";
-import { writeFileAtomic } from "./atomic.ts";
+import { openAppend, writeError, writeFileAtomic } from "./write_guard.ts";
 
 /** Raised for a JSONL file that is damaged beyond a torn last line, or is not a results file. */
 export class JsonlError extends errorKind("jsonl") {}
 
-/** Content of a JSONL file: header, records, and whether a torn tail was found. */
+/** Content of a JSONL file: the first line, the records (record i on line i + 2), and whether a torn tail was found. */
 export interface JsonlContent<H, R> {
-  /** First line. */
   header: H;
-  /** Following lines (record i is on line i + 2 of the file). */
   records: R[];
   /** Byte length of the intact part (up to and including the last complete line). */
   intactBytes: number;
@@ -27,24 +22,20 @@ export interface JsonlContent<H, R> {
   torn: boolean;
 }
 
+const notOurs = (path: string, why: string) =>
+  new JsonlError(`${path} is not a results file of this workspace (its first line is not ${why}); not touching it`);
+
 /**
- * Reads a JSONL file. A last line without its newline, or one that is not
- * valid JSON, is reported as torn (not returned); damage anywhere else throws
- * {@link JsonlError} naming the line. A file whose first line is not a JSON
- * object is not a results file of this workspace and is refused (so `--out`
- * never takes a user's file for a torn write). Returns undefined when the
- * file does not exist or is empty (or holds only a header cut off by a kill).
+ * Reads a JSONL file: a last line without its newline, or not valid JSON, is torn (not returned); damage elsewhere
+ * throws {@link JsonlError} naming the line. A file whose first line is not a JSON object is refused (so `--out` never
+ * takes a user's file for a torn write). Undefined when the file is missing, empty or only a header cut by a kill.
  */
-export async function readJsonl<H, R>(
-  path: string,
-): Promise<JsonlContent<H, R> | undefined> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch (e) {
+export async function readJsonl<H, R>(path: string): Promise<JsonlContent<H, R> | undefined> {
+  const bytes = await Deno.readFile(path).catch((e) => {
     if (e instanceof Deno.errors.NotFound) return undefined;
     throw e;
-  }
+  });
+  if (!bytes) return undefined;
   // Offsets are counted on bytes, never on decoded text: a byte-order mark or a character of several bytes must
   // not move the cut of a torn tail (every complete line is kept byte for byte).
   const lastNewline = bytes.lastIndexOf(0x0a);
@@ -52,9 +43,7 @@ export async function readJsonl<H, R>(
     // No complete line: empty, a header torn by a kill, or not ours.
     const text = new TextDecoder().decode(bytes);
     if (text === "" || /^\{"kind":"mbi-/.test(text)) return undefined;
-    throw new JsonlError(
-      `${path} is not a results file of this workspace (its first line is not a header); not touching it`,
-    );
+    throw notOurs(path, "a header");
   }
   let torn = lastNewline < bytes.length - 1;
   const lines: Uint8Array[] = [];
@@ -84,33 +73,18 @@ export async function readJsonl<H, R>(
         intact -= lines[i].length + 1;
         break;
       }
-      throw new JsonlError(
-        i === 0
-          ? `${path} is not a results file of this workspace (its first line is not JSON); not touching it`
-          : `${path} line ${i + 1} is not valid JSON (the file is damaged; not repairing it)`,
-      );
+      if (i === 0) throw notOurs(path, "JSON");
+      throw new JsonlError(`${path} line ${i + 1} is not valid JSON (the file is damaged; not repairing it)`);
     }
     if (i === 0 && (value === null || typeof value !== "object" || Array.isArray(value))) {
-      throw new JsonlError(
-        `${path} is not a results file of this workspace (its first line is not a header); not touching it`,
-      );
+      throw notOurs(path, "a header");
     }
     parsed.push(value);
   }
-  return {
-    header: parsed[0] as H,
-    records: parsed.slice(1) as R[],
-    intactBytes: intact,
-    torn,
-  };
+  return { header: parsed[0] as H, records: parsed.slice(1) as R[], intactBytes: intact, torn };
 }
 
-/**
- * Reads a JSONL results file (see {@link readJsonl}) and checks its header
- * and every record with their schemas (the record's may depend on the header);
- * any failure, damage included, is an error of `code` naming the file and line
- * (`<path> is not <what> (line 1): …` for the header).
- */
+/** {@link readJsonl}, then checks the header and every record; a failure is an error of `code` naming file and line. */
 export async function readCheckedJsonl<H extends v.GenericSchema, R extends v.GenericSchema>(
   path: string,
   header: H,
@@ -129,9 +103,33 @@ export async function readCheckedJsonl<H extends v.GenericSchema, R extends v.Ge
 }
 
 /**
- * Appends one JSON value as a line to `path` (a log such as `errors.jsonl`),
- * creating the file when there is none; never through a symbolic link.
+ * Repairs a file holding a record twice (two runs at once, before complete locks): when every repeat agrees with the
+ * first of its key, the intact part is rewritten atomically without the repeats; else nothing is written and `differ`
+ * (given the record and "lines a and b") is thrown. Returns how many records went.
  */
+export async function dropRepeats<R>(
+  path: string,
+  content: JsonlContent<unknown, R> | undefined,
+  key: (record: R) => string,
+  agree: (first: R, again: R) => boolean,
+  differ: (record: R, lines: string) => Error,
+): Promise<number> {
+  const first = new Map<string, { line: number; record: R }>();
+  const drop = new Set<number>();
+  content?.records.forEach((r, i) => {
+    const seen = first.get(key(r));
+    if (!seen) return void first.set(key(r), { line: i + 2, record: r });
+    if (!agree(seen.record, r)) throw differ(r, `lines ${seen.line} and ${i + 2}`);
+    drop.add(i + 2);
+  });
+  if (!content || drop.size === 0) return 0;
+  const bytes = (await Deno.readFile(path)).subarray(0, content.intactBytes);
+  const intact = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  await writeFileAtomic(path, intact.split("\n").filter((l, i) => l !== "" && !drop.has(i + 1)).join("\n") + "\n");
+  return drop.size;
+}
+
+/** Appends one JSON value as a line to `path` (a log such as `errors.jsonl`), created when missing, never through a link. */
 export async function appendJsonLine(path: string, value: unknown): Promise<void> {
   const log = await JsonlAppender.open(path, undefined, true);
   try {
@@ -150,12 +148,7 @@ export class JsonlAppender {
     this.#file = file;
   }
 
-  /**
-   * Opens `path` for appending, never through a symbolic
-   * link (see {@link openAppend}); with `create`, a missing file is created.
-   * When `truncateTo` is given, the file is first cut to that many bytes
-   * (dropping a torn last line).
-   */
+  /** Opens `path` for appending, never through a link (`create`: a missing file is created), cut to `truncateTo` bytes. */
   static async open(path: string, truncateTo?: number, create = false): Promise<JsonlAppender> {
     try {
       const file = await openAppend(path, create);
@@ -166,10 +159,7 @@ export class JsonlAppender {
     }
   }
 
-  /**
-   * Opens a resumable file: an existing one for appending (its torn last line
-   * cut off), or a new one that starts with `header()` (written atomically).
-   */
+  /** Opens a resumable file: an existing one (its torn last line cut off), or a new one starting with `header()`. */
   static async resume<H, R>(
     path: string,
     existing: JsonlContent<H, R> | undefined,
@@ -184,11 +174,8 @@ export class JsonlAppender {
   append(value: unknown): Promise<void> {
     const bytes = new TextEncoder().encode(JSON.stringify(value) + "\n");
     this.#queue = this.#queue.then(async () => {
-      let off = 0;
       try {
-        while (off < bytes.length) {
-          off += await this.#file.write(bytes.subarray(off));
-        }
+        for (let off = 0; off < bytes.length;) off += await this.#file.write(bytes.subarray(off));
       } catch (e) {
         throw writeError(this.path, e);
       }

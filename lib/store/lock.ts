@@ -1,19 +1,10 @@
 /**
- * One writer per output file: a lock file `<file>.lock` holding who took it
- * (PID, host, command, start time, a nonce). The lock is complete the moment
- * it exists: the holder is written to a temporary file first and hard-linked
- * into place, which fails when the lock already exists; nobody ever sees an
- * empty or half-written lock of this code. A second writer is refused with
- * the holder named. A lock whose holder is known to be dead (this host, the
- * PID gone or reused) is taken over, with a message, under a short takeover
- * mutex so that two runs never both remove it; a lock of another host, or
- * one that cannot be read, is never taken over: it is refused with the
- * command that removes it; a lock that is a symbolic link is refused with its
- * path, never followed (write_guard.ts). Locks are released on exit, on error and when the
- * process is stopped by a signal, and only by their own holder.
- *
- * Written by hand: no npm lock package works on Deno's file API with these
- * semantics (atomic complete create, holder description, stale takeover).
+ * One writer per output file: a lock file `<file>.lock` naming its holder, complete the moment it exists (written to a
+ * temporary file and hard-linked into place, which fails when a lock is there). A second writer is refused with the
+ * holder named. A lock whose holder is dead (this host, the PID gone or reused) is taken over under a short takeover
+ * mutex, so two runs never both remove it; another host's lock, or an unreadable one, is refused with the command that
+ * removes it; a linked lock is never followed. Locks are released on exit, error and signal, only by their holder.
+ * Written by hand: no npm lock package has these semantics on Deno's file API.
  *
  * @module
  */
@@ -31,14 +22,11 @@ import {
 } from "../core/mod.ts";
 import * as v from "valibot";
 import { displayPath } from "./provenance.ts";
-import { readTextIfExists } from "./atomic.ts";
-import { guardWrite, writeError } from "./write_guard.ts";
+import { guardWrite, readTextIfExists, writeError } from "./write_guard.ts";
 
 /**
- * Who holds a lock, as its lock file says: process id, host name, the command
- * line, when it took the lock (ISO 8601), the start time of the process (from
- * /proc, to tell a reused PID from the holder; null when unknown), and a nonce
- * that makes every lock's text unique (absent in locks of earlier versions).
+ * Who holds a lock: PID, host, command line, when it took the lock, the process's start (from /proc, to tell a reused
+ * PID; null when unknown), and a nonce that makes every lock's text unique (absent in older locks).
  */
 export const LockHolder = v.object({
   pid: integer(),
@@ -52,11 +40,9 @@ export const LockHolder = v.object({
 /** Who holds a lock. */
 export type LockHolder = v.InferOutput<typeof LockHolder>;
 
-/** A held lock. */
+/** A held lock: its file, and `release` (removes the file if it is still this one's; safe to call twice). */
 export interface Lock {
-  /** The lock file. */
   path: string;
-  /** Releases the lock (removes the lock file if it is still this one's); safe to call twice. */
   release(): Promise<void>;
 }
 
@@ -72,37 +58,27 @@ function me(): LockHolder {
 }
 
 /** True when the holder is a process that still runs on this host (unknown hosts count as running). */
-export function holderAlive(h: LockHolder): boolean {
+function holderAlive(h: LockHolder): boolean {
   if (h.host !== Deno.hostname()) return true;
   if (!pidRunning(h.pid)) return false;
   const p = procInfo(h.pid);
   return !p || h.proc_start === null || p.start === h.proc_start;
 }
 
-function describe(h: LockHolder): string {
-  return `PID ${h.pid} on ${h.host} (${h.command}, since ${h.started})`;
-}
+const describe = (h: LockHolder) => `PID ${h.pid} on ${h.host} (${h.command}, since ${h.started})`;
 
-function parseHolder(text: string): LockHolder | undefined {
+function parseHolder(text: string | undefined): LockHolder | undefined {
   try {
-    const h = JSON.parse(text);
+    const h = JSON.parse(text ?? "");
     return v.is(LockHolder, h) ? h : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Test-only: `MBI_TEST_LOCK_DELAY_MS` waits between writing the holder and putting the lock in place. */
-async function testDelay(): Promise<void> {
-  const ms = Number(Deno.env.get("MBI_TEST_LOCK_DELAY_MS") ?? 0);
-  if (ms > 0) await new Promise((r) => setTimeout(r, ms));
-}
+const locked = (message: string) => new MbiError("locked", message);
 
-/**
- * Creates `path` holding `text`, complete or not at all: the text goes to a
- * temporary file beside it, which is hard-linked to `path` (atomic, fails
- * when `path` exists). True when this call created it.
- */
+/** Creates `path` holding `text`, complete or not at all (a temporary file hard-linked to it); true when this call did. */
 async function createComplete(path: string, text: string): Promise<boolean> {
   const tmp = tempName(path);
   try {
@@ -113,7 +89,9 @@ async function createComplete(path: string, text: string): Promise<boolean> {
     throw writeError(path, e);
   }
   try {
-    await testDelay();
+    // test-only: `MBI_TEST_LOCK_DELAY_MS` waits between writing the holder and putting the lock in place
+    const delay = Number(Deno.env.get("MBI_TEST_LOCK_DELAY_MS") ?? 0);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     await Deno.link(tmp, path);
     return true;
   } catch (e) {
@@ -130,24 +108,19 @@ async function removeIfSame(path: string, text: string): Promise<void> {
 }
 
 /**
- * Removes the dead holder's lock `path` (text `stale`) under the takeover
- * mutex `<path>.takeover`, itself created complete and held for a moment: of
- * several runs that found the same dead lock, exactly one removes it, and a
- * lock made since is never touched. False when another run is taking over.
+ * Removes the dead holder's lock `path` (text `stale`) under the takeover mutex `<path>.takeover`: of several runs
+ * that found it, exactly one removes it, and a lock made since is never touched. False when another run is taking over.
  */
 async function removeStale(path: string, stale: string, log: () => void): Promise<boolean> {
   const mutex = `${path}.takeover`;
   const mine = JSON.stringify(me()) + "\n";
   if (!(await createComplete(mutex, mine))) {
     const text = await readTextIfExists(mutex);
-    const holder = text === undefined ? undefined : parseHolder(text);
+    const holder = parseHolder(text);
     if (text !== undefined && (!holder || !holderAlive(holder))) {
-      throw new MbiError(
-        "locked",
-        `${displayPath(path)}: a takeover of this lock was interrupted (${
-          holder ? describe(holder) : "unreadable"
-        }); if no run of this workspace writes here, remove ${displayPath(mutex)}`,
-      );
+      const who = holder ? describe(holder) : "unreadable";
+      const fix = `if no run of this workspace writes here, remove ${displayPath(mutex)}`;
+      throw locked(`${displayPath(path)}: a takeover of this lock was interrupted (${who}); ${fix}`);
     }
     return false;
   }
@@ -163,12 +136,10 @@ async function removeStale(path: string, stale: string, log: () => void): Promis
   }
 }
 
-/**
- * Takes the lock of `target` (the file `target + ".lock"`), or throws
- * a `locked` MbiError naming the holder. `log` receives the takeover message.
- */
+/** Takes the lock of `target` (the file `target + ".lock"`), or throws a `locked` MbiError naming the holder. */
 export async function acquireLock(target: string, log: (line: string) => void = console.error): Promise<Lock> {
   const path = `${target}.lock`;
+  const [file, lock] = [displayPath(target), displayPath(path)];
   for (let attempt = 0; attempt < 50; attempt++) {
     const text = JSON.stringify(me()) + "\n";
     if (await createComplete(path, text)) {
@@ -185,36 +156,18 @@ export async function acquireLock(target: string, log: (line: string) => void = 
     const found = await readTextIfExists(path);
     if (found === undefined) continue; // released meanwhile: try again
     const holder = parseHolder(found);
-    if (!holder) {
-      throw new MbiError(
-        "locked",
-        `${displayPath(target)} is locked by an unreadable lock file; if no run of this workspace writes it, remove ${
-          displayPath(path)
-        }`,
-      );
-    }
+    const unreadable = `${file} is locked by an unreadable lock file`;
+    if (!holder) throw locked(`${unreadable}; if no run of this workspace writes it, remove ${lock}`);
     if (holder.host !== Deno.hostname()) {
-      throw new MbiError(
-        "locked",
-        `${displayPath(target)} is locked by ${describe(holder)}; if that process has ended, remove ${
-          displayPath(path)
-        }`,
-      );
+      throw locked(`${file} is locked by ${describe(holder)}; if that process has ended, remove ${lock}`);
     }
     if (holderAlive(holder)) {
-      throw new MbiError(
-        "locked",
-        `${displayPath(target)} is being written by ${describe(holder)}; wait for it to finish or stop it`,
-      );
+      throw locked(`${file} is being written by ${describe(holder)}; wait for it to finish or stop it`);
     }
-    const removed = await removeStale(
-      path,
-      found,
-      () => log(`taking over the lock of ${displayPath(target)}: ${describe(holder)} is no longer running`),
-    );
-    if (!removed) await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
+    const takeover = () => log(`taking over the lock of ${file}: ${describe(holder)} is no longer running`);
+    if (!(await removeStale(path, found, takeover))) await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
   }
-  throw new MbiError("locked", `${displayPath(target)}: could not take its lock ${displayPath(path)}`);
+  throw locked(`${file}: could not take its lock ${lock}`);
 }
 
 /** Runs `fn` holding the lock of `target`. */

@@ -1,20 +1,24 @@
 /**
- * Stage 3 outputs: the MBI table of a dataset as JSON (schema-versioned, with
- * provenance, citation and licence), CSV and a Markdown table sorted by MBI;
- * and reading position values from any stage-1 dataset, JSONL or CSV file.
+ * Stage 3: its input, position values from a stage-1 dataset (checked like every evaluation file), plain JSONL objects
+ * or CSV with `sp` and `eval_cp` columns (errors name the file and line); its outputs, the MBI table of a dataset as
+ * JSON (with provenance, citation and licence), CSV and Markdown.
  *
  * @module
  */
 
+// @ts-types="npm:@types/papaparse@5.5.2"
+import Papa from "papaparse";
 import { join } from "node:path";
-import { writeFileAtomic, writeTextIfChanged } from "./atomic.ts";
+import { writeFileAtomic, writeTextIfChanged } from "./write_guard.ts";
 import {
   budgetBanner,
   deriveMbi,
   evalBudgetText,
   INTERVAL_DEFINITION,
   INTERVAL_ITERATIONS,
+  lastIterationValues,
   mbiIntervals,
+  POSITION_COUNT,
   type PositionValue,
   ROUNDING,
   startPosition,
@@ -22,6 +26,7 @@ import {
 import {
   checkRecord,
   fileKind,
+  int,
   integer,
   isMbiError,
   MbiError,
@@ -37,7 +42,7 @@ import {
 } from "../core/mod.ts";
 import { CodeVersion, codeVersion, recordedPath } from "./provenance.ts";
 import * as v from "valibot";
-import type { InputValues } from "./position_values.ts";
+import { readEvalDataset } from "./eval_dataset.ts";
 import { type SearchLimit } from "../engine/mod.ts";
 
 /** Schema version of the MBI table (2: per-position intervals, content hashes, budget label). */
@@ -49,7 +54,103 @@ export const CITATION = "Morozov R. Chess960 Balance Index (MBI). ch960.com/bala
 /** Licence of the methodology and dataset. */
 export const LICENCE = "CC BY 4.0";
 
-export { type InputValues, readPositionValues } from "./position_values.ts";
+/** Values read from a file, with its stage-1 header (engine, config) when it is a stage-1 dataset. */
+export interface InputValues {
+  values: PositionValue[];
+  header?: {
+    engine?: unknown;
+    config?: { limit?: unknown; options?: unknown };
+    positions?: number[];
+    profile?: string;
+  };
+}
+
+/** A number written as a number: a JSON number, or text like `-12` or `3.5` (not `0x1F`, `1e3`, `[20]` or ``). */
+function strictNumber(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return NaN;
+}
+
+function checkValue(where: string, sp: unknown, cp: unknown, mate: unknown, seen: Map<number, string>): PositionValue {
+  const fail = (message: string) => new MbiError("mbi-input", `${where}: ${message}`);
+  const spNum = strictNumber(sp);
+  if (sp === undefined || sp === "" || !Number.isInteger(spNum)) throw fail(`sp "${sp ?? ""}" is not a whole number`);
+  if (spNum < 0 || spNum >= POSITION_COUNT) throw fail(`SP ${spNum} out of range (allowed: 0..959)`);
+  if (seen.has(spNum)) throw fail(`duplicate SP ${spNum} (first on ${seen.get(spNum)})`);
+  seen.set(spNum, where);
+  const mateNum = mate === undefined || mate === null || mate === "" ? null : strictNumber(mate);
+  if (mateNum !== null && !Number.isInteger(mateNum)) throw fail(`mate "${mate}" is not a whole number`);
+  if (cp === null || cp === undefined || cp === "") {
+    if (mateNum !== null) return { sp: spNum, eval_cp: null, mate: mateNum };
+    throw fail(`eval_cp is empty for SP ${spNum}`);
+  }
+  const value = strictNumber(cp);
+  if (!Number.isFinite(value)) throw fail(`eval_cp ${JSON.stringify(cp)} is not a number`);
+  return { sp: spNum, eval_cp: value, mate: mateNum };
+}
+
+/** Reads position values from a stage-1 dataset, plain JSONL objects, or CSV with `sp` and `eval_cp` columns. */
+export async function readPositionValues(path: string): Promise<InputValues> {
+  const text = await Deno.readTextFile(path).catch(() => {
+    throw new MbiError("mbi-input", `${path}: cannot read the file`);
+  });
+  const seen = new Map<number, string>();
+  const trimmed = text.trimStart();
+  if (/^\{[^\n]*"kind":"mbi-evaluations"/.test(trimmed)) {
+    const d = await readEvalDataset(path, { fields: "values" });
+    if (!d) throw new MbiError("mbi-input", `${path}: the file is empty`);
+    if (d.torn) {
+      const fix = "run deno task eval-all with the same arguments to repair it";
+      throw new MbiError("mbi-input", `${path} ends in a torn line: ${fix}`);
+    }
+    return {
+      values: d.records.map((r) => ({
+        sp: r.sp,
+        eval_cp: r.eval_cp,
+        mate: r.mate,
+        iterations: r.eval_cp === null ? undefined : lastIterationValues(r.raw ?? [], d.header.config.limit),
+      })),
+      header: d.header as InputValues["header"],
+    };
+  }
+  if (trimmed.startsWith("{")) {
+    const lines = text.split("\n");
+    const values: PositionValue[] = [];
+    let header: InputValues["header"];
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i].trim() === "") continue;
+      const where = `${path} line ${i + 1}`;
+      let obj: Record<string, unknown>;
+      try {
+        obj = JSON.parse(lines[i]);
+      } catch {
+        throw new MbiError("mbi-input", `${where}: not valid JSON`);
+      }
+      if (obj.kind === "mbi-evaluations") {
+        header = obj as InputValues["header"];
+        continue;
+      }
+      const absent = ["sp", "eval_cp"].find((col) => !(col in obj));
+      if (absent) throw new MbiError("mbi-input", `${where}: missing field ${absent}`);
+      values.push(checkValue(where, obj.sp, obj.eval_cp, obj.mate, seen));
+    }
+    return { values, header };
+  }
+  const parsed = Papa.parse<Record<string, string>>(text.trim(), { header: true, skipEmptyLines: true });
+  const fields = parsed.meta.fields ?? [];
+  const absent = ["sp", "eval_cp"].find((col) => !fields.includes(col));
+  if (absent) {
+    const has = fields.join(", ") || "nothing";
+    throw new MbiError("mbi-input", `${path}: missing column ${absent} (the header has: ${has})`);
+  }
+  if (parsed.errors.length) {
+    const e = parsed.errors[0];
+    throw new MbiError("mbi-input", `${path} line ${(e.row ?? 0) + 2}: ${e.message}`);
+  }
+  const values = parsed.data.map((row, i) => checkValue(`${path} line ${i + 2}`, row.sp, row.eval_cp, row.mate, seen));
+  return { values, header: undefined };
+}
 
 /** One row of the published table: SP, back rank, start FEN, engine value (cp, White's view), |eval_cp|, 1-based rank by edge (ties: mean rank), the index 0..100, and the ends of the position's interval (null when the input has no iterations). */
 export const MbiTableRow = v.object({
@@ -67,15 +168,7 @@ export const MbiTableRow = v.object({
 /** One row of the published table. */
 export type MbiTableRow = v.InferOutput<typeof MbiTableRow>;
 
-/**
- * The MBI table file (`mbi.json`): kind, schema, profile (or "custom"), the
- * definition of the index as computed, where the values came from (the file,
- * its hash, the hash of its values, which the table depends on; the engine,
- * limit and options of a stage-1 input), the definition of the per-position
- * interval (null without an iteration history), the banner for people (null
- * at the method's budget), code, creation time, citation, licence, and the
- * rows sorted by SP.
- */
+/** The MBI table file (`mbi.json`): the input it depends on (its values' hash), the interval's definition, the rows. */
 export const MbiTable = v.object({
   kind: fileKind("mbi-table"),
   schema: integer("is not a schema number"),
@@ -101,27 +194,16 @@ export const MbiTable = v.object({
 /** The MBI table file (`mbi.json`). */
 export type MbiTable = v.InferOutput<typeof MbiTable>;
 
-/**
- * Builds the MBI table from values. When the input is a stage-1 dataset, all
- * its planned positions must be there (the index is defined only on a complete set).
- */
-export async function buildMbiTable(
-  path: string,
-  input: InputValues,
-  profile: string,
-): Promise<MbiTable> {
-  const planned = input.header?.positions;
-  if (planned) {
-    const have = new Set(input.values.map((v) => v.sp));
-    const missing = planned.filter((sp) => !have.has(sp));
-    if (missing.length) {
-      throw new MbiError(
-        "index-undefined",
-        `${path} lacks ${missing.length} of its ${planned.length} positions (e.g. SP ${
-          missing.slice(0, 3).join(", ")
-        }): the index is defined only on a complete set; finish stage 1 first`,
-      );
-    }
+/** Builds the MBI table from values; a stage-1 dataset must hold all its planned positions (a complete set). */
+export async function buildMbiTable(path: string, input: InputValues, profile: string): Promise<MbiTable> {
+  const planned = input.header?.positions ?? [];
+  const have = new Set(input.values.map((v) => v.sp));
+  const missing = planned.filter((sp) => !have.has(sp));
+  if (missing.length) {
+    const some = missing.slice(0, 3).join(", ");
+    const lacks = `lacks ${missing.length} of its ${planned.length} positions (e.g. SP ${some})`;
+    const why = "the index is defined only on a complete set; finish stage 1 first";
+    throw new MbiError("index-undefined", `${path} ${lacks}: ${why}`);
   }
   const values = deriveMbi(input.values);
   const bySp = new Map(input.values.map((v) => [v.sp, v]));
@@ -184,9 +266,8 @@ export const MBI_ROWS_HASH_TEXT =
   "SHA-256 of the JSON array of [sp, eval_cp, edge_cp, rank, mbi] of every row of `mbi.json`, in its order, without spaces";
 
 /** Hash of a table's rows as self-play uses them (SP, eval, edge, rank, MBI): equal rows, equal hash. */
-export function mbiRowsHash(table: MbiTable): string {
-  return sha256Text(JSON.stringify(table.rows.map((r) => [r.sp, r.eval_cp, r.edge_cp, r.rank, r.mbi])));
-}
+export const mbiRowsHash = (table: MbiTable): string =>
+  sha256Text(JSON.stringify(table.rows.map((r) => [r.sp, r.eval_cp, r.edge_cp, r.rank, r.mbi])));
 
 function engineName(engine: unknown): string | undefined {
   const e = engine as { uci_name?: unknown } | null | undefined;
@@ -194,22 +275,10 @@ function engineName(engine: unknown): string | undefined {
 }
 
 /** The columns of `mbi.csv`, in order (the dataset card describes each). */
-export const MBI_CSV_COLUMNS = [
-  "sp",
-  "setup",
-  "fen",
-  "eval_cp",
-  "edge_cp",
-  "rank",
-  "mbi",
-  "mbi_lo",
-  "mbi_hi",
-] as const satisfies readonly (keyof MbiTableRow)[];
+export const MBI_CSV_COLUMNS = ["sp", "setup", "fen", "eval_cp", "edge_cp", "rank", "mbi", "mbi_lo", "mbi_hi"] as const;
 
 /** CSV of the table: {@link MBI_CSV_COLUMNS} (the banner and definitions are in mbi.json). */
-export function mbiCsv(table: MbiTable): string {
-  return toCsv(table.rows, [...MBI_CSV_COLUMNS]);
-}
+export const mbiCsv = (table: MbiTable): string => toCsv(table.rows, [...MBI_CSV_COLUMNS]);
 
 /** Markdown table sorted by MBI (most balanced first), with the budget banner, the interval, citation and licence. */
 export function mbiMarkdown(table: MbiTable): string {
@@ -217,14 +286,13 @@ export function mbiMarkdown(table: MbiTable): string {
   const limit = table.input.limit as SearchLimit | null;
   const engine = (table.input.engine as { uci_name?: string; fingerprint?: number } | null) ?? null;
   const interval = (r: MbiTableRow) => r.mbi_lo === null ? "" : ` | ${r.mbi_lo}–${r.mbi_hi}`;
+  const fingerprint = engine?.fingerprint ? ` (bench fingerprint ${int(engine.fingerprint)})` : "";
+  const budget = limit ? evalBudgetText(limit) : "unknown";
   const head = [
     `# Morozov Balance Index — ${mdEscape(table.profile)}`,
     "",
     ...(table.banner ? [`> **${mdEscape(table.banner)}**`, ""] : []),
-    `Engine: ${mdEscape(engine?.uci_name ?? "unknown")}${
-      engine?.fingerprint ? ` (bench fingerprint ${engine.fingerprint.toLocaleString("en-US")})` : ""
-    }; ` +
-    `budget: ${limit ? evalBudgetText(limit) : "unknown"}; N = ${table.definition.n}.`,
+    `Engine: ${mdEscape(engine?.uci_name ?? "unknown")}${fingerprint}; budget: ${budget}; N = ${table.definition.n}.`,
     "",
     `${table.definition.mbi}; ${table.definition.rounding}.`,
     ...(table.uncertainty ? ["", `Interval: ${table.uncertainty.definition}.`] : []),
@@ -241,27 +309,16 @@ export function mbiMarkdown(table: MbiTable): string {
 }
 
 /** Output paths of a table in `dir`. */
-export function mbiPaths(
-  dir: string,
-): { json: string; csv: string; md: string } {
-  return {
-    json: join(dir, "mbi.json"),
-    csv: join(dir, "mbi.csv"),
-    md: join(dir, "mbi.md"),
-  };
+export function mbiPaths(dir: string): { json: string; csv: string; md: string } {
+  return { json: join(dir, "mbi.json"), csv: join(dir, "mbi.csv"), md: join(dir, "mbi.md") };
 }
 
 /**
- * Writes mbi.json, mbi.csv and mbi.md atomically, each; the set is checked as
- * one by its readers (the views derived again from the table). When mbi.json
- * already holds the same rows from the same input, only views that are not its
- * own are rewritten (a rerun changes no file). Files of these names that this
+ * Writes mbi.json, mbi.csv and mbi.md atomically, each (readers check the set as one). When mbi.json already holds the
+ * same table, only views that are not its own are rewritten (a rerun changes no file). Files of these names that this
  * workspace did not write are never written over.
  */
-export async function writeMbiTable(
-  dir: string,
-  table: MbiTable,
-): Promise<{ written: boolean }> {
+export async function writeMbiTable(dir: string, table: MbiTable): Promise<{ written: boolean }> {
   const paths = mbiPaths(dir);
   let absent = false;
   const old = await readMbiTable(paths.json).catch((e) => {
@@ -270,8 +327,7 @@ export async function writeMbiTable(
     throw new MbiError("mbi-input", `${paths.json} is not an MBI table of this workspace; not writing over it`);
   });
   if (absent) {
-    // Views without their table (the table deleted, or a kill before it was written) are rewritten when they
-    // are views of this workspace (its CSV columns, its Markdown title); any other file of that name stays.
+    // Views without their table (deleted, or a kill before it was written) are rewritten only when they look ours.
     const ours = [
       [paths.csv, (t: string) => t.split("\n")[0] === MBI_CSV_COLUMNS.join(",")],
       [paths.md, (t: string) => t.startsWith("# Morozov Balance Index")],
@@ -283,14 +339,13 @@ export async function writeMbiTable(
       }
     }
   }
-  // Same values, same rows, same definitions: nothing to write (whatever the input file's bytes); a definition
-  // worded anew (e.g. the method notes it cites moved) is a change of what the file says.
+  // Same values, rows and definitions: nothing to write, whatever the input file's bytes (a definition worded anew is
+  // a change of what the file says).
   const sameTable = (a: MbiTable, b: MbiTable) =>
     a.input.values_sha256 === b.input.values_sha256 && same(a.rows, b.rows) && same(a.uncertainty, b.uncertainty) &&
     a.banner === b.banner && same(a.definition, b.definition);
   if (old && sameTable(old, table)) {
-    // Same table: its views must be its own (a kill between the writes of a set leaves new views by an old
-    // table, or the reverse); they are written again from the table when they are not.
+    // Its views must be its own (a kill between the writes of a set mixes them): written again when they are not.
     await removeDeadTemps(paths.json); // what a killed write of the table left
     const csv = await writeTextIfChanged(paths.csv, mbiCsv(old));
     const md = await writeTextIfChanged(paths.md, mbiMarkdown(old));
@@ -307,20 +362,13 @@ export async function writeMbiTable(
 export async function readMbiTable(path: string): Promise<MbiTable> {
   const text = await Deno.readTextFile(path); // NotFound is left to the caller (it names the command)
   const t = parseJsonText(text, path, "mbi-input", "run deno task derive-mbi") as { kind?: unknown; schema: number };
-  if (t?.kind !== "mbi-table") {
-    throw new MbiError("mbi-input", `${path} is not an MBI table`);
-  }
+  if (t?.kind !== "mbi-table") throw new MbiError("mbi-input", `${path} is not an MBI table`);
   if (t.schema > MBI_SCHEMA) {
-    throw new MbiError(
-      "mbi-input",
-      `${path} has schema ${t.schema}; this code reads up to ${MBI_SCHEMA}`,
-    );
+    throw new MbiError("mbi-input", `${path} has schema ${t.schema}; this code reads up to ${MBI_SCHEMA}`);
   }
   if (t.schema < MBI_SCHEMA) {
-    throw new MbiError(
-      "mbi-input",
-      `${path} has schema ${t.schema} (older code): run deno task derive-mbi to write it again`,
-    );
+    const fix = "run deno task derive-mbi to write it again";
+    throw new MbiError("mbi-input", `${path} has schema ${t.schema} (older code): ${fix}`);
   }
   return checkRecord(MbiTable, t, path, "mbi-input");
 }
@@ -334,11 +382,7 @@ export function rowInterval(row: object | undefined): { mbi_lo: number | null; m
   };
 }
 
-/**
- * A file's description of itself in words: a string, or the string `definition`
- * or `description` of an object (e.g. an MBI table's `uncertainty`, an outcome
- * table's metadata); null when there is none.
- */
+/** A file's description of itself: a string, or an object's string `definition` or `description`; else null. */
 export function describedAs(value: unknown): string | null {
   if (typeof value === "string") return value;
   const o = value as { definition?: unknown; description?: unknown } | null | undefined;

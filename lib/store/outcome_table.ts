@@ -1,12 +1,7 @@
 /**
- * Outcome tables as files: `<results>/outcomes/<name>/outcomes.csv` (one row
- * per start position), `outcomes_by_group.csv` (W/D/L per position within
- * each time-control class and rating band, for PGN sources) and
- * `outcomes.json` (schema, source file with size and SHA-256, filters, games
- * read, kept and skipped by reason, totals, the hashes of the CSV files, code
- * version). The JSON is written last, so a table is complete when its JSON
- * names CSV files with matching hashes. Reading a CSV a user brings is
- * outcome_csv.ts.
+ * Outcome tables as files in `<results>/outcomes/<name>/`: `outcomes.csv` (a row per position), `outcomes_by_group.csv`
+ * (W/D/L per time-control class and rating band, for PGN sources) and `outcomes.json`, written last and naming the CSV
+ * files' hashes, so a table is complete when the hashes match.
  *
  * @module
  */
@@ -16,23 +11,18 @@ import Papa from "papaparse";
 import { join } from "node:path";
 import { checkRecord, count, fileKind, MbiError, opaque, schemaVersion, sha256Text, text, texts } from "../core/mod.ts";
 import { type GroupRow, type OutcomeFilters, type OutcomeRow, type OutcomeTotals } from "../method/mod.ts";
-import { writeJsonUnlessSame, writeTextIfChanged } from "./atomic.ts";
+import { readDirIfExists, writeJsonUnlessSame, writeTextIfChanged } from "./write_guard.ts";
 import { CodeVersion } from "./provenance.ts";
 import * as v from "valibot";
 import { resultsRoot } from "./results_key.ts";
-import { parseGroupCsv, parseOutcomeCsv } from "./outcome_csv.ts";
+import { GROUP_COLUMNS, parseGroupCsv, parseOutcomeCsv } from "./outcome_csv.ts";
 
-/** Schema version of outcome tables. */
-export const OUTCOMES_SCHEMA = 1;
+const OUTCOMES_SCHEMA = 1;
 
 /** How a table name may look: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
 export const OUTCOME_NAME = /^[A-Za-z0-9][\w.-]{0,99}$/;
 
-/**
- * An outcome table's title for a heading, in readers' words: its description
- * up to the first comma or parenthesis ("4,568,750 human Chess960 games on
- * Lichess"; "19,200,000 Stockfish 16 self-play games").
- */
+/** A table's title for a heading: its description up to the first comma or parenthesis ("4,568,750 human … games"). */
 export function outcomeTitle(description: string): string {
   // a comma inside a number ("4,568,750") is not a clause's end
   const cut = description.search(/ \(|,(?!\d)/);
@@ -44,13 +34,9 @@ export const outcomeWho = (description: string): string => outcomeTitle(descript
 
 /** Checks a table name; throws an `outcome-table` MbiError naming it and what is allowed. */
 export function checkOutcomeName(name: string): string {
-  if (!OUTCOME_NAME.test(name)) {
-    throw new MbiError(
-      "outcome-table",
-      `table name "${name}": use letters, digits, . _ - (starting with a letter or digit, at most 100)`,
-    );
-  }
-  return name;
+  if (OUTCOME_NAME.test(name)) return name;
+  const rule = "use letters, digits, . _ - (starting with a letter or digit, at most 100)";
+  throw new MbiError("outcome-table", `table name "${name}": ${rule}`);
 }
 
 /** A name for a table from its source file: `lichess_db_chess960_rated_2024-01.pgn.zst` → `lichess_db_chess960_rated_2024-01`. */
@@ -60,9 +46,7 @@ export function outcomeNameOf(file: string): string {
 }
 
 /** The folder of all outcome tables: `<results>/outcomes`. */
-export function outcomesRoot(): string {
-  return join(resultsRoot(), "outcomes");
-}
+export const outcomesRoot = (): string => join(resultsRoot(), "outcomes");
 
 /** The files of one table. */
 export function outcomePaths(name: string) {
@@ -103,16 +87,9 @@ export type DamagedInput = v.InferOutput<typeof DamagedInput>;
 const counts = v.record(v.string(), count(), "is not a map of counts");
 
 /**
- * `outcomes.json`: kind, schema, table name (its folder), one line for people
- * on what the games are, the source file, where it comes from and under which
- * licence (when known), whether it is private (its per-position values may not
- * be shipped: they stay on the machine that built it, and only aggregate
- * figures are committed) with the commands that rebuild it, the address of a
- * position's own page in the source (a template with `{setup}` or `{setup_lower}`), the filters applied (null for tables given per
- * position) and the rules in words, games read, kept and skipped by reason,
- * where a damaged source ended (null), totals of the kept games, games per
- * time-control class and rating band (PGN sources), the per-position score
- * interval in words, the CSV files with their SHA-256, notes, code.
+ * `outcomes.json`: a `private` table's per-position values stay on the machine that built it (only aggregates are
+ * committed; `reproduce` rebuilds it); `position_url` is a template with `{setup}` or `{setup_lower}`; `filters` is null
+ * for tables given per position; `files` holds the CSV files' hashes.
  */
 export const OutcomeTableMeta = v.object({
   kind: fileKind("mbi-outcomes"),
@@ -127,13 +104,7 @@ export const OutcomeTableMeta = v.object({
   position_url: v.optional(text()),
   filters: v.nullable(opaque<OutcomeFilters>()),
   rules: v.record(v.string(), v.string(), "is not a map of rules in words"),
-  counts: v.object({
-    read: count(),
-    kept: count(),
-    chess960: v.nullable(count()),
-    skipped: counts,
-    dialects: counts,
-  }),
+  counts: v.object({ read: count(), kept: count(), chess960: v.nullable(count()), skipped: counts, dialects: counts }),
   damaged: v.nullable(DamagedInput),
   totals: opaque<OutcomeTotals>(),
   groups: v.record(v.string(), counts, "is not a map of groups"),
@@ -146,42 +117,23 @@ export const OutcomeTableMeta = v.object({
 /** `outcomes.json`. */
 export type OutcomeTableMeta = v.InferOutput<typeof OutcomeTableMeta>;
 
+/** The columns of `outcomes.csv`: the position and its counts, then what is derived from them. */
 const ROW_COLUMNS = [
-  "sp",
-  "setup",
-  "games",
-  "white_wins",
-  "draws",
-  "black_wins",
-  "white_score",
-  "score_lo",
-  "score_hi",
-  "draw_rate",
-  "mean_elo",
-  "elo_games",
-] as const;
-
-const GROUP_COLUMNS = ["kind", "group", "sp", "games", "white_wins", "draws", "black_wins"] as const;
+  ...["sp", "setup", "games", "white_wins", "draws", "black_wins"],
+  ...["white_score", "score_lo", "score_hi", "draw_rate", "mean_elo", "elo_games"],
+];
 
 const r6 = (v: number | null) => (v === null || !Number.isFinite(v) ? "" : Number(v.toFixed(6)));
 
 /** The rows as `outcomes.csv` text. */
 export function outcomeRowsCsv(rows: readonly OutcomeRow[]): string {
   const data = rows.map((r) => [
-    r.sp,
-    r.setup,
-    r.games,
-    r.white_wins ?? "",
-    r.draws ?? "",
-    r.black_wins ?? "",
-    r6(r.white_score),
-    r6(r.score_lo),
-    r6(r.score_hi),
-    r6(r.draw_rate),
+    ...[r.sp, r.setup, r.games, r.white_wins ?? "", r.draws ?? "", r.black_wins ?? ""],
+    ...[r.white_score, r.score_lo, r.score_hi, r.draw_rate].map(r6),
     r.mean_elo === null ? "" : Number(r.mean_elo.toFixed(1)),
     r.elo_games,
   ]);
-  return Papa.unparse({ fields: [...ROW_COLUMNS], data }, { newline: "\n" }) + "\n";
+  return Papa.unparse({ fields: ROW_COLUMNS, data }, { newline: "\n" }) + "\n";
 }
 
 /** The group rows as `outcomes_by_group.csv` text. */
@@ -190,10 +142,7 @@ export function groupRowsCsv(rows: readonly GroupRow[]): string {
   return Papa.unparse({ fields: [...GROUP_COLUMNS], data }, { newline: "\n" }) + "\n";
 }
 
-/**
- * Writes a table: the CSV files first, then `outcomes.json` with their hashes
- * (each atomically; unchanged files are not rewritten). Returns the JSON written.
- */
+/** Writes a table: the CSV files, then `outcomes.json` with their hashes (each atomically, if changed); returns it. */
 export async function writeOutcomeTable(
   meta: Omit<OutcomeTableMeta, "files">,
   rows: readonly OutcomeRow[],
@@ -226,51 +175,30 @@ export function privateIgnore(licence: string | null): string {
     PER_POSITION_FILES.join("\n") + "\n";
 }
 
-/** Whether the table of that name is private (its `outcomes.json` says so). */
-export async function isPrivateOutcomeTable(name: string): Promise<boolean> {
-  const meta = await Deno.readTextFile(outcomePaths(name).json).then(JSON.parse).catch(() => undefined);
-  return meta?.private === true;
-}
-
-/** True when a table's per-position values may not be published (pages and notebooks show only its aggregates). */
-export function isPrivateTable(meta: Pick<OutcomeTableMeta, "private">): boolean {
-  return meta.private === true;
-}
-
-/** An outcome table read back. */
+/** An outcome table read back: `outcomes.json`, the rows by SP, the group rows (empty without groups). */
 export interface OutcomeTable {
-  /** `outcomes.json`. */
   meta: OutcomeTableMeta;
-  /** Per-position rows, by SP. */
   rows: OutcomeRow[];
-  /** Group rows (empty when the source had no groups). */
   groups: GroupRow[];
 }
 
 /** Names of the tables under the results root that have an `outcomes.json`, sorted. */
 export function listOutcomeTables(): string[] {
-  try {
-    return [...Deno.readDirSync(outcomesRoot())]
-      .filter((e) => e.isDirectory && OUTCOME_NAME.test(e.name))
-      .filter((e) => {
-        try {
-          return Deno.statSync(join(outcomesRoot(), e.name, "outcomes.json")).isFile;
-        } catch {
-          return false;
-        }
-      })
-      .map((e) => e.name).sort();
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return [];
-    throw e;
-  }
+  return readDirIfExists(outcomesRoot())
+    .filter((e) => e.isDirectory && OUTCOME_NAME.test(e.name))
+    .filter((e) => {
+      try {
+        return Deno.statSync(join(outcomesRoot(), e.name, "outcomes.json")).isFile;
+      } catch {
+        return false;
+      }
+    })
+    .map((e) => e.name).sort();
 }
 
 /**
- * The texts of the CSV files an `outcomes.json` names, checked against the
- * hashes it records: a kill between the writes of a table (the CSV files are
- * written first, the JSON last) leaves new CSV files beside an old JSON, a
- * mixed set, which every reader refuses by name.
+ * The texts of the CSV files an `outcomes.json` names, checked against its hashes: a kill between the writes of a
+ * table leaves new CSV files beside an old JSON, a mixed set, which every reader refuses by name.
  */
 export async function outcomeFileTexts(
   dir: string,
@@ -280,12 +208,10 @@ export async function outcomeFileTexts(
   for (const f of meta.files) {
     const text = await Deno.readTextFile(join(dir, f.name)).catch(() => undefined);
     if (text === undefined || sha256Text(text) !== f.sha256) {
-      throw new MbiError(
-        "outcome-table",
-        `${join(dir, f.name)} is ${
-          text === undefined ? "missing" : "not the file outcomes.json names (its SHA-256 differs; a mixed set)"
-        }: rebuild the table with deno task outcomes`,
-      );
+      const why = text === undefined
+        ? "missing"
+        : "not the file outcomes.json names (its SHA-256 differs; a mixed set)";
+      throw new MbiError("outcome-table", `${join(dir, f.name)} is ${why}: rebuild the table with deno task outcomes`);
     }
     texts[f.name] = text;
   }
@@ -295,10 +221,7 @@ export async function outcomeFileTexts(
 /** Reads a table and checks its CSV files against the hashes in its JSON. */
 export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
   const p = outcomePaths(name);
-  let meta;
-  try {
-    meta = JSON.parse(await Deno.readTextFile(p.json));
-  } catch (e) {
+  let meta = await Deno.readTextFile(p.json).then(JSON.parse).catch((e) => {
     const known = listOutcomeTables();
     throw new MbiError(
       "outcome-table",
@@ -306,19 +229,15 @@ export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
         ? `no outcome table "${name}" (tables: ${known.join(", ") || "none"}; build one with deno task outcomes)`
         : `${p.json}: not readable JSON (${(e as Error).message.split("\n")[0]})`,
     );
-  }
+  });
   if (meta?.kind !== "mbi-outcomes") throw new MbiError("outcome-table", `${p.json} is not an outcome table`);
   meta = checkRecord(OutcomeTableMeta, meta, p.json, "outcome-table");
-  if (isPrivateTable(meta) && !(await Deno.stat(p.csv).then(() => true, () => false))) {
-    throw new MbiError(
-      "outcome-table",
-      `outcome table "${name}" is private${
-        meta.licence ? ` (${meta.licence})` : ""
-      }: its per-position values are not ` +
-        `shipped; download its source (${meta.origin ?? meta.source.file}) and run ${
-          meta.reproduce?.[0] ?? "deno task outcomes --table FILE"
-        }`,
-    );
+  if (meta.private === true && !(await Deno.stat(p.csv).then(() => true, () => false))) {
+    const licence = meta.licence ? ` (${meta.licence})` : "";
+    const run = meta.reproduce?.[0] ?? "deno task outcomes --table FILE";
+    const how = `download its source (${meta.origin ?? meta.source.file}) and run ${run}`;
+    const what = `outcome table "${name}" is private${licence}: its per-position values are not shipped`;
+    throw new MbiError("outcome-table", `${what}; ${how}`);
   }
   const texts = await outcomeFileTexts(p.dir, meta);
   const rows = parseOutcomeCsv(texts["outcomes.csv"] ?? "", p.csv).rows;

@@ -23,17 +23,8 @@ export async function codeVersion(): Promise<CodeVersion> {
   if (cached) return cached;
   try {
     const head = await execa("git", ["rev-parse", "HEAD"], { cwd: REPO_ROOT });
-    const status = await execa("git", [
-      "status",
-      "--porcelain",
-      "--",
-      "lib",
-      "data",
-      "deno.json",
-      "deno.lock",
-    ], {
-      cwd: REPO_ROOT,
-    });
+    const tracked = ["lib", "data", "deno.json", "deno.lock"];
+    const status = await execa("git", ["status", "--porcelain", "--", ...tracked], { cwd: REPO_ROOT });
     cached = { commit: head.stdout.trim(), dirty: status.stdout.trim() !== "" };
   } catch {
     cached = { commit: "unknown", dirty: false };
@@ -53,39 +44,25 @@ export function displayPath(path: string): string {
   return rel.startsWith("..") ? path : rel;
 }
 
-/**
- * A path as a result file records it so that it stays true when the results
- * root moves: `results/…` for a file below the results root (wherever
- * `$MBI_RESULTS_DIR` puts it; {@link recordedInputPath} reads it back), else
- * as {@link displayPath} gives it.
- */
+/** A path as a result file records it, true wherever the results root moves: `results/…` below it, else as displayed. */
 export function recordedPath(path: string): string {
   const rel = relative(resultsRoot(), path);
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? join("results", rel) : displayPath(path);
 }
 
-/** Describes input files by path ({@link recordedPath}: `results/…` below the results root, wherever it is) and SHA-256. */
-export async function inputFiles(paths: string[]): Promise<InputFile[]> {
-  return await Promise.all(paths.map(async (p) => ({ path: recordedPath(p), sha256: await sha256File(p) })));
-}
+/** Describes input files by path ({@link recordedPath}) and SHA-256. */
+export const inputFiles = async (paths: string[]): Promise<InputFile[]> =>
+  await Promise.all(paths.map(async (p) => ({ path: recordedPath(p), sha256: await sha256File(p) })));
 
-/**
- * The file a recorded input path names now: an absolute path as recorded;
- * `results/…` below the current results root, so results copied elsewhere and
- * read with `$MBI_RESULTS_DIR` are still themselves; any other path below the
- * repository.
- */
+/** The file a recorded input path names now: `results/…` below the current results root (copied results stay themselves). */
 export function recordedInputPath(recorded: string): string {
   if (isAbsolute(recorded)) return recorded;
   return recorded.startsWith("results/") ? join(resultsRoot(), recorded.slice("results/".length)) : repoPath(recorded);
 }
 
 /**
- * Why a result file's recorded inputs no longer describe the files they name,
- * or null when they do: the first of `required` (paths as they are now) that is
- * not among them, else the first input whose file has changed or is gone. A
- * required file is also found by its path below the results root, so a results
- * root moved after the recording is still itself.
+ * Why a result file's recorded inputs no longer describe their files, or null: the first of `required` not among them
+ * (found also by its path below the results root, which may have moved), else the first input changed or gone.
  */
 export async function staleInputs(
   inputs: readonly InputFile[],

@@ -1,14 +1,10 @@
 /**
- * The results key: how a profile with its budget overrides and its engine is
- * named, and where its files live. One grammar, one `parse` and one `format`:
+ * The results key: how a profile with its budget overrides and its engine is named, and where its files live:
  *
  *     <profile>[~eval<N>|~depth<D>][~pos<P>][~games<G>][~move<M>][~boot<B>][@<engine>]
  *
- * e.g. `quick`, `quick~eval2000000`, `quick~games2`, `ci@sf18-wasm`. Only the
- * stage-1 part (profile, eval or depth, engine) names the folder under
- * `results/`; self-play and bootstrap overrides name files inside it
- * (`selfplay~games2/`, `summary~games2~boot50.json`), so changing them never
- * asks to redo stage 1.
+ * Only the stage-1 part (profile, eval or depth, engine) names the folder under `results/`; later overrides name
+ * files inside it (`selfplay~games2/`, `summary~games2~boot50.json`), so changing them never asks to redo stage 1.
  *
  * @module
  */
@@ -21,22 +17,19 @@ import { builtinProfile, type Profile, type ProfileOverrides } from "../method/m
 export const RESULTS_ENV = "MBI_RESULTS_DIR";
 
 /** The results root: `$MBI_RESULTS_DIR`, else `results/` in the repository. */
-export function resultsRoot(): string {
-  return Deno.env.get(RESULTS_ENV) || repoPath("results");
-}
+export const resultsRoot = (): string => Deno.env.get(RESULTS_ENV) || repoPath("results");
 
-/** A parsed results key. */
+/** A parsed results key: the built-in profile, the budget overrides, the engine tag (null: the reference engine). */
 export interface ResultsKey {
-  /** Built-in profile the budgets start from. */
   profile: string;
-  /** Budget overrides (only those that differ from the profile's). */
   overrides: ProfileOverrides;
-  /** Engine tag, or null for the reference engine (Stockfish 17.1). */
   engine: string | null;
 }
 
+type Stage = "eval" | "selfplay" | "stats";
+
 /** Tags in their canonical order, with the override each sets and the stage it belongs to. */
-const TAGS: readonly { tag: string; key: keyof ProfileOverrides; stage: "eval" | "selfplay" | "stats" }[] = [
+const TAGS: readonly { tag: string; key: keyof ProfileOverrides; stage: Stage }[] = [
   { tag: "eval", key: "evalNodes", stage: "eval" },
   { tag: "depth", key: "evalDepth", stage: "eval" },
   { tag: "pos", key: "selfplayPositions", stage: "selfplay" },
@@ -46,6 +39,7 @@ const TAGS: readonly { tag: string; key: keyof ProfileOverrides; stage: "eval" |
 ];
 
 const ENGINE_TAG = /^[A-Za-z0-9][\w.-]*$/;
+const ENGINE_TAG_RULE = "letters, digits, . _ - (starting with a letter or digit)";
 
 /** Parses a key such as `quick~eval2000000@sf18-wasm`; throws a `profile` MbiError naming the bad part. */
 export function parseKey(name: string): ResultsKey {
@@ -53,10 +47,7 @@ export function parseKey(name: string): ResultsKey {
   if (at.length > 2) throw new MbiError("profile", `profile "${name}": more than one "@engine" part`);
   const engine = at.length === 2 ? at[1] : null;
   if (engine !== null && !ENGINE_TAG.test(engine)) {
-    throw new MbiError(
-      "profile",
-      `profile "${name}": engine tag "${engine}" may hold only letters, digits, . _ - (starting with a letter or digit)`,
-    );
+    throw new MbiError("profile", `profile "${name}": engine tag "${engine}" may hold only ${ENGINE_TAG_RULE}`);
   }
   const [profile, ...tags] = at[0].split("~");
   builtinProfile(profile); // unknown names fail here
@@ -65,10 +56,8 @@ export function parseKey(name: string): ResultsKey {
     const m = /^([a-z]+)(\d+)$/.exec(t);
     const spec = m && TAGS.find((x) => x.tag === m[1]);
     if (!m || !spec) {
-      throw new MbiError(
-        "profile",
-        `profile "${name}": "${t}" is not a budget tag (${TAGS.map((x) => x.tag).join(", ")} + a number)`,
-      );
+      const allowed = `${TAGS.map((x) => x.tag).join(", ")} + a number`;
+      throw new MbiError("profile", `profile "${name}": "${t}" is not a budget tag (${allowed})`);
     }
     overrides[spec.key] = checkBudget(`profile "${name}": ${spec.tag}`, Number(m[2]));
   }
@@ -78,11 +67,7 @@ export function parseKey(name: string): ResultsKey {
   return { profile, overrides, engine };
 }
 
-/**
- * The key of a profile with later-stage tags (`~pos60~games50~boot10000`, as in
- * a summary file's name) put in their place: `quick~eval8000000` and
- * `~pos60~games50` give `quick~eval8000000~pos60~games50`.
- */
+/** The key `name` with later-stage tags (`~pos60~games50`, as in a summary file's name) put in their place. */
 export function designKey(name: string, tags: string): string {
   const key = parseKey(name);
   const extra = parseKey(`${key.profile}${tags}`);
@@ -99,53 +84,37 @@ export function checkBudget(what: string, value: number): number {
 
 /** Formats a key (canonical tag order; overrides equal to the profile's budget are dropped). */
 export function formatKey(key: ResultsKey, parts: "all" | "eval" = "all"): string {
+  const stages: Stage[] = parts === "all" ? ["eval", "selfplay", "stats"] : ["eval"];
+  return key.profile + tagSuffix(key, stages) + (key.engine ? `@${key.engine}` : "");
+}
+
+/** The key's tags of these stages that differ from its profile's budgets, as a suffix (`""`, `~games2~boot50`). */
+function tagSuffix(key: ResultsKey, stages: Stage[]): string {
   const base = builtinProfile(key.profile);
-  const budgets = applyOverrides(base, key.overrides);
-  const tags = TAGS.filter((t) => parts === "all" || t.stage === "eval").flatMap((t) => {
+  return TAGS.filter((t) => stages.includes(t.stage)).map((t) => {
     const v = key.overrides[t.key];
-    return v === undefined || v === budgetOf(base, t.key) ? [] : [`${t.tag}${budgetOf(budgets, t.key)}`];
-  });
-  return [key.profile, ...tags].join("~") + (key.engine ? `@${key.engine}` : "");
+    return v === undefined || v === budgetOf(base, t.key) ? "" : `~${t.tag}${v}`;
+  }).join("");
 }
 
 function budgetOf(p: Profile, k: keyof ProfileOverrides): number | null {
-  switch (k) {
-    case "evalNodes":
-      return p.evalNodes;
-    case "evalDepth":
-      return p.evalDepth;
-    case "selfplayPositions":
-      return p.selfplay.positions;
-    case "games":
-      return p.selfplay.games;
-    case "nodesPerMove":
-      return p.selfplay.nodesPerMove;
-    case "resamples":
-      return p.resamples;
-  }
+  const { evalNodes, evalDepth, resamples } = p;
+  const { positions: selfplayPositions, games, nodesPerMove } = p.selfplay;
+  return { evalNodes, evalDepth, selfplayPositions, games, nodesPerMove, resamples }[k];
 }
 
 function applyOverrides(base: Profile, o: ProfileOverrides): Profile {
   const p = structuredClone(base);
-  if (o.evalNodes !== undefined) p.evalNodes = o.evalNodes;
-  if (o.evalDepth !== undefined) p.evalDepth = o.evalDepth;
-  if (o.selfplayPositions !== undefined) p.selfplay.positions = o.selfplayPositions;
-  if (o.games !== undefined) p.selfplay.games = o.games;
-  if (o.nodesPerMove !== undefined) p.selfplay.nodesPerMove = o.nodesPerMove;
-  if (o.resamples !== undefined) p.resamples = o.resamples;
-  return p;
+  const s = p.selfplay;
+  const { evalNodes = p.evalNodes, evalDepth = p.evalDepth, resamples = p.resamples } = o;
+  const { selfplayPositions: positions = s.positions, games = s.games, nodesPerMove = s.nodesPerMove } = o;
+  return { ...p, evalNodes, evalDepth, resamples, selfplay: { ...s, positions, games, nodesPerMove } };
 }
 
 /** The profile name used when none is given: `$MBI_PROFILE`, else `quick`. */
-export function defaultProfileName(): string {
-  return Deno.env.get("MBI_PROFILE") || "quick";
-}
+export const defaultProfileName = (): string => Deno.env.get("MBI_PROFILE") || "quick";
 
-/**
- * The profile named `name` (a key: built-in profile, budget tags, engine tag)
- * with `overrides` applied on top; its `name` is the canonical key. An
- * explicit `engine` must agree with the key's engine tag.
- */
+/** The profile a key names, `overrides` on top, named by its canonical key; an `engine` must agree with the key's. */
 export function getProfile(
   name = defaultProfileName(),
   overrides: ProfileOverrides = {},
@@ -156,10 +125,7 @@ export function getProfile(
     throw new MbiError("profile", `profile "${name}" belongs to engine ${key.engine}, not ${engine}`);
   }
   if (engine !== undefined && engine !== null && !ENGINE_TAG.test(engine)) {
-    throw new MbiError(
-      "profile",
-      `engine tag "${engine}": only letters, digits, . _ - (starting with a letter or digit)`,
-    );
+    throw new MbiError("profile", `engine tag "${engine}": only ${ENGINE_TAG_RULE}`);
   }
   const given = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as ProfileOverrides;
   for (const [k, v] of Object.entries(given)) checkBudget(`--${k}`, v as number);
@@ -177,49 +143,27 @@ export function getProfile(
 }
 
 /** The profile's built-in base name (`quick` for `quick~eval2000000@sf18-wasm`). */
-export function baseProfileName(profile: Profile): string {
-  return parseKey(profile.name).profile;
-}
+export const baseProfileName = (profile: Profile): string => parseKey(profile.name).profile;
 
 /** The name of the profile's stage-1 folder: profile, eval/depth budget and engine (`quick~eval2000000@sf18-wasm`). */
-export function evalFolderName(profile: Profile): string {
-  return formatKey(parseKey(profile.name), "eval");
-}
+export const evalFolderName = (profile: Profile): string => formatKey(parseKey(profile.name), "eval");
 
 /** Absolute path of a profile's results folder (stages 1–3, and the self-play and summary files). */
-export function profileDir(profile: Profile): string {
-  return join(resultsRoot(), evalFolderName(profile));
-}
+export const profileDir = (profile: Profile): string => join(resultsRoot(), evalFolderName(profile));
 
 /** The self-play and bootstrap tags of a profile, as a file-name suffix (`""`, `~games2`, `~games2~boot50`). */
-function laterTags(profile: Profile, stages: ("selfplay" | "stats")[]): string {
-  const key = parseKey(profile.name);
-  const base = builtinProfile(key.profile);
-  return TAGS.filter((t) => (stages as string[]).includes(t.stage)).flatMap((t) => {
-    const v = key.overrides[t.key];
-    return v === undefined || v === budgetOf(base, t.key) ? [] : [`~${t.tag}${v}`];
-  }).join("");
-}
+const laterTags = (profile: Profile, stages: Stage[]) => tagSuffix(parseKey(profile.name), stages);
 
 /** Folder of a profile's self-play files: `selfplay`, or `selfplay~games2…` for self-play overrides. */
-export function selfplayDir(profile: Profile): string {
-  return join(profileDir(profile), `selfplay${laterTags(profile, ["selfplay"])}`);
-}
+export const selfplayDir = (profile: Profile): string =>
+  join(profileDir(profile), `selfplay${laterTags(profile, ["selfplay"])}`);
 
 /** The stage-5 summary file: `summary.json`, or `summary~games2~boot50.json` for overrides. */
-export function summaryPath(profile: Profile): string {
-  return join(profileDir(profile), `summary${laterTags(profile, ["selfplay", "stats"])}.json`);
-}
+export const summaryPath = (profile: Profile): string =>
+  join(profileDir(profile), `summary${laterTags(profile, ["selfplay", "stats"])}.json`);
 
-/**
- * What the site step, the notebooks and `reproduce` write into a profile
- * folder for people, named like the summary (`site`, `DATASET.md`,
- * `notebooks`, `reproduce.json`, or with the self-play and bootstrap tags:
- * `site~games2/`, `DATASET~games2.md`, `notebooks~games2/`); no stage reads them.
- */
-export function publishedPaths(
-  profile: Profile,
-): { site: string; card: string; notebooks: string; reproduce: string } {
+/** What the site step, notebooks and `reproduce` write for people into a profile folder, tagged like the summary. */
+export function publishedPaths(profile: Profile): { site: string; card: string; notebooks: string; reproduce: string } {
   const tags = laterTags(profile, ["selfplay", "stats"]);
   const dir = profileDir(profile);
   return {

@@ -1,12 +1,12 @@
 /**
- * Shards: splitting a job's units over n machines or array tasks (every n-th
- * unit from i), and merging the shard files back with the checks both stages
- * need — one configuration, every shard present and complete, no unit twice.
+ * Shards: splitting a job's units over n machines or array tasks (every n-th unit from i), and merging the shard files
+ * back with the checks both stages need — one configuration, every shard present and complete, no unit twice.
  *
  * @module
  */
 
-import { writeFileAtomic } from "./atomic.ts";
+import { join } from "node:path";
+import { readDirIfExists, writeFileAtomic } from "./write_guard.ts";
 import { count, integer, MbiError, same } from "../core/mod.ts";
 import { displayPath, inputFiles } from "./provenance.ts";
 import { readJsonl } from "./jsonl.ts";
@@ -24,35 +24,37 @@ export type Shard = v.InferOutput<typeof Shard>;
 /** Parses `i/n` (0 <= i < n). */
 export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = m ? Number(m[1]) : NaN;
-  const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index >= count) {
-    throw new MbiError(
-      "bad-argument",
-      `--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4 (shard index is 0-based)`,
-    );
-  }
-  return { index, count };
+  const [index, count] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
+  if (m && count >= 1 && index < count) return { index, count };
+  const usage = "expected i/n with 0 <= i < n, e.g. 0/4 (shard index is 0-based)";
+  throw new MbiError("bad-argument", `--shard ${text}: ${usage}`);
 }
 
 /** The units of one shard. */
-export function shardOf<T>(units: readonly T[], shard?: Shard): T[] {
-  return shard ? units.filter((_, k) => k % shard.count === shard.index) : [...units];
+export const shardOf = <T>(units: readonly T[], shard?: Shard): T[] =>
+  shard ? units.filter((_, k) => k % shard.count === shard.index) : [...units];
+
+/** A stage's file `<stem>.jsonl` in folder `dir`, or its shard's `shards/<stem>.shard-i-of-n.jsonl`. */
+export const stageFile = (dir: string, stem: string, shard?: Shard | null): string =>
+  shard ? join(dir, "shards", `${stem}.shard-${shard.index}-of-${shard.count}.jsonl`) : join(dir, `${stem}.jsonl`);
+
+/** The shard files `<stem>.shard-i-of-n.jsonl` in folder `dir`, in shard order (none when it is missing). */
+export function shardFiles(dir: string, stem: string): string[] {
+  return readDirIfExists(dir)
+    .filter((e) => new RegExp(`^${stem}\\.shard-\\d+-of-\\d+\\.jsonl$`).test(e.name))
+    .map((e) => join(dir, e.name))
+    .sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
 }
 
 /** How to merge one kind of shard file. */
 export interface MergeSpec<H, R> {
-  /** The shard of a file, from its header. */
   shard(header: H): Shard | null;
   /** Keys of the units a file is meant to hold, from its header. */
   planned(header: H): string[];
-  /** Key of a record. */
   key(record: R): string;
   /** How two headers' configurations differ ("" when they agree). */
   difference(a: H, b: H): string;
-  /** Header of the merged file. */
   mergedHeader(first: H, records: R[], sources: { path: string; sha256: string }[]): H;
-  /** Order of records in the merged file. */
   compare(a: R, b: R): number;
   /** A record without fields that vary from run to run (to recognise an identical merge). */
   stable(record: R): unknown;
@@ -62,56 +64,43 @@ export interface MergeSpec<H, R> {
   describe?(record: R): string;
 }
 
-/** What a merge produced. */
+/** What a merge produced: the merged file, shard files merged, its records, and whether it already held them. */
 export interface MergeResult {
-  /** Merged file. */
   out: string;
-  /** Shard files merged. */
   files: number;
-  /** Records in the merged file. */
   records: number;
-  /** True when `out` already held exactly this merge (nothing written). */
   unchanged: boolean;
 }
 
-/**
- * Merges shard files into `out`, refusing incomplete, inconsistent or
- * overlapping sets with a message naming the shards, and never overwriting a
- * different existing `out`.
- */
+/** Merges shard files into `out`, refusing incomplete, inconsistent or overlapping sets, and a different `out`. */
 export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: MergeSpec<H, R>): Promise<MergeResult> {
-  if (paths.length === 0) throw new MbiError("shard", "no shard files to merge");
+  const fail = (message: string) => new MbiError("shard", message);
+  if (paths.length === 0) throw fail("no shard files to merge");
   const files: { path: string; header: H; records: R[] }[] = [];
   for (const p of paths) {
     const c = await (spec.read ? spec.read(p) : readJsonl<H, R>(p)).catch((e) => {
-      throw new MbiError("shard", `shard ${displayPath(p)}: ${(e as Error).message}`);
+      throw fail(`shard ${displayPath(p)}: ${(e as Error).message}`);
     });
-    if (!c) throw new MbiError("shard", `${p} does not exist or is empty`);
+    if (!c) throw fail(`${p} does not exist or is empty`);
     files.push({ path: p, header: c.header, records: c.records });
   }
   for (const f of files.slice(1)) {
     const diff = spec.difference(files[0].header, f.header);
-    if (diff) throw new MbiError("shard", `${f.path} has another configuration than ${files[0].path}: ${diff}`);
+    if (diff) throw fail(`${f.path} has another configuration than ${files[0].path}: ${diff}`);
   }
   const counts = new Set(files.map((f) => spec.shard(f.header)?.count ?? 1));
-  if (counts.size > 1) {
-    throw new MbiError("shard", `shard files of different splits (counts ${[...counts].join(", ")})`);
-  }
+  if (counts.size > 1) throw fail(`shard files of different splits (counts ${[...counts].join(", ")})`);
   const count = [...counts][0];
   const byIndex = new Map<number, (typeof files)[number]>();
   for (const f of files) {
     const i = spec.shard(f.header)?.index ?? 0;
-    if (byIndex.has(i)) {
-      throw new MbiError("shard", `shard ${i}/${count} given twice: ${byIndex.get(i)!.path} and ${f.path}`);
-    }
+    if (byIndex.has(i)) throw fail(`shard ${i}/${count} given twice: ${byIndex.get(i)!.path} and ${f.path}`);
     byIndex.set(i, f);
   }
   const absent = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
   if (absent.length) {
-    throw new MbiError(
-      "shard",
-      `missing shard(s) ${absent.map((i) => `${i}/${count}`).join(", ")}: run the same command with --shard for each`,
-    );
+    const names = absent.map((i) => `${i}/${count}`).join(", ");
+    throw fail(`missing shard(s) ${names}: run the same command with --shard for each`);
   }
   const incomplete = [...byIndex].sort((a, b) => a[0] - b[0]).flatMap(([i, f]) => {
     const have = new Set(f.records.map(spec.key));
@@ -120,10 +109,7 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
     return missing ? [`${i}/${count} (${missing} of ${planned.length} missing)`] : [];
   });
   if (incomplete.length) {
-    throw new MbiError(
-      "shard",
-      `incomplete shard(s): ${incomplete.join(", ")}: rerun the same command for each to resume it`,
-    );
+    throw fail(`incomplete shard(s): ${incomplete.join(", ")}: rerun the same command for each to resume it`);
   }
   const records: R[] = [];
   const seen = new Map<string, { path: string; record: R }>();
@@ -132,13 +118,8 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
       const k = spec.key(r);
       const first = seen.get(k);
       if (first) {
-        const what = (x: R) => (spec.describe ? ` (${spec.describe(x)})` : "");
-        throw new MbiError(
-          "shard",
-          `${k} appears in two shards: ${displayPath(first.path)}${what(first.record)} and ${displayPath(f.path)}${
-            what(r)
-          }`,
-        );
+        const where = (path: string, x: R) => displayPath(path) + (spec.describe ? ` (${spec.describe(x)})` : "");
+        throw fail(`${k} appears in two shards: ${where(first.path, first.record)} and ${where(f.path, r)}`);
       }
       seen.set(k, { path: f.path, record: r });
       records.push(r);
@@ -149,18 +130,14 @@ export async function mergeShardFiles<H, R>(paths: string[], out: string, spec: 
   const header = spec.mergedHeader(files[0].header, records, sources);
   // An existing output is compared, never overwritten; one that cannot be read is not ours to replace.
   const existing = await readJsonl<H, R>(out).catch((e) => {
-    throw new MbiError(
-      "shard",
-      `${displayPath(out)} exists and cannot be read (${
-        (e as Error).message
-      }); not overwriting it (move it away or give --out)`,
-    );
+    const fix = "not overwriting it (move it away or give --out)";
+    throw fail(`${displayPath(out)} exists and cannot be read (${(e as Error).message}); ${fix}`);
   });
   if (existing) {
     const identical = spec.difference(existing.header, header) === "" &&
       same(existing.records.map(spec.stable), records.map(spec.stable));
     if (identical) return { out, files: files.length, records: records.length, unchanged: true };
-    throw new MbiError("shard", `${out} exists and differs from this merge; not overwriting (give --out)`);
+    throw fail(`${out} exists and differs from this merge; not overwriting (give --out)`);
   }
   await writeFileAtomic(out, [header, ...records].map((x) => JSON.stringify(x)).join("\n") + "\n");
   return { out, files: files.length, records: records.length, unchanged: false };

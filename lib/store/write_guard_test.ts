@@ -2,10 +2,9 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { isMbiError } from "../core/mod.ts";
 import { inTempRoot, tempDir } from "../core/testing.ts";
-import { writeFileAtomic } from "./atomic.ts";
 import { appendJsonLine, JsonlAppender, readJsonl } from "./jsonl.ts";
 import { acquireLock } from "./lock.ts";
-import { guardWrite } from "./write_guard.ts";
+import { guardWrite, writeFileAtomic } from "./write_guard.ts";
 
 /** A file outside the results root that a planted link points at, and what it holds. */
 async function outsideFile(): Promise<{ dir: string; file: string; text: string }> {

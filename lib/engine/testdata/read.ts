@@ -1,19 +1,16 @@
 /**
- * Reads a recorded engine transcript (`*.uci` in this folder): `#` comments,
- * the `position` and `go` commands sent, then the engine's lines to `bestmove`.
+ * Reads a recorded engine transcript (`*.uci` in this folder): `#` comments, the `position` and `go` commands sent,
+ * then the engine's lines to `bestmove`.
  *
  * @module
  */
 
 import type { SearchLimit } from "../limit.ts";
 
-/** A recorded search. */
+/** A recorded search: the FEN searched, the limit given to `go`, the engine's lines from `go` to `bestmove`. */
 export interface Transcript {
-  /** FEN searched. */
   fen: string;
-  /** The limit given to `go`. */
   limit: SearchLimit;
-  /** Engine output lines from `go` to `bestmove`. */
   lines: string[];
 }
 

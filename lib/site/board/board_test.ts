@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Chess } from "chessops/chess";
 import { makeFen, parseFen } from "chessops/fen";
 import { parseUci } from "chessops/util";
-import { chromiumAvailable, launchChromium } from "../browser.ts";
+import { chromiumAvailable, launchChromium } from "../layout.ts";
 import { layoutProblems, measureLayout, VIEWPORTS } from "../layout.ts";
 import { repoPath } from "../../core/mod.ts";
 import { readJsonl } from "../../store/mod.ts";

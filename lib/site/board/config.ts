@@ -1,8 +1,6 @@
 /**
- * What the page tells its board code (`<script type="application/json"
- * id="mbi-board">`), and the games a per-position games script hands it:
- * one declaration for the server side that writes them and the bundled
- * browser code that reads them.
+ * What the page tells its board code (`#mbi-board`), and the games a per-position games script hands it: one
+ * declaration for the server side that writes them and the bundled browser code that reads them.
  *
  * @module
  */
@@ -12,13 +10,10 @@ export const BOARD_CREDITS =
   "Board: chessground 9.2.1 (lichess.org, GPL-3.0-or-later) and chessops 0.15.1 (GPL-3.0-or-later), " +
   "bundled into board.js; this project's code is GPL-3.0-or-later too (LICENSE), its data CC BY 4.0.";
 
-/** One rung of the budget ladder a position is shown across (this dataset is one of them). */
+/** One rung of the budget ladder a position is shown across: its folder, node budget and budget in words. */
 export interface LadderRung {
-  /** Result folder (the page's own profile, or an other dataset's folder). */
   folder: string;
-  /** Node budget per position. */
   nodes: number;
-  /** Budget in words, e.g. `2,000,000 nodes`. */
   label: string;
   /** True for the page's own dataset (its values are in the rows, not in `others`). */
   self: boolean;
@@ -36,29 +31,23 @@ export interface BoardConfig {
   credits: string;
 }
 
-/** One design's self-play games: which positions have games, and where each position's script is. */
+/** One design's self-play games: its folder, its positions' scripts and games per position, what the games are. */
 export interface GameSet {
   /** The design's self-play folder (`selfplay`, `selfplay~pos60~games50~move30000`). */
   id: string;
-  /** Script path pattern relative to the page, `{sp}` replaced by the position's number. */
+  /** Script path relative to the page, `{sp}` replaced by the position's number. */
   src: string;
-  /** Games per position that has any. */
   count: Record<string, number>;
-  /** What the games are (engine, nodes per move, design). */
   caption: string;
 }
 
-/** One self-play game as the board replays it. */
+/** One self-play game as the board replays it: moves in UCI, its opening line's index in the set and its plies. */
 export interface BoardGame {
   /** Game number within the position (PGN Round). */
   game: number;
-  /** Result: `1-0`, `0-1`, `1/2-1/2`. */
   result: string;
-  /** Why it ended. */
   termination: string;
-  /** Moves in UCI, space-separated. */
   moves: string;
-  /** The game's opening line: index in the position's opening set and its plies. */
   opening: { index: number; plies: number };
 }
 

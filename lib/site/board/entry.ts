@@ -1,13 +1,6 @@
 /**
- * The board code of the page (browser; `deno bundle` makes it `board.js`, a
- * classic script the page adds when a position is opened, so it works from
- * file:// and the first paint does not wait for it). It defines
- * `MbiBoard.open(sp)`, which puts into the position's view: the start position
- * on a chessground board with the principal variation to step through (the
- * best move as an arrow), the position's value and MBI at every rung of the
- * ladder as a small figure, and, where the dataset has self-play (its own
- * design's or another design's played on it), the position's games of each
- * design to replay (each loaded from its own `games/…/sp-N.js` script).
+ * The board code of the page (`board.js`, added when a position is opened): `MbiBoard.open(sp)` puts the start position
+ * on a chessground board with the PV to step through, the position across the ladder, and each design's games of it.
  *
  * @module
  */
@@ -17,17 +10,32 @@ import brownCss from "chessground/assets/chessground.brown.css" with { type: "te
 import piecesCss from "chessground/assets/chessground.cburnett.css" with { type: "text" };
 import { joinHtml, markup } from "../../core/html.ts";
 import { COL, type PageData, readPageData } from "../page_script/data.ts";
+import { numbered } from "../page_script/position.ts";
 import { setupToFen } from "../../method/start_fen.ts";
-import { BOARD_STYLE } from "./style.ts";
 import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK, type GameSet } from "./config.ts";
 import { ladderFigure, type RungPoint } from "./ladder_figure.ts";
 import { playLine } from "./line.ts";
 import { LineViewer } from "./viewer.ts";
 
-interface Loaded {
-  data: PageData;
-  cfg: BoardConfig;
-}
+/** The board code's styles beside chessground's: its colours are the page's palette properties (lib/site/style.ts). */
+const BOARD_STYLE = `
+.mbi-viewer{flex:0 1 340px;min-width:0;max-width:100%}
+.mbi-cg{width:min(340px,calc(100vw - 2rem));aspect-ratio:1/1;height:auto}
+.mbi-cg .cg-wrap,.mbi-cg.cg-wrap{width:100%;height:100%}
+.mbi-ctl{display:flex;gap:.3rem;align-items:center;flex-wrap:wrap;margin:.4rem 0}
+.mbi-ctl button,.mbi-games button{font:inherit;min-width:2.6rem;min-height:2.2rem;border:1px solid var(--reference);border-radius:4px;background:var(--alternate);cursor:pointer}
+.mbi-at{color:var(--muted);font-size:.875rem}
+.sr{position:absolute;left:-9999px}
+.mbi-title{margin:.3rem 0;font-weight:600}
+.mbi-moves{line-height:1.9}
+.mbi-moves button{font:inherit;border:0;background:none;padding:0 .15rem;cursor:pointer;color:var(--link)}
+.mbi-moves button.op{background:var(--warning);outline:1px solid var(--warning-edge)}
+.mbi-moves button.cur{background:var(--link);color:var(--background);border-radius:3px}
+.mbi-ladder{display:flex;flex-wrap:wrap;gap:.5rem}.mbi-ladder svg{max-width:100%;height:auto}
+.mbi-ladder .v{font-size:10px;fill:var(--strong)}
+`;
+
+type Loaded = { data: PageData; cfg: BoardConfig };
 
 let loaded: Loaded | null = null;
 const gamesOf = new Map<string, Promise<BoardGame[]>>();
@@ -38,10 +46,7 @@ function init(): Loaded {
   style.id = "mbi-board-css";
   style.textContent = baseCss + brownCss + piecesCss + BOARD_STYLE;
   document.head.append(style);
-  loaded = {
-    data: readPageData(),
-    cfg: JSON.parse(document.getElementById("mbi-board")!.textContent!) as BoardConfig,
-  };
+  loaded = { data: readPageData(), cfg: JSON.parse(document.getElementById("mbi-board")!.textContent!) as BoardConfig };
   return loaded;
 }
 
@@ -65,16 +70,18 @@ function loadGames(set: GameSet, sp: number): Promise<BoardGame[]> {
   return p;
 }
 
+/** A game's moves in UCI. */
+const movesOf = (x: BoardGame): string[] => (x.moves ? x.moves.split(" ") : []);
+
 /** A design's games of a position as a table, each with its replay button. */
 function gamesTable(set: GameSet, k: number, sp: number, games: readonly BoardGame[], fen: string) {
   // the opening line in the notation players read: "1. h4 e5 2. h5 h6"
   const opening = (x: BoardGame) =>
-    playLine(fen, x.moves ? x.moves.split(" ").slice(0, x.opening.plies) : [], "uci").plies
-      .map((p, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${p.san}` : p.san)).join(" ");
+    numbered(playLine(fen, movesOf(x).slice(0, x.opening.plies), "uci").plies.map((p) => p.san)).join(" ");
   const rows = joinHtml(
     games.map((x) =>
       markup`<tr><th scope="row" data-label="game">${x.game}</th><td data-label="result">${x.result}</td><td data-label="termination">${x.termination}</td><td data-label="plies">${
-        x.moves ? x.moves.split(" ").length : 0
+        movesOf(x).length
       }</td><td data-label="opening">${
         opening(x)
       }</td><td data-label="replay"><button type="button" data-set="${k}" data-game="${x.game}">Replay game ${x.game}</button></td></tr>`
@@ -149,7 +156,7 @@ async function open(sp: number): Promise<void> {
       const set = loadedSets.find((x) => String(x.k) === b.dataset.set);
       const x = set?.games.find((q) => String(q.game) === b.dataset.game);
       if (!set || !x) return;
-      const line = playLine(fen, x.moves ? x.moves.split(" ") : [], "uci");
+      const line = playLine(fen, movesOf(x), "uci");
       viewer.show(line, {
         id: `game-${set.set.id}-${x.game}`,
         openingPlies: x.opening.plies,

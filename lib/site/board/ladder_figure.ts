@@ -1,12 +1,6 @@
 /**
- * One position across the budget ladder, as a small figure (browser, bundled
- * into `board.js`): its engine value and its MBI with the interval at every
- * rung, the budget on a log axis, the page's own dataset marked.
- *
- * Drawn here as plain SVG rather than with Observable Plot (the project's
- * figures elsewhere): it is one figure per position drawn on demand in the
- * browser, and Plot with d3 would add about 300 KB to the code a position
- * loads for two panels of four points.
+ * One position across the budget ladder, as a small figure (browser, in `board.js`): its value and its MBI with the
+ * interval at every rung, on a log axis. Plain SVG: Observable Plot with d3 would add about 300 KB for four points.
  *
  * @module
  */
@@ -14,21 +8,14 @@
 import { type Html, markup } from "../../core/html.ts";
 import { PALETTE } from "../../plot/palette.ts";
 
-/** One rung's values for the position. */
+/** One rung's values for the position (interval ends null when that table has none; `self`: the page's dataset). */
 export interface RungPoint {
-  /** Budget in words. */
   label: string;
-  /** Node budget. */
   nodes: number;
-  /** Engine value (cp, White's view). */
   eval_cp: number;
-  /** MBI at that rung. */
   mbi: number;
-  /** Interval ends (null when that table has none). */
   lo: number | null;
-  /** Upper end. */
   hi: number | null;
-  /** The page's own dataset. */
   self: boolean;
 }
 

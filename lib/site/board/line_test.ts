@@ -2,7 +2,8 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { Chess } from "chessops/chess";
 import { makeFen, parseFen } from "chessops/fen";
 import { parseUci } from "chessops/util";
-import { fenAt, numbered, playLine } from "./line.ts";
+import { fenAt, playLine } from "./line.ts";
+import { numbered } from "../page_script/position.ts";
 
 const START = "bbnnrqkr/pppppppp/8/8/8/8/PPPPPPPP/BBNNRQKR w HEhe - 0 1";
 
@@ -18,7 +19,7 @@ Deno.test("playLine: SAN and UCI give the same positions; castling is king-takes
   for (const m of uci) pos.play(parseUci(m)!);
   assertEquals(fenAt(a, 4), makeFen(pos.toSetup()));
   assertEquals(fenAt(a, 0), START);
-  assertEquals(numbered(a.plies), ["1. b4", "e5", "2. Ne3", "b5"]);
+  assertEquals(numbered(a.plies.map((p) => p.san)), ["1. b4", "e5", "2. Ne3", "b5"]);
   const bad = playLine(START, ["b2b4", "b4b6"], "uci");
   assertEquals(bad.plies.length, 1);
   assertEquals(bad.stopped, "b4b6");

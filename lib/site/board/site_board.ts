@@ -1,12 +1,6 @@
 /**
- * The board's part of a dataset's site (server side): the configuration the
- * page embeds (`#mbi-board`), the files beside the page — `board.js` (the
- * bundle) and one `games/sp-N.js` per self-play position of the profile's
- * own design, `games/<design folder>/sp-N.js` of every other design played on
- * it (a classic script handing its games to the board: scripts load from
- * file://, fetch does not).
- * The page's script adds `board.js` when a position is opened
- * (`page_script/board_loader.ts`).
+ * The board's part of a dataset's site (server side): the configuration the page embeds, `board.js`, and one games
+ * script per self-play position and design (a classic script: scripts load from file://, fetch does not).
  *
  * @module
  */
@@ -16,7 +10,7 @@ import { gamesPath, readGames, type SelfplayResults } from "../../selfplay/mod.t
 import { getProfile, selfplayDir } from "../../store/mod.ts";
 import { type Profile } from "../../method/mod.ts";
 import type { SiteData } from "../data.ts";
-import { jsonInScript } from "../../core/mod.ts";
+import { int, jsonInScript } from "../../core/mod.ts";
 import { siteBundles } from "../bundle.ts";
 import { BOARD_CREDITS, type BoardConfig, type BoardGame, GAMES_CALLBACK, type LadderRung } from "./config.ts";
 
@@ -27,15 +21,8 @@ export const BOARD_SCRIPT = "board.js";
 export const gamesScriptPath = (sp: number | string, design = "selfplay"): string =>
   design === "selfplay" ? `games/sp-${sp}.js` : `games/${design}/sp-${sp}.js`;
 
-/** One design's games, by SP, with what the page says of them. */
-export interface DesignGames {
-  /** Its self-play folder's name (see {@link gamesScriptPath}). */
-  id: string;
-  /** Engine, nodes per move and the design. */
-  caption: string;
-  /** Its games by SP, in game order. */
-  bySp: Map<number, BoardGame[]>;
-}
+/** One design's games by SP in game order, its self-play folder's name and what the page says of them. */
+export type DesignGames = Awaited<ReturnType<typeof readBoardGames>>[number];
 
 /** The rungs of the page's engine over its positions (this dataset and its other budgets), smallest first. */
 export function ladderRungs(d: SiteData): LadderRung[] {
@@ -49,16 +36,10 @@ export function ladderRungs(d: SiteData): LadderRung[] {
 async function gamesBySp(dir: string): Promise<Map<number, BoardGame[]>> {
   const out = new Map<number, BoardGame[]>();
   const content = await readGames(gamesPath(dir));
-  for (const g of [...(content?.records ?? [])].sort((a, b) => a.sp - b.sp || a.game - b.game)) {
-    const list = out.get(g.sp) ?? [];
-    list.push({
-      game: g.game,
-      result: g.result,
-      termination: g.termination,
-      moves: g.moves.join(" "),
-      opening: g.opening,
-    });
-    out.set(g.sp, list);
+  const records = [...(content?.records ?? [])].sort((a, b) => a.sp - b.sp || a.game - b.game);
+  for (const { sp, game, result, termination, moves, opening } of records) {
+    if (!out.has(sp)) out.set(sp, []);
+    out.get(sp)!.push({ game, result, termination, moves: moves.join(" "), opening });
   }
   return out;
 }
@@ -66,17 +47,12 @@ async function gamesBySp(dir: string): Promise<Map<number, BoardGame[]>> {
 /** What a design's games are, in words: engine, nodes per move, positions × games. */
 const gamesCaption = (sp: SelfplayResults) =>
   `${sp.engine.uci_name}, ${
-    sp.config.nodes_per_move.toLocaleString("en-US")
+    int(sp.config.nodes_per_move)
   } nodes per move; ${sp.n_positions} positions × ${sp.config.games} games`;
 
-/**
- * The self-play games the page replays: the profile's own design's (when its
- * stage-4 results exist) and every summarised design's played on it; the site
- * has checked them first (each design's its profile's, the results made from
- * its games: see loadSelfplay and the designs' reader).
- */
-export async function readBoardGames(profile: Profile, d: SiteData): Promise<DesignGames[]> {
-  const out: DesignGames[] = [];
+/** The self-play games the page replays: the profile's own design's and every summarised design's on it (checked). */
+export async function readBoardGames(profile: Profile, d: SiteData) {
+  const out = [];
   if (d.selfplay) {
     out.push({ id: "selfplay", caption: gamesCaption(d.selfplay), bySp: await gamesBySp(selfplayDir(profile)) });
   }
@@ -88,31 +64,26 @@ export async function readBoardGames(profile: Profile, d: SiteData): Promise<Des
 }
 
 /** The configuration the page embeds for its board code. */
-export function boardConfig(d: SiteData, games: readonly DesignGames[]): BoardConfig {
-  return {
-    script: BOARD_SCRIPT,
-    games: games.map((g) => ({
-      id: g.id,
-      src: gamesScriptPath("{sp}", g.id),
-      count: Object.fromEntries([...g.bySp].map(([k, v]) => [String(k), v.length])),
-      caption: g.caption,
-    })),
-    ladder: ladderRungs(d),
-    credits: BOARD_CREDITS,
-  };
-}
+export const boardConfig = (d: SiteData, games: readonly DesignGames[]): BoardConfig => ({
+  script: BOARD_SCRIPT,
+  games: games.map((g) => ({
+    id: g.id,
+    src: gamesScriptPath("{sp}", g.id),
+    count: Object.fromEntries([...g.bySp].map(([k, v]) => [String(k), v.length])),
+    caption: g.caption,
+  })),
+  ladder: ladderRungs(d),
+  credits: BOARD_CREDITS,
+});
 
 /** The text of a position's games script: `mbiGames(sp, games, design)`. */
-export function gamesScript(sp: number, games: readonly BoardGame[], design = "selfplay"): string {
-  return `${GAMES_CALLBACK}(${sp},${jsonInScript(games)},${jsonInScript(design)});\n`;
-}
+export const gamesScript = (sp: number, games: readonly BoardGame[], design = "selfplay"): string =>
+  `${GAMES_CALLBACK}(${sp},${jsonInScript(games)},${jsonInScript(design)});\n`;
 
 /** The files the board adds to the site folder (relative path → text): the bundle and the games scripts. */
-export async function boardFiles(games: readonly DesignGames[]): Promise<[string, string][]> {
-  return [
-    [BOARD_SCRIPT, (await siteBundles()).board],
-    ...games.flatMap((d) =>
-      [...d.bySp].map(([sp, g]) => [gamesScriptPath(sp, d.id), gamesScript(sp, g, d.id)] as [string, string])
-    ),
-  ];
-}
+export const boardFiles = async (games: readonly DesignGames[]): Promise<[string, string][]> => [
+  [BOARD_SCRIPT, (await siteBundles()).board],
+  ...games.flatMap((d) =>
+    [...d.bySp].map(([sp, g]) => [gamesScriptPath(sp, d.id), gamesScript(sp, g, d.id)] as [string, string])
+  ),
+];

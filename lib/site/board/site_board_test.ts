@@ -4,7 +4,7 @@ import { getProfile, publishedPaths, RESULTS_ENV, selfplayDir } from "../../stor
 import { repoPath } from "../../core/mod.ts";
 import type { SiteData } from "../data.ts";
 import { boardConfig, gamesScript, gamesScriptPath, ladderRungs, readBoardGames } from "./site_board.ts";
-import { pageLinks } from "../links.ts";
+import { pageLinks } from "../page.ts";
 
 Deno.test("the board reads the games of a self-play folder with tags (selfplay~pos60~games50~move30000), in game order", async () => {
   const root = await Deno.makeTempDir({ prefix: "mbi-board-games-" });

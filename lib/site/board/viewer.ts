@@ -1,14 +1,6 @@
 /**
- * The board viewer (browser, bundled into `board.js`): lichess's chessground
- * board showing one {@link Line} at a time, stepped with buttons, the arrow
- * keys (← → Home End) or by clicking a move; the line's next move drawn as an
- * arrow when asked (the principal variation: at the start, the best move), the
- * last move highlighted, a game's opening plies marked. The viewer's element
- * says where it stands (`data-fen`, `data-ply`, `data-line`) for people's
- * tools and the browser test.
- *
- * The controls are written here (not @lichess-org/pgn-viewer): one stepper
- * for the engine's line and the games, over the Line the page already builds.
+ * The board viewer (browser, in `board.js`): chessground showing one {@link Line} at a time, stepped with buttons, the
+ * arrow keys or a click on a move. Written here, not @lichess-org/pgn-viewer: one stepper for the PV and the games.
  *
  * @module
  */
@@ -17,21 +9,11 @@ import { Chessground } from "chessground";
 import type { Api } from "chessground/api";
 import type { Key } from "chessground/types";
 import { joinHtml, markup } from "../../core/html.ts";
-import { fenAt, type Line, numbered } from "./line.ts";
+import { fenAt, type Line } from "./line.ts";
+import { numbered } from "../page_script/position.ts";
 
-/** How a line is shown. */
-export interface ShowOptions {
-  /** Identifier of the line (`pv`, `game-3`), exposed as `data-line`. */
-  id: string;
-  /** The line's title above its moves (text). */
-  title: string;
-  /** Plies at the start to mark as the opening line (0: none). */
-  openingPlies?: number;
-  /** Draw the line's next move as an arrow. */
-  arrow?: boolean;
-  /** Start at this ply (default 0). */
-  ply?: number;
-}
+/** How a line is shown: its id (`pv`, `game-3`: `data-line`), title, opening plies marked, arrow, first ply. */
+export type ShowOptions = { id: string; title: string; openingPlies?: number; arrow?: boolean; ply?: number };
 
 let current: LineViewer | null = null;
 
@@ -110,7 +92,7 @@ export class LineViewer {
     this.#line = line;
     this.#opts = opts;
     const op = opts.openingPlies ?? 0;
-    const moves = numbered(line.plies).map((t, i) =>
+    const moves = numbered(line.plies.map((p) => p.san)).map((t, i) =>
       markup`<button type="button" class="mv${i < op ? " op" : ""}" data-ply="${i + 1}">${t}</button>`
     );
     this.root.querySelector(".mbi-title")!.textContent = opts.title;

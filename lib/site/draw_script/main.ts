@@ -1,7 +1,5 @@
 /**
- * The landing page's draw (browser; `deno bundle` makes it one classic script,
- * inlined into the page): reads the form, hashes the seed with the browser's
- * SHA-256 (Web Crypto) and shows the draw of draw_script/view.ts.
+ * The landing page's draw (browser, inlined): reads the form, hashes the seed (Web Crypto SHA-256), shows view.ts's.
  *
  * @module
  */

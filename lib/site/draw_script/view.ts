@@ -1,7 +1,6 @@
 /**
- * The landing page's draw (browser and tests): the data the page embeds, and
- * the draw's result as HTML from a seed's SHA-256 digest, by the same rule and
- * code as `deno task draw` (method/draw.ts).
+ * The landing page's draw (browser and tests): the data the page embeds, and the draw's result as HTML from a seed's
+ * SHA-256 digest, by the same rule and code as `deno task draw` (method/draw.ts).
  *
  * @module
  */
@@ -17,30 +16,14 @@ import {
   parseExclusions,
 } from "../../method/draw.ts";
 import { setupToFen } from "../../method/start_fen.ts";
-import { boardSvg } from "../page_script/board_svg.ts";
-import { lichessUrl } from "../page_script/position.ts";
+import { boardSvg } from "../page_script/table.ts";
+import { fenHtml } from "../page_script/position.ts";
 
-/** What the landing page embeds for its draw: the index (in words) and every position as [sp, back rank, MBI, edge]. */
-export interface DrawData {
-  /** Results key. */
-  key: string;
-  /** The index in readers' words: engine, fingerprint, budget. */
-  index: string;
-  /** Every position: [sp, setup, mbi, edge_cp]. */
-  positions: [number, string, number, number][];
-}
+/** What the landing page embeds for its draw: the results key, the index in words, every [sp, setup, mbi, edge_cp]. */
+export type DrawData = { key: string; index: string; positions: [number, string, number, number][] };
 
-/** What a reader typed in the draw's form. */
-export interface DrawInput {
-  /** Seed text. */
-  seed: string;
-  /** Lowest MBI, as typed ("" for none). */
-  minMbi: string;
-  /** Largest edge in cp, as typed ("" for none). */
-  maxEdge: string;
-  /** Exclusions as typed. */
-  exclude: string;
-}
+/** What a reader typed in the draw's form ("" for no condition). */
+export type DrawInput = { seed: string; minMbi: string; maxEdge: string; exclude: string };
 
 /** The draw's seed, condition and exclusions from the form, or what is wrong with it (one sentence). */
 export function readInput(
@@ -90,9 +73,7 @@ export function drawView(
     html:
       markup`<p class="drawn"><strong id="draw-sp">SP ${c.sp} <code>${c.setup}</code></strong> · MBI ${c.mbi}, edge ${c.edge_cp} cp</p>
 <div class="drawboard">${boardSvg(c.setup, c.sp)}</div>
-<p><code id="draw-fen">${fen}</code><br><button type="button" id="draw-copy" data-fen="${fen}">Copy FEN</button> <span id="draw-copied" role="status" aria-live="polite"></span> <a href="${
-        lichessUrl(fen)
-      }" rel="noopener noreferrer">Open on lichess's analysis board</a></p>
+<p>${fenHtml(fen, "draw")}</p>
 <p class="small">Position ${index} (from 0) of ${list.length} eligible with ${cond}${
         excluded.length ? markup` (excluded SP ${joinHtml(excluded.map(String), ", ")})` : ""
       }; index ${data.key}: ${data.index}. Seed SHA-256 <code class="wrap">${hex(digest)}</code>. Re-check by hand: ${

@@ -1,46 +1,30 @@
 /**
- * What a dataset page embeds for its script (`<script type="application/json"
- * id="mbi-data">`): one declaration for the server side that writes it
- * (`lib/site/page.ts`) and the browser code that reads it (the page script
- * and the board code).
+ * What a dataset page embeds for its script (`<script type="application/json" id="mbi-data">`): one declaration for
+ * the server side that writes it and the browser code that reads it (the page script and the board code).
  *
  * @module
  */
 
 /**
- * One row of the embedded table: sp, setup, eval, edge, rank, mbi, lo, hi,
- * depth, nodes, PV (SAN, space-separated). The FEN is not carried: it follows
- * from the back rank (`setupToFen`), which saves the page some 55 KB.
+ * One row of the embedded table: sp, setup, eval, edge, rank, mbi, lo, hi, depth, nodes, PV (SAN, space-separated).
+ * The FEN is not carried: it follows from the back rank (`setupToFen`), which saves the page some 55 KB.
  */
-export type PageRow = [
-  number,
-  string,
-  number,
-  number,
-  number,
-  number,
-  number | null,
-  number | null,
-  number,
-  number | null,
-  string,
-];
+export type PageRow = [number, string, number, number, number, number, Maybe, Maybe, number, Maybe, string];
+type Maybe = number | null;
 
-/** The data embedded in the page (`<script type="application/json" id="mbi-data">`). */
+/** The data embedded in the page. */
 export interface PageData {
   /** Profile (results key). */
   profile: string;
-  /** "quick profile · Stockfish 17.1 WASM · 125,000 nodes per position": what every figure and table says. */
+  /** What every figure and table says: "Stockfish 17.1 WASM · 125,000 nodes per position". */
   caption: string;
-  /** The dataset's engine (UCI name). */
+  /** The dataset's engine (UCI name) and its search limit per position, e.g. `125,000 nodes`. */
   engine: string;
-  /** Its search limit per position, e.g. `125,000 nodes`. */
   limit: string;
   /** The short "not the method's results" banner (null at the method's budgets), repeated in one position's view. */
   banner: string | null;
   /** What the [lo–hi] beside an MBI is (null when the table has no intervals). */
   legend: string | null;
-  /** Rows in SP order. */
   rows: PageRow[];
   /** Other complete datasets: label and per row [eval, mbi, lo, hi] (aligned with rows). */
   others: { folder: string; engine: string; limit: string; relation: string; values: (number | null)[][] }[];
@@ -55,15 +39,9 @@ export interface PageData {
     /** What a position's view says of its opening set in this design, by SP (where there is something to say). */
     openings: Record<string, string>;
   }[];
-  /**
-   * Outcome tables whose per-position values are not published here (private), with the address of a position's own
-   * page in their source: a position's view links it (`{setup}`, `{setup_lower}`, `{sp}` filled in).
-   */
+  /** Private outcome tables (values not published here), with their address template of a position's own page. */
   sources: { label: string; template: string }[];
-  /**
-   * The method's own run as far as the page's snapshot takes it: its file, engine and budget, how many of how
-   * many positions it has, and per SP [eval cp (null: mate), depth]. Never an MBI: no rank over a part.
-   */
+  /** The method's run as far as it has got: per SP [eval cp (null: mate), depth]; never an MBI (no rank over a part). */
   method: {
     caption: string;
     file: string;
@@ -73,16 +51,13 @@ export interface PageData {
     of: number;
     bySp: Record<string, [number | null, number]>;
   } | null;
-  /** Outcome tables. */
+  /** Outcome tables: heading in words, what a thinly counted position's view says of its count, columns' labels. */
   outcomes: {
     name: string;
-    /** The table's heading in readers' words (`outcomeTitle`). */
     title: string;
     description: string;
-    /** What a thinly counted position's own view says of its count, by SP (the few the table counts far below the rest). */
     thin: Record<string, string>;
     columns: string[];
-    /** The columns' labels for people (aligned with columns). */
     labels: string[];
     bySp: Record<string, (number | string)[]>;
   }[];
@@ -110,6 +85,4 @@ export const COL = {
 } as const;
 
 /** The embedded data, read from the page. */
-export function readPageData(): PageData {
-  return JSON.parse(document.getElementById("mbi-data")!.textContent!) as PageData;
-}
+export const readPageData = (): PageData => JSON.parse(document.getElementById("mbi-data")!.textContent!) as PageData;

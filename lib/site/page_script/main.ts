@@ -1,32 +1,25 @@
 /**
- * The page's script (browser; `deno bundle` makes it one classic script,
- * inlined into the page so the page needs no file besides itself): search,
- * sort and the table over the data embedded in the page, and the view of one
- * position (`#sp=N`), which also loads the board code.
- *
- * Written by hand: a 960-row table with a search box and sortable columns is
- * less code than any table library's glue, and the page must stay small and
- * self-contained.
+ * The page's script (browser, inlined): the table over the embedded data with search and sort (by hand: less code than
+ * a table library's glue), and one position's view (`#sp=N`) with the histogram marked and the board code loaded.
  *
  * @module
  */
 
-import { joinHtml } from "../../core/html.ts";
-import { POSITION_EVENT } from "../board/config.ts";
-import { installBoardLoader } from "./board_loader.ts";
-import { readPageData } from "./data.ts";
-import { markedHistogram } from "./histogram_mark.ts";
+import { type Html, joinHtml, raw } from "../../core/html.ts";
+import { BOARD_GLOBAL, type BoardConfig, POSITION_EVENT } from "../board/config.ts";
+import { COL, type PageRow, readPageData } from "./data.ts";
 import { missingPositionHtml, positionHtml } from "./position.ts";
 import {
   DEFAULT_SORT,
   FIRST_DIRECTION,
+  rowHtml,
   searchRows,
   shownCount,
+  signed,
   singleMatch,
   type SortKey,
   statusText,
-} from "./search.ts";
-import { rowHtml } from "./table.ts";
+} from "./table.ts";
 
 const data = readPageData();
 const $ = (id: string) => document.getElementById(id)!;
@@ -36,6 +29,63 @@ let sortKey: SortKey = DEFAULT_SORT.key;
 let dir: 1 | -1 = DEFAULT_SORT.dir;
 let query = "";
 let all = false;
+
+/** The histogram (`#hist svg`) with the row's value marked, as markup; empty when the page has none. */
+function markedHistogram(r: PageRow): Html {
+  const h = data.hist;
+  const src = document.querySelector("#hist svg");
+  if (!h || !src) return raw("");
+  const clamp = Math.min(h.hi, Math.max(h.lo, r[COL.eval]));
+  const x = h.xr[0] + (clamp - h.x[0]) / (h.x[1] - h.x[0]) * (h.xr[1] - h.xr[0]);
+  const svg = src.cloneNode(true) as SVGSVGElement;
+  svg.removeAttribute("id");
+  svg.setAttribute("aria-label", `Histogram of the values with SP ${r[0]} marked at ${signed(r[COL.eval])} cp`);
+  const ns = "http://www.w3.org/2000/svg";
+  const line = document.createElementNS(ns, "line");
+  for (const [k, v] of [["x1", x], ["x2", x], ["y1", Math.min(...h.yr)], ["y2", Math.max(...h.yr)]] as const) {
+    line.setAttribute(k, String(v));
+  }
+  line.setAttribute("class", "mark");
+  const label = document.createElementNS(ns, "text");
+  const right = x > (h.xr[0] + h.xr[1]) / 2;
+  label.setAttribute("x", String(right ? x - 4 : x + 4));
+  if (right) label.setAttribute("text-anchor", "end");
+  label.setAttribute("y", String(Math.min(...h.yr) + 12));
+  label.setAttribute("class", "marklabel");
+  label.textContent = `SP ${r[0]}`;
+  svg.append(line, label);
+  // the browser's own serialisation of a copy of the page's figure
+  return raw(svg.outerHTML);
+}
+
+/** When a position is shown, adds `board.js` once (a classic script: it loads from file://) and calls its `open(sp)`. */
+function installBoardLoader(): void {
+  const el = document.getElementById("mbi-board");
+  if (!el) return;
+  const cfg = JSON.parse(el.textContent!) as BoardConfig;
+  let loading: Promise<void> | null = null;
+  const load = () =>
+    loading ??= new Promise<void>((resolve, reject) => {
+      const s = document.createElement("script");
+      s.src = cfg.script;
+      s.onload = () => resolve();
+      s.onerror = () => reject(new Error(`could not load ${cfg.script}`));
+      document.head.append(s);
+    });
+  document.addEventListener(POSITION_EVENT, (e) => {
+    const sp = (e as CustomEvent<number>).detail;
+    performance.mark("mbi-board-start");
+    load().then(() =>
+      (globalThis as unknown as Record<string, { open(sp: number): Promise<void> }>)[BOARD_GLOBAL].open(sp)
+    ).catch((err) => {
+      const host = document.getElementById("d-board");
+      const p = document.createElement("p");
+      p.className = "small";
+      p.textContent = `The board could not be loaded (${err}).`;
+      host?.append(p);
+    });
+  });
+}
 
 function render(): void {
   const found = searchRows(data.rows, query, sortKey, dir);
@@ -53,7 +103,7 @@ function showPosition(sp: number): void {
   const i = bySp.get(sp);
   const view = $("detail");
   view.innerHTML = String(
-    i === undefined ? missingPositionHtml(data, sp) : positionHtml(data, i, markedHistogram(data, data.rows[i])),
+    i === undefined ? missingPositionHtml(data, sp) : positionHtml(data, i, markedHistogram(data.rows[i])),
   );
   view.hidden = false;
   $("table-view").hidden = true;

@@ -1,26 +1,16 @@
 /**
- * One position's view (browser and tests): its board, index, value, PV, its
- * place in the distribution, the index across datasets, self-play, outcome
- * tables and the command that recomputes it — markup from the embedded data.
+ * One position's view (browser and tests): its board, index, value, PV, place in the distribution, the index across
+ * datasets, self-play, outcome tables and the command that recomputes it, from the embedded data.
  *
  * @module
  */
 
-import { breakableName, type Html, joinHtml, markup } from "../../core/html.ts";
+import { type Html, joinHtml, markup } from "../../core/html.ts";
 import { COL, type PageData } from "./data.ts";
-import { boardSvg } from "./board_svg.ts";
 import { setupToFen } from "../../method/start_fen.ts";
-import { mbiText, signed } from "./table.ts";
+import { boardSvg, mbiText, signed } from "./table.ts";
 
-/** A results key that may wrap after each of its tags (`quick~eval8000000~pos60~…` is one long word). */
-export function keyHtml(key: string): Html {
-  return breakableName(key);
-}
-
-/**
- * A command that wraps between its words (not after the hyphen of an option),
- * and after the commas of a long list (`--sp 29,751,…`).
- */
+/** A command that wraps between its words (not after an option's hyphen) and after a list's commas (`--sp 29,751`). */
 export function commandHtml(c: string): Html {
   return joinHtml(
     c.split(" ").map((w) =>
@@ -30,44 +20,33 @@ export function commandHtml(c: string): Html {
   );
 }
 
-/**
- * The position on lichess's analysis board (Chess960 rules): a link only,
- * the page itself requests nothing. The FEN goes into the path with its
- * spaces as `_`, as lichess's analysis URLs take it.
- */
-export function lichessUrl(fen: string): string {
-  return `https://lichess.org/analysis/chess960/${encodeURI(fen.trim().replaceAll(" ", "_"))}`;
-}
+/** The position on lichess's analysis board (a link only; the FEN in the path with its spaces as `_`). */
+export const lichessUrl = (fen: string): string =>
+  `https://lichess.org/analysis/chess960/${encodeURI(fen.trim().replaceAll(" ", "_"))}`;
 
-/** The FEN with a button that copies it and a link that opens it on lichess (the copy is the page script's). */
-export function fenHtml(fen: string): Html {
-  return markup`<code id="d-fen">${fen}</code><br><button type="button" id="d-copy" data-fen="${fen}">Copy FEN</button> <span id="d-copied" role="status" aria-live="polite"></span> <a href="${
+/** The FEN with a button that copies it and a link that opens it on lichess; `id`: the prefix of its elements' ids. */
+export function fenHtml(fen: string, id = "d"): Html {
+  return markup`<code id="${id}-fen">${fen}</code><br><button type="button" id="${id}-copy" data-fen="${fen}">Copy FEN</button> <span id="${id}-copied" role="status" aria-live="polite"></span> <a href="${
     lichessUrl(fen)
   }" rel="noopener noreferrer">Open on lichess's analysis board</a>`;
 }
 
+/** Moves in SAN, numbered from White's first: `1. e4`, `e5`, `2. Nf3` (the page's PV and the board's lines). */
+export const numbered = (sans: readonly string[]): string[] =>
+  sans.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m));
+
 /** A PV in SAN, numbered: `1. e4 e5 2. Nf3`. */
-export function pvText(pv: string): string {
-  const moves = pv ? pv.split(" ") : [];
-  return moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m)).join(" ");
-}
+export const pvText = (pv: string): string => numbered(pv ? pv.split(" ") : []).join(" ");
 
 /** The view of an SP the dataset does not have. */
-export function missingPositionHtml(data: PageData, sp: number): Html {
-  return markup`<h2 id="detail-title" tabindex="-1">SP ${sp}</h2><p>Not in this dataset (${data.caption}).</p><p><a href="#positions">← All positions</a></p>`;
-}
+export const missingPositionHtml = (data: PageData, sp: number): Html =>
+  markup`<h2 id="detail-title" tabindex="-1">SP ${sp}</h2><p>Not in this dataset (${data.caption}).</p><p><a href="#positions">← All positions</a></p>`;
 
-/**
- * A dataset in readers' words, its engine with its relation to this one under it, and a link to its file (`href`
- * from this page; its results key is in the link, not in the text): identifying at any width.
- */
+/** A dataset in readers' words: its engine, its relation to this one under it and a link to its file. */
 const datasetCell = (engine: string, relation: string, href?: string) =>
   markup`${engine}<br><span class="small">${relation}${
     href && markup` · <a href="${href}"><code>${href.split("/").pop()}</code></a>`
   }</span>`;
-
-/** A result folder's file from a dataset page (`results/<folder>/site…/index.html`). */
-const folderFile = (folder: string, file: string) => `../../${folder}/${file}`;
 
 /** One position's row of a table, as a column of name and value (narrow enough for a phone). */
 const oneRow = (caption: string, cells: [string, string][]) =>
@@ -90,16 +69,11 @@ const selfplayRow = (caption: string, row: number[]) =>
 function selfplayHtml(data: PageData, sp: number): Html {
   const own = data.selfplay;
   const sp1 = own?.bySp[String(sp)];
-  const designs = data.designs.flatMap((g) => {
-    const row = g.bySp[String(sp)];
+  const designs = data.designs.filter((g) => g.bySp[String(sp)]).map((g) => {
     const note = g.openings[String(sp)];
-    return row
-      ? [
-        markup`${selfplayRow(`Self-play of SP ${sp}: ${g.caption}`, row)}${
-          note && markup`<p class="small">${note}</p>`
-        }`,
-      ]
-      : [];
+    return markup`${selfplayRow(`Self-play of SP ${sp}: ${g.caption}`, g.bySp[String(sp)])}${
+      note && markup`<p class="small">${note}</p>`
+    }`;
   });
   const mine = !own
     ? data.designs.length ? null : markup`<p>No self-play results in this dataset.</p>`
@@ -115,12 +89,8 @@ function selfplayHtml(data: PageData, sp: number): Html {
 }
 
 /** A position's page in a table's source, from its template (`{setup}`, `{setup_lower}`, `{sp}`). */
-export function sourceUrl(template: string, sp: number, setup: string): string {
-  return template.replaceAll("{setup_lower}", setup.toLowerCase()).replaceAll("{setup}", setup).replaceAll(
-    "{sp}",
-    String(sp),
-  );
-}
+export const sourceUrl = (template: string, sp: number, setup: string): string =>
+  template.replaceAll("{setup_lower}", setup.toLowerCase()).replaceAll("{setup}", setup).replaceAll("{sp}", String(sp));
 
 /** Links to the position's pages in the sources of the tables not published here (their values are not copied). */
 function sourcesHtml(data: PageData, sp: number, setup: string): Html {
@@ -133,20 +103,14 @@ function sourcesHtml(data: PageData, sp: number, setup: string): Html {
 function outcomesHtml(data: PageData, sp: number): Html {
   return joinHtml(data.outcomes.map((t) => {
     const v = t.bySp[String(sp)];
+    if (!v) return markup`<p>SP ${sp} has no row in the table of ${t.title}.</p>`;
+    const text = (x: number | string) =>
+      typeof x !== "number" ? String(x) : Number.isInteger(x) ? x.toLocaleString("en-US") : x.toFixed(3);
+    const cells = t.columns.map((c, j): [string, string] => [t.labels[j] ?? c, text(v[j])]);
     const thin = t.thin[String(sp)];
-    return v
-      ? markup`${
-        oneRow(
-          `Outcomes of SP ${sp} in ${t.title}: ${t.description}`,
-          t.columns.map((c, j) => [
-            t.labels[j] ?? c,
-            typeof v[j] === "number"
-              ? Number.isInteger(v[j]) ? (v[j] as number).toLocaleString("en-US") : (v[j] as number).toFixed(3)
-              : String(v[j]),
-          ]),
-        )
-      }${thin && markup`<p class="small">SP ${sp} is ${thin}.</p>`}`
-      : markup`<p>SP ${sp} has no row in the table of ${t.title}.</p>`;
+    return markup`${oneRow(`Outcomes of SP ${sp} in ${t.title}: ${t.description}`, cells)}${
+      thin && markup`<p class="small">SP ${sp} is ${thin}.</p>`
+    }`;
   }));
 }
 
@@ -156,13 +120,14 @@ function acrossDatasetsHtml(data: PageData, i: number, sp: number): Html {
   if (!data.others.length && !m) return markup`<p>No other complete dataset over the same positions.</p>`;
   const others = data.others.map((o) => {
     const v = o.values[i];
-    return markup`<tr><th scope="row">${
-      o.relation === "peer" ? datasetCell(o.engine, "independent peer (github.com/clfs/eval960)") : datasetCell(
-        o.engine,
-        o.relation === "budget" ? "same engine, other budget" : "other engine",
-        folderFile(o.folder, "mbi.csv"),
-      )
-    }</th><td>${o.limit}</td><td>${signed(v[0] as number)}</td><td>${mbiText(v[1] as number, v[2], v[3])}</td></tr>`;
+    const relation = o.relation === "budget" ? "same engine, other budget" : "other engine";
+    // hrefs from the dataset page, `results/<folder>/site…/index.html`
+    const cell = o.relation === "peer"
+      ? datasetCell(o.engine, "independent peer (github.com/clfs/eval960)")
+      : datasetCell(o.engine, relation, `../../${o.folder}/mbi.csv`);
+    return markup`<tr><th scope="row">${cell}</th><td>${o.limit}</td><td>${signed(v[0] as number)}</td><td>${
+      mbiText(v[1] as number, v[2], v[3])
+    }</td></tr>`;
   });
   const v = m?.bySp[String(sp)];
   const method = m &&

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import type { PageRow } from "./data.ts";
 import { setupToFen } from "../../method/start_fen.ts";
-import { DEFAULT_SORT, FIRST_ROWS, matcher, searchRows, shownCount, singleMatch, statusText } from "./search.ts";
+import { DEFAULT_SORT, FIRST_ROWS, matcher, searchRows, shownCount, singleMatch, statusText } from "./table.ts";
 
 const row = (sp: number, setup: string, evalCp: number, mbi: number): PageRow => [
   sp,

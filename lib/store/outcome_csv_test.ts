@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
-import { firstMarkdownTable, plainCell } from "./markdown_table.ts";
+import { firstMarkdownTable, plainCell } from "./outcome_csv.ts";
 
 Deno.test("the first Markdown table as plain cells: links to their text, a later table ignored", () => {
   const md = "# Results\n\n| SPI | Board | White |\n|:---:|---|---|\n| 0 | [BBQNNRKR](a/bbqnnrkr.md) | 10.1%\n" +

@@ -1,7 +1,6 @@
 import { deepStrictEqual as assertEquals, rejects } from "node:assert/strict";
 import { dirname } from "node:path";
-import { readSummary } from "./summary_file.ts";
-import { staleStatisticsFiles } from "./derived.ts";
+import { readSummary, staleStatisticsFiles } from "./derived.ts";
 import { SUMMARY_SCHEMA } from "./statistics.ts";
 import { PROFILES } from "../method/mod.ts";
 import { summaryPath } from "../store/mod.ts";

@@ -3,10 +3,10 @@ import { createHash } from "node:crypto";
 import { repoPath } from "../core/mod.ts";
 import { drawDataset, drawPosition } from "../analysis/mod.ts";
 import { RESULTS_ENV } from "../store/mod.ts";
-import { chromiumAvailable, launchChromium } from "./browser.ts";
+import { chromiumAvailable, launchChromium } from "./layout.ts";
 import { drawView, readInput } from "./draw_script/view.ts";
 import { collectLanding } from "./landing_data.ts";
-import { drawData } from "./landing_draw.ts";
+import { drawData } from "./landing_answer.ts";
 
 // The landing page's draw against `deno task draw`'s (drawPosition): the same inputs, the same position.
 
