@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { repoPath } from "../core/mod.ts";
 import { drawDataset, drawPosition } from "../analysis/mod.ts";
-import { RESULTS_ENV } from "../store/mod.ts";
+import { withResultsDir } from "../core/testing.ts";
 import { chromiumAvailable, launchChromium } from "./layout.ts";
 import { drawView, readInput } from "./draw_script/view.ts";
 import { collectLanding } from "./landing_data.ts";
@@ -12,16 +12,8 @@ import { drawData } from "./landing_answer.ts";
 
 const RESULTS = repoPath("results");
 
-async function withRepoResults<T>(f: () => Promise<T>): Promise<T> {
-  const before = Deno.env.get(RESULTS_ENV);
-  Deno.env.set(RESULTS_ENV, RESULTS);
-  try {
-    return await f();
-  } finally {
-    if (before === undefined) Deno.env.delete(RESULTS_ENV);
-    else Deno.env.set(RESULTS_ENV, before);
-  }
-}
+/** Runs `f` with the results root at the repository's `results/`. */
+const withRepoResults = <T>(f: () => Promise<T>): Promise<T> => withResultsDir(RESULTS, f);
 
 const cases = Array.from({ length: 40 }, (_, i) => ({
   seed: `Test Open ${2026 + (i % 3)}, round ${i + 1}, value ${i * 7919}`,

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { fixedNonZero, pathExists, repoPath } from "../core/mod.ts";
 import { computeLimitations } from "../report/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
-import { getProfile, publishedPaths, resolveDataset, RESULTS_ENV, summarisedDesigns } from "../store/mod.ts";
+import { getProfile, publishedPaths, resolveDataset, summarisedDesigns } from "../store/mod.ts";
+import { withResultsDir } from "../core/testing.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 
@@ -37,16 +38,7 @@ const unescape = (s: string) =>
   s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 
 /** Runs `f` with the results root at the repository's `results/`. */
-async function withRepoResults<T>(f: () => Promise<T>): Promise<T> {
-  const before = Deno.env.get(RESULTS_ENV);
-  Deno.env.set(RESULTS_ENV, RESULTS);
-  try {
-    return await f();
-  } finally {
-    if (before === undefined) Deno.env.delete(RESULTS_ENV);
-    else Deno.env.set(RESULTS_ENV, before);
-  }
-}
+const withRepoResults = <T>(f: () => Promise<T>): Promise<T> => withResultsDir(RESULTS, f);
 
 Deno.test("the committed datasets with a card: quick and the best index at least", () => {
   ok(published.includes("quick"), published.join(", "));
