@@ -123,7 +123,9 @@ export async function mergeSelfplayShards(
   outDir: string,
   files?: string[],
 ): Promise<MergeResult & { results: SelfplayResults }> {
-  const paths = files ?? shardFiles(join(outDir, "shards"), "games");
+  const dir = join(outDir, "shards");
+  const paths = files ?? shardFiles(dir, "games");
+  if (paths.length === 0) throw new MbiError("shard", `no shard files in ${dir} (run selfplay --shard i/n first)`);
   const out = join(outDir, "games.jsonl");
   const merged = await withLock(out, () => mergeShardFiles(paths, out, SELFPLAY_MERGE));
   // The opening sets of the shards (one per position; a position in two shards has the same set).
