@@ -8,7 +8,16 @@
  * @module
  */
 
-import { configDifference, datasetFolder, type EvalDataset, parseKey, scanDatasets } from "../store/mod.ts";
+import {
+  configDifference,
+  datasetFolder,
+  type EvalDataset,
+  parseKey,
+  progressText,
+  scanDatasets,
+  type ShownProgress,
+  shownProgress,
+} from "../store/mod.ts";
 import {
   builtinProfile,
   deriveMbi,
@@ -35,7 +44,7 @@ export interface Rung {
 }
 
 /** A rung still being computed (left out of every figure until complete): positions done of planned. */
-export type PartialRung = { folder: string; nodes: number; done: number; planned: number };
+export type PartialRung = { folder: string; nodes: number } & ShownProgress;
 
 /** Two rungs compared (a the smaller budget) on n positions. */
 export interface RungPair {
@@ -253,12 +262,11 @@ export async function ladderConvergence(base: string): Promise<Convergence> {
     engine: first?.header.engine.uci_name ?? "none",
     fingerprint: first?.header.config.engine_fingerprint ?? null,
     rungs,
-    partial: partial.map((d) => ({
+    partial: await Promise.all(partial.map(async (d) => ({
       folder: datasetFolder(d),
       nodes: "nodes" in d.header.config.limit ? d.header.config.limit.nodes : 0,
-      done: d.records.length,
-      planned: d.header.positions.length,
-    })),
+      ...await shownProgress(d),
+    }))),
     pairs,
     projection: projectAgreement(rungs, pairs),
   };
@@ -326,7 +334,7 @@ export function convergenceSentences(c: Convergence): string[] {
   if (c.partial.length) {
     out.push(
       `Still being computed, and left out: ${
-        c.partial.map((r) => `${c.engine} at ${formatLimit({ nodes: r.nodes })}, ${r.done} of ${r.planned} positions`)
+        c.partial.map((r) => `${c.engine} at ${formatLimit({ nodes: r.nodes })}, ${progressText(r)}`)
           .join("; ")
       }.`,
     );

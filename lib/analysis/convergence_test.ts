@@ -60,7 +60,7 @@ Deno.test("the ladder: complete reference rungs of one base profile by budget, p
       ["ci~eval80000", 80_000, 12],
       ["ci~eval320000", 320_000, 12],
     ]);
-    assertEquals(c.partial, [{ folder: "ci~eval1280000", nodes: 1_280_000, done: 11, planned: 12 }]);
+    assertEquals(c.partial, [{ folder: "ci~eval1280000", nodes: 1_280_000, done: 11, planned: 12, snapshot: null }]);
     assertEquals(c.pairs.map((p) => [p.a, p.b]), [
       ["ci", "ci~eval80000"],
       ["ci", "ci~eval320000"],

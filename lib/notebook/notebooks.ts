@@ -16,14 +16,18 @@ import { engineToCheck } from "./evaluation_view.ts";
 import { ensureFingerprint, resolveEngine } from "../engine/mod.ts";
 import {
   baseProfileName,
+  evalFilePath,
   evalFolderName,
+  isComplete,
   isPublishedOutput,
   listResultFolders,
   outcomesRoot,
   profileDir,
   publishedPaths,
+  readEvalDataset,
   resultsRoot,
   selfplayDir,
+  snapshotPath,
   summarisedDesigns,
   writeFileAtomic,
 } from "../store/mod.ts";
@@ -101,19 +105,21 @@ export function filesUnder(dir: string, skip: string[]): string[] {
  * The result files the notebooks of a profile read, relative to the results root: the profile folder's (not its
  * published outputs, made from the same results); every other folder's stage-1 dataset and determinism check (02,
  * 03, 05 and 06 compare with them); the root's engine comparison (the limitations quote it); the outcome tables
- * (07). Folders of the `ci` test profile count only for `ci` (they hold other positions).
+ * (07). Folders of the `ci` test profile count only for `ci` (they hold other positions). Of another folder's dataset
+ * still being computed, the notebooks quote only how far it has gone, from its published snapshot where it has one:
+ * then the snapshot counts, not the growing file.
  */
-export function renderInputs(profile: Profile): string[] {
+export async function renderInputs(profile: Profile): Promise<string[]> {
   const root = resultsRoot();
   const own = profileDir(profile);
   const files = filesUnder(own, []).filter((f) => !isPublishedOutput(relative(own, f)));
   const ci = baseProfileName(profile) === "ci";
   for (const folder of listResultFolders(root)) {
     if (folder.path === own || (folder.key.profile === "ci" && !ci)) continue;
-    for (const name of ["evals.jsonl", "determinism.json"]) {
-      const f = join(folder.path, name);
-      if (pathExists(f)) files.push(f);
-    }
+    const evals = evalFilePath(folder.path), snapshot = snapshotPath(folder.path);
+    if (pathExists(evals)) files.push(await growing(evals) && pathExists(snapshot) ? snapshot : evals);
+    const determinism = join(folder.path, "determinism.json");
+    if (pathExists(determinism)) files.push(determinism);
   }
   const comparison = join(root, "engine_comparison.json");
   if (pathExists(comparison)) files.push(comparison);
@@ -121,6 +127,16 @@ export function renderInputs(profile: Profile): string[] {
   const outcomes = outcomesRoot();
   if (pathExists(outcomes)) files.push(...filesUnder(outcomes, ["validation"]));
   return files.map((f) => relative(root, f));
+}
+
+/** True when the dataset at `path` still lacks positions (one that does not read counts as it is, not growing). */
+async function growing(path: string): Promise<boolean> {
+  try {
+    const d = await readEvalDataset(path);
+    return d !== undefined && !isComplete(d);
+  } catch {
+    return false;
+  }
 }
 
 /** Hash of what the rendered notebooks depend on: their cell sources (not outputs) and the {@link renderInputs}. */
@@ -131,7 +147,7 @@ export async function renderInputsHash(profile: Profile, notebooks: string[]): P
     const cells = (JSON.parse(await Deno.readTextFile(nb)) as Notebook).cells.map((c) => c.source);
     parts.push(`${basename(nb)} ${sha256Text(JSON.stringify(cells))}`);
   }
-  for (const f of renderInputs(profile)) parts.push(`${f} ${await sha256File(join(root, f))}`);
+  for (const f of await renderInputs(profile)) parts.push(`${f} ${await sha256File(join(root, f))}`);
   return sha256Text(parts.join("\n"));
 }
 

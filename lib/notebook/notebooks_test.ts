@@ -131,7 +131,7 @@ Deno.test({
   }
 });
 
-Deno.test("the render-skip hash covers every folder the notebooks read; ci folders only for ci", async () => {
+Deno.test("the render-skip hash covers every folder the notebooks read (a growing dataset by its published snapshot); ci folders only for ci", async () => {
   const root = await Deno.makeTempDir({ prefix: "mbi-nb-hash-" });
   const before = Deno.env.get(RESULTS_ENV);
   Deno.env.set(RESULTS_ENV, root);
@@ -161,13 +161,33 @@ Deno.test("the render-skip hash covers every folder the notebooks read; ci folde
     ok(h3[1] !== h2[1]);
     await Deno.writeTextFile(join(root, "engine_comparison.json"), "{}\n");
     ok((await hashes())[1] !== h3[1]);
-    const inputs = renderInputs(quick);
+    const inputs = await renderInputs(quick);
     ok(inputs.includes("quick@sf18-wasm/evals.jsonl") && inputs.includes("engine_comparison.json"), inputs.join(", "));
     ok(!inputs.some((f) => f.startsWith("ci")), inputs.join(", "));
     // what the notebooks themselves write into their folder's notebooks/ does not count
     await Deno.mkdir(join(root, "quick", "notebooks"));
     await Deno.writeTextFile(join(root, "quick", "notebooks", "03_rank_and_mbi.html"), "x");
-    assertEquals(renderInputs(quick), inputs);
+    assertEquals(await renderInputs(quick), inputs);
+    // a dataset still being computed: its growth counts until it has a published snapshot, then only the snapshot
+    const grow = await writeSyntheticDataset({ root, folder: "quick~eval90000", values: values((i) => i) });
+    const lines = (await Deno.readTextFile(grow)).trimEnd().split("\n");
+    const keep = async (n: number) => await Deno.writeTextFile(grow, lines.slice(0, 1 + n).join("\n") + "\n");
+    await keep(1);
+    const g0 = await renderInputsHash(quick, nbs);
+    await keep(2);
+    const g1 = await renderInputsHash(quick, nbs);
+    ok(g1 !== g0);
+    await Deno.writeTextFile(join(root, "quick~eval90000", "partial.json"), '{"done": {"used": [0]}}\n');
+    const g2 = await renderInputsHash(quick, nbs);
+    ok(g2 !== g1);
+    const withSnapshot = await renderInputs(quick);
+    ok(withSnapshot.includes("quick~eval90000/partial.json"), withSnapshot.join(", "));
+    ok(!withSnapshot.includes("quick~eval90000/evals.jsonl"), withSnapshot.join(", "));
+    await keep(3);
+    assertEquals(await renderInputsHash(quick, nbs), g2);
+    // complete, it is read whole again
+    await keep(lines.length - 1);
+    ok((await renderInputs(quick)).includes("quick~eval90000/evals.jsonl"));
   } finally {
     if (before === undefined) Deno.env.delete(RESULTS_ENV);
     else Deno.env.set(RESULTS_ENV, before);

@@ -17,10 +17,13 @@ import {
   outcomePaths,
   type OutcomeTable,
   type OutcomeTableMeta,
+  progressText,
   readDirIfExists,
   readJsonIfExists,
   readOutcomeTable,
   scanDatasets,
+  type ShownProgress,
+  shownProgress,
 } from "../store/mod.ts";
 import { bestReferenceProfile, type Correlation, PUBLISHED, readSummary, type Summary } from "../analysis/mod.ts";
 import { buildOutcomesFromTable } from "./build.ts";
@@ -84,7 +87,7 @@ export type ValidationCoverage = ReturnType<typeof validationCoverage>;
 /** Compares the complete datasets with the validation files' datasets. */
 export function validationCoverage(
   complete: readonly string[],
-  partial: readonly { key: string; done: number; planned: number }[],
+  partial: readonly ({ key: string } & ShownProgress)[],
   files: readonly OutcomeValidation[],
 ) {
   const have = new Set(files.map((f) => f.dataset.key));
@@ -110,7 +113,7 @@ export function coverageSentences(table: string, c: ValidationCoverage): string[
     out.push(`Missing, so not in the table below: ${commands.join("; ")}.`);
   }
   if (c.partial.length) {
-    const partial = c.partial.map((p) => `${p.key} (${p.done} of ${p.planned} positions)`);
+    const partial = c.partial.map((p) => `${p.key} (${progressText(p)})`);
     out.push(`Still being computed, validated once complete: ${partial.join(", ")}.`);
   }
   if (c.without_dataset.length) {
@@ -154,11 +157,9 @@ export async function externalValidation(profile: Profile): Promise<ExternalRepo
   const dataset = await resolveDataset(evalFolderName(profile));
   const scan = await scanDatasets({ includeCi: baseProfileName(profile) === "ci" });
   const complete = scan.complete.map((d) => datasetFolder(d));
-  const partial = scan.partial.map((d) => ({
-    key: datasetFolder(d),
-    done: d.records.length,
-    planned: d.header.positions.length,
-  }));
+  const partial = await Promise.all(
+    scan.partial.map(async (d) => ({ key: datasetFolder(d), ...await shownProgress(d) })),
+  );
   const best = (await bestReferenceProfile())?.profile.name ?? null;
   const tables: TableReport[] = [];
   const problems: ExternalReport["problems"] = [];

@@ -79,7 +79,10 @@ Deno.test("acrossDatasets: overlapping intervals cannot tell datasets apart; non
 Deno.test("validation coverage names the complete datasets without a file, partial ones, and files without a dataset", () => {
   const c = validationCoverage(
     ["quick~eval2000000", "quick", "quick@sf18-wasm"],
-    [{ key: "quick~eval8000000", done: 105, planned: 960 }],
+    [
+      { key: "quick~eval8000000", done: 105, planned: 960, snapshot: null },
+      { key: "full", done: 90, planned: 960, snapshot: "results/full/partial.json" },
+    ],
     [validation("quick", [0, 1], null), validation("quick@sf18-wasm", [0, 1], null), validation("old", [0, 1], null)],
   );
   assertEquals(c.validated, ["quick", "quick@sf18-wasm"]);
@@ -88,5 +91,8 @@ Deno.test("validation coverage names the complete datasets without a file, parti
   const words = coverageSentences("lichess-2020-human", c).join(" ");
   ok(words.includes("2 of 3 (quick, quick@sf18-wasm)"), words);
   ok(words.includes("quick~eval2000000 (deno task validate --evals quick~eval2000000 --outcomes lichess-2020-human)"));
-  ok(words.includes("quick~eval8000000 (105 of 960 positions)"), words);
+  ok(
+    words.includes("full (90 of 960 positions in its published figures), quick~eval8000000 (105 of 960 positions)."),
+    words,
+  );
 });

@@ -36,6 +36,8 @@ import {
   recordedPath,
   resultsRoot,
   runOrderPath,
+  SNAPSHOT_DONE,
+  snapshotPath,
   writeJsonUnlessSame,
 } from "../store/mod.ts";
 import {
@@ -94,11 +96,10 @@ export const MethodPartial = v.object({
   about: text(),
   dataset: v.object({ path: text(), budget: text(), engine: text(), fingerprint: v.nullable(integer()) }),
   done: v.object({
-    of: count(),
+    ...SNAPSHOT_DONE,
     in_file: count(),
     joined: count(),
     prefix: count(),
-    used: v.array(integer()),
     beyond_prefix: v.array(integer()),
     parts: v.array(v.object({ part: count(), positions: count(), done: count() })),
   }),
@@ -125,7 +126,7 @@ export const PARTIAL_HOW =
 
 /** Where `partial.json` lives. */
 export function methodPartialPath(root = resultsRoot()): string {
-  return join(root, "full", "partial.json");
+  return snapshotPath(join(root, "full"));
 }
 
 /** Reads `partial.json` (undefined when there is none). */

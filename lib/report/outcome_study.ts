@@ -47,7 +47,7 @@ import { analyse, type Correlation, EVAL_SCORE_STREAM, PUBLISHED } from "../anal
 import { loadRegistry } from "../engine/mod.ts";
 import { readSelfplayResults, type SelfplayResults } from "../selfplay/mod.ts";
 import { DEFAULT_MIN_GAMES } from "../outcomes/mod.ts";
-import { methodSnapshot } from "./method_partial.ts";
+import { methodPartialPath, methodSnapshot } from "./method_partial.ts";
 import { methodSamplePath } from "./method_sample.ts";
 import { int, MbiError, repoPath } from "../core/mod.ts";
 import type { OutcomeStudy, Rho, StudyDataset } from "./outcome_study_view.ts";
@@ -128,7 +128,7 @@ async function studyDatasets(): Promise<Values[]> {
       },
       bySp: new Map(Object.entries(snap.values).map(([sp, v]) => [Number(sp), v[0]!])),
       mbi: null,
-      file: join(resultsRoot(), "full", "partial.json"),
+      file: methodPartialPath(),
     });
   }
   return out.sort((a, b) => Number(b.meta.ladder) - Number(a.meta.ladder) || (a.meta.nodes ?? 0) - (b.meta.nodes ?? 0));

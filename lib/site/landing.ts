@@ -9,7 +9,7 @@ import { formatLimit } from "../engine/mod.ts";
 import { fingerprintValue, rhoDefined, rhoInterval, selfplayBudgetText, verdictsText } from "../method/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
-import { displayPath, LICENCE, outcomeTitle, writeTextIfChanged } from "../store/mod.ts";
+import { displayPath, LICENCE, outcomeTitle, progressText, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board/config.ts";
 import { collectLanding, type LandingData, landingPath, readerName } from "./landing_data.ts";
@@ -163,7 +163,7 @@ function ladderSection(d: LandingData): Html {
   });
   const partial = d.partial.length > 0 &&
     markup`<p class="small">Still being computed, and on the ladder once complete: ${
-      d.partial.map((p) => `${p.name}, ${int(p.done)} of ${int(p.planned)} positions so far`).join("; ")
+      d.partial.map((p) => `${p.name}, ${progressText(p)}`).join("; ")
     }.</p>`;
   const table = labelledTable(
     `${ladderEngineText(d.ladder)} at each budget per position, over the same ${d.ladderRows[0].depth.count} positions`,

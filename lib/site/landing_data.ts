@@ -21,6 +21,7 @@ import {
   resultsRoot,
   rowInterval,
   scanDatasets,
+  shownProgress,
 } from "../store/mod.ts";
 import { type SiteDesign, siteDesigns } from "./designs.ts";
 import {
@@ -238,12 +239,11 @@ export async function collectLanding(known?: KnownDesigns) {
     /** Every complete dataset's name in readers' words (`Stockfish 17.1 · 8,000,000 nodes per position`), by folder. */
     names: Object.fromEntries(scan.complete.map((d) => [datasetFolder(d), datasetName(d)])),
     /** Datasets still being computed. */
-    partial: scan.partial.map((d) => ({
+    partial: await Promise.all(scan.partial.map(async (d) => ({
       folder: datasetFolder(d),
       name: datasetName(d),
-      done: d.records.length,
-      planned: d.header.positions.length,
-    })),
+      ...await shownProgress(d),
+    }))),
   };
 }
 

@@ -49,6 +49,10 @@ export function listResultFolders(root = resultsRoot()): ResultFolder[] {
   }).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** True when every position of a dataset has a value (a centipawn evaluation, not a mate). */
+export const isComplete = (d: EvalDataset): boolean =>
+  d.missing.length === 0 && d.records.every((r) => r.eval_cp !== null);
+
 /** The stage-1 datasets of the results root: complete ones (every position with a value), partial ones, problems. */
 export interface DatasetScan {
   complete: EvalDataset[];
@@ -71,7 +75,7 @@ export async function scanDatasets(opts: { root?: string; includeCi?: boolean } 
         scan.problems.push({ file: relative(root, path), reason: wrong });
         continue;
       }
-      if (d.missing.length === 0 && d.records.every((r) => r.eval_cp !== null)) scan.complete.push(d);
+      if (isComplete(d)) scan.complete.push(d);
       else scan.partial.push(d);
     } catch (e) {
       scan.problems.push({ file: relative(root, path), reason: (e as Error).message });

@@ -23,3 +23,4 @@ export * from "./write_guard.ts";
 export * from "./run_order.ts";
 export * from "./peer.ts";
 export * from "./draw_log.ts";
+export * from "./snapshot.ts";
