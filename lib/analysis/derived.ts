@@ -8,7 +8,7 @@
  */
 
 import { basename, join } from "node:path";
-import { isMbiError, MbiError, parseJsonText, sha256File } from "../core/mod.ts";
+import { isMbiError, MbiError, sha256File } from "../core/mod.ts";
 import { type Profile } from "../method/mod.ts";
 import {
   displayPath,
@@ -26,7 +26,7 @@ import {
 } from "../store/mod.ts";
 import { evalsCsv, loadEvaluations } from "../evaluation/mod.ts";
 import { loadSelfplay, type SelfplayResults } from "../selfplay/mod.ts";
-import { type Summary, SUMMARY_SCHEMA } from "./statistics.ts";
+import { readSummary, type Summary } from "./summary.ts";
 
 /** A derived file that does not follow from its input as it is now: the file, why, and the command that fixes it. */
 export type StaleFile = { path: string; why: string; fix: string };
@@ -136,48 +136,4 @@ export async function requireCurrent(profile: Profile, opts: { later?: boolean }
   const more = stale.length > 1 ? ` (and ${stale.length - 1} more derived file(s) out of date)` : "";
   if (stale.length) throw new MbiError("stage-input", staleLine(stale[0]) + more);
   return d;
-}
-
-/**
- * The one reader of a profile's `summary.json` (undefined when there is none): a `stage-input` MbiError naming the
- * file and `deno task stats` when it is not a summary of this schema and of the profile's design (whether it still
- * follows from its inputs: {@link currentStatistics}).
- */
-export async function readSummary(profile: Profile): Promise<Summary | undefined> {
-  const path = summaryPath(profile);
-  const fix = `run deno task stats --profile ${profile.name}`;
-  const text = await readTextIfExists(path);
-  if (text === undefined) return undefined;
-  const where = displayPath(path);
-  const s = parseJsonText(text, where, "stage-input", fix) as Partial<Summary> | null;
-  if (s?.kind !== "mbi-summary") throw new MbiError("stage-input", `${where} is not a stage-5 summary: ${fix}`);
-  if (typeof s.schema === "number" && s.schema > SUMMARY_SCHEMA) {
-    throw new MbiError(
-      "stage-input",
-      `${where} has schema ${s.schema}, newer than this code reads (${SUMMARY_SCHEMA}): ${fix} to write it with this code`,
-    );
-  }
-  if (s.schema !== SUMMARY_SCHEMA) {
-    throw new MbiError("stage-input", `${where} has schema ${s.schema} (older code): ${fix} to write it again`);
-  }
-  if (s.profile !== profile.name) {
-    throw new MbiError("stage-input", `${where} is the summary of profile ${s.profile}, not ${profile.name}: ${fix}`);
-  }
-  const design: [string, unknown, unknown][] = [
-    ["positions", s.n_positions, Math.min(profile.selfplay.positions, profile.positions.length)],
-    ["games per position", s.selfplay?.games_per_position, profile.selfplay.games],
-    ["nodes per move", s.selfplay?.nodes_per_move, profile.selfplay.nodesPerMove],
-    ["resamples", s.resamples, profile.resamples],
-    ["seed", s.seed, profile.seed],
-  ];
-  const d = design.find(([, file, want]) => file !== want);
-  if (d) {
-    throw new MbiError(
-      "stage-input",
-      `${where} is the summary of another design than profile ${profile.name} (${d[0]} ${d[1]}, the profile's ${
-        d[2]
-      }): ${fix}`,
-    );
-  }
-  return s as Summary;
 }

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, rejects } from "node:assert/strict";
 import { dirname } from "node:path";
-import { readSummary, staleStatisticsFiles } from "./derived.ts";
-import { SUMMARY_SCHEMA } from "./statistics.ts";
+import { staleStatisticsFiles } from "./derived.ts";
+import { readSummary, SUMMARY_SCHEMA } from "./summary.ts";
 import { PROFILES } from "../method/mod.ts";
 import { summaryPath } from "../store/mod.ts";
 import { inTempRoot } from "../core/testing.ts";

@@ -16,6 +16,7 @@ export * from "./mbi_index.ts";
 export * from "./pipeline.ts";
 export * from "./reproduce.ts";
 export * from "./statistics.ts";
+export * from "./summary.ts";
 export * from "./verification_record.ts";
 export * from "./join.ts";
 export * from "./draw.ts";

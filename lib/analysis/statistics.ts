@@ -8,9 +8,16 @@
  */
 
 import { requireCurrent } from "./derived.ts";
+import {
+  type Correlation,
+  type PowerReport,
+  PUBLISHED,
+  type Summary,
+  SUMMARY_SCHEMA,
+  type Verdict,
+} from "./summary.ts";
 import { join } from "node:path";
 import {
-  type CodeVersion,
   codeVersion,
   evalFilePath,
   inputFiles,
@@ -25,18 +32,13 @@ import {
   type BootstrapResult,
   bootstrapSpearman,
   budgetBanner,
-  type DesignPower,
   designPower,
-  type DesignVariances,
   designVariances,
   gamesNeeded,
-  METHOD_EVAL_TEXT,
-  METHOD_SELFPLAY_TEXT,
   METHOD_VARIANCES,
   positionsNeeded,
   type Profile,
   PROFILES,
-  type ReliabilityUncertainty,
   reliabilityUncertainty,
   SAME_SCORES,
   type ScoreReliability,
@@ -46,97 +48,11 @@ import {
 import { loadSelfplay, selfplayBudget } from "../selfplay/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
 
-/** Schema version of `summary.json` (2: reliability, power, "inconclusive", content-checked inputs, banner). */
-export const SUMMARY_SCHEMA = 2;
-
 /** Bootstrap sub-stream of rho(eval, score) in stage 5 (rho(MBI, score) and rho(MBI, |score − 0.5|) take the next two). */
 export const EVAL_SCORE_STREAM = 1;
 
 /** Bootstrap sub-stream of the reliability's intervals (the correlations use 1–3). */
 export const RELIABILITY_STREAM = 4;
-
-/** The method's published validation figures (at its budgets). */
-export const PUBLISHED = {
-  rho_eval_score: 0.76,
-  ci95: [0.63, 0.85] as [number, number],
-  resamples: 10_000,
-  budgets: `${METHOD_SELFPLAY_TEXT}; evaluations at ${METHOD_EVAL_TEXT}`,
-};
-
-/** The computed verdicts and the rules that gave them. */
-export interface Verdict {
-  /** rho(eval, score): "validated" (CI above 0), "inconclusive" (not, and the design is underpowered), "not validated". */
-  validation: "validated" | "inconclusive" | "not validated";
-  /** rho(MBI, |score − 0.5|): "supported" (CI below 0), "inconclusive" (not, and underpowered), "not supported". */
-  claim: "supported" | "inconclusive" | "not supported";
-  /** The rules, as applied. */
-  rules: string;
-}
-
-/** What the self-play design can show. */
-export interface PowerReport {
-  /** The true correlation assumed: the published 0.76 (an observed figure, taken as the effect to resolve). */
-  assumed_rho: number;
-  /** Power below which a verdict that does not exclude 0 is "inconclusive". */
-  required_power: number;
-  /** The variances behind the design figures: measured in these games when estimable, else docs/METHOD.md's. */
-  variances: DesignVariances;
-  this_design: DesignPower;
-  /** The method's 60 × 50 design, with the same variances (the method's games at 300,000 nodes/move may differ). */
-  method_design: DesignPower;
-  /** Games per position for 80% power, with this profile's positions and with the method's 60 (null: not reachable). */
-  games_needed: { at_this_positions: number | null; at_method_positions: number | null };
-  /** Positions for 80% power at this profile's games per position (null: not reachable with 960). */
-  positions_needed: number | null;
-  assumptions: string;
-}
-
-/**
- * One correlation: what is correlated, Spearman's rho, its 95% percentile and BCa intervals (BCa null when not
- * computable), the resamples with an undefined rho (counted, not used) and the seed's sub-stream; the bootstrap
- * distribution is kept out of the file.
- */
-export interface Correlation {
-  label: string;
-  rho: number;
-  ci95_percentile: [number, number];
-  ci95_bca: [number, number] | null;
-  undefined_resamples: number;
-  stream: number;
-  /** Why rho is not defined (a column of one value, e.g. "every position scored the same"); absent when it is. */
-  not_defined?: string;
-}
-
-/** `summary.json`: the profile's design and inputs (with their hashes), the correlations (1)–(3) and verdicts. */
-export interface Summary {
-  kind: "mbi-summary";
-  schema: number;
-  profile: string;
-  inputs: { path: string; sha256: string }[];
-  n_positions: number;
-  n_games: number;
-  selfplay: { games_per_position: number; nodes_per_move: number };
-  /** Stage-1 budget. */
-  eval_limit: unknown;
-  /** Bootstrap resamples and seed. */
-  resamples: number;
-  seed: number;
-  eval_vs_score: Correlation;
-  mbi_vs_score: Correlation;
-  mbi_vs_imbalance: Correlation;
-  verdict: Verdict;
-  /** Reliability of the per-position scores and the ceiling it puts on an observable correlation. */
-  reliability: ScoreReliability;
-  /** How uncertain that reliability is (absent in files written before it; null under 3 positions). */
-  reliability_uncertainty?: ReliabilityUncertainty | null;
-  /** Power of this design and of the method's, at the published effect (assumption stated). */
-  power: PowerReport;
-  /** The banner for people (null at the method's budgets). */
-  banner: string | null;
-  /** The method's figures, for comparison. */
-  published: typeof PUBLISHED;
-  code: CodeVersion;
-}
 
 /** Power under which a verdict that does not exclude 0 says "inconclusive" rather than "not validated". */
 export const REQUIRED_POWER = 0.8;

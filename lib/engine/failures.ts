@@ -7,7 +7,6 @@
  */
 
 import { type ErrorCode, MbiError } from "../core/mod.ts";
-import type { EngineCommand } from "./uci.ts";
 
 /** The codes of engine failures: the `engine-…` codes of core/errors.ts. */
 export type EngineErrorCode = Extract<ErrorCode, `engine-${string}`>;
@@ -37,8 +36,8 @@ export class EngineTimeoutError extends engineErrorKind("engine-timeout") {}
 /** The engine process exited while a command was waiting for its answer. */
 export class EngineExitedError extends engineErrorKind("engine-crash") {}
 
-/** Checks that the command's file exists, is a file and is executable (one-line errors), without starting it. */
-export async function checkExecutable(command: EngineCommand): Promise<void> {
+/** Checks that an engine command's file exists, is a file and is executable (one-line errors), without starting it. */
+export async function checkExecutable(command: { file: string; label: string }): Promise<void> {
   const it = command.label === command.file ? "the file" : command.file;
   const missing = (why: string) => new EngineError("engine-missing", command.label, `${it} ${why}`);
   const stat = await Deno.stat(command.file).catch(() => undefined);

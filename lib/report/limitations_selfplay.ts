@@ -28,7 +28,7 @@ import {
   selfplayBudget,
   type SelfplayResults,
 } from "../selfplay/mod.ts";
-import type { Limitation } from "./limitations.ts";
+import type { Limitation } from "./limitation.ts";
 import { fix, int, iv, pct } from "../core/mod.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { computeLimitations, type Limitation, stabilityWords } from "./limitations.ts";
+import { computeLimitations, stabilityWords } from "./limitations.ts";
+import type { Limitation } from "./limitation.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS, METHOD_SEED, pearson, spearman } from "../method/mod.ts";
 import { getProfile } from "../store/mod.ts";

@@ -9,6 +9,7 @@
  */
 
 export * from "./design_comparison.ts";
+export * from "./limitation.ts";
 export * from "./limitations.ts";
 export * from "./limitations_selfplay.ts";
 export * from "./method_sample.ts";

@@ -30,7 +30,6 @@ import {
   type Termination,
   type WhiteScore,
 } from "../method/mod.ts";
-import type { PositionResult } from "./results.ts";
 
 /** Schema version of self-play files (2: opening sets, distinct games by construction). */
 export const SELFPLAY_SCHEMA = 2;
@@ -186,6 +185,39 @@ export type OpeningsHeader = v.InferOutput<typeof OpeningsHeader>;
 
 /** Schema version of `selfplay.json` (2: Wilson-type intervals, distinct games, content hashes, banner; 3: repeats after the opening). */
 export const SELFPLAY_RESULTS_SCHEMA = 3;
+
+/**
+ * One position's self-play results: White's wins, draws, losses and score ((wins + draws / 2) / games) with its 95%
+ * interval (see SCORE_INTERVAL_DEFINITION); `stratum` -1 for an explicit choice; `distinct_games`: the different move
+ * sequences among the games.
+ */
+export interface PositionResult {
+  sp: number;
+  setup: string;
+  eval_cp: number;
+  edge_cp: number;
+  mbi: number;
+  stratum: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  score: number;
+  score_ci95: [number, number];
+  avg_plies: number;
+  terminations: Record<string, number>;
+  distinct_games: number;
+  /** Games that repeat an earlier game of the position move for move (0 with a complete opening set). */
+  duplicate_games: number;
+  /**
+   * Games that reach, at the end of their opening line, the position (board, side to move, castling, en passant) an
+   * earlier game of the position reached at the end of its own, and then play the same moves to the same result:
+   * repeats as a reader counts them, those hidden by a transposition and move-for-move ones alike (0 with openings
+   * distinct by position).
+   */
+  repeats_after_opening: number;
+  opening_plies: number | null;
+}
 
 /**
  * The stage-4 results file (`selfplay.json`): the banner is null at the method's budgets; the inputs are the MBI table

@@ -6,42 +6,9 @@
  * @module
  */
 
-import type { GameRecord } from "./records.ts";
+import type { GameRecord, PositionResult } from "./records.ts";
 import { scoreInterval, type SelectedPosition, whiteScore } from "../method/mod.ts";
 import { lineEnd } from "./openings.ts";
-
-/**
- * One position's self-play results: White's wins, draws, losses and score ((wins + draws / 2) / games) with its 95%
- * interval (see SCORE_INTERVAL_DEFINITION); `stratum` -1 for an explicit choice; `distinct_games`: the different move
- * sequences among the games.
- */
-export interface PositionResult {
-  sp: number;
-  setup: string;
-  eval_cp: number;
-  edge_cp: number;
-  mbi: number;
-  stratum: number;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  score: number;
-  score_ci95: [number, number];
-  avg_plies: number;
-  terminations: Record<string, number>;
-  distinct_games: number;
-  /** Games that repeat an earlier game of the position move for move (0 with a complete opening set). */
-  duplicate_games: number;
-  /**
-   * Games that reach, at the end of their opening line, the position (board, side to move, castling, en passant) an
-   * earlier game of the position reached at the end of its own, and then play the same moves to the same result:
-   * repeats as a reader counts them, those hidden by a transposition and move-for-move ones alike (0 with openings
-   * distinct by position).
-   */
-  repeats_after_opening: number;
-  opening_plies: number | null;
-}
 
 /** White's wins, draws and losses and the games, summed over positions' results. */
 export function resultTotals(
