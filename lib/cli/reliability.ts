@@ -19,7 +19,7 @@ export const RELIABILITY_TESTS = [
   "lib/store/lock_test.ts",
   "lib/runs/concurrency_test.ts",
   "lib/cli/derived_test.ts",
-  "lib/evaluation/evaluation_test.ts",
+  "lib/evaluation/eval_all_test.ts",
   "lib/selfplay/selfplay_test.ts",
   "lib/engine/uci_test.ts",
   "lib/core/errors_test.ts",
