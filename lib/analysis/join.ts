@@ -64,7 +64,12 @@ export async function joinedRecords(order: RunOrder): Promise<{ dataset: EvalDat
   const dataset = (await readEvalDataset(path))!;
   const mPath = manifestPath(path);
   const where = displayPath(mPath);
-  const json = parseJsonText(await Deno.readTextFile(mPath), where, "dataset", "restore it from git");
+  const json = parseJsonText(
+    await Deno.readTextFile(mPath),
+    where,
+    "dataset",
+    `restore it from git (git checkout -- ${where})`,
+  );
   const manifest = checkRecord(RunManifest, json, where, "dataset");
   const binary = dataset.header.engine.sha256;
   if (manifest.engine.sha256 !== binary) {

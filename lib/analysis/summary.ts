@@ -114,7 +114,7 @@ export async function readSummary(profile: Profile): Promise<Summary | undefined
   const text = await readTextIfExists(path);
   if (text === undefined) return undefined;
   const where = displayPath(path);
-  const s = parseJsonText(text, where, "stage-input", fix) as Partial<Summary> | null;
+  const s = parseJsonText(text, where, "stage-input", `${fix} to write it again`) as Partial<Summary> | null;
   if (s?.kind !== "mbi-summary") throw new MbiError("stage-input", `${where} is not a stage-5 summary: ${fix}`);
   if (typeof s.schema === "number" && s.schema > SUMMARY_SCHEMA) {
     throw new MbiError(

@@ -82,11 +82,11 @@ export function checkRecord<S extends v.GenericSchema>(
   return value as v.InferOutput<S>;
 }
 
-/** Parses a result file's JSON; else throws `code`: `<where> is damaged (<reason>): <fix> to write it again`. */
-export function parseJsonText(text: string, where: string, code: ErrorCode, fix: string): unknown {
+/** Parses a result file's JSON; else throws `code`: `<where> is damaged (<reason>): <remedy>`. */
+export function parseJsonText(text: string, where: string, code: ErrorCode, remedy: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new MbiError(code, `${where} is damaged (${(e as Error).message}): ${fix} to write it again`);
+    throw new MbiError(code, `${where} is damaged (${(e as Error).message}): ${remedy}`);
   }
 }

@@ -46,7 +46,7 @@ Deno.test("a bad record: one line naming the file and line, the field, its value
 Deno.test("a damaged JSON file is one line naming it, the parser's reason and the command that writes it again", () => {
   assertEquals(parseJsonText('{"a":1}', "x.json", "stage-input", "run deno task y"), { a: 1 });
   throws(
-    () => parseJsonText('{"a":', "results/x.json", "mbi-input", "run deno task derive-mbi"),
+    () => parseJsonText('{"a":', "results/x.json", "mbi-input", "run deno task derive-mbi to write it again"),
     (e: unknown) =>
       e instanceof MbiError && e.code === "mbi-input" &&
       /^results\/x\.json is damaged \(.+\): run deno task derive-mbi to write it again$/.test(e.message),

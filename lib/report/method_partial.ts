@@ -134,7 +134,12 @@ export async function readMethodPartial(path = methodPartialPath()): Promise<Met
   const raw = await readTextIfExists(path);
   if (raw === undefined) return undefined;
   const remedy = "run deno task method-partial";
-  return checkRecord(MethodPartial, parseJsonText(raw, path, "dataset", remedy), path, "dataset");
+  return checkRecord(
+    MethodPartial,
+    parseJsonText(raw, path, "dataset", `${remedy} to write it again`),
+    path,
+    "dataset",
+  );
 }
 
 /**

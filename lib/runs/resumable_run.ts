@@ -330,8 +330,9 @@ export async function manifestRuns(jsonlPath: string): Promise<ManifestRuns | un
   const path = manifestPath(jsonlPath);
   const text = await readTextIfExists(path);
   if (text === undefined) return undefined;
-  const raw = parseJsonText(text, displayPath(path), "dataset", "run the stage that writes it");
-  const m = checkRecord(RunManifest, raw, displayPath(path), "dataset");
+  const where = displayPath(path);
+  const raw = parseJsonText(text, where, "dataset", `restore it from git (git checkout -- ${where})`);
+  const m = checkRecord(RunManifest, raw, where, "dataset");
   const started = m.runs.map((r) => r.started).filter((s): s is string => typeof s === "string").sort();
   const fileCreated = await headerCreated(jsonlPath);
   const firstStarted = started[0] ?? null;

@@ -1,4 +1,4 @@
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import { manifestRuns, manifestRunsText } from "./resumable_run.ts";
 import { tempDir } from "../core/testing.ts";
@@ -77,4 +77,15 @@ Deno.test("a file still being written: the words hold no count, so a resume (one
     "start and end of the runs from 2026-12-01 15:30 UTC on so far, a run added at every resume; " +
       "the file was begun 2026-12-01 09:20 UTC and its earlier runs are not recorded",
   );
+});
+
+Deno.test("a damaged manifest is refused naming it and how to get it back from git", async () => {
+  const path = await files(undefined, []);
+  const manifest = join(path, "..", "games.manifest.json");
+  await Deno.writeTextFile(manifest, '{"kind": "mbi-selfplay-manifest", "runs": [');
+  await rejects(manifestRuns(path), (e: Error & { code?: string }) => {
+    assertEquals(e.code, "dataset");
+    return /games\.manifest\.json is damaged \(.+\): restore it from git \(git checkout -- .+games\.manifest\.json\)$/
+      .test(e.message);
+  });
 });

@@ -197,7 +197,10 @@ export async function readSelfplayResults(profile: Profile): Promise<SelfplayRes
   const fix = selfplayFix(profile);
   const text = await readTextIfExists(path);
   if (text === undefined) return undefined;
-  const raw = parseJsonText(text, displayPath(path), "stage-input", fix) as { kind?: unknown; schema?: unknown };
+  const raw = parseJsonText(text, displayPath(path), "stage-input", `${fix} to write it again`) as {
+    kind?: unknown;
+    schema?: unknown;
+  };
   if (raw?.kind !== "mbi-selfplay-results" || !((raw.schema as number) >= SELFPLAY_RESULTS_SCHEMA)) {
     throw new MbiError("stage-input", `${displayPath(path)} is not a current self-play results file: ${fix}`);
   }

@@ -361,7 +361,10 @@ export async function writeMbiTable(dir: string, table: MbiTable): Promise<{ wri
 /** Reads an `mbi.json`. */
 export async function readMbiTable(path: string): Promise<MbiTable> {
   const text = await Deno.readTextFile(path); // NotFound is left to the caller (it names the command)
-  const t = parseJsonText(text, path, "mbi-input", "run deno task derive-mbi") as { kind?: unknown; schema: number };
+  const t = parseJsonText(text, path, "mbi-input", "run deno task derive-mbi to write it again") as {
+    kind?: unknown;
+    schema: number;
+  };
   if (t?.kind !== "mbi-table") throw new MbiError("mbi-input", `${path} is not an MBI table`);
   if (t.schema > MBI_SCHEMA) {
     throw new MbiError("mbi-input", `${path} has schema ${t.schema}; this code reads up to ${MBI_SCHEMA}`);

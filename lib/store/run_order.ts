@@ -81,7 +81,12 @@ export async function readRunOrder(dir: string, positions: readonly number[]): P
   const raw = await readTextIfExists(path);
   if (raw === undefined) return undefined;
   const where = displayPath(path);
-  const o = checkRecord(RunOrder, parseJsonText(raw, where, "dataset", "restore it from git"), where, "dataset");
+  const o = checkRecord(
+    RunOrder,
+    parseJsonText(raw, where, "dataset", `restore it from git (git checkout -- ${where})`),
+    where,
+    "dataset",
+  );
   const covered = orderedPositions(o);
   const want = new Set(positions);
   if (covered.length !== want.size || new Set(covered).size !== covered.length || covered.some((sp) => !want.has(sp))) {

@@ -38,5 +38,8 @@ Deno.test("readRunOrder: reads back what was written; refuses a hand-edited orde
   await Deno.writeTextFile(runOrderPath(dir), JSON.stringify(o));
   await rejects(readRunOrder(dir, [...ALL, 20]), /exactly once \(it lists 20\)/);
   await Deno.writeTextFile(join(dir, "order.json"), "{");
-  await rejects(readRunOrder(dir, ALL), /order\.json is damaged/);
+  await rejects(
+    readRunOrder(dir, ALL),
+    /order\.json is damaged \(.+\): restore it from git \(git checkout -- .*order\.json\)$/,
+  );
 });

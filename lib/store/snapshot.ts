@@ -43,7 +43,7 @@ export async function shownProgress(d: EvalDataset): Promise<ShownProgress> {
   if (raw !== undefined) {
     const head = checkRecord(
       SnapshotHead,
-      parseJsonText(raw, path, "dataset", "run deno task method-partial"),
+      parseJsonText(raw, path, "dataset", "run deno task method-partial to write it again"),
       path,
       "dataset",
     );
