@@ -81,8 +81,12 @@ export function placesSentence(b: Pick<Best, "positions" | "below" | "method">, 
     const median = quantileSorted(edges, 0.5);
     const sided = balanced.filter((p) => (edgeAt(p.sp) ?? Infinity) <= median).length +
       unbalanced.filter((p) => (edgeAt(p.sp) ?? -Infinity) >= median).length;
-    text += ` At the method's budget, ${sided} of the ${searched.length} listed positions searched so far lie on ` +
-      `their list's side of the median edge of the ${edges.length} searched.`;
+    const ofMedian = `the median edge of the ${edges.length} searched`;
+    text += searched.length === 1
+      ? ` At the method's budget, the one listed position searched so far ${sided ? "lies" : "does not lie"} on its ` +
+        `list's side of ${ofMedian}.`
+      : ` At the method's budget, ${sided} of the ${searched.length} listed positions searched so far lie on ` +
+        `their list's side of ${ofMedian}.`;
   }
   return { text, href: `${below.folder}/mbi.csv`, link: `the index at ${below.limit}` };
 }

@@ -45,6 +45,17 @@ Deno.test("'How sure' says how many listed positions keep their place at the bud
     ),
     t,
   );
+  // one listed position searched: said in the singular (SP 1, edge 3, on its side of the median 5 of 3, 5, 50)
+  const one = { values: { 1: [3, 40], 7: [5, 39], 8: [50, 40] } } as unknown as typeof method;
+  ok(
+    placesSentence({ positions, below, method: one }, 2)!.text.endsWith(
+      "At the method's budget, the one listed position searched so far lies on its list's side of the median edge of the 3 searched.",
+    ),
+  );
+  const wrongSide = { values: { 1: [60, 40], 7: [5, 39], 8: [50, 40] } } as unknown as typeof method;
+  ok(
+    placesSentence({ positions, below, method: wrongSide }, 2)!.text.includes("so far does not lie on its list's side"),
+  );
   assertEquals(placesSentence({ positions, below: null, method }, 2), null);
 });
 
