@@ -9,7 +9,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MbiError, onShutdown, pidRunning } from "../core/mod.ts";
-import { BOARD_CREDITS } from "./board/config.ts";
+import { BOARD_CREDITS } from "./board_config.ts";
 
 /** The entries, relative to this folder, by name. */
 const ENTRIES = { page: "page_script/main.ts", board: "board/entry.ts", draw: "draw_script/main.ts" } as const;

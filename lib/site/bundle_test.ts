@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { scriptText } from "../core/mod.ts";
-import { BOARD_CREDITS, BOARD_GLOBAL, POSITION_EVENT } from "./board/config.ts";
+import { BOARD_CREDITS, BOARD_GLOBAL, POSITION_EVENT } from "./board_config.ts";
 import { removeDeadBundles, siteBundles } from "./bundle.ts";
 
 Deno.test("one deno bundle run makes the page script and the board code: classic scripts sharing the board's global", async () => {

@@ -6,7 +6,7 @@
  */
 
 import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mod.ts";
-import { BOARD_CREDITS } from "./board/config.ts";
+import { BOARD_CREDITS } from "./board_config.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
 import { bestmoveOffPvText, fingerprintValue, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";

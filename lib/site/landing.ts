@@ -11,7 +11,7 @@ import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, outcomeTitle, progressText, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
-import { BOARD_CREDITS } from "./board/config.ts";
+import { BOARD_CREDITS } from "./board_config.ts";
 import { collectLanding, type LandingData, landingPath, readerName } from "./landing_data.ts";
 import { type SiteDesign } from "./designs.ts";
 import { histogram } from "./page.ts";

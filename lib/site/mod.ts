@@ -23,5 +23,5 @@ export * from "./page.ts";
 export * from "./page_sections.ts";
 export * from "./site.ts";
 export * from "./style.ts";
-export * from "./board/config.ts";
-export * from "./board/site_board.ts";
+export * from "./board_config.ts";
+export * from "./site_board.ts";

@@ -14,7 +14,7 @@ import { clipOutliers, Plot, renderPlot, THEME } from "../plot/mod.ts";
 import { hrefFrom, OUTCOME_LABELS } from "./data_files.ts";
 import { citationLine, formatBytes } from "./card.ts";
 import type { SiteData } from "./data.ts";
-import type { BoardConfig } from "./board/config.ts";
+import type { BoardConfig } from "./board_config.ts";
 import type { PageData } from "./page_script/data.ts";
 import {
   cardHtml,

@@ -25,7 +25,7 @@ import { siteBundles } from "./bundle.ts";
 import { filesUnder } from "../notebook/mod.ts";
 import { bestReferenceProfile, runDistribution } from "../analysis/mod.ts";
 import { createExclusive, pathExists, randomHex, testKillPoint } from "../core/mod.ts";
-import { boardConfig, boardFiles, readBoardGames } from "./board/site_board.ts";
+import { boardConfig, boardFiles, readBoardGames } from "./site_board.ts";
 import { buildLanding } from "./landing.ts";
 import { hrefFrom } from "./data_files.ts";
 

@@ -12,7 +12,7 @@ import { joinHtml, markup } from "../../core/html.ts";
 import { COL, type PageData, readPageData } from "../page_script/data.ts";
 import { numbered } from "../page_script/position.ts";
 import { setupToFen } from "../../method/start_fen.ts";
-import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK, type GameSet } from "./config.ts";
+import { BOARD_GLOBAL, type BoardConfig, type BoardGame, GAMES_CALLBACK, type GameSet } from "../board_config.ts";
 import { ladderFigure, type RungPoint } from "./ladder_figure.ts";
 import { playLine } from "./line.ts";
 import { LineViewer } from "./viewer.ts";

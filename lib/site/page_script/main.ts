@@ -6,7 +6,7 @@
  */
 
 import { type Html, joinHtml, raw } from "../../core/html.ts";
-import { BOARD_GLOBAL, type BoardConfig, POSITION_EVENT } from "../board/config.ts";
+import { BOARD_GLOBAL, type BoardConfig, POSITION_EVENT } from "../board_config.ts";
 import { COL, type PageRow, readPageData } from "./data.ts";
 import { missingPositionHtml, positionHtml } from "./position.ts";
 import {

@@ -1,10 +1,10 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { getProfile, publishedPaths, RESULTS_ENV, selfplayDir } from "../../store/mod.ts";
-import { repoPath } from "../../core/mod.ts";
-import type { SiteData } from "../data.ts";
+import { getProfile, publishedPaths, RESULTS_ENV, selfplayDir } from "../store/mod.ts";
+import { repoPath } from "../core/mod.ts";
+import type { SiteData } from "./data.ts";
 import { boardConfig, gamesScript, gamesScriptPath, ladderRungs, readBoardGames } from "./site_board.ts";
-import { pageLinks } from "../page.ts";
+import { pageLinks } from "./page.ts";
 
 Deno.test("the board reads the games of a self-play folder with tags (selfplay~pos60~games50~move30000), in game order", async () => {
   const root = await Deno.makeTempDir({ prefix: "mbi-board-games-" });

@@ -6,13 +6,13 @@
  */
 
 import { basename } from "node:path";
-import { gamesPath, readGames, type SelfplayResults } from "../../selfplay/mod.ts";
-import { getProfile, selfplayDir } from "../../store/mod.ts";
-import { type Profile } from "../../method/mod.ts";
-import type { SiteData } from "../data.ts";
-import { int, jsonInScript } from "../../core/mod.ts";
-import { siteBundles } from "../bundle.ts";
-import { BOARD_CREDITS, type BoardConfig, type BoardGame, GAMES_CALLBACK, type LadderRung } from "./config.ts";
+import { gamesPath, readGames, type SelfplayResults } from "../selfplay/mod.ts";
+import { getProfile, selfplayDir } from "../store/mod.ts";
+import { type Profile } from "../method/mod.ts";
+import type { SiteData } from "./data.ts";
+import { int, jsonInScript } from "../core/mod.ts";
+import { siteBundles } from "./bundle.ts";
+import { BOARD_CREDITS, type BoardConfig, type BoardGame, GAMES_CALLBACK, type LadderRung } from "./board_config.ts";
 
 /** The bundle's name in the site folder. */
 export const BOARD_SCRIPT = "board.js";
