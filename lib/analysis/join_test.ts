@@ -100,6 +100,12 @@ Deno.test("eval-join: two drawn positions searched again and matched, the sample
     const rest = await cli("eval_all.ts", ["--profile", "ci", "--workers", "2"]);
     assertEquals(rest.code, 0, rest.stderr);
     ok(rest.stderr.includes(`${CI_POSITIONS.length - 3 - SAMPLE.length} evaluated now`), rest.stderr);
+    // its progress names the part of the order under way: the order's first 3 done at the start, all at the end
+    const n = order.order.length;
+    ok(
+      rest.stderr.includes(`| part 1 of 1: 3/${n} |`) && rest.stderr.includes(`| part 1 of 1: ${n}/${n}, ETA 0s |`),
+      rest.stderr,
+    );
     const done = (await readEvalDataset(runPath))!;
     assertEquals(done.missing, []);
     assertEquals(done.records.length, CI_POSITIONS.length);

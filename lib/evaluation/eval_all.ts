@@ -26,11 +26,13 @@ import {
   type EvalHeader,
   inputFiles,
   orderedPositions,
+  orderParts,
   profileDir,
   readEvalDataset,
   readRunOrder,
   recordedPath,
   repairDuplicates,
+  type RunOrder,
   runOrderPath,
   type Shard,
   shardOf,
@@ -149,7 +151,13 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
     options: engine.entry.options,
     workers: opts.workers,
     log,
-    onProgress: opts.onProgress,
+    onProgress: order && opts.onProgress
+      ? withParts(
+        opts.onProgress,
+        order,
+        order.joined.positions.filter((sp) => before?.records.some((r) => r.sp === sp)),
+      )
+      : opts.onProgress,
     check: async () => {
       const removed = await repairDuplicates(path);
       if (removed) log(`repaired ${displayPath(path)}: removed ${removed} repeated record(s) identical to the first`);
@@ -278,6 +286,21 @@ export function checkAgainstProfile(d: EvalDataset, profile: Profile): void {
     const outside = `plans positions outside profile ${profile.name} (e.g. SP ${extra.slice(0, 3).join(", ")})`;
     throw new MbiError("dataset", `${d.path} ${outside}: ${fix}`);
   }
+}
+
+/**
+ * Progress of an ordered run with the part under way (store/run_order.ts): the run takes the order first and its
+ * joined positions last, so the order's positions done are those done less the joined ones already in the file.
+ */
+function withParts(f: (p: Progress) => void, order: RunOrder, joinedDone: readonly number[]): (p: Progress) => void {
+  return (p) => {
+    const parts = orderParts(order.order.length, Math.max(0, p.done - joinedDone.length));
+    const now = parts.find((x) => x.done < x.positions) ?? parts.at(-1);
+    if (!now) return f(p);
+    const ran = p.done > p.resumed && p.perHour > 0;
+    const etaS = ran ? ((now.positions - now.done) / p.perHour) * 3600 : null;
+    f({ ...p, part: { part: now.part, parts: parts.length, done: now.done, positions: now.positions, etaS } });
+  };
 }
 
 /** The columns of `evals.csv`, in order (the dataset card describes each). */

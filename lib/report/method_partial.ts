@@ -26,6 +26,7 @@ import {
   InputFile,
   inputFiles,
   mbiPaths,
+  orderParts,
   PEER_FILE,
   profileDir,
   readEvalDataset,
@@ -74,9 +75,6 @@ import {
 
 /** Schema version of `partial.json`. */
 export const PARTIAL_SCHEMA = 1;
-
-/** Positions in each part of the run (the order's first 300 are part 1, and so on). */
-export const PART_SIZE = 300;
 
 /** How many of the best index's most and least balanced positions are followed. */
 export const EXTREMES_LISTED = 10;
@@ -171,7 +169,6 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
     k = opts.prefix;
   }
   const used = [...order.joined.positions, ...order.order.slice(0, k)].sort((a, b) => a - b);
-  const prefixSet = new Set(order.order.slice(0, k));
   const mate = used.find((sp) => bySp.get(sp)!.eval_cp === null);
   if (mate !== undefined) throw new MbiError("stage-input", `SP ${mate} has a mate score, not a value in centipawns`);
   const value = (sp: number) => bySp.get(sp)!.eval_cp!;
@@ -220,11 +217,7 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
       beyond_prefix: opts.prefix === undefined
         ? run.records.map((r) => r.sp).filter((sp) => !usedSet.has(sp)).sort((a, b) => a - b)
         : [],
-      parts: Array.from({ length: Math.ceil(order.order.length / PART_SIZE) }, (_, i) => ({
-        part: i + 1,
-        positions: Math.min(PART_SIZE, order.order.length - i * PART_SIZE),
-        done: order.order.slice(i * PART_SIZE, (i + 1) * PART_SIZE).filter((sp) => prefixSet.has(sp)).length,
-      })),
+      parts: orderParts(order.order.length, k),
     },
     how: PARTIAL_HOW,
     distribution: sampleFacts(used.map(value), { resamples, seed, stream: FACT_STREAM }),

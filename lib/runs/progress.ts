@@ -20,6 +20,8 @@ export interface Progress {
   perHour: number;
   nodesPerSecond: number;
   etaS: number | null;
+  /** A run in parts (an ordered long run): the part under way, how far it is, and the time to its end at this rate. */
+  part?: { part: number; parts: number; done: number; positions: number; etaS: number | null };
 }
 
 /** Tracks a run and computes {@link Progress} snapshots. */
@@ -66,13 +68,20 @@ export function formatDuration(s: number): string {
 
 /**
  * One line: `eval 120/960 (12.5%) | 20 resumed | 1,234/h | 290k nodes/s | elapsed 5m50s | ETA 40m12s`; `-/h` until this
- * run has finished a unit, and only the count when everything was already done.
+ * run has finished a unit, and only the count when everything was already done. A run in parts names the part under
+ * way after the count: `| part 1 of 3: 66/300, ETA 23h20m |`.
  */
 export function formatProgress(p: Progress): string {
   const pct = p.total ? ((100 * p.done) / p.total).toFixed(1) : "100.0";
   const head = `${p.label} ${int(p.done)}/${int(p.total)} (${pct}%)`;
   if (p.resumed >= p.total) return `${head} | all ${int(p.total)} already done: nothing to run`;
   const parts = [head];
+  if (p.part) {
+    const { part, parts: of, done, positions, etaS } = p.part;
+    parts.push(
+      `part ${part} of ${of}: ${int(done)}/${int(positions)}${etaS === null ? "" : `, ETA ${formatDuration(etaS)}`}`,
+    );
+  }
   if (p.resumed) parts.push(`${int(p.resumed)} resumed`);
   parts.push(p.done > p.resumed ? `${int(Math.round(p.perHour))}/h` : "-/h");
   if (p.nodesPerSecond) parts.push(`${int(Math.round(p.nodesPerSecond / 1000))}k nodes/s`);

@@ -30,6 +30,18 @@ Deno.test("a progress line: counts with separators, the rate, nodes per second, 
   );
 });
 
+Deno.test("a run in parts names the part under way and the time to its end", () => {
+  const part = { part: 1, parts: 3, done: 66, positions: 300, etaS: 84_240 };
+  assertEquals(
+    formatProgress(at({ done: 126, resumed: 124, elapsedS: 720, perHour: 10, etaS: 300_960, part })),
+    "eval 126/960 (13.1%) | part 1 of 3: 66/300, ETA 23h24m | 124 resumed | 10/h | elapsed 12m00s | ETA 83h36m",
+  );
+  assertEquals(
+    formatProgress(at({ done: 124, resumed: 124, part: { ...part, done: 64, etaS: null } })),
+    "eval 124/960 (12.9%) | part 1 of 3: 64/300 | 124 resumed | -/h | elapsed 0s | ETA -",
+  );
+});
+
 Deno.test("before this run has finished a unit the rate is '-', not 0", () => {
   assertEquals(
     formatProgress(at({ done: 21, total: 60, resumed: 21 })),

@@ -38,6 +38,19 @@ export type RunOrder = v.InferOutput<typeof RunOrder>;
 /** Path of the order file of a dataset folder: `order.json` beside its `evals.jsonl`. */
 export const runOrderPath = (dir: string): string => join(dir, "order.json");
 
+/** Positions in each part of a run's order: the order's first 300 are part 1, and so on. */
+export const PART_SIZE = 300;
+
+/** One part of an order: its number (from 1), its positions, and how many of them are done. */
+export type OrderPart = { part: number; positions: number; done: number };
+
+/** The parts of an order of `n` positions of which the first `k` are done. */
+export const orderParts = (n: number, k: number): OrderPart[] =>
+  Array.from({ length: Math.ceil(n / PART_SIZE) }, (_, i) => {
+    const positions = Math.min(PART_SIZE, n - i * PART_SIZE);
+    return { part: i + 1, positions, done: Math.max(0, Math.min(positions, k - i * PART_SIZE)) };
+  });
+
 /** The positions of an order's dataset in the order the run takes them: the random order, then the joined ones. */
 export const orderedPositions = (o: RunOrder): number[] => [...o.order, ...o.joined.positions];
 

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import { seededOrder } from "../method/mod.ts";
 import { tempDir } from "../core/testing.ts";
-import { buildRunOrder, orderedPositions, readRunOrder, runOrderPath } from "./run_order.ts";
+import { buildRunOrder, orderedPositions, orderParts, readRunOrder, runOrderPath } from "./run_order.ts";
 
 const ALL = Array.from({ length: 20 }, (_, i) => i);
 
@@ -42,4 +42,16 @@ Deno.test("readRunOrder: reads back what was written; refuses a hand-edited orde
     readRunOrder(dir, ALL),
     /order\.json is damaged \(.+\): restore it from git \(git checkout -- .*order\.json\)$/,
   );
+});
+
+Deno.test("an order's parts: 300 positions each, the last one shorter, each with how many of its own are done", () => {
+  assertEquals(orderParts(900, 0).map((p) => [p.part, p.positions, p.done]), [[1, 300, 0], [2, 300, 0], [3, 300, 0]]);
+  assertEquals(orderParts(900, 366).map((p) => p.done), [300, 66, 0]);
+  assertEquals(orderParts(650, 650), [
+    { part: 1, positions: 300, done: 300 },
+    { part: 2, positions: 300, done: 300 },
+    { part: 3, positions: 50, done: 50 },
+  ]);
+  assertEquals(orderParts(9, 3), [{ part: 1, positions: 9, done: 3 }]);
+  assertEquals(orderParts(0, 0), []);
 });
