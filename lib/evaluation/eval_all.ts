@@ -155,7 +155,7 @@ export async function evalAll(opts: EvalAllOptions): Promise<EvalAllSummary> {
       ? withParts(
         opts.onProgress,
         order,
-        order.joined.positions.filter((sp) => before?.records.some((r) => r.sp === sp)),
+        order.joined.positions.filter((sp) => before?.records.some((r) => r.sp === sp)).length,
       )
       : opts.onProgress,
     check: async () => {
@@ -292,9 +292,9 @@ export function checkAgainstProfile(d: EvalDataset, profile: Profile): void {
  * Progress of an ordered run with the part under way (store/run_order.ts): the run takes the order first and its
  * joined positions last, so the order's positions done are those done less the joined ones already in the file.
  */
-function withParts(f: (p: Progress) => void, order: RunOrder, joinedDone: readonly number[]): (p: Progress) => void {
+function withParts(f: (p: Progress) => void, order: RunOrder, joinedDone: number): (p: Progress) => void {
   return (p) => {
-    const parts = orderParts(order.order.length, Math.max(0, p.done - joinedDone.length));
+    const parts = orderParts(order.order.length, Math.max(0, p.done - joinedDone));
     const now = parts.find((x) => x.done < x.positions) ?? parts.at(-1);
     if (!now) return f(p);
     const ran = p.done > p.resumed && p.perHour > 0;
