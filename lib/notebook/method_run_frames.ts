@@ -17,7 +17,7 @@ import {
   partialCountText,
   partialDistributionText,
 } from "../report/mod.ts";
-import { markup } from "../core/mod.ts";
+import { joinHtml, markup } from "../core/mod.ts";
 import { type DataFrame, toFrame } from "./frames.ts";
 import { type Displayable, html } from "./display.ts";
 
@@ -27,55 +27,60 @@ const NONE = "none: the method's run has no published snapshot here (deno task m
 export function methodRunView(snap: MethodSnapshot | undefined): Displayable {
   if (!snap) return html(markup`<p>The method's run: ${NONE}.</p>`);
   const p = snap.partial;
-  return html(
-    markup`<p><b>${
-      partialCountText(p)
-    }</b>, not an index: no MBI at this budget until all 960 are done. ${PARTIAL_HOW}</p>
-<p>${partialDistributionText(p)}</p><p>${partialAgreementText(p)}</p>`,
-    `${partialCountText(p)}. ${partialDistributionText(p)} ${partialAgreementText(p)}`,
-  );
+  const lines = [
+    `${partialCountText(p)}: not an index, no MBI at this budget until all 960 are done.`,
+    partialDistributionText(p),
+    partialAgreementText(p),
+    `Brackets: 95% intervals. ${PARTIAL_HOW}`,
+  ];
+  return html(joinHtml(lines.map((l) => markup`<p>${l}</p>`)), lines.join(" "));
 }
 
 /**
- * One row per position of the snapshot: its value at the method's budget (and its edge's average rank among them, 1 =
- * the smallest), beside this index's value, edge and MBI; `origin` says whether it is one of the 60 self-play
- * positions (a stratified draw) or of the run's random order (`order`: its place there); null without the order file.
+ * One row per position of the snapshot: its value at the method's budget beside this index's value, edge and MBI,
+ * with each edge's average rank among these positions (`method_rank`, `index_rank`: 1 = the smallest edge; their
+ * Pearson correlation is the Spearman of the edges). `origin` says whether it is one of the 60 self-play positions (a
+ * stratified draw) or of the run's random order (`order_place`: its place there); null without the order file.
  */
 export async function methodRunFrame(
   table: MbiTable,
   snap: MethodSnapshot | undefined,
   text: string,
 ): Promise<DataFrame> {
-  const used = snap?.partial.done.used ?? [];
+  const used = (snap?.partial.done.used ?? []).filter((sp) => snap!.values[sp][0] !== null);
   const order = snap ? await readRunOrder(join(resultsRoot(), "full"), PROFILES.full.positions) : undefined;
   const place = new Map((order?.order ?? []).map((sp, i) => [sp, i + 1]));
   const index = new Map(table.rows.map((r) => [r.sp, r]));
-  const values = used.map((sp) => snap!.values[sp][0]);
-  const ranks = averageRanks(values.map((v) => (v === null ? Infinity : Math.abs(v))));
-  const rows = used.map((sp, i) => {
-    const r = index.get(sp);
+  const shared = used.filter((sp) => index.has(sp));
+  const methodEdge = shared.map((sp) => Math.abs(snap!.values[sp][0]!));
+  const methodRanks = averageRanks(methodEdge);
+  const indexRanks = averageRanks(shared.map((sp) => index.get(sp)!.edge_cp));
+  const rows = shared.map((sp, i) => {
+    const r = index.get(sp)!;
     return {
       sp,
-      setup: r?.setup ?? null,
+      setup: r.setup,
       origin: order ? (place.has(sp) ? "run order" : "self-play 60") : null,
-      order: place.get(sp) ?? null,
-      eval_method: values[i],
-      edge_method: values[i] === null ? null : Math.abs(values[i]!),
-      rank_method: ranks[i],
-      depth_method: snap!.values[sp][1],
-      eval_index: r?.eval_cp ?? null,
-      edge_index: r?.edge_cp ?? null,
-      mbi_index: r?.mbi ?? null,
+      order_place: place.get(sp) ?? null,
+      method_eval_cp: snap!.values[sp][0],
+      method_edge_cp: methodEdge[i],
+      method_rank: methodRanks[i],
+      method_depth: snap!.values[sp][1],
+      index_eval_cp: r.eval_cp,
+      index_edge_cp: r.edge_cp,
+      index_rank: indexRanks[i],
+      index_mbi: r.mbi,
     };
   });
-  const columns =
-    "sp setup origin order eval_method edge_method rank_method depth_method eval_index edge_index mbi_index";
+  const columns = "sp setup origin order_place method_eval_cp method_edge_cp method_rank method_depth " +
+    "index_eval_cp index_edge_cp index_rank index_mbi";
   return await toFrame(rows, columns, snap ? text : `${text} — ${NONE}`);
 }
 
 /**
  * The best index's most and least balanced positions (the snapshot's own lists) and where those done so far land at
- * the method's budget: value and average rank by edge among the positions done (1 = the most balanced).
+ * the method's budget: value and average rank by edge among the positions done (`method_rank`, 1 = the most
+ * balanced); null where a position is not done yet.
  */
 export async function methodExtremesFrame(snap: MethodSnapshot | undefined, text: string): Promise<DataFrame> {
   const e = snap?.partial.extremes;
@@ -85,14 +90,13 @@ export async function methodExtremesFrame(snap: MethodSnapshot | undefined, text
         list: list === "balanced" ? "most balanced" : "least balanced",
         sp: r.sp,
         setup: r.setup,
-        mbi_index: r.mbi,
-        eval_index: r.eval_cp,
-        eval_method: r.method?.eval_cp ?? null,
-        rank_method: r.method?.rank ?? null,
-        of: r.method?.of ?? null,
+        best_index_mbi: r.mbi,
+        best_index_eval_cp: r.eval_cp,
+        method_eval_cp: r.method?.eval_cp ?? null,
+        method_rank: r.method?.rank ?? null,
       }))
     )
     : [];
-  const columns = "list sp setup mbi_index eval_index eval_method rank_method of";
+  const columns = "list sp setup best_index_mbi best_index_eval_cp method_eval_cp method_rank";
   return await toFrame(rows, columns, e ? text : `${text} — ${NONE}`);
 }

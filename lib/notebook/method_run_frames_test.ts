@@ -26,10 +26,13 @@ Deno.test("the method's run beside an index: one row per position of the snapsho
   await inTempRoot(async () => {
     const df = await methodRunFrame(table, snap, "beside");
     assertEquals(
-      records(df).map((
-        r,
-      ) => [r.sp, r.eval_method, r.edge_method, r.rank_method, r.depth_method, r.eval_index, r.mbi_index]),
-      [[1, -20, 20, 2, 44, 10, 90], [3, 5, 5, 1, 45, 50, 0]],
+      records(df).map((r) => [r.sp, r.method_eval_cp, r.method_edge_cp, r.method_rank, r.method_depth]),
+      [[1, -20, 20, 2, 44], [3, 5, 5, 1, 45]],
+    );
+    // this index's side, with its edges ranked among the same positions
+    assertEquals(
+      records(df).map((r) => [r.index_eval_cp, r.index_edge_cp, r.index_rank, r.index_mbi]),
+      [[10, 10, 1, 90], [50, 50, 2, 0]],
     );
     // without the run's order file here, where a position came from is not known, not guessed
     assertEquals(records(df).map((r) => r.origin), [null, null]);
@@ -46,11 +49,10 @@ Deno.test("where the best index's listed positions land: done ones with value an
     list: "most balanced",
     sp: 1,
     setup: "RNBQKBNR",
-    mbi_index: 90,
-    eval_index: 10,
-    eval_method: -20,
-    rank_method: 2,
-    of: 2,
+    best_index_mbi: 90,
+    best_index_eval_cp: 10,
+    method_eval_cp: -20,
+    method_rank: 2,
   }]);
   assertEquals(records(await methodExtremesFrame(undefined, "lists")), []);
 });

@@ -264,17 +264,20 @@ export function partialDistributionText(p: Pick<MethodPartial, "distribution" | 
   const below = `${z.count} of ${num(n)} below 0 (${pct(z.share)}, [${z.ci95.map(pct).join(", ")}])`;
   return `Median ${cp(d.median.estimate)} cp [${d.median.ci95.map(cp).join(", ")}], ` +
     `quartiles ${cp(d.quartiles[0].estimate)} to ${cp(d.quartiles[1].estimate)} cp; ${below}. ` +
-    `The method's published run: median +${m.median.toFixed(1)}, range ${m.min}..+${m.max}, ` +
-    `${m.negatives} of ${num(m.count)} below 0.`;
+    `The method's published run: median +${m.median.toFixed(1)} cp, range ${signedCp(m.min)} to ${
+      signedCp(m.max)
+    } cp, ${m.negatives} of ${num(m.count)} below 0.`;
 }
 
 /** The best index's rank agreement with the values done (one sentence). */
 export function partialAgreementText(p: Pick<MethodPartial, "agreement">): string {
   const a = p.agreement;
   const r = (x: { rho: number; ci95: [number, number] }) => `${fix(x.rho, 3)} ${iv(x.ci95)}`;
-  return `The ${indexWords(a.budget)} ranks their edges at Spearman ${r(a.all)} on all ${num(a.all.n)}` +
+  return `Rank agreement of their edges with the ${indexWords(a.budget)} (Spearman): ${r(a.all)} on all ${
+    num(a.all.n)
+  }` +
     (a.prefix ? `, ${r(a.prefix)} on the ${num(a.prefix.n)} of the random order alone` : "") +
-    (a.peer ? `; the depth-32 peer (clfs/eval960) at ${r(a.peer)}.` : ".");
+    (a.peer ? `; with the published depth-32 table (clfs/eval960): ${r(a.peer)}.` : ".");
 }
 
 /** The best index in words: `8,000,000 nodes per position` → `8,000,000-node index`. */
