@@ -8,7 +8,7 @@
 
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { requireCurrent } from "../analysis/mod.ts";
-import { basename, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { MbiError, pathExists, repoPath, sha256File, sha256Text } from "../core/mod.ts";
 import { type Profile } from "../method/mod.ts";
 import { ensureJupyter, executeNotebook, type Notebook, type NotebookRun } from "./runner.ts";
@@ -22,9 +22,11 @@ import {
   isPublishedOutput,
   listResultFolders,
   outcomesRoot,
+  PER_POSITION_FILES,
   profileDir,
   publishedPaths,
   readEvalDataset,
+  readTextIfExists,
   resultsRoot,
   selfplayDir,
   snapshotPath,
@@ -123,10 +125,20 @@ export async function renderInputs(profile: Profile): Promise<string[]> {
   }
   const comparison = join(root, "engine_comparison.json");
   if (pathExists(comparison)) files.push(comparison);
-  // notebook 07 reads the outcome tables (not their validation files: it validates in memory)
+  // notebook 07 reads the outcome tables and their validation files; a private table's per-position files stay on
+  // the machine that built it and 07 never shows them, so they are no input (a fresh clone has none)
   const outcomes = outcomesRoot();
-  if (pathExists(outcomes)) files.push(...filesUnder(outcomes, ["validation"]));
+  if (pathExists(outcomes)) {
+    for (const f of filesUnder(outcomes, [])) if (!(await unshipped(f))) files.push(f);
+  }
   return files.map((f) => relative(root, f));
+}
+
+/** True for a private outcome table's per-position file (store/outcome_table.ts: never committed). */
+async function unshipped(path: string): Promise<boolean> {
+  if (!(PER_POSITION_FILES as readonly string[]).includes(basename(path))) return false;
+  const meta = await readTextIfExists(join(dirname(path), "outcomes.json"));
+  return meta !== undefined && (JSON.parse(meta) as { private?: boolean }).private === true;
 }
 
 /** True when the dataset at `path` still lacks positions (one that does not read counts as it is, not growing). */

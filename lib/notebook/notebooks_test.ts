@@ -188,6 +188,26 @@ Deno.test("the render-skip hash covers every folder the notebooks read (a growin
     // complete, it is read whole again
     await keep(lines.length - 1);
     ok((await renderInputs(quick)).includes("quick~eval90000/evals.jsonl"));
+
+    // outcome tables: a shipped table's files and every validation file count; a private table's per-position
+    // files (never committed, so absent from a fresh clone) do not
+    for (const [name, priv] of [["open", false], ["closed", true]] as const) {
+      await Deno.mkdir(join(root, "outcomes", name, "validation"), { recursive: true });
+      await Deno.writeTextFile(join(root, "outcomes", name, "outcomes.json"), JSON.stringify({ private: priv }));
+      await Deno.writeTextFile(join(root, "outcomes", name, "outcomes.csv"), "sp,games\n");
+      await Deno.writeTextFile(join(root, "outcomes", name, "validation", "quick.json"), "{}\n");
+    }
+    const tables = (await renderInputs(quick)).filter((f) => f.startsWith("outcomes/"));
+    assertEquals(tables, [
+      "outcomes/closed/outcomes.json",
+      "outcomes/closed/validation/quick.json",
+      "outcomes/open/outcomes.csv",
+      "outcomes/open/outcomes.json",
+      "outcomes/open/validation/quick.json",
+    ]);
+    const o0 = await renderInputsHash(quick, nbs);
+    await Deno.writeTextFile(join(root, "outcomes", "closed", "outcomes.csv"), "sp,games\n0,5\n");
+    assertEquals(await renderInputsHash(quick, nbs), o0);
   } finally {
     if (before === undefined) Deno.env.delete(RESULTS_ENV);
     else Deno.env.set(RESULTS_ENV, before);
