@@ -17,6 +17,7 @@ export * from "./frames.ts";
 export * from "./notebooks.ts";
 export * from "./runner.ts";
 export * from "./sample_frames.ts";
+export * from "./method_run_frames.ts";
 export * from "./show.ts";
 export * from "./comparison_frame.ts";
 export * from "./prediction_frame.ts";
