@@ -16,6 +16,7 @@ import {
   JsonlAppender,
   readEvalDataset,
   recordedInputPath,
+  restoreRemedy,
   type RunOrder,
 } from "../store/mod.ts";
 import { type EvaluationRecord, JOIN_STREAM, orderRule, seededDraw } from "../method/mod.ts";
@@ -68,7 +69,7 @@ export async function joinedRecords(order: RunOrder): Promise<{ dataset: EvalDat
     await Deno.readTextFile(mPath),
     where,
     "dataset",
-    `restore it from git (git checkout -- ${where})`,
+    restoreRemedy(mPath),
   );
   const manifest = checkRecord(RunManifest, json, where, "dataset");
   const binary = dataset.header.engine.sha256;

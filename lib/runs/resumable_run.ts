@@ -33,6 +33,7 @@ import {
   makeFolder,
   readTextIfExists,
   recordedPath,
+  restoreRemedy,
   writeFileAtomic,
 } from "../store/mod.ts";
 import { type Progress, ProgressTracker } from "./progress.ts";
@@ -331,7 +332,7 @@ export async function manifestRuns(jsonlPath: string): Promise<ManifestRuns | un
   const text = await readTextIfExists(path);
   if (text === undefined) return undefined;
   const where = displayPath(path);
-  const raw = parseJsonText(text, where, "dataset", `restore it from git (git checkout -- ${where})`);
+  const raw = parseJsonText(text, where, "dataset", restoreRemedy(path));
   const m = checkRecord(RunManifest, raw, where, "dataset");
   const started = m.runs.map((r) => r.started).filter((s): s is string => typeof s === "string").sort();
   const fileCreated = await headerCreated(jsonlPath);

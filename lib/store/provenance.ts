@@ -44,10 +44,30 @@ export function displayPath(path: string): string {
   return rel.startsWith("..") ? path : rel;
 }
 
+/** `path` relative to `dir` when it lies below it (not `dir` itself), else undefined. */
+const below = (dir: string, path: string): string | undefined => {
+  const rel = relative(dir, path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : undefined;
+};
+
 /** A path as a result file records it, true wherever the results root moves: `results/…` below it, else as displayed. */
 export function recordedPath(path: string): string {
-  const rel = relative(resultsRoot(), path);
-  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? join("results", rel) : displayPath(path);
+  const rel = below(resultsRoot(), path);
+  return rel ? join("results", rel) : displayPath(path);
+}
+
+/**
+ * How to get a damaged committed file back, as the remedy of its error: `git checkout -- <path>` inside the repository;
+ * for a copy under a results root elsewhere, the repository's version by `git show`; else a copy of it.
+ */
+export function restoreRemedy(path: string): string {
+  const inRepo = below(REPO_ROOT, path);
+  if (inRepo) return `restore it from git (git checkout -- ${inRepo})`;
+  const inResults = below(resultsRoot(), path);
+  if (inResults) {
+    return `restore it from a copy (the repository's, if it has one: git show HEAD:results/${inResults} > ${path})`;
+  }
+  return "restore it from a copy";
 }
 
 /** Describes input files by path ({@link recordedPath}) and SHA-256. */

@@ -2,7 +2,7 @@ import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import { join } from "node:path";
 import { inTempRoot } from "../core/testing.ts";
 import { repoPath, sha256Text } from "../core/mod.ts";
-import { recordedInputPath, staleInputs } from "./provenance.ts";
+import { recordedInputPath, restoreRemedy, staleInputs } from "./provenance.ts";
 
 Deno.test("a recorded input path names its file now: results/… below the current root, others below the repository", async () => {
   await inTempRoot((root) => {
@@ -45,5 +45,21 @@ Deno.test("staleInputs finds a required file by its path below the results root,
       "was not computed from /old/root/quick/summary.json as it is now",
       "not required: read where it was recorded",
     );
+  });
+});
+
+Deno.test("a damaged file's remedy: git checkout in the repository, git show for a copy under another results root", async () => {
+  assertEquals(
+    restoreRemedy(repoPath("results/full/order.json")),
+    "restore it from git (git checkout -- results/full/order.json)",
+  );
+  await inTempRoot((root) => {
+    const copy = join(root, "full", "order.json");
+    assertEquals(
+      restoreRemedy(copy),
+      `restore it from a copy (the repository's, if it has one: git show HEAD:results/full/order.json > ${copy})`,
+    );
+    assertEquals(restoreRemedy("/elsewhere/order.json"), "restore it from a copy");
+    return Promise.resolve();
   });
 });

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import * as v from "valibot";
 import { ORDER_STREAM, orderRule, seededOrder } from "../method/mod.ts";
 import { checkRecord, count, fileKind, integer, MbiError, parseJsonText, schemaVersion, text } from "../core/mod.ts";
-import { CodeVersion, displayPath, InputFile } from "./provenance.ts";
+import { CodeVersion, displayPath, InputFile, restoreRemedy } from "./provenance.ts";
 import { readTextIfExists } from "./write_guard.ts";
 
 const ORDER_SCHEMA = 1;
@@ -96,7 +96,7 @@ export async function readRunOrder(dir: string, positions: readonly number[]): P
   const where = displayPath(path);
   const o = checkRecord(
     RunOrder,
-    parseJsonText(raw, where, "dataset", `restore it from git (git checkout -- ${where})`),
+    parseJsonText(raw, where, "dataset", restoreRemedy(path)),
     where,
     "dataset",
   );
