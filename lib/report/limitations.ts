@@ -24,6 +24,7 @@ import {
   selfplayDir,
 } from "../store/mod.ts";
 import { methodSampleState } from "./method_sample.ts";
+import { readMethodPartial } from "./method_partial.ts";
 import { designStatements, gamesStatements, methodSampleStatement } from "./limitations_selfplay.ts";
 import { type DesignResults, designResults } from "./design_comparison.ts";
 import {
@@ -229,7 +230,9 @@ export async function computeLimitations(
   const own = sp && !isMethodBudgets({ profile: profile.name, evalLimit: limit })
     ? await methodSampleState(profile, sp.positions.map((p) => p.sp))
     : undefined;
-  if (own) out.push(methodSampleStatement(profile, own));
-  for (const design of designs ?? await designResults(profile)) out.push(...await designStatements(design));
+  const partial = await readMethodPartial();
+  const run = partial && { partial, ofThisIndex: partial.agreement.index === datasetFolder(d) };
+  if (own) out.push(methodSampleStatement(profile, own, run));
+  for (const design of designs ?? await designResults(profile)) out.push(...await designStatements(design, run));
   return out;
 }

@@ -11,6 +11,7 @@ import { formatLimit } from "../engine/mod.ts";
 import { recordedPath, selfplayDir, summaryPath } from "../store/mod.ts";
 import { type MethodSampleState, methodSampleSummaryPath } from "./method_sample.ts";
 import { type DesignResults } from "./design_comparison.ts";
+import { type MethodPartial, methodPartialPath } from "./method_partial.ts";
 import {
   METHOD_VARIANCES,
   type Profile,
@@ -156,6 +157,7 @@ export async function gamesStatements(design: Profile, sp: SelfplayResults, summ
 /** The statements of another self-play design of the dataset (named in ids and text), and of its method's sample. */
 export async function designStatements(
   { design, selfplay: sp, summary, sample: state }: DesignResults,
+  run?: MethodRun,
 ): Promise<Limitation[]> {
   const budget = selfplayBudgetText(selfplayBudget(sp));
   const out = (await gamesStatements(design, sp, summary)).map((l) => ({
@@ -165,7 +167,7 @@ export async function designStatements(
     // the design in readers' words; its files (named beside each statement) carry its results key
     text: `Self-play, ${budget}: ${l.text.replace(/^Self-play: /, "")}`,
   }));
-  return state ? [...out, methodSampleStatement(design, state)] : out;
+  return state ? [...out, methodSampleStatement(design, state, run)] : out;
 }
 
 /**
@@ -218,8 +220,18 @@ export async function openingStatement(design: Profile, sp: SelfplayResults): Pr
   };
 }
 
-/** How far the method's budget on a design's positions has got, and what it shows once complete. */
-export function methodSampleStatement(design: Profile, state: MethodSampleState): Limitation {
+/** The method's run over all 960 positions as a statement quotes it: its published snapshot, and whether that snapshot's
+ * rank agreement is with the statement's own index. */
+export interface MethodRun {
+  partial: MethodPartial;
+  ofThisIndex: boolean;
+}
+
+/**
+ * How far the method's budget on a design's positions has got and what it shows once complete; with the method's run
+ * (`run`), how far that has got over all 960 (the design's positions are among them).
+ */
+export function methodSampleStatement(design: Profile, state: MethodSampleState, run?: MethodRun): Limitation {
   const { path: samplePath, dataset: sample, figures } = state;
   const done = sample.records.length, of = sample.header.positions.length;
   const method = formatLimit(sample.header.config.limit);
@@ -227,22 +239,40 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState)
   const positionsOf = `the self-play design (${selfplayBudgetText(design.selfplay)})`;
   const only = `The method's budget (${method} per position) exists here only for`;
   const spearman = far ? `; Spearman ${fix(far.spearman_edges.rho, 3)} with this index` : "";
+  const p = run?.partial;
+  const runDone = p?.done.used.length ?? 0, runOf = p?.done.of ?? 0;
+  // the run's snapshot says more than the design's sample once it holds more positions than the sample
+  const grown = p && runDone > of ? p : undefined;
   const agreement = far
-    ? ` On them this index's edges agree with it at Spearman ${fix(far.spearman_edges.rho, 3)} ` +
+    ? ` On ${grown ? `the ${of} of the self-play design` : "them"} this index's edges agree with it at Spearman ${
+      fix(far.spearman_edges.rho, 3)
+    } ` +
       `${iv(far.spearman_edges.ci95)}, median |Δ| ${far.median_abs_delta_cp} cp ` +
       `(mean Δ ${fix(far.mean_delta_cp, 1)} cp, this index minus the method's budget).`
     : figures
     ? ""
     : " Its figures are not computed yet (deno task method-sample).";
+  const soFar = grown && runDone < runOf ? " so far" : "";
+  const runAgreement = grown && run?.ofThisIndex
+    ? `; Spearman ${fix(grown.agreement.all.rho, 3)} with this index on them`
+    : "";
+  const headline = done < of
+    ? `The method's budget (${method}): ${done} of ${of} sample positions so far.`
+    : grown
+    ? `The method's budget (${method}): ${int(runDone)} of ${int(runOf)} positions${soFar}${runAgreement}.`
+    : `The method's budget (${method}) covers only ${of} sample positions${spearman}.`;
+  const text = done < of
+    ? `${only} ${done} of the ${of} positions of ${positionsOf} so far. ` +
+      "Nothing at it covers all 960 positions, and no other figure computed here is at it."
+    : grown
+    ? `The method's budget (${method} per position) covers ${int(runDone)} of ${int(runOf)} positions${soFar}: ` +
+      `the ${of} of ${positionsOf} and ${int(runDone - of)} of the run over the rest` +
+      (runDone < runOf ? ", a sample, not an index over all of them." : ".") + agreement
+    : `${only} the ${of} positions of ${positionsOf}: a sample, not an index over all 960 positions.${agreement}`;
   return {
     id: `method-sample:${design.name}`,
-    headline: done < of
-      ? `The method's budget (${method}): ${done} of ${of} sample positions so far.`
-      : `The method's budget (${method}) covers only ${of} sample positions${spearman}.`,
-    text: done < of
-      ? `${only} ${done} of the ${of} positions of ${positionsOf} so far. ` +
-        "Nothing at it covers all 960 positions, and no other figure computed here is at it."
-      : `${only} the ${of} positions of ${positionsOf}: a sample, not an index over all 960 positions.${agreement}`,
+    headline,
+    text,
     figures: {
       positions_done: done,
       positions: of,
@@ -250,10 +280,13 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState)
       spearman_edges: far?.spearman_edges.rho ?? null,
       median_abs_delta_cp: far?.median_abs_delta_cp ?? null,
       mean_delta_cp: far?.mean_delta_cp ?? null,
+      run_positions_done: grown ? runDone : null,
+      run_spearman_edges: grown && run?.ofThisIndex ? grown.agreement.all.rho : null,
     },
     sources: [
       recordedPath(samplePath),
       ...(figures ? [recordedPath(methodSampleSummaryPath(samplePath, design))] : []),
+      ...(grown ? [recordedPath(methodPartialPath())] : []),
     ],
   };
 }
