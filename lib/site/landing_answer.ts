@@ -53,8 +53,8 @@ export function listsSentence(b: Pick<Best, "positions" | "below">, n = LIST_LEN
 }
 
 /**
- * Whether the listed positions keep their place: how many are among as many most (least) balanced at the budget
- * below, ties at the cut included; then how many of those the method's run has searched lie on their list's side of
+ * Whether the listed positions keep their place: how many are among the budget below's own lists, drawn the same way
+ * (as many most and least balanced by edge, ties at the cut included, so a list there may be longer); then how many of those the method's run has searched lie on their list's side of
  * the searched positions' median edge (an equal-chance sample: their median stands for all 960's).
  */
 export function placesSentence(b: Pick<Best, "positions" | "below" | "method">, n = LIST_LENGTH): SureSentence | null {
@@ -62,15 +62,17 @@ export function placesSentence(b: Pick<Best, "positions" | "below" | "method">, 
   if (!below) return null;
   const { balanced, unbalanced } = extremes(b, n);
   if (!balanced.length || !unbalanced.length) return null;
-  const there = Object.values(below.mbi).sort((x, y) => y - x);
-  if (there.length < balanced.length + unbalanced.length) return null;
-  const topCut = there[balanced.length - 1], bottomCut = there[there.length - unbalanced.length];
-  const kept = balanced.filter((p) => below.mbi[p.sp] >= topCut).length;
-  const keptLow = unbalanced.filter((p) => below.mbi[p.sp] <= bottomCut).length;
+  const byEdge = Object.entries(below.edge).map(([sp, edge_cp]) => ({ sp: Number(sp), edge_cp }))
+    .sort((x, y) => x.edge_cp - y.edge_cp || x.sp - y.sp);
+  if (byEdge.length < balanced.length + unbalanced.length) return null;
+  const there = balanceExtremes(byEdge, n);
+  const inList = (list: { sp: number }[]) => (p: { sp: number }) => list.some((q) => q.sp === p.sp);
+  const kept = balanced.filter(inList(there.balanced)).length;
+  const keptLow = unbalanced.filter(inList(there.unbalanced)).length;
   const are = (k: number) => `${k} ${k === 1 ? "is" : "are"}`;
-  let text = `Of the ${balanced.length} most balanced, ${are(kept)} among the ${balanced.length} most balanced ` +
-    `at ${below.limit} per position too; of the ${unbalanced.length} least balanced, ${are(keptLow)} among the ` +
-    `${unbalanced.length} least.`;
+  let text = `Of the ${balanced.length} most balanced, ${are(kept)} among the ${there.balanced.length} most ` +
+    `balanced at ${below.limit} per position too; of the ${unbalanced.length} least balanced, ${are(keptLow)} ` +
+    `among the ${there.unbalanced.length} least there.`;
   const m = b.method;
   const edges = m
     ? Object.values(m.values).flatMap(([v]) => v === null ? [] : [Math.abs(v)]).sort((x, y) => x - y)

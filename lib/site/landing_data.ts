@@ -194,7 +194,7 @@ async function bestIndex(
     method: (await methodSnapshot()) ?? null,
     /** Every dataset against every outcome table (`outcomes/study.json`), or null. */
     study: (await readStudy()) ?? null,
-    /** The ladder's rung below it (the same engine at the next smaller budget): its budget and MBI by SP. */
+    /** The ladder's rung below it (the same engine at the next smaller budget): its budget, MBI and edge by SP. */
     below: await rungBelow(on.ladderRows, key),
   };
 }
@@ -247,7 +247,7 @@ export async function collectLanding(known?: KnownDesigns) {
   };
 }
 
-/** The MBI of the rung below `key` on the ladder, by SP (null when `key` is its lowest rung or not on it). */
+/** The MBI and edge of the rung below `key` on the ladder, by SP (null when `key` is its lowest rung or not on it). */
 async function rungBelow(rows: readonly LadderRow[], key: string) {
   const step = rows.find((r) => r.next?.folder === key);
   if (!step) return null;
@@ -256,6 +256,7 @@ async function rungBelow(rows: readonly LadderRow[], key: string) {
     folder: step.folder,
     limit: formatLimit({ nodes: step.nodes }),
     mbi: Object.fromEntries(table.rows.map((r) => [r.sp, r.mbi])),
+    edge: Object.fromEntries(table.rows.map((r) => [r.sp, r.edge_cp])),
   };
 }
 

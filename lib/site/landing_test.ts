@@ -13,7 +13,12 @@ Deno.test("the lists never cut a tie, and say where their positions stood at the
   const { balanced, unbalanced } = extremes({ positions }, 2);
   assertEquals(balanced.map((p) => p.sp), [1, 2, 3]); // SP 3 ties SP 2 at 7 cp
   assertEquals(unbalanced.map((p) => p.sp), [6, 5]);
-  const below = { folder: "b", limit: "2,000,000 nodes", mbi: { 1: 97, 2: 90, 3: 99, 4: 40, 5: 3, 6: 0 } };
+  const below = {
+    folder: "b",
+    limit: "2,000,000 nodes",
+    mbi: { 1: 97, 2: 90, 3: 99, 4: 40, 5: 3, 6: 0 },
+    edge: { 1: 8, 2: 12, 3: 7, 4: 30, 5: 70, 6: 90 },
+  };
   const s = listsSentence({ positions, below }, 2)!;
   ok(s.startsWith("At 2,000,000 nodes per position these most balanced had MBI 90–99, the least balanced 0–3"), s);
   assertEquals(listsSentence({ positions, below: null }, 2), null);
@@ -23,16 +28,25 @@ Deno.test("the lists never cut a tie, and say where their positions stood at the
 Deno.test("'How sure' says how many listed positions keep their place at the budget below and at the method's budget", () => {
   const pos = (sp: number, edge: number, mbi: number) => ({ sp, setup: "RNBQKBNR", eval_cp: edge, edge_cp: edge, mbi });
   const positions = [pos(1, 6, 100), pos(2, 7, 90), pos(3, 20, 50), pos(4, 40, 30), pos(5, 80, 10), pos(6, 85, 0)];
-  // below: SP 1 keeps its place among the 2 most balanced (SP 3 took SP 2's); of the 2 least, SP 6 and SP 5 keep theirs
+  // below, by edge: SP 1 keeps its place among the most balanced (SP 3 took SP 2's, SP 4 ties SP 1 at the cut, so that
+  // list holds 3); of the 2 least, SP 6 and SP 5 keep theirs. MBI below is not what decides (SP 4's is lower).
   const below = {
     folder: "quick~eval2000000",
     limit: "2,000,000 nodes",
     mbi: { 1: 97, 2: 40, 3: 99, 4: 60, 5: 3, 6: 0 },
+    edge: { 1: 7, 2: 30, 3: 5, 4: 7, 5: 70, 6: 90 },
   };
   const s = placesSentence({ positions, below, method: null }, 2)!;
   assertEquals(
     s.text,
-    "Of the 2 most balanced, 1 is among the 2 most balanced at 2,000,000 nodes per position too; of the 2 least balanced, 2 are among the 2 least.",
+    "Of the 2 most balanced, 1 is among the 3 most balanced at 2,000,000 nodes per position too; of the 2 least balanced, 2 are among the 2 least there.",
+  );
+  // both listed positions pushed out below by SP 3 and SP 4: none kept
+  const pushedOut = { ...below, edge: { 1: 40, 2: 41, 3: 5, 4: 6, 5: 70, 6: 90 } };
+  ok(
+    placesSentence({ positions, below: pushedOut, method: null }, 2)!.text.startsWith(
+      "Of the 2 most balanced, 0 are among the 2 most",
+    ),
   );
   assertEquals([s.href, s.link], ["quick~eval2000000/mbi.csv", "the index at 2,000,000 nodes"]);
   // at the method's budget: searched SP 1 (edge 3), 2 (edge 30), 6 (edge 9) and two others; the median edge is 9
