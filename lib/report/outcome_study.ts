@@ -325,6 +325,12 @@ export function correctedRho(
   };
 }
 
+/** Where the method's published rho lies against an interval: "below", "inside" or "above" that interval. */
+export function publishedWhere(ci95: readonly [number, number]): "below" | "inside" | "above" {
+  const p = PUBLISHED.rho_eval_score;
+  return p < ci95[0] ? "below" : p > ci95[1] ? "above" : "inside";
+}
+
 /** The sentence on what the corrected figure says of the published one (computed, never written by hand). */
 export function correctedSentence(
   c: { estimate: number; ci95: [number, number]; reliability: number; observed: number },
@@ -334,7 +340,7 @@ export function correctedSentence(
   const p = PUBLISHED.rho_eval_score;
   // a corrected correlation above 1 is noise in the estimated reliability: the interval is said up to 1
   const hi = c.ci95[1] >= 1 ? "1" : f(c.ci95[1]);
-  const where = p < c.ci95[0] ? "below that interval" : p > c.ci95[1] ? "above that interval" : "inside that interval";
+  const where = `${publishedWhere(c.ci95)} that interval`;
   const shown = `while 50 games per position show a true ${p} as about ${f(p * Math.sqrt(c.reliability))}`;
   return `Corrected for the noise of 50 games per position (reliability ${f(c.reliability)}), the ${games} give ` +
     `${f(c.observed)} / √${f(c.reliability)} = ${f(c.estimate)} (95% interval ${f(c.ci95[0])} to ${hi}); ` +

@@ -10,6 +10,7 @@ import { outcomeWho } from "../store/mod.ts";
 import type { LandingData } from "./landing_data.ts";
 import { fix, int } from "../core/mod.ts";
 import type { Summary } from "../analysis/mod.ts";
+import { publishedWhere } from "../report/mod.ts";
 
 /** A sentence of "How sure is this?" (at most ~40 words), and where its figures are (`href`, with the link's words). */
 export type SureSentence = { text: string; href: string; link: string };
@@ -40,7 +41,7 @@ const isMethodDesign = (g: Best["designs"][number]): boolean => isMethodSelfplay
  * The method's own validation played here, once its games and their values at the method's budget are complete:
  * rho(those values, White's score), whether the published figure lies inside its interval, and the prediction.
  */
-export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSentence | null {
+export function methodCheckSentence(b: Pick<Best, "designs" | "page" | "study">): SureSentence | null {
   for (const g of b.designs) {
     if (!isMethodDesign(g) || !g.sample?.summary) continue;
     const v = g.sample.summary.figures.validation.find((x) => x.values_from === g.sample!.file);
@@ -52,10 +53,23 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page">): SureSent
     const rho = rhoDefined(v.eval_vs_score)
       ? `give rho ${rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile)}`
       : `give no correlation (${rhoText(v.eval_vs_score)})`;
+    // the same games' rho corrected for their noise (outcome study), said as the other reading of the same check
+    const corrected = b.study?.published.corrected;
+    const noise = corrected?.values === v.values_from ? corrected : null;
+    const noiseInside = noise ? publishedWhere(noise.corrected.ci95) === "inside" : false;
+    // a corrected correlation above 1 is noise in the estimated reliability: its interval is said up to 1
+    const noiseText = noise
+      ? `, ${noiseInside === c.published_inside ? "and" : "but"} ${noiseInside ? "inside" : "outside"} the one ` +
+        `corrected for the games' noise (reliability ${fix(noise.reliability, 2)}): ${
+          fix(noise.corrected.estimate, 2)
+        } (${fix(noise.corrected.ci95[0], 2)} to ${
+          noise.corrected.ci95[1] >= 1 ? "1" : fix(noise.corrected.ci95[1], 2)
+        })`
+      : "";
     const published = rhoDefined(v.eval_vs_score)
       ? ` The method's published ${c.published.rho} [${c.published.ci95[0]}, ${c.published.ci95[1]}] lies ${
         c.published_inside ? "inside" : "outside"
-      } that interval.`
+      } that interval${noiseText}.`
       : "";
     const p = g.prediction;
     const predicted = p && p.inside !== null

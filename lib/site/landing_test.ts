@@ -144,6 +144,38 @@ Deno.test("the method's own check leads the games once its design is complete, b
       "Predicted before the first game: 0.216 (-0.157 to 0.536); the result is inside that range.",
   );
   assertEquals(s.href, "k/site/index.html#validation");
+  // with the outcome study's noise-corrected figure for the same games and values: both readings in one sentence
+  const study = {
+    published: {
+      corrected: {
+        values: "results/full/sample60/evals.jsonl",
+        reliability: 0.3823,
+        corrected: { estimate: 0.7209, ci95: [0.3429, 1.6049] },
+      },
+    },
+  };
+  const both = methodCheckSentence(
+    { ...best([thirty, method]), study } as unknown as Parameters<
+      typeof methodCheckSentence
+    >[0],
+  )!.text;
+  ok(
+    both.includes(
+      "The method's published 0.76 [0.63, 0.85] lies outside that interval, but inside the one corrected for the " +
+        "games' noise (reliability 0.38): 0.72 (0.34 to 1). Predicted before",
+    ),
+    both,
+  );
+  const otherValues = { published: { corrected: { ...study.published.corrected, values: "quick~eval8000000" } } };
+  assertEquals(
+    methodCheckSentence(
+      { ...best([thirty, method]), study: otherValues } as unknown as Parameters<
+        typeof methodCheckSentence
+      >[0],
+    )!.text,
+    s.text,
+    "a correction of other values is not this check's",
+  );
   // the games sentence no longer repeats the method's design, and still names the 30,000-node one
   const g = gamesSentence(best([thirty, method]))!.text;
   ok(g.includes("at 30,000 nodes per move give rho 0.216") && !g.includes("300,000"), g);
