@@ -30,3 +30,13 @@ export function strength(rho: number, ci?: readonly [number, number]): string {
 export function strengthAdverb(rho: number, ci?: readonly [number, number]): string {
   return strength(rho, ci).replace(/weak|moderate|strong/g, (w) => (w === "moderate" ? "moderately" : `${w}ly`));
 }
+
+/**
+ * {@link strengthAdverb} for several correlations said at once: the bands their 95% intervals span together
+ * ("moderately to strongly" for one moderate and one strong), so that a list never repeats a band.
+ */
+export function strengthAdverbOf(cs: readonly { rho: number; ci: readonly [number, number] }[]): string {
+  if (!cs.length) return "undefined";
+  const lo = Math.min(...cs.map((c) => c.ci[0])), hi = Math.max(...cs.map((c) => c.ci[1]));
+  return strengthAdverb(cs[0].rho, [lo, hi]);
+}

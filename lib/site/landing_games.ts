@@ -5,7 +5,7 @@
  * @module
  */
 
-import { isMethodSelfplay, rhoDefined, rhoInterval, rhoText, strengthAdverb } from "../method/mod.ts";
+import { isMethodSelfplay, rhoDefined, rhoInterval, rhoText, strengthAdverb, strengthAdverbOf } from "../method/mod.ts";
 import { outcomeWho } from "../store/mod.ts";
 import type { LandingData } from "./landing_data.ts";
 import { fix, int } from "../core/mod.ts";
@@ -198,9 +198,9 @@ export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): strin
   const big = studyParts(b);
   const count = ["", "", "two ", "three ", "four "][big.length] ?? `${big.length} `;
   const games = big.length
-    ? `the ${count}largest game table${big.length > 1 ? "s" : ""} follow${big.length > 1 ? "" : "s"} it ${
-      how(big)
-    } (rho ${joinWords(big.map((p) => fix(p.c.rho as number, 2)))})`
+    ? `the games of the ${count}largest public table${big.length > 1 ? "s" : ""} follow it ${
+      strengthAdverbOf(big.map((p) => ({ rho: p.c.rho as number, ci: p.c.ci95_percentile as [number, number] })))
+    } (${big.map((p, i) => `${i ? "" : "rho "}${fix(p.c.rho as number, 2)} in ${p.what}`).join(", ")})`
     : !parts.length
     ? null
     : agreeing.length === parts.length

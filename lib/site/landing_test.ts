@@ -312,7 +312,23 @@ Deno.test("'How sure' with the outcome study: the largest game tables lead, and 
   >;
   assertEquals(
     leadSentence(ladder, b),
-    "In short, the order looks settled: more search barely moves it and the largest game table follows it moderately (rho 0.50).",
+    "In short, the order looks settled: more search barely moves it and the games of the largest public table follow it moderately (rho 0.50 in 48 million Engine X self-play games).",
+  );
+  // two tables, one moderate and one strong: their bands said once, as a span
+  const two = {
+    ...b,
+    study: {
+      ...study,
+      tables: [...study.tables, { ...study.tables[0], name: "mid", games: 19_200_000, description: "Engine Y games" }],
+      correlations: [
+        ...study.correlations,
+        { table: "mid", dataset: "k8", eval_vs_score: { n: 960, rho: 0.72, ci95: [0.71, 0.75] } },
+      ],
+    },
+  } as typeof b;
+  assertEquals(
+    leadSentence(ladder, two),
+    "In short, the order looks settled: more search barely moves it and the games of the two largest public tables follow it moderately to strongly (rho 0.50 in 48 million Engine X self-play games, 0.72 in 19.2 million Engine Y games).",
   );
   assertEquals(
     searchSentence(b)?.text,
