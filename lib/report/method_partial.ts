@@ -253,16 +253,25 @@ export function partialCountText(p: Pick<MethodPartial, "done" | "dataset">): st
   return `${num(p.done.used.length)} of ${num(p.done.of)} positions at ${p.dataset.budget}`;
 }
 
+/** The values' median with its interval: `+26.5 cp [+24, +30]`. */
+export function partialMedianText(p: Pick<MethodPartial, "distribution">): string {
+  const m = p.distribution.median;
+  return `${partialCp(m.estimate)} cp [${m.ci95.map(partialCp).join(", ")}]`;
+}
+
+/** A cp figure of the estimates: signed, at most one decimal. */
+const partialCp = (x: number) => signedCp(Number(x.toFixed(1)));
+
 /** The estimates beside the method's published facts (one sentence). */
 export function partialDistributionText(p: Pick<MethodPartial, "distribution" | "published" | "done">): string {
   const d = p.distribution;
   const n = p.done.used.length;
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const cp = (x: number) => signedCp(Number(x.toFixed(1)));
+  const cp = partialCp;
   const m = p.published;
   const z = d.below_zero;
   const below = `${z.count} of ${num(n)} below 0 (${pct(z.share)}, [${z.ci95.map(pct).join(", ")}])`;
-  return `Median ${cp(d.median.estimate)} cp [${d.median.ci95.map(cp).join(", ")}], ` +
+  return `Median ${partialMedianText(p)}, ` +
     `quartiles ${cp(d.quartiles[0].estimate)} to ${cp(d.quartiles[1].estimate)} cp; ${below}. ` +
     `The method's published run: median +${m.median.toFixed(1)} cp, range ${signedCp(m.min)} to ${
       signedCp(m.max)

@@ -9,17 +9,18 @@ import { formatLimit } from "../engine/mod.ts";
 import { fingerprintValue, rhoDefined, rhoInterval, selfplayBudgetText, verdictsText } from "../method/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { figure, Plot, THEME } from "../plot/mod.ts";
-import { displayPath, LICENCE, outcomeTitle, progressText, writeTextIfChanged } from "../store/mod.ts";
+import { displayPath, LICENCE, outcomeTitle, progressText, SNAPSHOT_FILE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board_config.ts";
 import { collectLanding, type LandingData, landingPath, readerName } from "./landing_data.ts";
 import { type SiteDesign } from "./designs.ts";
 import { histogram } from "./page.ts";
 import { bestName, drawSectionHtml, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
-import { summaryBudget, type SummaryDesign } from "./landing_games.ts";
+import { studyParts, summaryBudget, type SummaryDesign } from "./landing_games.ts";
 import { breakableName, fix, type Html, type HtmlValue, int, iv, joinHtml, markup, pct, raw } from "../core/mod.ts";
 import { labelledTable, LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 import { siteBundles } from "./bundle.ts";
+import { partialMedianText } from "../report/mod.ts";
 
 /** The design of a self-play summary in words (for tables). */
 const designWords = (s: SummaryDesign): string => selfplayBudgetText(summaryBudget(s));
@@ -88,6 +89,7 @@ function evidenceSection(d: LandingData): Html {
   // every figure one click from its file (hrefs from the landing page, at the results root)
   const file = (path: string) =>
     markup`<a href="${path.replace(/^results\//, "")}"><code>${path.split("/").pop()}</code></a>`;
+  const run = b.method?.partial;
   const designs = [
     ...(b.selfplay ? [{ s: b.selfplay, file: `${b.key}/summary.json` }] : []),
     ...b.designs.map((g) => ({ s: g.summary, file: `${b.key}/${g.summaryFile}` })),
@@ -105,7 +107,7 @@ function evidenceSection(d: LandingData): Html {
         "MBI [lo–hi]",
         `median width ${
           b.interval_width.toFixed(1).replace(/\.0$/, "")
-        } points: the range over the last iterations, not a confidence interval`,
+        } points (columns mbi_lo and mbi_hi): the range over the last iterations, not a confidence interval`,
         file(`${b.key}/mbi.csv`),
       ]]
       : []),
@@ -135,14 +137,30 @@ function evidenceSection(d: LandingData): Html {
         file(m.summary?.file ?? m.file),
       ]];
     }),
+    ...(run && run.agreement.index === b.key
+      ? [[
+        `${run.dataset.budget} (the method's budget): its run so far, ${int(run.done.used.length)} of ${
+          int(run.done.of)
+        } positions`,
+        `a sample, not the index: median ${partialMedianText(run)}; Spearman with this index ${
+          fix(run.agreement.all.rho, 3)
+        } ${iv(run.agreement.all.ci95)}`,
+        file(`full/${SNAPSHOT_FILE}`),
+      ]]
+      : []),
+    ...studyParts(b).map((p) => [
+      `games: ${p.what}`,
+      `rho(eval, score) ${rhoInterval(p.c, p.c.ci95_percentile)}; reliability ${fix(p.r, 3)}`,
+      file("outcomes/study.json"),
+    ]),
   ];
   return markup`<p>The best index here is ${link} (fingerprint ${
     fingerprintValue(b.fingerprint)
   }, ${b.n} positions): the reference engine's complete dataset with the largest budget, the one <code>deno task mbi</code> answers from. The method's own budget is 400,000,000 nodes per position.</p>
 ${labelledTable(`The best index: ${bestName(b)}`, ["figure", "value", "file"], rows)}
-<p class="small">The method's documents publish rho(eval, score) = ${PUBLISHED.rho_eval_score} [${PUBLISHED.ci95[0]}, ${
-    PUBLISHED.ci95[1]
-  }] from ${PUBLISHED.budgets}.</p>`;
+<p class="small"><a href="../docs/METHOD.md">The method's documents</a> publish rho(eval, score) = ${PUBLISHED.rho_eval_score} [${
+    PUBLISHED.ci95[0]
+  }, ${PUBLISHED.ci95[1]}] from ${PUBLISHED.budgets}.</p>`;
 }
 
 /** A dataset's own page (`site`), when it has one. */

@@ -142,7 +142,9 @@ function gamesParts(b: Best, all = false): GamesPart[] {
 }
 
 /** The large game tables of the study not shown as validations (the engine self-play tables), largest first. */
-function studyParts(b: Pick<Best, "study" | "validations" | "key">): (GamesPart & { table: string; who: string })[] {
+export function studyParts(
+  b: Pick<Best, "study" | "validations" | "key">,
+): (GamesPart & { table: string; who: string })[] {
   const s = b.study;
   if (!s) return [];
   const shown = new Set(b.validations.map((v) => v.outcomes.name));
