@@ -156,10 +156,6 @@ export async function collectSiteData(ds: ResolvedDataset, scan?: DatasetScan) {
     rows_sha256: mbiRowsHash(table),
     /** The "not the method's results" banner, or null at the method's budgets. */
     banner: budgetBanner(shown, { key: false }),
-    /** Its short form, repeated in one position's view: the values and every design's scores, so all their budgets. */
-    banner_short: budgetBanner(shown) === null
-      ? null
-      : `Not the method's results: ${formatBudgets(shown)} — cite with engine, fingerprint and budget`,
     /** UCI options for people. */
     options: formatOptions(d.header.config.options),
     /** Code versions that wrote the stage-1 file and the MBI table. */

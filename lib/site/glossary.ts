@@ -1,12 +1,18 @@
 /**
- * The statistical words of the pages, each said once in readers' words: the landing page shows rho, intervals and
- * reliability, each dataset page all of them, after the first self-play figures it shows.
+ * The chess and statistical words of the pages, each said once in readers' words: the landing page shows SP, cp and
+ * nodes under its lists, rho, intervals and reliability after "How sure"; each dataset page the statistical ones, after
+ * the first self-play figures it shows.
  *
  * @module
  */
 
 /** One sentence for each word, in the order a reader meets them. */
 export const GLOSSARY = {
+  sp: "SP is a start position's number in the usual Chess960 numbering, 0 to 959 (SP 518 is the standard setup).",
+  cp: "cp are centipawns, hundredths of a pawn: +30 cp is White ahead by about a third of a pawn.",
+  nodes: "Nodes are the positions the engine looks at; the budget is how many it may look at per start position.",
+  rank:
+    "The edge is the value's distance from 0; rank 1 is the smallest edge, and tied positions share the average of their ranks.",
   rho: "Spearman and rho are rank correlations: 1 when two orders are the same, 0 when they are unrelated.",
   interval: "Intervals in brackets are 95% bootstrap intervals.",
   bca: "Beside the percentile interval, BCa is a bias-corrected one from the same resamples.",

@@ -195,15 +195,21 @@ function ladderSection(d: LandingData): Html {
     rows,
     "ladder",
   );
-  return markup`${table}${convergenceFigure(d)}<ul>${
+  // the rows' figures come from the rungs' values: where to check them
+  const files = d.comparison &&
+    markup`<p class="small">Each row's Spearman and share of MBI moves over 10 points are that pair's in ${markup`<a href="engine_comparison.json"><code>engine_comparison.json</code></a>`}; the share inside [lo–hi] is computed from the <code>mbi_lo</code> and <code>mbi_hi</code> columns of the two budgets' <code>mbi.csv</code>.</p>`;
+  return markup`${table}${files}${convergenceFigure(d)}<ul>${
     convergenceSentences(d.ladder).map((s) => markup`<li>${s}</li>`)
   }</ul>${partial}`;
 }
 
 function enginesSection(d: LandingData): Html {
   if (!d.engines.length) return markup`<p>No other engine's complete dataset here.</p>`;
+  const ns = [...new Set(d.engines.flatMap((e) => e.vsBest ? [e.vsBest.n] : []))];
   return labelledTable(
-    `Other engines' complete datasets, each against the best index${d.best ? ` (${bestName(d.best)})` : ""}`,
+    `Other engines' complete datasets, each against the best index${d.best ? ` (${bestName(d.best)})` : ""}${
+      ns.length === 1 ? `, over the same ${int(ns[0])} positions` : ""
+    }`,
     ["engine and limit", "Spearman of edges with the best index [95%]", "MBI moves > 10", "file"],
     d.engines.map((e) => [
       // a dataset without a page of its own links its table

@@ -119,7 +119,9 @@ export function methodListsSentence(b: Pick<Best, "positions" | "method">, n = L
 export function extremesHtml(b: Best): Html {
   const { balanced, unbalanced } = extremes(b);
   const page = b.page?.href ?? null;
-  const notes = [listsSentence(b), methodListsSentence(b)].filter((x) => x !== null);
+  const notes = [listsSentence(b), methodListsSentence(b), glossaryText(["sp", "cp", "nodes"])].filter((x) =>
+    x !== null
+  );
   return markup`<div class="extremes">
 <div><h2 id="balanced-h">The ${balanced.length} most balanced</h2><ol class="positions" aria-labelledby="balanced-h">${
     balanced.map((p) => positionItem(p, page, b.method))

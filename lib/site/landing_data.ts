@@ -128,8 +128,10 @@ const engineRows = (others: EvalDataset[], bestKey: string | null, pairs: PairAg
       folder,
       engine: d.header.engine.uci_name,
       limit: formatLimit(d.header.config.limit),
-      /** Spearman of the edges with the best index and its CI, and the share moving > 10, when compared. */
-      vsBest: p ? { rho: p.spearman.rho, ci95: p.spearman.ci95, share_over_10: p.mbi_shift.share_over_10 } : null,
+      /** Spearman of the edges with the best index and its CI, the share moving > 10 and n, when compared. */
+      vsBest: p
+        ? { rho: p.spearman.rho, ci95: p.spearman.ci95, share_over_10: p.mbi_shift.share_over_10, n: p.common }
+        : null,
       /** Its MBI table (`<folder>/mbi.csv`, relative to the landing page). */
       table: href(mbiPaths(join(root(), folder)).csv),
     };
@@ -232,6 +234,8 @@ export async function collectLanding(known?: KnownDesigns) {
     ladder,
     ladderRows,
     engines,
+    /** Whether `engine_comparison.json` (every pair of complete datasets compared) is there. */
+    comparison: comparison !== undefined,
     /** Outcome tables with the validation files against them. */
     outcomes,
     notebooks: await notebooks(),

@@ -12,6 +12,7 @@ import { breakableName, escapeHtml, type Html, joinHtml, jsonInScript, markup, r
 import { LICENCE, outcomeTitle, publishedPaths, resultsRoot } from "../store/mod.ts";
 import { clipOutliers, Plot, renderPlot, THEME } from "../plot/mod.ts";
 import { hrefFrom, OUTCOME_LABELS } from "./data_files.ts";
+import { glossaryText } from "./glossary.ts";
 import { citationLine, formatBytes } from "./card.ts";
 import type { SiteData } from "./data.ts";
 import type { BoardConfig } from "./board_config.ts";
@@ -142,6 +143,7 @@ ${
   }><button type="button">MBI</button>${legend && markup` <span class="iv">[lo–hi]</span>`}</th></tr></thead>
 <tbody id="rows"></tbody></table></div>
 <p><button type="button" id="more" hidden>Show all ${d.n} positions</button></p>
+<p class="small">${glossaryText(["sp", "cp", "nodes", "rank"])}</p>
 </div>
 <div id="detail" hidden></div>
 <noscript><p>The table and search need JavaScript; the same data are in <a href="files/mbi.csv">mbi.csv</a>.</p></noscript>
@@ -295,7 +297,8 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
     caption: pageCaption(d),
     engine: d.engine.uci_name,
     limit: d.limit,
-    banner: d.banner_short,
+    // the page's own short caveat, repeated in one position's view (its budgets are in the view's table)
+    banner: d.banner && topBanner(d),
     legend: mbiLegend(d),
     rows: d.positions.map((p) => {
       const { sp, setup, eval_cp, edge_cp, rank, mbi, mbi_lo, mbi_hi, depth, nodes } = p;

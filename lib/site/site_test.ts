@@ -136,7 +136,13 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
       ok(!text.includes("mean_elo"), "a column left empty in every row is not shown");
       // one position's view repeats the short banner (the page's banner is off-screen there)
       const banner = await page.$eval("#detail .banner", (e) => e.textContent ?? "");
-      ok(banner.startsWith("Not the method's results: 20,000 nodes per position (the method: 400,000,000)"), banner);
+      assertEquals(
+        banner,
+        "Not the method's results (the method searches 400,000,000 nodes per position): cite with engine, " +
+          "fingerprint and budget.",
+      );
+      const top = await page.$eval("header .banner", (e) => e.textContent ?? "");
+      ok(top.startsWith(banner), `the page's own caveat, said again: ${top}`);
       // the MBI interval is explained where it is shown
       const legend = await page.$eval("#mbi-legend", (e) => e.textContent ?? "");
       ok(legend.includes("not a confidence interval") && legend.includes("last 3 completed iterations"), legend);

@@ -21,7 +21,7 @@ export interface PageData {
   /** The dataset's engine (UCI name) and its search limit per position, e.g. `125,000 nodes`. */
   engine: string;
   limit: string;
-  /** The short "not the method's results" banner (null at the method's budgets), repeated in one position's view. */
+  /** The page's short "not the method's results" caveat, a sentence (null at the method's budgets), repeated in one position's view. */
   banner: string | null;
   /** What the [lo–hi] beside an MBI is (null when the table has no intervals). */
   legend: string | null;

@@ -163,7 +163,7 @@ export function positionHtml(data: PageData, i: number, figure: Html): Html {
   const nodes = r[COL.nodes];
   return markup`<p><a href="#positions">← All positions</a></p>
 <h2 id="detail-title" tabindex="-1">SP ${sp} · <code>${r[COL.setup]}</code></h2>
-${data.banner && markup`<p class="banner short" role="note">${data.banner}.</p>`}
+${data.banner && markup`<p class="banner short" role="note">${data.banner}</p>`}
 <p class="cap">${data.caption}</p>
 <div class="pos">
 <div id="d-board">${boardSvg(r[COL.setup], sp)}</div>

@@ -9,7 +9,7 @@ const data: PageData = {
   caption: "ci profile · <Engine> & co · 20,000 nodes per position",
   engine: "<Engine>",
   limit: "20,000 nodes",
-  banner: "Not the method's results",
+  banner: "Not the method's results.",
   legend: null,
   rows: [[
     518,
