@@ -38,6 +38,35 @@ export const whatIsSentence = (b: Pick<Best, "engine" | "limit" | "n">): string 
 /** The listed extremes of the best index (see analysis' `balanceExtremes`). */
 export const extremes = (b: Pick<Best, "positions">, n = LIST_LENGTH) => balanceExtremes(b.positions, n);
 
+/**
+ * How the lists are cut, and how many unlisted positions share a list's boundary MBI (MBI is a rounded rank, so the
+ * cut by edge runs through a group of equal MBI); null when no list is cut inside such a group.
+ */
+export function listTiesSentence(b: Pick<Best, "positions">, n = LIST_LENGTH): string | null {
+  const { balanced, unbalanced } = extremes(b, n);
+  if (!balanced.length || !unbalanced.length) return null;
+  const listed = new Set([...balanced, ...unbalanced].map((p) => p.sp));
+  const lowest = Math.min(...balanced.map((p) => p.mbi)), highest = Math.max(...unbalanced.map((p) => p.mbi));
+  const rest = b.positions.filter((p) => !listed.has(p.sp));
+  const top = rest.filter((p) => p.mbi >= lowest), bottom = rest.filter((p) => p.mbi <= highest);
+  if (!top.length && !bottom.length) return null;
+  const edges = (ps: LandingPosition[]) => {
+    const lo = Math.min(...ps.map((p) => p.edge_cp)), hi = Math.max(...ps.map((p) => p.edge_cp));
+    return lo === hi ? `${lo} cp` : `${lo}–${hi} cp`;
+  };
+  const more = (k: number) => `${k} more position${k === 1 ? "" : "s"}`, have = (k: number) => k === 1 ? "has" : "have";
+  const first = top.length
+    ? `${more(top.length)} (${edges(top)}) ${have(top.length)} the first list's lowest MBI (${lowest})`
+    : "";
+  const second = !bottom.length
+    ? ""
+    : first
+    ? `, and ${bottom.length} more (${edges(bottom)}) the second list's highest (${highest})`
+    : `${more(bottom.length)} (${edges(bottom)}) ${have(bottom.length)} the second list's highest MBI (${highest})`;
+  return `The lists take the ${n} smallest and the ${n} largest edges, with any position tied at the last. MBI is ` +
+    `a rounded rank: ${first}${second}.`;
+}
+
 /** The range of the listed positions' MBI at the budget below beside here: do the extremes hold? (null: no such rung) */
 export function listsSentence(b: Pick<Best, "positions" | "below">, n = LIST_LENGTH): string | null {
   if (!b.below) return null;
@@ -53,9 +82,8 @@ export function listsSentence(b: Pick<Best, "positions" | "below">, n = LIST_LEN
 }
 
 /**
- * Whether the listed positions keep their place: how many are among the budget below's own lists, drawn the same way
- * (as many most and least balanced by edge, ties at the cut included, so a list there may be longer); then how many of those the method's run has searched lie on their list's side of
- * the searched positions' median edge (an equal-chance sample: their median stands for all 960's).
+ * Whether the listed positions keep their place at the budget below: how many are among its own lists, drawn the same
+ * way (as many most and least balanced by edge, ties at the cut included, so a list there may be longer).
  */
 export function placesSentence(b: Pick<Best, "positions" | "below" | "method">, n = LIST_LENGTH): SureSentence | null {
   const below = b.below;
@@ -70,27 +98,33 @@ export function placesSentence(b: Pick<Best, "positions" | "below" | "method">, 
   const kept = balanced.filter(inList(there.balanced)).length;
   const keptLow = unbalanced.filter(inList(there.unbalanced)).length;
   const are = (k: number) => `${k} ${k === 1 ? "is" : "are"}`;
-  let text = `Of the ${balanced.length} most balanced, ${are(kept)} among the ${there.balanced.length} most ` +
+  const text = `Of the ${balanced.length} most balanced, ${are(kept)} among the ${there.balanced.length} most ` +
     `balanced at ${below.limit} per position too; of the ${unbalanced.length} least balanced, ${are(keptLow)} ` +
     `among the ${there.unbalanced.length} least there.`;
-  const m = b.method;
-  const edges = m
-    ? Object.values(m.values).flatMap(([v]) => v === null ? [] : [Math.abs(v)]).sort((x, y) => x - y)
-    : [];
-  const edgeAt = (sp: number) => (m?.values[sp]?.[0] ?? null) === null ? null : Math.abs(m!.values[sp][0]!);
-  const searched = [...balanced, ...unbalanced].filter((p) => edgeAt(p.sp) !== null);
-  if (m && edges.length > 1 && searched.length) {
-    const median = quantileSorted(edges, 0.5);
-    const sided = balanced.filter((p) => (edgeAt(p.sp) ?? Infinity) <= median).length +
-      unbalanced.filter((p) => (edgeAt(p.sp) ?? -Infinity) >= median).length;
-    const ofMedian = `the median edge of the ${edges.length} searched`;
-    text += searched.length === 1
-      ? ` At the method's budget, the one listed position searched so far ${sided ? "lies" : "does not lie"} on its ` +
-        `list's side of ${ofMedian}.`
-      : ` At the method's budget, ${sided} of the ${searched.length} listed positions searched so far lie on ` +
-        `their list's side of ${ofMedian}.`;
-  }
   return { text, href: `${below.folder}/mbi.csv`, link: `the index at ${below.limit}` };
+}
+
+/**
+ * How many of the listed positions the method's run has searched lie on their list's side of the searched positions'
+ * median edge (an equal-chance sample: their median stands for all 960's); null when none is searched.
+ */
+export function methodSidesText(b: Pick<Best, "positions" | "method">, n = LIST_LENGTH): string | null {
+  const m = b.method;
+  if (!m) return null;
+  const { balanced, unbalanced } = extremes(b, n);
+  const edges = Object.values(m.values).flatMap(([v]) => v === null ? [] : [Math.abs(v)]).sort((x, y) => x - y);
+  const edgeAt = (sp: number) => (m.values[sp]?.[0] ?? null) === null ? null : Math.abs(m.values[sp][0]!);
+  const searched = [...balanced, ...unbalanced].filter((p) => edgeAt(p.sp) !== null);
+  if (edges.length < 2 || !searched.length) return null;
+  const median = quantileSorted(edges, 0.5);
+  const sided = balanced.filter((p) => (edgeAt(p.sp) ?? Infinity) <= median).length +
+    unbalanced.filter((p) => (edgeAt(p.sp) ?? -Infinity) >= median).length;
+  const ofMedian = `the median edge of the ${edges.length} searched`;
+  return searched.length === 1
+    ? `Of the listed positions, the one searched so far ${sided ? "lies" : "does not lie"} on its list's side of ` +
+      `${ofMedian}.`
+    : `Of the listed positions, ${sided} of the ${searched.length} searched so far lie on their list's side of ` +
+      `${ofMedian}.`;
 }
 
 /** One position as a line of a list: SP, back rank and values, opening the position on the index's page. */
@@ -119,9 +153,8 @@ export function methodListsSentence(b: Pick<Best, "positions" | "method">, n = L
 export function extremesHtml(b: Best): Html {
   const { balanced, unbalanced } = extremes(b);
   const page = b.page?.href ?? null;
-  const notes = [listsSentence(b), methodListsSentence(b), glossaryText(["sp", "cp", "nodes"])].filter((x) =>
-    x !== null
-  );
+  const notes = [listTiesSentence(b), listsSentence(b), methodListsSentence(b), glossaryText(["sp", "cp", "nodes"])]
+    .filter((x) => x !== null);
   return markup`<div class="extremes">
 <div><h2 id="balanced-h">The ${balanced.length} most balanced</h2><ol class="positions" aria-labelledby="balanced-h">${
     balanced.map((p) => positionItem(p, page, b.method))
@@ -162,6 +195,7 @@ export function sampleSentence(b: Best): SureSentence | null {
   if (b.method) {
     const p = b.method.partial;
     const a = p.agreement.all, d = p.distribution;
+    const sides = methodSidesText(b);
     return {
       text: `${int(a.n)} of the ${int(p.done.of)} positions are searched so far at the method's own ${
         p.dataset.budget.replace(/ per position$/, "")
@@ -169,7 +203,7 @@ export function sampleSentence(b: Best): SureSentence | null {
         fromTo(a.ci95)
       }). Their median value is ${signed(d.median.estimate)} cp (${signed(d.median.ci95[0])} to ${
         signed(d.median.ci95[1])
-      }; the method's published run: +${p.published.median.toFixed(1)}).`,
+      }; the method's published run: +${p.published.median.toFixed(1)}).${sides ? ` ${sides}` : ""}`,
       href: "full/partial.json",
       link: "the method's run so far",
     };

@@ -2,7 +2,15 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { convergenceFigure } from "./landing.ts";
-import { extremes, listsSentence, placesSentence, runningSentence } from "./landing_answer.ts";
+import {
+  extremes,
+  listsSentence,
+  listTiesSentence,
+  methodSidesText,
+  placesSentence,
+  runningSentence,
+  sampleSentence,
+} from "./landing_answer.ts";
 import { gamesSentence, leadSentence, methodCheckSentence, searchSentence, STILL_MOVING } from "./landing_games.ts";
 import { readPrediction } from "../report/mod.ts";
 import { collectLanding, type LandingData } from "./landing_data.ts";
@@ -52,24 +60,22 @@ Deno.test("'How sure' says how many listed positions keep their place at the bud
   // at the method's budget: searched SP 1 (edge 3), 2 (edge 30), 6 (edge 9) and two others; the median edge is 9
   const values = { 1: [3, 40], 2: [-30, 41], 6: [9, 40], 7: [5, 39], 8: [50, 40] } as Record<number, [number, number]>;
   const method = { values } as unknown as NonNullable<LandingData["best"]>["method"];
-  const t = placesSentence({ positions, below, method }, 2)!.text;
-  ok(
-    t.endsWith(
-      "At the method's budget, 2 of the 3 listed positions searched so far lie on their list's side of the median edge of the 5 searched.",
-    ),
-    t,
+  assertEquals(placesSentence({ positions, below, method }, 2)!.text, s.text, "the budget below's sentence alone");
+  assertEquals(
+    methodSidesText({ positions, method }, 2),
+    "Of the listed positions, 2 of the 3 searched so far lie on their list's side of the median edge of the 5 searched.",
   );
   // one listed position searched: said in the singular (SP 1, edge 3, on its side of the median 5 of 3, 5, 50)
   const one = { values: { 1: [3, 40], 7: [5, 39], 8: [50, 40] } } as unknown as typeof method;
-  ok(
-    placesSentence({ positions, below, method: one }, 2)!.text.endsWith(
-      "At the method's budget, the one listed position searched so far lies on its list's side of the median edge of the 3 searched.",
-    ),
+  assertEquals(
+    methodSidesText({ positions, method: one }, 2),
+    "Of the listed positions, the one searched so far lies on its list's side of the median edge of the 3 searched.",
   );
   const wrongSide = { values: { 1: [60, 40], 7: [5, 39], 8: [50, 40] } } as unknown as typeof method;
-  ok(
-    placesSentence({ positions, below, method: wrongSide }, 2)!.text.includes("so far does not lie on its list's side"),
-  );
+  ok(methodSidesText({ positions, method: wrongSide }, 2)!.includes("so far does not lie on its list's side"));
+  const noneListed = { values: { 7: [5, 39], 8: [50, 40] } } as unknown as typeof method;
+  assertEquals(methodSidesText({ positions, method: noneListed }, 2), null, "no listed position searched yet");
+  assertEquals(methodSidesText({ positions, method: null }, 2), null);
   assertEquals(placesSentence({ positions, below: null, method }, 2), null);
 });
 
@@ -337,4 +343,60 @@ Deno.test("'How sure' with the outcome study: the largest game tables lead, and 
   const flat = { ...b, study: { ...study, steps: [{ ...study.steps[0], ci95: [-0.01, 0.19] }] } } as typeof b;
   assertEquals(searchSentence(flat)?.text, "More search predicts the Engine X self-play games at no step.");
   assertEquals(searchSentence({ ...b, study: null }), null);
+});
+
+Deno.test("'How sure' on the method's run: its count, agreement and median, then where the listed positions lie", () => {
+  const pos = (sp: number, edge: number, mbi: number) => ({ sp, setup: "RNBQKBNR", eval_cp: edge, edge_cp: edge, mbi });
+  // 24 positions: the 10 most balanced are SP 1–10 (edges 3–30), the 10 least SP 24 down to 15
+  const positions = Array.from({ length: 24 }, (_, i) => pos(i + 1, 3 * (i + 1), 100 - 4 * i));
+  const partial = {
+    done: { of: 960 },
+    dataset: { budget: "400,000,000 nodes per position" },
+    agreement: { all: { n: 136, rho: 0.6971, ci95: [0.588, 0.782] } },
+    distribution: { median: { estimate: 26.5, ci95: [24, 30] } },
+    published: { median: 26 },
+  };
+  // searched: SP 1 (3 cp), 7 (5), 8 (50), 24 (90); median edge 27.5: SP 8 alone is on the wrong side of it
+  const values = { 1: [3, 40], 7: [5, 39], 8: [-50, 40], 24: [90, 40] } as Record<number, [number, number]>;
+  const b = { positions, designs: [], page: null, method: { partial, values } } as unknown as NonNullable<
+    LandingData["best"]
+  >;
+  const s = sampleSentence(b)!;
+  assertEquals(
+    s.text,
+    "136 of the 960 positions are searched so far at the method's own 400,000,000 nodes (an equal-chance sample). " +
+      "On them this index's ranks agree at Spearman 0.697 (95% interval 0.588 to 0.782). Their median value is " +
+      "+26.5 cp (+24 to +30; the method's published run: +26.0). Of the listed positions, 3 of the 4 searched so far " +
+      "lie on their list's side of the median edge of the 4 searched.",
+  );
+  assertEquals([s.href, s.link], ["full/partial.json", "the method's run so far"]);
+});
+
+Deno.test("the lists say how they are cut, and how many unlisted positions share a list's boundary MBI", () => {
+  const pos = (sp: number, edge: number, mbi: number) => ({ sp, setup: "RNBQKBNR", eval_cp: edge, edge_cp: edge, mbi });
+  // lists of 2: SP 1, 2 (MBI 100, 99) and SP 8, 7 (MBI 0, 1); SP 3 and 4 share MBI 99, SP 6 shares MBI 1
+  const positions = [
+    pos(1, 6, 100),
+    pos(2, 7, 99),
+    pos(3, 8, 99),
+    pos(4, 9, 99),
+    pos(5, 40, 50),
+    pos(6, 68, 1),
+    pos(7, 70, 1),
+    pos(8, 85, 0),
+  ];
+  assertEquals(
+    listTiesSentence({ positions }, 2),
+    "The lists take the 2 smallest and the 2 largest edges, with any position tied at the last. MBI is a rounded " +
+      "rank: 2 more positions (8–9 cp) have the first list's lowest MBI (99), and 1 more (68 cp) the second " +
+      "list's highest (1).",
+  );
+  const clean = [pos(1, 6, 100), pos(2, 7, 99), pos(5, 40, 50), pos(7, 70, 1), pos(8, 85, 0)];
+  assertEquals(listTiesSentence({ positions: clean }, 2), null, "no group of equal MBI cut");
+  const bottomOnly = [pos(1, 6, 100), pos(2, 7, 99), pos(5, 40, 50), pos(6, 68, 1), pos(7, 70, 1), pos(8, 85, 0)];
+  ok(
+    listTiesSentence({ positions: bottomOnly }, 2)!.endsWith(
+      "rounded rank: 1 more position (68 cp) has the second list's highest MBI (1).",
+    ),
+  );
 });
