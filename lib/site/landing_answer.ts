@@ -5,7 +5,7 @@
  * @module
  */
 
-import { fix, type Html, int, joinHtml, jsonInScript, markup, pct, scriptText } from "../core/mod.ts";
+import { fix, type Html, int, jsonInScript, markup, pct, scriptText } from "../core/mod.ts";
 import { fingerprintValue, quantileSorted } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import { balanceExtremes } from "../analysis/mod.ts";
@@ -235,7 +235,7 @@ export function sureHtml(d: LandingData): Html {
   const lead = b ? leadSentence(d, b) : null;
   return markup`<h2 id="sure-h">How sure is this?</h2>
 ${lead && markup`<p><strong>${lead}</strong></p>`}
-<p>${joinHtml(s.map((x) => markup`${x.text} <a href="${x.href}">(${x.link})</a>`), " ")}</p>${
+<ul class="sure">${s.map((x) => markup`<li>${x.text} <a href="${x.href}">(${x.link})</a></li>`)}</ul>${
     running.map((r) => markup`<p class="small">${runningSentence(r)}</p>`)
   }${s.length ? markup`<p class="small">${glossaryText(["rho", "interval", "reliability"])}</p>` : ""}`;
 }

@@ -106,7 +106,8 @@ export function gamesSentence(b: Best): SureSentence | null {
       `between the value and White's score; per-position scores are noisy (reliability ${
         joinWords(rest.map((p) => fix(p.r, 2)))
       }).`;
-  return { text, href: b.page ? `${b.page.href}#validation` : "#evidence-h", link: "the validations" };
+  // the evidence table and the real games below it list each of these figures beside its file
+  return { text, href: "#evidence-h", link: "the evidence" };
 }
 
 /** The interval of rho(eval, score) lies above 0: the games agree with the index's values. */

@@ -40,7 +40,7 @@ th[aria-sort=ascending] button::after{content:" ▲"}th[aria-sort=descending] bu
 .br span:nth-child(odd){background:var(--dark-square)}.br span:nth-child(even){background:var(--light-square)}
 .iv{color:var(--muted);font-size:.875em}
 label{font-weight:600;display:block;margin:.5rem 0 .25rem}
-input[type=search]{font:inherit;width:100%;max-width:32rem;padding:.45rem .6rem;border:2px solid var(--field);border-radius:4px}
+input[type=search],input[type=text]{font:inherit;width:100%;max-width:32rem;padding:.45rem .6rem;border:2px solid var(--field);border-radius:4px}
 .pos{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}
 .board{width:100%;max-width:320px;height:auto}
 .board .lt{fill:var(--light-square)}.board .dk{fill:var(--dark-square)}
@@ -53,7 +53,7 @@ pre{background:var(--alternate);padding:.6rem;white-space:pre-wrap;border-radius
 code{overflow-wrap:break-word}
 h2,h3,h4,.wrap{overflow-wrap:anywhere}p,li{overflow-wrap:break-word}
 tr.this{font-weight:600}
-ul.limits li{margin:.35rem 0}
+ul.limits li,ul.sure li{margin:.35rem 0}
 footer{margin:3rem auto 2rem;color:var(--muted);font-size:.875rem;border-top:1px solid var(--line);padding-top:1rem}
 .narrow{display:none}.nw{white-space:nowrap}
 table.one th{font-weight:600;padding-right:1.2rem}
