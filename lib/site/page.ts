@@ -176,7 +176,7 @@ ${distributionTable(d)}
 <figure id="hist">${hist.svg}<figcaption>${hist.title}: ${hist.caption}</figcaption></figure>
 ${correlationTable(d)}
 <h3 id="limitations">Limitations, computed from the data</h3>
-<p class="small">One line each; open one for its figures. The dataset card below has them all in full.</p>
+<p class="small">One line each; open one for its figures. The dataset card at the end of the page has them all in full.</p>
 <ul class="limits">${
     d.limitations.map((l) =>
       markup`<li><details><summary>${l.headline}</summary><p>${l.text}</p><p class="small">From ${
@@ -196,8 +196,9 @@ ${extra.board && markup`<p class="small" id="credits">${extra.board.credits}</p>
 </section>
 ${designsSection(d)}
 <section id="card" aria-label="Dataset card">
-<p class="small">The same text as <a href="files/DATASET.md">DATASET.md</a> beside the result files.</p>
+<details><summary><strong>The dataset card</strong>: every figure and limitation above in full, with provenance and the files (the same text as <a href="files/DATASET.md">DATASET.md</a> beside the result files)</summary>
 ${cardHtml(cardMarkdown, extra.cardLink)}
+</details>
 </section>
 ${reproduceSection(d)}
 </main>
