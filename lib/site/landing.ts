@@ -12,7 +12,7 @@ import { figure, Plot, THEME } from "../plot/mod.ts";
 import { displayPath, LICENCE, outcomeTitle, progressText, SNAPSHOT_FILE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board_config.ts";
-import { collectLanding, type LandingData, landingPath, readerName } from "./landing_data.ts";
+import { collectLanding, type LandingData, landingPath, notebookGroups } from "./landing_data.ts";
 import { type SiteDesign } from "./designs.ts";
 import { histogram } from "./page.ts";
 import { bestName, drawSectionHtml, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
@@ -290,13 +290,18 @@ function distributionFigure(b: NonNullable<LandingData["best"]>): Html {
 /** The landing page's HTML: the answer first, then the evidence in sections a reader can skip. */
 export function renderLanding(d: LandingData, drawScript = ""): string {
   const nb = d.notebooks.length
-    ? markup`<ul>${
-      d.notebooks.map((n) =>
-        markup`<li><a href="${n.href}">${n.title}</a> <span class="small">(${
-          readerName(n.folder, d.names)
-        })</span></li>`
-      )
-    }</ul>`
+    ? joinHtml(
+      notebookGroups(d).map((g) =>
+        markup`<h3>${g.name}${g.folder === d.best?.key && " — the best index"}</h3><ul>${
+          g.notebooks.map((n) =>
+            markup`<li><a href="${n.href}">${n.title}</a>${
+              n.design && markup` <span class="small">(${n.design})</span>`
+            }</li>`
+          )
+        }</ul>`
+      ),
+      "",
+    )
     : markup`<p>No rendered notebook yet (<code>deno task notebooks</code>).</p>`;
   const pages = d.pages.length
     ? markup`<ul id="pages">${

@@ -52,13 +52,28 @@ export type LandingPosition = Pick<MbiTableRow, "sp" | "setup" | "eval_cp" | "ed
 /** Everything on the landing page (see collectLanding). */
 export type LandingData = Awaited<ReturnType<typeof collectLanding>>;
 
-/** A results key in readers' words: its dataset's name, and the self-play design its tags name (the key if unnamed). */
-export function readerName(key: string, names: Readonly<Record<string, string>>): string {
-  const p = getProfile(key);
-  const folder = evalFolderName(p);
-  const base = names[folder] ?? folder;
-  if (folder === key) return base;
-  return `${base} · self-play ${selfplayBudgetText(p.selfplay)}`;
+/** The rendered notebooks by dataset, the best index's first: each group's name, and each notebook's design words. */
+export function notebookGroups(d: Pick<LandingData, "notebooks" | "names"> & { best: { key: string } | null }) {
+  const groups = new Map<
+    string,
+    { folder: string; name: string; notebooks: { title: string; href: string; design: string | null }[] }
+  >();
+  for (const n of d.notebooks) {
+    const p = getProfile(n.folder);
+    const folder = evalFolderName(p);
+    const g = groups.get(folder) ??
+      { folder, name: d.names[folder] ?? folder, notebooks: [] };
+    groups.set(folder, g);
+    // a design's notebooks, and a dataset's own self-play stages (4 and 5), name the games they read
+    const games = folder !== n.folder || (n.stage !== null && n.stage >= 4 && n.stage <= 5);
+    g.notebooks.push({
+      title: n.title,
+      href: n.href,
+      design: games ? `self-play ${selfplayBudgetText(p.selfplay)}` : null,
+    });
+  }
+  const best = d.best?.key;
+  return [...groups.values()].sort((a, b) => Number(b.folder === best) - Number(a.folder === best));
 }
 
 const root = () => resultsRoot();
@@ -95,6 +110,8 @@ async function notebooks() {
           /** The profile it was rendered for (a design's with its tags). */
           folder: `${f.name}${dir.name.slice("notebooks".length)}`,
           title: /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? n.replace(/\.html$/, ""),
+          /** Its stage's number from the file name (`04_selfplay.html` → 4), or null. */
+          stage: /^0?(\d+)_/.test(n) ? Number(/^0?(\d+)_/.exec(n)![1]) : null,
           href: href(join(f.path, dir.name, n)),
         });
       }

@@ -13,7 +13,7 @@ import {
 } from "./landing_answer.ts";
 import { gamesSentence, leadSentence, methodCheckSentence, searchSentence, STILL_MOVING } from "./landing_games.ts";
 import { readPrediction } from "../report/mod.ts";
-import { collectLanding, type LandingData } from "./landing_data.ts";
+import { collectLanding, type LandingData, notebookGroups } from "./landing_data.ts";
 
 Deno.test("the lists never cut a tie, and say where their positions stood at the budget below", () => {
   const pos = (sp: number, edge: number, mbi: number) => ({ sp, setup: "RNBQKBNR", eval_cp: edge, edge_cp: edge, mbi });
@@ -399,4 +399,31 @@ Deno.test("the lists say how they are cut, and how many unlisted positions share
       "rounded rank: 1 more position (68 cp) has the second list's highest MBI (1).",
     ),
   );
+});
+
+Deno.test("the notebooks by dataset, the best index's first, each self-play notebook naming its games", () => {
+  const nb = (folder: string, file: string) => ({
+    folder,
+    title: file,
+    stage: Number(file.slice(0, 2)),
+    href: `${folder}/${file}.html`,
+  });
+  const groups = notebookGroups({
+    notebooks: [
+      nb("quick", "01_eval"),
+      nb("quick", "04_selfplay"),
+      nb("quick~eval8000000", "03_rank"),
+      nb("quick~eval8000000~pos60~games50~move30000", "04_selfplay"),
+    ],
+    names: { "quick": "Stockfish 17.1 WASM · 125,000 nodes", "quick~eval8000000": "Stockfish 17.1 · 8,000,000 nodes" },
+    best: { key: "quick~eval8000000" },
+  });
+  assertEquals(groups.map((g) => [g.folder, g.name]), [
+    ["quick~eval8000000", "Stockfish 17.1 · 8,000,000 nodes"],
+    ["quick", "Stockfish 17.1 WASM · 125,000 nodes"],
+  ]);
+  assertEquals(groups[0].notebooks.map((n) => n.design), [null, "self-play 60 × 50 games at 30,000 nodes/move"]);
+  const own = groups[1].notebooks.map((n) => n.design);
+  assertEquals(own[0], null, "stage 1 reads no games");
+  ok(/^self-play \d+ × \d+ games at [\d,]+ nodes\/move$/.test(own[1] ?? ""), "the profile's own self-play, named");
 });
