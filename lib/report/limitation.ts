@@ -18,3 +18,17 @@ export interface Limitation {
   /** Result files the numbers were read or computed from (display paths). */
   sources: string[];
 }
+
+/**
+ * The statements with each said once: a statement whose headline and text repeat an earlier one's (two self-play
+ * designs on the same positions say the same of the method's budget) joins it, its sources added to the first's.
+ */
+export function saidOnce(statements: readonly Limitation[]): Limitation[] {
+  const out: Limitation[] = [];
+  for (const l of statements) {
+    const first = out.find((o) => o.headline === l.headline && o.text === l.text);
+    if (first) first.sources = [...new Set([...first.sources, ...l.sources])];
+    else out.push({ ...l, sources: [...l.sources] });
+  }
+  return out;
+}

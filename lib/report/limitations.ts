@@ -40,7 +40,7 @@ import { rankAgreement, readSummary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
 import { fix, pct } from "../core/mod.ts";
-import type { Limitation } from "./limitation.ts";
+import { type Limitation, saidOnce } from "./limitation.ts";
 
 const comparisonPath = () => join(resultsRoot(), "engine_comparison.json");
 
@@ -234,5 +234,5 @@ export async function computeLimitations(
   const run = partial && { partial, ofThisIndex: partial.agreement.index === datasetFolder(d) };
   if (own) out.push(methodSampleStatement(profile, own, run));
   for (const design of designs ?? await designResults(profile)) out.push(...await designStatements(design, run));
-  return out;
+  return saidOnce(out);
 }

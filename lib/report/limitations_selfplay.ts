@@ -244,7 +244,7 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState,
   // the run's snapshot says more than the design's sample once it holds more positions than the sample
   const grown = p && runDone > of ? p : undefined;
   const agreement = far
-    ? ` On ${grown ? `the ${of} of the self-play design` : "them"} this index's edges agree with it at Spearman ${
+    ? ` On ${grown ? `the ${of} self-play positions` : "them"} this index's edges agree with it at Spearman ${
       fix(far.spearman_edges.rho, 3)
     } ` +
       `${iv(far.spearman_edges.ci95)}, median |Δ| ${far.median_abs_delta_cp} cp ` +
@@ -266,8 +266,14 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState,
       "Nothing at it covers all 960 positions, and no other figure computed here is at it."
     : grown
     ? `The method's budget (${method} per position) covers ${int(runDone)} of ${int(runOf)} positions${soFar}: ` +
-      `the ${of} of ${positionsOf} and ${int(runDone - of)} of the run over the rest` +
-      (runDone < runOf ? ", a sample, not an index over all of them." : ".") + agreement
+      `the ${of} self-play positions and ${int(runDone - of)} of the run over the rest` +
+      (runDone < runOf ? ", a sample, not an index over all of them." : ".") +
+      (run?.ofThisIndex
+        ? ` On all ${int(runDone)} this index's edges agree with it at Spearman ${fix(grown.agreement.all.rho, 3)} ${
+          iv(grown.agreement.all.ci95)
+        }.`
+        : "") +
+      agreement
     : `${only} the ${of} positions of ${positionsOf}: a sample, not an index over all 960 positions.${agreement}`;
   return {
     id: `method-sample:${design.name}`,

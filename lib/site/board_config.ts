@@ -8,7 +8,7 @@
 /** The bundled libraries with their licences, credited on the page and in the board script's header. */
 export const BOARD_CREDITS =
   "Board: chessground 9.2.1 (lichess.org, GPL-3.0-or-later) and chessops 0.15.1 (GPL-3.0-or-later), " +
-  "bundled into board.js; this project's code is GPL-3.0-or-later too (LICENSE), its data CC BY 4.0.";
+  "bundled into board.js; this project's code is GPL-3.0-or-later too (LICENSE).";
 
 /** One rung of the budget ladder a position is shown across: its folder, node budget and budget in words. */
 export interface LadderRung {

@@ -14,7 +14,7 @@ import {
 } from "../analysis/mod.ts";
 import { basename, join } from "node:path";
 import { formatLimit, loadRegistry } from "../engine/mod.ts";
-import { pathExists } from "../core/mod.ts";
+import { pathExists, repoPath } from "../core/mod.ts";
 import {
   bestmoveOffPv,
   budgetBanner,
@@ -36,6 +36,7 @@ import {
   mbiRowsHash,
   outcomePaths,
   outcomeWho,
+  PEER_FILE,
   PEER_KEY,
   peerDataset,
   publishedPaths,
@@ -80,8 +81,13 @@ async function otherDataset(d: EvalDataset, o: EvalDataset) {
   const index = deriveMbi(o.records.map((r) => ({ sp: r.sp, eval_cp: r.eval_cp })));
   const table = await readMbiTable(mbiPaths(join(resultsRoot(), folder)).json).catch(() => undefined);
   const rows = new Map((table?.rows ?? []).map((r) => [r.sp, r]));
+  // the file its values come from, as the page links it (pages stand one folder below their dataset's)
+  const href = relation === "peer"
+    ? hrefFrom(join(resultsRoot(), datasetFolder(d), "site"), repoPath(PEER_FILE))
+    : `../../${folder}/mbi.csv`;
   return {
     folder,
+    href,
     engine: o.header.engine.uci_name,
     limit: formatLimit(o.header.config.limit),
     nodes: nodesOf(o.header.config.limit),

@@ -149,7 +149,7 @@ function evidenceSection(d: LandingData): Html {
       ]]
       : []),
     ...studyParts(b).map((p) => [
-      `games: ${p.what}`,
+      `games: ${b.study?.tables.find((t) => t.name === p.table)?.description ?? p.what}`,
       `rho(eval, score) ${rhoInterval(p.c, p.c.ci95_percentile)}; reliability ${fix(p.r, 3)}`,
       file("outcomes/study.json"),
     ]),
@@ -197,7 +197,7 @@ function ladderSection(d: LandingData): Html {
   );
   // the rows' figures come from the rungs' values: where to check them
   const files = d.comparison &&
-    markup`<p class="small">Each row's Spearman and share of MBI moves over 10 points are that pair's in ${markup`<a href="engine_comparison.json"><code>engine_comparison.json</code></a>`}; the share inside [lo–hi] is computed from the <code>mbi_lo</code> and <code>mbi_hi</code> columns of the two budgets' <code>mbi.csv</code>.</p>`;
+    markup`<p class="small">Each row's Spearman and share of MBI moves over 10 points are that pair's figures in ${markup`<a href="engine_comparison.json"><code>engine_comparison.json</code></a>`}; the share inside [lo–hi] is computed from the <code>mbi_lo</code> and <code>mbi_hi</code> columns of the two budgets' <code>mbi.csv</code>.</p>`;
   return markup`${table}${files}${convergenceFigure(d)}<ul>${
     convergenceSentences(d.ladder).map((s) => markup`<li>${s}</li>`)
   }</ul>${partial}`;
@@ -241,7 +241,9 @@ function outcomesSection(d: LandingData): Html {
           Math.min(...defined.map((v) => v.eval_vs_score.ci95_percentile[1] as number));
       return markup`<h3>${outcomeTitle(table.description)}</h3><p>${table.description} (${
         Object.keys(table.bySp).length
-      } positions).${table.note ? ` ${table.note}` : ""}${
+      } positions: <a href="outcomes/${table.name}/outcomes.csv"><code>outcomes.csv</code></a>).${
+        table.note ? ` ${table.note}` : ""
+      }${
         r
           ? ` Its per-position scores have reliability ${
             fix(r.reliability, 3)
@@ -348,7 +350,7 @@ ${ladderSection(d)}</section>
 <section aria-labelledby="notebooks-h"><h2 id="notebooks-h">The notebooks, rendered</h2>${nb}</section>
 <section aria-labelledby="pages-h"><h2 id="pages-h">Every dataset page</h2>${pages}${withoutPage(d)}</section>
 </main>
-<footer><p>Data: ${LICENCE} (cite with engine, fingerprint and budget). Code: GPL-3.0-or-later (LICENSE). ${BOARD_CREDITS} The human Lichess table keeps its Apache-2.0 licence (data/lichess-human-by-setup.NOTICE.md).</p></footer>
+<footer><p>Data: ${LICENCE} (cite with engine, fingerprint and budget). ${BOARD_CREDITS} The human Lichess table keeps its Apache-2.0 licence (data/lichess-human-by-setup.NOTICE.md).</p></footer>
 </body>
 </html>
 `);

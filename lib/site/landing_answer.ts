@@ -119,12 +119,10 @@ export function methodSidesText(b: Pick<Best, "positions" | "method">, n = LIST_
   const median = quantileSorted(edges, 0.5);
   const sided = balanced.filter((p) => (edgeAt(p.sp) ?? Infinity) <= median).length +
     unbalanced.filter((p) => (edgeAt(p.sp) ?? -Infinity) >= median).length;
-  const ofMedian = `the median edge of the ${edges.length} searched`;
+  const ofMedian = `the median edge of the ${edges.length} searched (most balanced below it, least balanced above)`;
   return searched.length === 1
-    ? `Of the listed positions, the one searched so far ${sided ? "lies" : "does not lie"} on its list's side of ` +
-      `${ofMedian}.`
-    : `Of the listed positions, ${sided} of the ${searched.length} searched so far lie on their list's side of ` +
-      `${ofMedian}.`;
+    ? `The one listed position searched so far ${sided ? "lies" : "does not lie"} on its list's side of ${ofMedian}.`
+    : `Of the ${searched.length} listed positions searched so far, ${sided} lie on their list's side of ${ofMedian}.`;
 }
 
 /** One position as a line of a list: SP, back rank and values, opening the position on the index's page. */

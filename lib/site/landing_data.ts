@@ -52,25 +52,30 @@ export type LandingPosition = Pick<MbiTableRow, "sp" | "setup" | "eval_cp" | "ed
 /** Everything on the landing page (see collectLanding). */
 export type LandingData = Awaited<ReturnType<typeof collectLanding>>;
 
-/** The rendered notebooks by dataset, the best index's first: each group's name, and each notebook's design words. */
+/**
+ * The rendered notebooks by dataset, the best index's first: each group's name, and its notebooks in stage order, the
+ * dataset's own first, then each self-play design's (the most nodes per move first), each naming the games it reads.
+ */
 export function notebookGroups(d: Pick<LandingData, "notebooks" | "names"> & { best: { key: string } | null }) {
-  const groups = new Map<
-    string,
-    { folder: string; name: string; notebooks: { title: string; href: string; design: string | null }[] }
-  >();
+  type Entry = { title: string; href: string; design: string | null; order: [number, number] };
+  const groups = new Map<string, { folder: string; name: string; notebooks: Entry[] }>();
   for (const n of d.notebooks) {
     const p = getProfile(n.folder);
     const folder = evalFolderName(p);
-    const g = groups.get(folder) ??
-      { folder, name: d.names[folder] ?? folder, notebooks: [] };
+    const g = groups.get(folder) ?? { folder, name: d.names[folder] ?? folder, notebooks: [] };
     groups.set(folder, g);
+    const own = folder === n.folder;
     // a design's notebooks, and a dataset's own self-play stages (4 and 5), name the games they read
-    const games = folder !== n.folder || (n.stage !== null && n.stage >= 4 && n.stage <= 5);
+    const games = !own || (n.stage !== null && n.stage >= 4 && n.stage <= 5);
     g.notebooks.push({
       title: n.title,
       href: n.href,
       design: games ? `self-play ${selfplayBudgetText(p.selfplay)}` : null,
+      order: [own ? -Infinity : -p.selfplay.nodesPerMove, n.stage ?? Infinity],
     });
+  }
+  for (const g of groups.values()) {
+    g.notebooks.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
   }
   const best = d.best?.key;
   return [...groups.values()].sort((a, b) => Number(b.folder === best) - Number(a.folder === best));

@@ -97,7 +97,7 @@ export function gamesSentence(b: Best): SureSentence | null {
   const big = new Set(studyParts(b).map((p) => p.what));
   const cite = (ps: GamesPart[]) =>
     joinWords(ps.map((p, i) => `${p.what} give${i ? "" : " rho"} ${rhoInterval(p.c, p.c.ci95_percentile)}`)) +
-    ` (reliability ${joinWords(ps.map((p) => fix(p.r, 2)))})`;
+    ` (reliability ${joinWords(ps.map((p) => fix(p.r, 3)))})`;
   const large = parts.filter((p) => big.has(p.what)), rest = parts.filter((p) => !big.has(p.what));
   // whether they confirm it is said once, by the lead sentence
   const text = large.length

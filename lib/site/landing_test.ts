@@ -63,13 +63,13 @@ Deno.test("'How sure' says how many listed positions keep their place at the bud
   assertEquals(placesSentence({ positions, below, method }, 2)!.text, s.text, "the budget below's sentence alone");
   assertEquals(
     methodSidesText({ positions, method }, 2),
-    "Of the listed positions, 2 of the 3 searched so far lie on their list's side of the median edge of the 5 searched.",
+    "Of the 3 listed positions searched so far, 2 lie on their list's side of the median edge of the 5 searched (most balanced below it, least balanced above).",
   );
   // one listed position searched: said in the singular (SP 1, edge 3, on its side of the median 5 of 3, 5, 50)
   const one = { values: { 1: [3, 40], 7: [5, 39], 8: [50, 40] } } as unknown as typeof method;
   assertEquals(
     methodSidesText({ positions, method: one }, 2),
-    "Of the listed positions, the one searched so far lies on its list's side of the median edge of the 3 searched.",
+    "The one listed position searched so far lies on its list's side of the median edge of the 3 searched (most balanced below it, least balanced above).",
   );
   const wrongSide = { values: { 1: [60, 40], 7: [5, 39], 8: [50, 40] } } as unknown as typeof method;
   ok(methodSidesText({ positions, method: wrongSide }, 2)!.includes("so far does not lie on its list's side"));
@@ -366,8 +366,8 @@ Deno.test("'How sure' on the method's run: its count, agreement and median, then
     s.text,
     "136 of the 960 positions are searched so far at the method's own 400,000,000 nodes (an equal-chance sample). " +
       "On them this index's ranks agree at Spearman 0.697 (95% interval 0.588 to 0.782). Their median value is " +
-      "+26.5 cp (+24 to +30; the method's published run: +26.0). Of the listed positions, 3 of the 4 searched so far " +
-      "lie on their list's side of the median edge of the 4 searched.",
+      "+26.5 cp (+24 to +30; the method's published run: +26.0). Of the 4 listed positions searched so far, 3 lie " +
+      "on their list's side of the median edge of the 4 searched (most balanced below it, least balanced above).",
   );
   assertEquals([s.href, s.link], ["full/partial.json", "the method's run so far"]);
 });
@@ -413,7 +413,10 @@ Deno.test("the notebooks by dataset, the best index's first, each self-play note
       nb("quick", "01_eval"),
       nb("quick", "04_selfplay"),
       nb("quick~eval8000000", "03_rank"),
+      nb("quick~eval8000000~pos60~games50~move30000", "05_stats"),
       nb("quick~eval8000000~pos60~games50~move30000", "04_selfplay"),
+      nb("quick~eval8000000~pos60~games50~move300000", "04_selfplay"),
+      nb("quick~eval8000000", "07_outcomes"),
     ],
     names: { "quick": "Stockfish 17.1 WASM · 125,000 nodes", "quick~eval8000000": "Stockfish 17.1 · 8,000,000 nodes" },
     best: { key: "quick~eval8000000" },
@@ -422,7 +425,14 @@ Deno.test("the notebooks by dataset, the best index's first, each self-play note
     ["quick~eval8000000", "Stockfish 17.1 · 8,000,000 nodes"],
     ["quick", "Stockfish 17.1 WASM · 125,000 nodes"],
   ]);
-  assertEquals(groups[0].notebooks.map((n) => n.design), [null, "self-play 60 × 50 games at 30,000 nodes/move"]);
+  // the dataset's own in stage order, then the designs, the most nodes per move first, each in stage order
+  assertEquals(groups[0].notebooks.map((n) => [n.title, n.design]), [
+    ["03_rank", null],
+    ["07_outcomes", null],
+    ["04_selfplay", "self-play 60 × 50 games at 300,000 nodes/move"],
+    ["04_selfplay", "self-play 60 × 50 games at 30,000 nodes/move"],
+    ["05_stats", "self-play 60 × 50 games at 30,000 nodes/move"],
+  ]);
   const own = groups[1].notebooks.map((n) => n.design);
   assertEquals(own[0], null, "stage 1 reads no games");
   ok(/^self-play \d+ × \d+ games at [\d,]+ nodes\/move$/.test(own[1] ?? ""), "the profile's own self-play, named");

@@ -137,7 +137,9 @@ ${
 <p class="small">MBI 100 is the most balanced start, 0 the largest White edge.${
     legend && markup` <span id="mbi-legend">${legend}</span>`
   }</p>
-<div class="scroll"><table id="table"><caption>${pageCaption(d)}; n = ${d.n}. Open a position with its SP.</caption>
+<div class="scroll"><table id="table"><caption>${
+    pageCaption(d)
+  }; n = ${d.n} (<a href="files/mbi.csv">mbi.csv</a>). Open a position with its SP.</caption>
 <thead><tr><th scope="col" data-key="sp" aria-sort="none"><button type="button">SP</button></th><th scope="col">back rank</th><th scope="col" data-key="eval" aria-sort="none"><button type="button">eval cp</button></th><th scope="col" data-key="edge" aria-sort="none"><button type="button">edge cp</button></th><th scope="col" data-key="rank" aria-sort="none"><button type="button">rank</button></th><th scope="col" data-key="mbi" aria-sort="descending"${
     legend && markup` aria-describedby="mbi-legend" title="${legend}"`
   }><button type="button">MBI</button>${legend && markup` <span class="iv">[lo–hi]</span>`}</th></tr></thead>
@@ -305,9 +307,9 @@ export function pageData(d: SiteData, hist: PageData["hist"]): PageData {
       const { sp, setup, eval_cp, edge_cp, rank, mbi, mbi_lo, mbi_hi, depth, nodes } = p;
       return [sp, setup, eval_cp, edge_cp, rank, mbi, mbi_lo, mbi_hi, depth, nodes, p.pv_san.join(" ")];
     }),
-    others: d.others.map(({ folder, engine, limit, relation, bySp }) => {
+    others: d.others.map(({ folder, href, engine, limit, relation, bySp }) => {
       const values = d.positions.map(({ sp }) => [bySp[sp].eval_cp, bySp[sp].mbi, bySp[sp].mbi_lo, bySp[sp].mbi_hi]);
-      return { folder, engine, limit, relation, values };
+      return { folder, href, engine, limit, relation, values };
     }),
     selfplay: sp
       ? {

@@ -34,7 +34,9 @@ export function distributionTable(d: SiteData): Html | null {
   if (!e) return null;
   const m = METHOD_DISTRIBUTION;
   const neg = d.distribution!.negatives;
-  return markup`<table><caption>Distribution of the engine values: ${pageCaption(d)}; n = ${e.count}</caption>
+  return markup`<table><caption>Engine values: ${
+    pageCaption(d)
+  }; n = ${e.count} (<a href="files/distribution.json">distribution.json</a>)</caption>
 <thead><tr><th scope="col"></th><th scope="col">this dataset (${d.limit})</th><th scope="col">the method, published (${m.budget})</th></tr></thead>
 <tbody>
 <tr><th scope="row">positions</th><td>${e.count}</td><td>${m.count}</td></tr>

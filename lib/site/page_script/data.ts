@@ -27,7 +27,15 @@ export interface PageData {
   legend: string | null;
   rows: PageRow[];
   /** Other complete datasets: label and per row [eval, mbi, lo, hi] (aligned with rows). */
-  others: { folder: string; engine: string; limit: string; relation: string; values: (number | null)[][] }[];
+  /** The other complete datasets over the same positions; `href`: the file their values come from, from the page. */
+  others: {
+    folder: string;
+    href: string;
+    engine: string;
+    limit: string;
+    relation: string;
+    values: (number | null)[][];
+  }[];
   /** Self-play per SP: [games, wins, draws, losses, score, lo, hi, distinct, avg plies], with its caption. */
   selfplay: { caption: string; positions: number; bySp: Record<string, number[]> } | null;
   /** Other self-play designs of this index (per SP as `selfplay`). */

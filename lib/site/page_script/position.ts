@@ -121,10 +121,9 @@ function acrossDatasetsHtml(data: PageData, i: number, sp: number): Html {
   const others = data.others.map((o) => {
     const v = o.values[i];
     const relation = o.relation === "budget" ? "same engine, other budget" : "other engine";
-    // hrefs from the dataset page, `results/<folder>/site…/index.html`
     const cell = o.relation === "peer"
-      ? datasetCell(o.engine, "independent peer (github.com/clfs/eval960)")
-      : datasetCell(o.engine, relation, `../../${o.folder}/mbi.csv`);
+      ? datasetCell(o.engine, "independent peer (github.com/clfs/eval960)", o.href)
+      : datasetCell(o.engine, relation, o.href);
     return markup`<tr><th scope="row">${cell}</th><td>${o.limit}</td><td>${signed(v[0] as number)}</td><td>${
       mbiText(v[1] as number, v[2], v[3])
     }</td></tr>`;
@@ -187,8 +186,8 @@ ${data.banner && markup`<p class="banner short" role="note">${data.banner}</p>`}
     }, is not the PV's first: the value and PV are the last completed iteration's; the engine answered with the best move of the iteration the node limit cut short.</p>`
   }
 <h3>Its place in the distribution</h3>
-<p>Edge ${r[COL.edge]} cp: more balanced than ${moreBalancedThan} of the ${N} positions (${
-    Math.round(100 * moreBalancedThan / N)
+<p>Edge ${r[COL.edge]} cp: more balanced than ${moreBalancedThan} of the other ${N - 1} positions (${
+    (100 * moreBalancedThan / (N - 1)).toFixed(1)
   }%).</p>
 <figure>${figure}<figcaption>${data.caption}; n = ${N}. The line marks SP ${sp}.${beyond}</figcaption></figure>
 <h3>The index across datasets</h3>
