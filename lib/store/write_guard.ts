@@ -134,12 +134,18 @@ export async function writeTextIfChanged(path: string, text: string): Promise<bo
   return true;
 }
 
-/** Writes `value` as JSON unless the file holds it apart from `ignored` fields (e.g. the code); returns the file's. */
+/**
+ * Writes `value` as JSON unless the file holds it apart from `ignored` fields (e.g. the code); returns the file's.
+ * One exception: a file written by code with uncommitted changes (`code.dirty`) is written again when committed code
+ * computes the same, so its provenance names code anyone can check out.
+ */
 export async function writeJsonUnlessSame<T extends object>(path: string, value: T, ignored: (keyof T)[]): Promise<T> {
   await removeDeadTemps(path);
   const old = await Deno.readTextFile(path).then(JSON.parse).catch(() => undefined) as T | undefined;
   const strip = (v: T) => JSON.stringify({ ...v, ...Object.fromEntries(ignored.map((k) => [k, null])) });
-  if (old && strip(old) === strip(value)) return old;
+  const dirty = (v: T | undefined) => (v as { code?: { dirty?: unknown } } | undefined)?.code?.dirty;
+  const cleaner = dirty(old) === true && dirty(value) === false;
+  if (old && strip(old) === strip(value) && !cleaner) return old;
   await writeFileAtomic(path, JSON.stringify(value, null, 1) + "\n");
   return value;
 }

@@ -4,7 +4,7 @@ import { isMbiError } from "../core/mod.ts";
 import { inTempRoot, tempDir } from "../core/testing.ts";
 import { appendJsonLine, JsonlAppender, readJsonl } from "./jsonl.ts";
 import { acquireLock } from "./lock.ts";
-import { guardWrite, writeFileAtomic } from "./write_guard.ts";
+import { guardWrite, writeFileAtomic, writeJsonUnlessSame } from "./write_guard.ts";
 
 /** A file outside the results root that a planted link points at, and what it holds. */
 async function outsideFile(): Promise<{ dir: string; file: string; text: string }> {
@@ -134,5 +134,24 @@ Deno.test("guardWrite: paths outside the results root (an --out the user chose) 
     guardWrite(join(out.dir, "victim.txt")); // a regular file: no error
     await Deno.symlink(out.file, join(out.dir, "link.jsonl"));
     ok((await refusal(() => guardWrite(join(out.dir, "link.jsonl")))).includes("link.jsonl is a symbolic link"));
+  });
+});
+
+Deno.test("writeJsonUnlessSame: the same figures are not written again, unless committed code replaces uncommitted", async () => {
+  await inTempRoot(async (root) => {
+    const path = join(root, "x.json");
+    const file = (figure: number, commit: string, dirty: boolean) => ({ figure, code: { commit, dirty } });
+    const read = async () => JSON.parse(await Deno.readTextFile(path));
+    await writeJsonUnlessSame(path, file(1, "aaa", true), ["code"]);
+    await writeJsonUnlessSame(path, file(1, "bbb", true), ["code"]);
+    assertEquals(await read(), file(1, "aaa", true), "uncommitted code again: the file stays");
+    assertEquals(await writeJsonUnlessSame(path, file(1, "ccc", false), ["code"]), file(1, "ccc", false));
+    assertEquals(await read(), file(1, "ccc", false), "committed code computing the same: written with its commit");
+    await writeJsonUnlessSame(path, file(1, "ddd", false), ["code"]);
+    assertEquals(await read(), file(1, "ccc", false), "a later commit computing the same: the file stays");
+    await writeJsonUnlessSame(path, file(1, "eee", true), ["code"]);
+    assertEquals(await read(), file(1, "ccc", false), "never from committed back to uncommitted");
+    await writeJsonUnlessSame(path, file(2, "fff", false), ["code"]);
+    assertEquals(await read(), file(2, "fff", false), "other figures: written");
   });
 });
