@@ -1,4 +1,4 @@
-/*! MBI board code. Board: chessground 9.2.1 (lichess.org, GPL-3.0-or-later) and chessops 0.15.1 (GPL-3.0-or-later), bundled into board.js; this project's code is GPL-3.0-or-later too (LICENSE), its data CC BY 4.0. */
+/*! MBI board code. Board: chessground 9.2.1 (lichess.org, GPL-3.0-or-later) and chessops 0.15.1 (GPL-3.0-or-later), bundled into board.js; this project's code is GPL-3.0-or-later too (LICENSE). */
 (()=>{var er=`.cg-wrap {
   box-sizing: content-box;
   position: relative;
