@@ -217,7 +217,8 @@ export function leadSentence(d: Pick<LandingData, "ladderRows">, b: Best): strin
   ].filter((x): x is string => x !== null);
   if (!reasons.length) return null;
   const unconfirmed = big.length ? !big.every(agrees) : agreeing.length < parts.length;
-  const why = joinWords(reasons);
+  // two clauses, each with its own subject: a comma before "and"
+  const why = reasons.join(", and ");
   return moving || unconfirmed
     ? `In short: take this order as ${b.engine}'s best estimate at ${b.limit} per position, not a settled ranking. ${
       why[0].toUpperCase() + why.slice(1)

@@ -248,17 +248,17 @@ Deno.test("'How sure' leads with one plain sentence computed from the ladder's s
   assertEquals(
     leadSentence(ladder(0.54), best(-0.1)),
     "In short: take this order as Stockfish 17.1's best estimate at 8,000,000 nodes per position, not a settled ranking. " +
-      "More search still reorders it and no set of games confirms it yet.",
+      "More search still reorders it, and no set of games confirms it yet.",
   );
   // a tenth of the positions moving by more than 10 points is still moving; less is not
   ok(
     leadSentence(ladder(STILL_MOVING), best(0.1))!.includes(
-      "More search still reorders it and games agree with it, weakly to moderately",
+      "More search still reorders it, and games agree with it, weakly to moderately",
     ),
   );
   assertEquals(
     leadSentence(ladder(0.09), best(0.1)),
-    "In short, the order looks settled: more search barely moves it and games agree with it, weakly to moderately.",
+    "In short, the order looks settled: more search barely moves it, and games agree with it, weakly to moderately.",
   );
   // the strength words follow the interval: one band's word only when the whole interval lies inside it
   const narrow = {
@@ -281,7 +281,7 @@ Deno.test("'How sure' leads with one plain sentence computed from the ladder's s
   assertEquals(
     leadSentence(ladder(0.09), mixed),
     "In short: take this order as Stockfish 17.1's best estimate at 8,000,000 nodes per position, not a settled ranking. " +
-      "More search barely moves it and only the 3,000 self-play games at 300,000 nodes per move agree with it, weakly to moderately.",
+      "More search barely moves it, and only the 3,000 self-play games at 300,000 nodes per move agree with it, weakly to moderately.",
   );
   assertEquals(leadSentence({ ladderRows: [] }, best(null)), null);
   ok(leadSentence({ ladderRows: [] }, best(-0.1))!.endsWith("not a settled ranking. No set of games confirms it yet."));
@@ -318,7 +318,7 @@ Deno.test("'How sure' with the outcome study: the largest game tables lead, and 
   >;
   assertEquals(
     leadSentence(ladder, b),
-    "In short, the order looks settled: more search barely moves it and the games of the largest public table follow it moderately (rho 0.50 in 48 million Engine X self-play games).",
+    "In short, the order looks settled: more search barely moves it, and the games of the largest public table follow it moderately (rho 0.50 in 48 million Engine X self-play games).",
   );
   // two tables, one moderate and one strong: their bands said once, as a span
   const two = {
@@ -334,7 +334,7 @@ Deno.test("'How sure' with the outcome study: the largest game tables lead, and 
   } as typeof b;
   assertEquals(
     leadSentence(ladder, two),
-    "In short, the order looks settled: more search barely moves it and the games of the two largest public tables follow it moderately to strongly (rho 0.50 in 48 million Engine X self-play games, 0.72 in 19.2 million Engine Y games).",
+    "In short, the order looks settled: more search barely moves it, and the games of the two largest public tables follow it moderately to strongly (rho 0.50 in 48 million Engine X self-play games, 0.72 in 19.2 million Engine Y games).",
   );
   assertEquals(
     searchSentence(b)?.text,
