@@ -252,29 +252,27 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState,
     : figures
     ? ""
     : " Its figures are not computed yet (deno task method-sample).";
-  const soFar = grown && runDone < runOf ? " so far" : "";
-  const runAgreement = grown && run?.ofThisIndex
-    ? `; Spearman ${fix(grown.agreement.all.rho, 3)} with this index on them`
-    : "";
-  const headline = done < of
-    ? `The method's budget (${method}): ${done} of ${of} sample positions so far.`
-    : grown
-    ? `The method's budget (${method}): ${int(runDone)} of ${int(runOf)} positions${soFar}${runAgreement}.`
-    : `The method's budget (${method}) covers only ${of} sample positions${spearman}.`;
-  const text = done < of
-    ? `${only} ${done} of the ${of} positions of ${positionsOf} so far. ` +
-      "Nothing at it covers all 960 positions, and no other figure computed here is at it."
-    : grown
-    ? `The method's budget (${method} per position) covers ${int(runDone)} of ${int(runOf)} positions${soFar}: ` +
+  let headline: string, text: string;
+  if (done < of) {
+    headline = `The method's budget (${method}): ${done} of ${of} sample positions so far.`;
+    text = `${only} ${done} of the ${of} positions of ${positionsOf} so far. ` +
+      "Nothing at it covers all 960 positions, and no other figure computed here is at it.";
+  } else if (grown) {
+    const soFar = runDone < runOf ? " so far" : "";
+    const all = grown.agreement.all;
+    headline = `The method's budget (${method}): ${int(runDone)} of ${int(runOf)} positions${soFar}` +
+      (run?.ofThisIndex ? `; Spearman ${fix(all.rho, 3)} with this index on them.` : ".");
+    text = `The method's budget (${method} per position) covers ${int(runDone)} of ${int(runOf)} positions${soFar}: ` +
       `the ${of} self-play positions and ${int(runDone - of)} of the run over the rest` +
       (runDone < runOf ? ", a sample, not an index over all of them." : ".") +
       (run?.ofThisIndex
-        ? ` On all ${int(runDone)} this index's edges agree with it at Spearman ${fix(grown.agreement.all.rho, 3)} ${
-          iv(grown.agreement.all.ci95)
-        }.`
+        ? ` On all ${int(runDone)} this index's edges agree with it at Spearman ${fix(all.rho, 3)} ${iv(all.ci95)}.`
         : "") +
-      agreement
-    : `${only} the ${of} positions of ${positionsOf}: a sample, not an index over all 960 positions.${agreement}`;
+      agreement;
+  } else {
+    headline = `The method's budget (${method}) covers only ${of} sample positions${spearman}.`;
+    text = `${only} the ${of} positions of ${positionsOf}: a sample, not an index over all 960 positions.${agreement}`;
+  }
   return {
     id: `method-sample:${design.name}`,
     headline,

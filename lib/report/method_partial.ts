@@ -267,12 +267,11 @@ export function partialDistributionText(p: Pick<MethodPartial, "distribution" | 
   const d = p.distribution;
   const n = p.done.used.length;
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const cp = partialCp;
   const m = p.published;
   const z = d.below_zero;
   const below = `${z.count} of ${num(n)} below 0 (${pct(z.share)}, [${z.ci95.map(pct).join(", ")}])`;
   return `Median ${partialMedianText(p)}, ` +
-    `quartiles ${cp(d.quartiles[0].estimate)} to ${cp(d.quartiles[1].estimate)} cp; ${below}. ` +
+    `quartiles ${partialCp(d.quartiles[0].estimate)} to ${partialCp(d.quartiles[1].estimate)} cp; ${below}. ` +
     `The method's published run: median +${m.median.toFixed(1)} cp, range ${signedCp(m.min)} to ${
       signedCp(m.max)
     } cp, ${m.negatives} of ${num(m.count)} below 0.`;

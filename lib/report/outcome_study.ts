@@ -331,6 +331,14 @@ export function publishedWhere(ci95: readonly [number, number]): "below" | "insi
   return p < ci95[0] ? "below" : p > ci95[1] ? "above" : "inside";
 }
 
+/**
+ * A corrected correlation's 95% interval in words, `0.34 to 1`: two decimals, said up to 1 (a corrected correlation
+ * above 1 is noise in the estimated reliability).
+ */
+export function correctedRangeText(ci95: readonly [number, number]): string {
+  return `${ci95[0].toFixed(2)} to ${ci95[1] >= 1 ? "1" : ci95[1].toFixed(2)}`;
+}
+
 /** The sentence on what the corrected figure says of the published one (computed, never written by hand). */
 export function correctedSentence(
   c: { estimate: number; ci95: [number, number]; reliability: number; observed: number },
@@ -338,12 +346,10 @@ export function correctedSentence(
 ): string {
   const f = (x: number) => x.toFixed(2);
   const p = PUBLISHED.rho_eval_score;
-  // a corrected correlation above 1 is noise in the estimated reliability: the interval is said up to 1
-  const hi = c.ci95[1] >= 1 ? "1" : f(c.ci95[1]);
   const where = `${publishedWhere(c.ci95)} that interval`;
   const shown = `while 50 games per position show a true ${p} as about ${f(p * Math.sqrt(c.reliability))}`;
   return `Corrected for the noise of 50 games per position (reliability ${f(c.reliability)}), the ${games} give ` +
-    `${f(c.observed)} / √${f(c.reliability)} = ${f(c.estimate)} (95% interval ${f(c.ci95[0])} to ${hi}); ` +
+    `${f(c.observed)} / √${f(c.reliability)} = ${f(c.estimate)} (95% interval ${correctedRangeText(c.ci95)}); ` +
     `the published ${p} lies ${where}` +
     (where === "inside that interval"
       ? `: it is about what these games would show without their noise, ${shown}.`

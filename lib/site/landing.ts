@@ -149,7 +149,7 @@ function evidenceSection(d: LandingData): Html {
       ]]
       : []),
     ...studyParts(b).map((p) => [
-      `games: ${b.study?.tables.find((t) => t.name === p.table)?.description ?? p.what}`,
+      `games: ${p.description}`,
       `rho(eval, score) ${rhoInterval(p.c, p.c.ci95_percentile)}; reliability ${fix(p.r, 3)}`,
       file("outcomes/study.json"),
     ]),
@@ -197,7 +197,7 @@ function ladderSection(d: LandingData): Html {
   );
   // the rows' figures come from the rungs' values: where to check them
   const files = d.comparison &&
-    markup`<p class="small">Each row's Spearman and share of MBI moves over 10 points are that pair's figures in ${markup`<a href="engine_comparison.json"><code>engine_comparison.json</code></a>`}; the share inside [lo–hi] is computed from the <code>mbi_lo</code> and <code>mbi_hi</code> columns of the two budgets' <code>mbi.csv</code>.</p>`;
+    markup`<p class="small">Each row's Spearman and share of MBI moves over 10 points are that pair's figures in <a href="engine_comparison.json"><code>engine_comparison.json</code></a>; the share inside [lo–hi] is computed from the <code>mbi_lo</code> and <code>mbi_hi</code> columns of the two budgets' <code>mbi.csv</code>.</p>`;
   return markup`${table}${files}${convergenceFigure(d)}<ul>${
     convergenceSentences(d.ladder).map((s) => markup`<li>${s}</li>`)
   }</ul>${partial}`;

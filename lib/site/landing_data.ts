@@ -111,12 +111,13 @@ async function notebooks() {
         ).catch(() => undefined);
         const md = nb?.cells?.find((c) => c.cell_type === "markdown");
         const text = md ? (Array.isArray(md.source) ? md.source.join("") : md.source) : "";
+        const number = /^(\d+)_/.exec(n);
         out.push({
           /** The profile it was rendered for (a design's with its tags). */
           folder: `${f.name}${dir.name.slice("notebooks".length)}`,
           title: /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? n.replace(/\.html$/, ""),
           /** Its stage's number from the file name (`04_selfplay.html` → 4), or null. */
-          stage: /^0?(\d+)_/.test(n) ? Number(/^0?(\d+)_/.exec(n)![1]) : null,
+          stage: number ? Number(number[1]) : null,
           href: href(join(f.path, dir.name, n)),
         });
       }

@@ -10,7 +10,7 @@ import { outcomeWho } from "../store/mod.ts";
 import type { LandingData } from "./landing_data.ts";
 import { fix, int } from "../core/mod.ts";
 import type { Summary } from "../analysis/mod.ts";
-import { publishedWhere } from "../report/mod.ts";
+import { correctedRangeText, publishedWhere } from "../report/mod.ts";
 
 /** A sentence of "How sure is this?" (at most ~40 words), and where its figures are (`href`, with the link's words). */
 export type SureSentence = { text: string; href: string; link: string };
@@ -57,14 +57,11 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page" | "study">)
     const corrected = b.study?.published.corrected;
     const noise = corrected?.values === v.values_from ? corrected : null;
     const noiseInside = noise ? publishedWhere(noise.corrected.ci95) === "inside" : false;
-    // a corrected correlation above 1 is noise in the estimated reliability: its interval is said up to 1
     const noiseText = noise
       ? `, ${noiseInside === c.published_inside ? "and" : "but"} ${noiseInside ? "inside" : "outside"} the one ` +
         `corrected for the games' noise (reliability ${fix(noise.reliability, 2)}): ${
           fix(noise.corrected.estimate, 2)
-        } (${fix(noise.corrected.ci95[0], 2)} to ${
-          noise.corrected.ci95[1] >= 1 ? "1" : fix(noise.corrected.ci95[1], 2)
-        })`
+        } (${correctedRangeText(noise.corrected.ci95)})`
       : "";
     const published = rhoDefined(v.eval_vs_score)
       ? ` The method's published ${c.published.rho} [${c.published.ci95[0]}, ${c.published.ci95[1]}] lies ${
@@ -145,7 +142,7 @@ function gamesParts(b: Best, all = false): GamesPart[] {
 /** The large game tables of the study not shown as validations (the engine self-play tables), largest first. */
 export function studyParts(
   b: Pick<Best, "study" | "validations" | "key">,
-): (GamesPart & { table: string; who: string })[] {
+): (GamesPart & { table: string; who: string; description: string })[] {
   const s = b.study;
   if (!s) return [];
   const shown = new Set(b.validations.map((v) => v.outcomes.name));
@@ -154,7 +151,8 @@ export function studyParts(
     if (!c) return [];
     const who = outcomeWho(t.description);
     const rho = { rho: c.eval_vs_score.rho, ci95_percentile: c.eval_vs_score.ci95 };
-    return [{ table: t.name, who, what: `${gamesWords(t.games)} ${who}`, c: rho, r: t.reliability.reliability }];
+    const what = `${gamesWords(t.games)} ${who}`;
+    return [{ table: t.name, who, what, description: t.description, c: rho, r: t.reliability.reliability }];
   });
 }
 
