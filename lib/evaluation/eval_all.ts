@@ -247,12 +247,18 @@ export async function writeEvalsCsv(profile: Profile, dataset: EvalDataset): Pro
   return await writeTextIfChanged(join(profileDir(profile), "evals.csv"), evalsCsv(dataset.records));
 }
 
+/** The error for a profile without a stage-1 dataset: where it would be and the command that computes it. */
+export function noDataset(profile: Profile): MbiError {
+  const path = evalFilePath(profileDir(profile));
+  return new MbiError("dataset", `no stage-1 dataset at ${path}: run deno task eval-all --profile ${profile.name}`);
+}
+
 /** Loads a profile's stage-1 dataset, checked to cover its positions (else naming the command that completes it). */
 export async function loadEvaluations(profile: Profile): Promise<EvalDataset> {
   const path = evalFilePath(profileDir(profile));
   const d = await readEvalDataset(path);
   const run = `run deno task eval-all --profile ${profile.name}`;
-  if (!d) throw new MbiError("dataset", `no stage-1 dataset at ${path}: ${run}`);
+  if (!d) throw noDataset(profile);
   checkAgainstProfile(d, profile);
   const have = new Set(d.records.map((r) => r.sp));
   const missing = profile.positions.filter((sp) => !have.has(sp));

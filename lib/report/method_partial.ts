@@ -316,7 +316,10 @@ export async function methodSnapshot(): Promise<MethodSnapshot | undefined> {
   const values: Record<number, [number | null, number]> = {};
   for (const sp of partial.done.used) {
     const r = bySp.get(sp);
-    if (!r) throw new MbiError("stage-input", `${partial.dataset.path} lacks SP ${sp}, which partial.json uses`);
+    if (!r) {
+      const why = `${partial.dataset.path} lacks SP ${sp}, which partial.json uses`;
+      throw new MbiError("stage-input", `${why}: run deno task method-partial to write it again`);
+    }
     values[sp] = [r.eval_cp, r.depth];
   }
   return { partial, values };

@@ -27,6 +27,7 @@ import {
 import {
   codeVersion,
   datasetFolder,
+  displayPath,
   getProfile,
   inputFiles,
   listOutcomeTables,
@@ -35,9 +36,9 @@ import {
   PEER,
   PEER_FILE,
   readEvalDataset,
-  readJsonIfExists,
   readOutcomeTable,
   readPeer,
+  readTextIfExists,
   recordedPath,
   resultsRoot,
   scanDatasets,
@@ -49,7 +50,7 @@ import { readSelfplayResults, type SelfplayResults } from "../selfplay/mod.ts";
 import { DEFAULT_MIN_GAMES } from "../outcomes/mod.ts";
 import { methodPartialPath, methodSnapshot } from "./method_partial.ts";
 import { methodSamplePath } from "./method_sample.ts";
-import { int, MbiError, repoPath } from "../core/mod.ts";
+import { int, MbiError, parseJsonText, repoPath } from "../core/mod.ts";
 import type { OutcomeStudy, Rho, StudyDataset } from "./outcome_study_view.ts";
 
 /** Schema version of `study.json`. */
@@ -285,11 +286,13 @@ export async function writeStudy(): Promise<OutcomeStudy> {
 
 /** Reads `study.json` (undefined when there is none). */
 export async function readStudy(path = studyPath()): Promise<OutcomeStudy | undefined> {
-  const s = await readJsonIfExists<OutcomeStudy>(path);
-  if (s === undefined) return undefined;
-  if (s?.kind !== "mbi-outcome-study") throw new MbiError("stage-input", `${path} is not an outcome study`);
+  const raw = await readTextIfExists(path);
+  if (raw === undefined) return undefined;
+  const where = displayPath(path);
+  const s = parseJsonText(raw, where, "stage-input", "run deno task outcome-study to write it again") as OutcomeStudy;
+  if (s?.kind !== "mbi-outcome-study") throw new MbiError("stage-input", `${where} is not an outcome study`);
   if (s.schema > STUDY_SCHEMA) {
-    throw new MbiError("stage-input", `${path} has schema ${s.schema}; this code reads up to ${STUDY_SCHEMA}`);
+    throw new MbiError("stage-input", `${where} has schema ${s.schema}; this code reads up to ${STUDY_SCHEMA}`);
   }
   return s;
 }

@@ -1,11 +1,11 @@
-import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import { inTempRoot } from "../core/testing.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { buildOutcomesFromTable } from "../outcomes/mod.ts";
 import { readPeer } from "../store/mod.ts";
 import { deriveSeed, rngFromSeed, scoreReliability, spearman, whiteScore } from "../method/mod.ts";
-import { computeStudy, correctedRho, correctedSentence } from "./outcome_study.ts";
+import { computeStudy, correctedRho, correctedSentence, readStudy } from "./outcome_study.ts";
 import { studyRows } from "./outcome_study_view.ts";
 
 // A synthetic results root: two budgets of the reference engine over all 960 positions and two synthetic
@@ -101,4 +101,18 @@ Deno.test("the correction for noisy scores: rho / sqrt(R), a joint bootstrap int
       "above that interval",
     ),
   );
+});
+
+Deno.test("a damaged study.json is refused naming it and the command that writes it again", async () => {
+  await inTempRoot(async (root) => {
+    const path = join(root, "study.json");
+    assertEquals(await readStudy(path), undefined, "none yet");
+    await Deno.writeTextFile(path, '{"kind": "mbi-outcome-study", "schema"');
+    await rejects(
+      readStudy(path),
+      /study\.json is damaged \(.+\): run deno task outcome-study to write it again$/,
+    );
+    await Deno.writeTextFile(path, '{"kind": "something else"}');
+    await rejects(readStudy(path), /study\.json is not an outcome study$/);
+  });
 });

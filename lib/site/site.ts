@@ -18,6 +18,7 @@ import {
   writeTextIfChanged,
 } from "../store/mod.ts";
 import { type Profile } from "../method/mod.ts";
+import { noDataset } from "../evaluation/mod.ts";
 import { collectSiteData } from "./data.ts";
 import { datasetCard } from "./card.ts";
 import { pageLinks, renderPage } from "./page.ts";
@@ -45,6 +46,8 @@ export interface SiteBuild {
 export async function buildSite(profile: Profile, log: (line: string) => void = () => {}): Promise<SiteBuild> {
   // The dataset is resolved here, once: key, folder and every path; the layers below take it as it is.
   const ds = resolveDataset(profile);
+  // a profile with no dataset has no folder to lock in: say what is missing, not that the lock could not be written
+  if (!pathExists(ds.evals)) throw noDataset(profile);
   return await withLock(ds.published.site, () => build(ds, log), log);
 }
 

@@ -1,5 +1,5 @@
-import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { sha256Text } from "../core/mod.ts";
+import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
+import { pathExists, sha256Text } from "../core/mod.ts";
 import { inTempRoot } from "../core/testing.ts";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -194,4 +194,17 @@ Deno.test("a half-replaced outcome table (a new outcomes.csv beside the old outc
     await buildSite(getProfile("ci")).catch((e) => message = e.message);
     ok(/outcomes\/t\/outcomes\.csv is not the file outcomes\.json names .*: rebuild the table/.test(message), message);
   }, "mbi-site-mixed-");
+});
+
+Deno.test("a site of a profile with no dataset says which file is missing and how to compute it, and writes nothing", async () => {
+  await inTempRoot(async (root) => {
+    await rejects(
+      buildSite(getProfile("ci~eval9")),
+      (e: Error & { code?: string }) =>
+        e.code === "dataset" &&
+        e.message === `no stage-1 dataset at ${join(root, "ci~eval9", "evals.jsonl")}: ` +
+            "run deno task eval-all --profile ci~eval9",
+    );
+    ok(!pathExists(join(root, "ci~eval9")), "no folder made for it");
+  });
 });
