@@ -9,7 +9,7 @@
 // @ts-types="npm:@types/papaparse@5.5.2"
 import Papa from "papaparse";
 import { join } from "node:path";
-import { writeFileAtomic, writeTextIfChanged } from "./write_guard.ts";
+import { cleanerCode, writeFileAtomic, writeTextIfChanged } from "./write_guard.ts";
 import {
   budgetBanner,
   deriveMbi,
@@ -344,7 +344,8 @@ export async function writeMbiTable(dir: string, table: MbiTable): Promise<{ wri
   const sameTable = (a: MbiTable, b: MbiTable) =>
     a.input.values_sha256 === b.input.values_sha256 && same(a.rows, b.rows) && same(a.uncertainty, b.uncertainty) &&
     a.banner === b.banner && same(a.definition, b.definition);
-  if (old && sameTable(old, table)) {
+  // A table written by uncommitted code is written again when committed code computes the same (its provenance).
+  if (old && sameTable(old, table) && !cleanerCode(old, table)) {
     // Its views must be its own (a kill between the writes of a set mixes them): written again when they are not.
     await removeDeadTemps(paths.json); // what a killed write of the table left
     const csv = await writeTextIfChanged(paths.csv, mbiCsv(old));

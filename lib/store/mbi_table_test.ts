@@ -41,6 +41,16 @@ Deno.test("derive from CSV: table, CSV, Markdown sorted by MBI; a rerun changes 
   const again = await buildMbiTable(p, input, "custom");
   assertEquals((await writeMbiTable(out, again)).written, false);
   assertEquals(await sha256File(join(out, "mbi.json")), before);
+  // the same table from uncommitted code, then from committed code: the latter replaces the former's provenance
+  const code = (dirty: boolean) => ({ ...again.code, dirty });
+  const read = async () => JSON.parse(await Deno.readTextFile(join(out, "mbi.json"))).code.dirty;
+  await Deno.remove(join(out, "mbi.json"));
+  assertEquals((await writeMbiTable(out, { ...again, code: code(true) })).written, true);
+  assertEquals((await writeMbiTable(out, { ...again, code: code(true) })).written, false);
+  assertEquals((await writeMbiTable(out, { ...again, code: code(false) })).written, true);
+  assertEquals(await read(), false);
+  assertEquals((await writeMbiTable(out, { ...again, code: code(true) })).written, false, "never back to uncommitted");
+  assertEquals(await read(), false);
 });
 
 Deno.test("derive from JSONL objects", async () => {

@@ -134,6 +134,12 @@ export async function writeTextIfChanged(path: string, text: string): Promise<bo
   return true;
 }
 
+/** True when `old` was written by code with uncommitted changes (`code.dirty`) and `value` by committed code. */
+export function cleanerCode(old: object | undefined, value: object): boolean {
+  const dirty = (v: object | undefined) => (v as { code?: { dirty?: unknown } } | undefined)?.code?.dirty;
+  return dirty(old) === true && dirty(value) === false;
+}
+
 /**
  * Writes `value` as JSON unless the file holds it apart from `ignored` fields (e.g. the code); returns the file's.
  * One exception: a file written by code with uncommitted changes (`code.dirty`) is written again when committed code
@@ -143,9 +149,7 @@ export async function writeJsonUnlessSame<T extends object>(path: string, value:
   await removeDeadTemps(path);
   const old = await Deno.readTextFile(path).then(JSON.parse).catch(() => undefined) as T | undefined;
   const strip = (v: T) => JSON.stringify({ ...v, ...Object.fromEntries(ignored.map((k) => [k, null])) });
-  const dirty = (v: T | undefined) => (v as { code?: { dirty?: unknown } } | undefined)?.code?.dirty;
-  const cleaner = dirty(old) === true && dirty(value) === false;
-  if (old && strip(old) === strip(value) && !cleaner) return old;
+  if (old && strip(old) === strip(value) && !cleanerCode(old, value)) return old;
   await writeFileAtomic(path, JSON.stringify(value, null, 1) + "\n");
   return value;
 }
