@@ -17,7 +17,9 @@ export const PALETTE = {
   line: "#d0d0d0", // Rules between rows and sections
   grid: "#e2e2e2", // Grid lines of a small figure
   background: "#ffffff", // The page's background
-  alternate: "#f5f5f5", // Alternate rows, code blocks, buttons
+  alternate: "#f5f5f5", // Code blocks and buttons
+  stripe: "rgba(0, 0, 0, 0.04)", // Alternate rows of a page's table: #f5f5f5 on white, see-through for the scroll cue
+  scrollShadow: "rgba(0, 0, 0, 0.22)", // The shadow at the side of a wide table where more of it lies
   field: "#767676", // Borders of form fields
   lightSquare: "#f0d9b5", // Light squares of a board
   darkSquare: "#b58863", // Dark squares of a board

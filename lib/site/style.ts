@@ -14,7 +14,12 @@ export const PALETTE_VARIABLES = `:root{${
     .join(";")
 }}`;
 
-/** The pages' shared styles (the dataset pages and the landing page). */
+/**
+ * The pages' shared styles (the dataset pages and the landing page). A table wider than a phone scrolls in its
+ * `.scroll` box, which shows a shadow at each side where more of it lies: two shadows fixed to the box's edges, and two
+ * covers in the background colour that scroll with the table (`background-attachment: local`) and hide a shadow once
+ * that end is reached. The rows' stripes are see-through, so the shadows show through them.
+ */
 export const PAGE_STYLE = `
 ${PALETTE_VARIABLES}
 *{box-sizing:border-box}
@@ -30,8 +35,8 @@ nav{display:flex;flex-wrap:wrap;gap:.15rem .9rem}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-variant-numeric:tabular-nums}
 caption{text-align:left;color:var(--muted);font-size:.875rem;padding:.25rem 0;caption-side:top;max-width:calc(100vw - 2rem);overflow-wrap:anywhere}
 th,td{border-bottom:1px solid var(--line);padding:.3rem .6rem;text-align:left;vertical-align:top}
-tbody tr:nth-child(even){background:var(--alternate)}
-.scroll{overflow-x:auto;max-width:100%}
+tbody tr:nth-child(even){background:var(--stripe)}
+.scroll{overflow-x:auto;max-width:100%;background:linear-gradient(to right,var(--background) 30%,transparent) left/2.5rem 100%,linear-gradient(to left,var(--background) 30%,transparent) right/2.5rem 100%,radial-gradient(farthest-side at 0 50%,var(--scroll-shadow),transparent) left/.8rem 100%,radial-gradient(farthest-side at 100% 50%,var(--scroll-shadow),transparent) right/.8rem 100%;background-repeat:no-repeat;background-attachment:local,local,scroll,scroll}
 #table td:nth-child(n+3),#table th:nth-child(n+3){text-align:right}
 th button{font:inherit;font-weight:700;background:none;border:1px solid var(--line);border-radius:3px;padding:.15rem .4rem;cursor:pointer;color:var(--text)}
 th[aria-sort=ascending] button::after{content:" ▲"}th[aria-sort=descending] button::after{content:" ▼"}
