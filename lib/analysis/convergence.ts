@@ -31,7 +31,7 @@ import {
   spearman,
 } from "../method/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
-import { int, pct } from "../core/mod.ts";
+import { fixedNonZero, int, pct } from "../core/mod.ts";
 
 /** One rung of the ladder: a complete dataset (result folder) at one node budget per position, over n positions. */
 export interface Rung {
@@ -167,7 +167,7 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
     return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
   });
   const r = r2.map((v) => Math.sqrt(Math.max(0, v)));
-  const f = (x: number) => x.toFixed(2);
+  const f = (x: number) => fixedNonZero(x, 2);
   // rungs in readers' words: their budgets, not their folders
   const budgets = (xs: readonly Rung[]) => `${xs.map((x) => int(x.nodes)).join(", ")} nodes`;
   const checks: { text: string; passed: boolean | null }[] = [];
@@ -283,7 +283,7 @@ export function convergenceSentences(c: Convergence): string[] {
     return [`Only ${datasets} of ${c.engine} for the ${c.base} profile: no ladder to compare yet.`];
   }
   const out: string[] = [];
-  const f = (x: number, d = 2) => x.toFixed(d);
+  const f = (x: number, d = 2) => fixedNonZero(x, d);
   const steps = c.rungs.slice(1).map((b, i) => rungPair(c, c.rungs[i].folder, b.folder)!);
   out.push(
     `Consecutive rungs (${c.rungs.map((r) => formatLimit({ nodes: r.nodes })).join(" → ")}) agree at Spearman ${

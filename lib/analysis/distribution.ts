@@ -17,7 +17,7 @@ import {
   siblingDatasets,
   writeTextIfChanged,
 } from "../store/mod.ts";
-import { sha256File } from "../core/mod.ts";
+import { sha256File, signed } from "../core/mod.ts";
 import {
   averageRanks,
   deriveMbi,
@@ -26,7 +26,6 @@ import {
   pearson,
   type Profile,
   quantileSorted,
-  signedCp,
   spearman,
 } from "../method/mod.ts";
 import { captionLine, clipOutliers, figure, Plot, type RenderedPlot, THEME, writeSvg } from "../plot/mod.ts";
@@ -171,7 +170,7 @@ export async function computeDistribution(profile: Profile) {
     rows.length,
   );
   const clip = clipOutliers(rows, (r) => r.eval_cp, {
-    label: (r) => `SP ${r.sp} (${signedCp(r.eval_cp)} cp)`,
+    label: (r) => `SP ${r.sp} (${signed(r.eval_cp)} cp)`,
     unit: "cp",
     include: [0],
   });

@@ -8,7 +8,7 @@
 import { compareAll } from "../analysis/mod.ts";
 import { displayPath, RESULTS_ENV, resultsRoot } from "../store/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
-import { MbiError, repoPath } from "../core/mod.ts";
+import { fixedNonZero, iv, MbiError, repoPath } from "../core/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { RESAMPLES } from "./options.ts";
 
@@ -19,7 +19,7 @@ export const COMMAND = command({
   options: { resamples: { ...RESAMPLES, defaultText: "10000 (for Kendall's tau: 1000)" } },
 });
 
-const ci = (c: readonly number[]) => `[${c.map((v) => v.toFixed(3)).join(", ")}]`;
+const ci = (c: readonly [number, number]) => iv(c);
 
 await runCommand(import.meta, COMMAND, async ({ values }) => {
   const r = await compareAll({ resamples: values.resamples });
@@ -39,8 +39,8 @@ await runCommand(import.meta, COMMAND, async ({ values }) => {
   }
   for (const p of r.pairs) {
     console.log(
-      `${p.a} vs ${p.b} (${p.common} positions): Spearman ${p.spearman.rho.toFixed(3)} ${ci(p.spearman.ci95)}, ` +
-        `Kendall tau-b ${p.kendall.tau.toFixed(3)} ${ci(p.kendall.ci95)}, ` +
+      `${p.a} vs ${p.b} (${p.common} positions): Spearman ${fixedNonZero(p.spearman.rho, 3)} ${ci(p.spearman.ci95)}, ` +
+        `Kendall tau-b ${fixedNonZero(p.kendall.tau, 3)} ${ci(p.kendall.ci95)}, ` +
         `MBI moves > 10: ${(100 * p.mbi_shift.share_over_10).toFixed(1)}%`,
     );
   }

@@ -8,7 +8,7 @@
 import { methodSamplePath, runMethodSample } from "../report/mod.ts";
 import { displayPath } from "../store/mod.ts";
 import { verdictsText } from "../method/mod.ts";
-import { fixedNonZero } from "../core/mod.ts";
+import { fixedNonZero, iv } from "../core/mod.ts";
 import { correlationLine } from "./stats.ts";
 import { command, runCommand, userPath, valueOf } from "./command.ts";
 import { PROFILE, resultsProfile } from "./options.ts";
@@ -47,7 +47,7 @@ await runCommand(import.meta, COMMAND, async ({ values }) => {
       `${pub.negatives} below 0)`,
   );
   for (const d of s.distance_to_method) {
-    const edges = `${d.spearman_edges.rho.toFixed(3)} [${d.spearman_edges.ci95.map((x) => x.toFixed(3)).join(", ")}]`;
+    const edges = `${fixedNonZero(d.spearman_edges.rho, 3)} ${iv(d.spearman_edges.ci95)}`;
     const rhoCi = d.eval_vs_score.ci95.map((x) => fixedNonZero(x, 3)).join(", ");
     const rho = `${fixedNonZero(d.eval_vs_score.rho, 3)} [${rhoCi}]`;
     console.log(

@@ -19,6 +19,7 @@ import {
 import { PUBLISHED, REQUIRED_POWER } from "../analysis/mod.ts";
 import { loadSelfplay } from "../selfplay/mod.ts";
 import { getProfile, readOutcomeTable } from "../store/mod.ts";
+import { fixedNonZero } from "../core/mod.ts";
 import { command, runCommand, UsageError, valueOf, whole } from "./command.ts";
 import { OUTCOMES, PROFILE } from "./options.ts";
 
@@ -80,7 +81,7 @@ await runCommand(import.meta, COMMAND, async ({ values }) => {
   }
   const { rho, positions, games } = values;
   const d = designPower(rho, between, game, positions, games);
-  const f = (x: number) => x.toFixed(3);
+  const f = (x: number) => fixedNonZero(x, 3);
   const g80 = gamesNeeded(rho, between, game, positions, REQUIRED_POWER);
   const p80 = positionsNeeded(rho, between, game, games, REQUIRED_POWER);
   console.log(`variances: ${from}`);

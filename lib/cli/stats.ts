@@ -6,10 +6,11 @@
 
 import { type Correlation, runStatistics } from "../analysis/mod.ts";
 import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
+import { fixedNonZero } from "../core/mod.ts";
 import { command, runCommand } from "./command.ts";
 import { ENGINE, PROFILE, RESAMPLES, resultsProfile } from "./options.ts";
 
-const f = (v: number) => (v >= 0 ? "+" : "") + v.toFixed(3);
+const f = (v: number) => (v >= 0 ? "+" : "") + fixedNonZero(v, 3);
 /** One correlation in one line: rho, percentile and BCa intervals, undefined resamples; or why rho is not defined. */
 export const correlationLine = (c: Correlation): string =>
   !rhoDefined(c)

@@ -39,7 +39,7 @@ export const COMMAND = command({
 /** A group's rho(eval, score) in words: with its interval, or why there is none. */
 function groupRho(c: Correlation | null): string {
   if (!c) return "too few positions for a correlation";
-  return `rho(eval, score) ${rhoInterval(c, c.ci95_percentile, undefined, (x) => x.toFixed(3))}`;
+  return `rho(eval, score) ${rhoInterval(c, c.ci95_percentile)}`;
 }
 
 /** A validation in lines for the terminal. */

@@ -3,14 +3,14 @@ import { isBorderline, nearEndNote, verdictText } from "./borderline.ts";
 
 Deno.test("borderline: the deciding end within 0.01 of 0 (the human-table verdicts of the quick and 8M indexes)", () => {
   // quick: rho 0.072 [0.006, 0.135] "validated"; 8M: 0.064 [-0.00006, 0.128] "not validated" — the end as the
-  // tables print it, never "0.000" beside a table's -0.00006
+  // tables print it, never "0.000" beside a table's −0.00006
   assertEquals(
     verdictText("validated", [0.006, 0.135], "above"),
     "validated (borderline: the interval's lower end is 0.006, within 0.01 of 0)",
   );
   assertEquals(
     verdictText("not validated", [-0.00006, 0.128], "above"),
-    "not validated (borderline: the interval's lower end is -0.00006, within 0.01 of 0)",
+    "not validated (borderline: the interval's lower end is −0.00006, within 0.01 of 0)",
   );
   assertEquals(verdictText("validated", [0.05, 0.2], "above"), "validated");
   // the claim is decided by the upper end

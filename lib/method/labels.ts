@@ -54,11 +54,6 @@ export function rhoInterval(
   return `${format(c.rho as number)}${open}${format(ci[0] as number)}${between}${format(ci[1] as number)}${close}`;
 }
 
-/** A centipawn value with its sign, as people read White's edge: `+13`, `-4`, `0`. */
-export function signedCp(cp: number): string {
-  return cp > 0 ? `+${cp}` : String(cp);
-}
-
 /** An engine's bench fingerprint as people read it: `2,030,154`, or `not measured`. */
 export function fingerprintValue(fingerprint: number | null | undefined): string {
   return fingerprint === null || fingerprint === undefined ? "not measured" : int(fingerprint);

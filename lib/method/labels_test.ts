@@ -73,8 +73,8 @@ Deno.test("a correlation that is not defined is said so with why, in memory (NaN
   assertEquals(rhoText({ rho: NaN, not_defined: SAME_SCORES }), "not defined: every position scored the same");
   assertEquals(rhoText({ rho: null, not_defined: SAME_SCORES }), "not defined: every position scored the same");
   assertEquals(rhoText({ rho: null }), "not defined: a column holds one value"); // a file written before the reason
-  assertEquals(rhoInterval({ rho: 0.2 }, [-0.1, 0.45]), "0.200 [-0.100, 0.450]");
-  assertEquals(rhoInterval({ rho: 0.2 }, [-0.1, 0.45], [" (", ", ", ")"]), "0.200 (-0.100, 0.450)");
+  assertEquals(rhoInterval({ rho: 0.2 }, [-0.1, 0.45]), "0.200 [−0.100, 0.450]");
+  assertEquals(rhoInterval({ rho: 0.2 }, [-0.1, 0.45], [" (", ", ", ")"]), "0.200 (−0.100, 0.450)");
   assertEquals(rhoInterval({ rho: null, not_defined: SAME_SCORES }, [null, null]), "not defined: " + SAME_SCORES);
   // why: the scores (y) first, then the values (x)
   assertEquals(whyNotDefined([1, 2, 3], [0.5, 0.5, 0.5], SAME_SCORES), SAME_SCORES);

@@ -6,7 +6,7 @@
  */
 
 import { join } from "node:path";
-import { markup, pct } from "../core/mod.ts";
+import { fixedNonZero, markup, pct } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type DeterminismReport } from "../evaluation/mod.ts";
 import { type DatasetInfo, type PairAgreement } from "../analysis/mod.ts";
@@ -110,7 +110,7 @@ export function informativePairs(datasets: readonly DatasetInfo[], pairs: readon
 /** Notebook 06: what each informative pair's numbers say, in words by the stated bands. */
 export function agreementSentences(pairs: readonly PairAgreement[]): Displayable {
   const items = pairs.map((p) => {
-    const [rho, lo, hi] = [p.spearman.rho, ...p.spearman.ci95].map((x) => x.toFixed(2));
+    const [rho, lo, hi] = [p.spearman.rho, ...p.spearman.ci95].map((x) => fixedNonZero(x, 2));
     return `${p.a} vs ${p.b}: Spearman of the edges ${rho} [${lo}, ${hi}] over ${p.common} positions — ${
       strength(p.spearman.rho, p.spearman.ci95)
     } agreement; median |ΔMBI| ${p.mbi_shift.median}, ${

@@ -20,7 +20,7 @@ import { evalBudgetText, fingerprintValue, formatOptions, METHOD_EVAL_TEXT, type
 import { loadEvaluations, runEvaluation } from "../evaluation/mod.ts";
 import { type Progress } from "../runs/mod.ts";
 import type { NotebookContext } from "./context.ts";
-import { joinHtml, markup } from "../core/mod.ts";
+import { joinHtml, markup, num } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type Displayable, html, htmlKeyValues } from "./display.ts";
 
@@ -128,7 +128,7 @@ export function datasetLine(d: EvalDataset): Displayable {
   const evals = d.records.map((r) => r.eval_cp).filter((v): v is number => v !== null);
   const depths = d.records.map((r) => r.depth);
   return html(
-    markup`<p>${d.records.length} positions; eval ${Math.min(...evals)}..${Math.max(...evals)} cp; depth ${
+    markup`<p>${d.records.length} positions; eval ${num(Math.min(...evals))}..${num(Math.max(...evals))} cp; depth ${
       Math.min(...depths)
     }..${Math.max(...depths)}; engine ${d.header.engine.uci_name} (${d.header.engine.id}), ${
       evalBudgetText(d.header.config.limit)
@@ -147,9 +147,11 @@ export function rawOutputView(d: EvalDataset, sps: number[]): Displayable {
       return chosen ? markup`<b>${l}   &lt;= result</b>` : l;
     });
     return [
-      markup`<h4>SP ${sp} ${r.setup}: ${r.eval_cp} cp at depth ${r.depth} (${
-        evalBudgetText(r.limit)
-      })</h4><pre style="font-size:11px">${joinHtml(lines, "\n")}</pre>`,
+      markup`<h4>SP ${sp} ${r.setup}: ${
+        r.eval_cp === null ? `mate in ${num(r.mate!)}` : `${num(r.eval_cp)} cp`
+      } at depth ${r.depth} (${evalBudgetText(r.limit)})</h4><pre style="font-size:11px">${
+        joinHtml(lines, "\n")
+      }</pre>`,
     ];
   });
   return html(joinHtml(blocks, "\n"), `raw output of SP ${sps.join(", ")}`);

@@ -22,13 +22,13 @@ import { getProfile, type MbiTable, summaryPath } from "../store/mod.ts";
 import { basename } from "node:path";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import { checkAgainstPublished, type Limitation } from "../report/mod.ts";
-import { int, iv, markup } from "../core/mod.ts";
+import { fix, fixedNonZero, int, iv, markup, MINUS, num } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type Displayable, html, htmlKeyValues, htmlTable } from "./display.ts";
 import { backRankHtml } from "./board_view.ts";
 import { formatLimit } from "../engine/mod.ts";
 
-const fmt = (v: number, d = 1) => Number.isInteger(v) ? String(v) : v.toFixed(d);
+const fmt = (v: number, d = 1) => Number.isInteger(v) ? num(v) : fixedNonZero(v, d);
 
 /** Stage 2: this profile's summary beside the method's published figures. */
 export function distributionTable(s: DistributionSummary): Displayable {
@@ -37,7 +37,7 @@ export function distributionTable(s: DistributionSummary): Displayable {
     ["budget per position", formatLimit(s.input.limit), m.budget],
     ["engine", s.input.engine, "Stockfish 17.1"],
     ["positions", String(s.eval.count), String(m.count)],
-    ["min .. max (cp)", `${s.eval.min} .. ${s.eval.max}`, `${m.min} .. ${m.max}`],
+    ["min .. max (cp)", `${num(s.eval.min)} .. ${num(s.eval.max)}`, `${num(m.min)} .. ${num(m.max)}`],
     ["median (cp)", fmt(s.eval.median), fmt(m.median)],
     ["mean ± SD (cp)", `${fmt(s.eval.mean)} ± ${fmt(s.eval.sd)}`, "not published"],
     ["quartiles (cp)", `${fmt(s.eval.quartiles[0])}, ${fmt(s.eval.quartiles[1])}`, "not published"],
@@ -45,7 +45,7 @@ export function distributionTable(s: DistributionSummary): Displayable {
     [
       "positions < 0 (values)",
       `${s.negatives.count} (${s.negatives.values.map((v) => `SP ${v.sp}: ${v.eval_cp}`).join(", ") || "none"})`,
-      `${m.negatives} (${m.negatives_range})`,
+      `${m.negatives} (${m.negatives_range.replaceAll("-", MINUS)})`,
     ],
     ["distinct values", String(s.ties.distinct_values), "not published"],
     ["depth reached", `${s.depth.min} .. ${s.depth.max} (median ${fmt(s.depth.median)})`, "not published"],
@@ -144,7 +144,7 @@ export function verdictView(s: Summary): Displayable {
 /** Stage 5: reliability, ceiling and power (this design and the method's 60 × 50), and what a reader can do. */
 export function powerView(s: Summary, caption?: string): Displayable {
   const pw = s.power;
-  const f = (x: number | null, d = 3) => x === null || !Number.isFinite(x) ? "n/a" : x.toFixed(d);
+  const f = (x: number | null, d = 3) => fix(x, d, "n/a");
   const t = pw.this_design, m = pw.method_design;
   const rows: [string, string, string][] = [
     ["design", `${t.positions} positions × ${t.games} games`, `${m.positions} × ${m.games}`],
@@ -209,7 +209,7 @@ export function publishedAgainstCeiling(s: Summary): string {
   const m = pw.method_design;
   const ceiling = Math.sqrt(m.reliability);
   const published = s.published.rho_eval_score;
-  const f = (x: number) => x.toFixed(3);
+  const f = (x: number) => fixedNonZero(x, 3);
   const source = pw.variances.source === "measured"
     ? "the variances measured in these games"
     : "the variances of docs/METHOD.md decision 6 (these games cannot estimate theirs)";

@@ -8,9 +8,9 @@
 import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
 import type { Correlation } from "../analysis/mod.ts";
 import type { OutcomeValidation } from "./validate.ts";
-import { fix, int, iv } from "../core/mod.ts";
+import { fix, fixedNonZero, int, iv } from "../core/mod.ts";
 
-const pp = (x: number) => `${(100 * x).toFixed(2)} percentage points`;
+const pp = (x: number) => `${fixedNonZero(100 * x, 2)} percentage points`;
 
 /**
  * The note a table needs when a few positions (at most 10) have fewer than half the median number of games: named with

@@ -72,7 +72,7 @@ Deno.test("acrossDatasets: overlapping intervals cannot tell datasets apart; non
   ok(words[0].startsWith("rho(start eval, White's score): from 0.069 (quick@ethereal-12) to 0.079 (quick~eval500000)"));
   ok(words[0].includes("every 95% interval holds [0.014, 0.132]") && words[0].includes("does not tell"), words[0]);
   ok(words[2].includes("2 pairs of intervals do not overlap"), words[2]);
-  ok(words[2].includes("quick [0.066, 0.190] and quick@ethereal-12 [-0.080, 0.046]"), words[2]);
+  ok(words[2].includes("quick [0.066, 0.190] and quick@ethereal-12 [−0.080, 0.046]"), words[2]);
   assertEquals(acrossDatasets(files.slice(0, 1)), []);
 });
 

@@ -10,7 +10,7 @@
 import type * as PlotTypes from "@observablehq/plot";
 import { plotSvg, type RenderedPlot } from "./render.ts";
 import { type BudgetFacts, evalBudgetText, quantileSorted, selfplayBudgetText } from "../method/mod.ts";
-import { escapeHtml } from "../core/mod.ts";
+import { escapeHtml, fixedNonZero, num } from "../core/mod.ts";
 import { PALETTE } from "./palette.ts";
 
 /** Sizes (px), fonts and colours shared by every figure. */
@@ -219,7 +219,7 @@ export function clipOutliers<T>(
   const beyond = rows.filter((r) => !inside(r)).sort((a, b) => Math.abs(value(b)) - Math.abs(value(a)));
   const unit = opts.unit ? ` ${opts.unit}` : "";
   const label = opts.label ?? ((r: T) => String(value(r)));
-  const fmt = (v: number) => Number.isInteger(v) ? String(v) : v.toFixed(1);
+  const fmt = (v: number) => Number.isInteger(v) ? num(v) : fixedNonZero(v, 1);
   const more = beyond.length > 5 ? ` and ${beyond.length - 5} more` : "";
   const note = beyond.length
     ? `Axis clipped at Tukey's far fences Q1 − ${k}·IQR = ${fmt(fenceLo)} and Q3 + ${k}·IQR = ${fmt(fenceHi)}${unit} ` +

@@ -81,7 +81,7 @@ Deno.test("clipOutliers: clips at Q3 + 3 IQR, names what lies beyond, keeps 0 in
   ok(c.note?.includes("SP 258 (+203 cp)"), c.note ?? "");
   // the note prints the fences themselves (Q1 − 3·IQR = −15 lies below the data's minimum 10), then the axis drawn
   assertEquals(c.fences, [-15, 55]);
-  ok(c.note?.includes("Q1 − 3·IQR = -15 and Q3 + 3·IQR = 55 cp (axis 0 .. 55 cp)"), c.note ?? "");
+  ok(c.note?.includes("Q1 − 3·IQR = −15 and Q3 + 3·IQR = 55 cp (axis 0 .. 55 cp)"), c.note ?? "");
   // nothing beyond: the domain is the data's range and there is no note
   const tight = clipOutliers(rows.slice(0, 20), (r) => r.v);
   assertEquals(tight.domain, [10, 29]);

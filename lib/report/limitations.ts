@@ -39,7 +39,7 @@ import {
 import { rankAgreement, readSummary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
-import { fix, pct } from "../core/mod.ts";
+import { fix, fixedNonZero, num, pct } from "../core/mod.ts";
 import { type Limitation, saidOnce } from "./limitation.ts";
 
 const comparisonPath = () => join(resultsRoot(), "engine_comparison.json");
@@ -63,8 +63,8 @@ export function stabilityWords(spearman: number, pearson: number, ci: [number, n
   // "borderline" when the Pearson lies within BORDERLINE_MARGIN of the interval's end (docs/METHOD.md, "Verdicts").
   const note = nearEndNote(pearson, ci);
   const outside = (words: string, side: "below" | "above") =>
-    `so here the ranks are ${words} stable than the values (Pearson ${pearson.toFixed(3)} ${side} ` +
-    `the Spearman interval ${ci[0].toFixed(3)}..${ci[1].toFixed(3)}${note ? `; ${note}` : ""})`;
+    `so here the ranks are ${words} stable than the values (Pearson ${fixedNonZero(pearson, 3)} ${side} ` +
+    `the Spearman interval ${fixedNonZero(ci[0], 3)}..${fixedNonZero(ci[1], 3)}${note ? `; ${note}` : ""})`;
   if (pearson < ci[0]) return outside("more", "below");
   if (pearson > ci[1]) return outside("less", "above");
   return "Pearson lies inside the Spearman interval, so these figures do not tell whether the ranks are more or less " +
@@ -170,7 +170,7 @@ export async function computeLimitations(
       id: "ties",
       headline: `Only ${ties.length} distinct values among ${n}: tied positions share one MBI.`,
       text: `The ${n} values take only ${ties.length} distinct values at this budget (largest tie: ${largest.count} ` +
-        `positions at ${largest.eval_cp} cp); tied positions share an average rank and one MBI.`,
+        `positions at ${num(largest.eval_cp)} cp); tied positions share an average rank and one MBI.`,
       figures: {
         positions: n,
         distinct_values: ties.length,

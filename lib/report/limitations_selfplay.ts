@@ -18,7 +18,6 @@ import {
   reliabilityUncertaintyText,
   rhoInterval,
   selfplayBudgetText,
-  signedCp,
 } from "../method/mod.ts";
 import { PUBLISHED, type Summary } from "../analysis/mod.ts";
 import {
@@ -30,7 +29,7 @@ import {
   type SelfplayResults,
 } from "../selfplay/mod.ts";
 import type { Limitation } from "./limitation.ts";
-import { fix, int, iv, pct } from "../core/mod.ts";
+import { fix, int, iv, pct, signed } from "../core/mod.ts";
 
 /**
  * How far above a position's own stage-1 value the best first move's score in its opening search may lie before the
@@ -197,7 +196,7 @@ export async function openingStatement(design: Profile, sp: SelfplayResults): Pr
     : "Every position's lines begin with more than one first move";
   const misjudged = off.length
     ? `In ${off.length}, the best first move scored ${above} (most: SP ${worst.sp}, ${best!.san} at ` +
-      `${signedCp(best!.cp)} cp, depth ${best!.depth}, against ${signedCp(value.get(worst.sp)!)} cp), ` +
+      `${signed(best!.cp)} cp, depth ${best!.depth}, against ${signed(value.get(worst.sp)!)} cp), ` +
       "a misjudgement that leaves few moves inside the window."
     : `In none did the best first move score ${above}.`;
   return {
@@ -310,9 +309,8 @@ export function openingNote(
   const single = b.first_moves === 1;
   const gap = best.cp - valueCp > OPENING_SCORE_GAP_CP;
   if (!single && !gap) return null;
-  const scored =
-    `its ${int(search.nodes_per_move)}-node opening search scored ${best.san} at ${signedCp(best.cp)} cp ` +
-    `(depth ${best.depth}) against the position's ${signedCp(valueCp)} cp`;
+  const scored = `its ${int(search.nodes_per_move)}-node opening search scored ${best.san} at ${signed(best.cp)} cp ` +
+    `(depth ${best.depth}) against the position's ${signed(valueCp)} cp`;
   const misjudged = `${scored}, a short search's misjudgement`;
   return single
     ? `Every game of this design begins with ${best.san}: no other first move came within ${search.windowCp} cp ` +

@@ -76,7 +76,8 @@ Deno.test("limitations: budget, engine, ties and rank agreement from the data; '
     // The values themselves (cp) are compared with Pearson: here they agree less well than the ranks.
     const r = pearson(mine, theirs);
     assertEquals(budgetAgreement.figures.pearson_eval, r);
-    ok(budgetAgreement.text.includes(`agree at Pearson ${r.toFixed(2)}`), budgetAgreement.text);
+    assertEquals(r.toFixed(2), "-0.32");
+    ok(budgetAgreement.text.includes("agree at Pearson −0.32"), budgetAgreement.text); // the minus sign people read
     ok(!ls.some((l) => /ranks are more stable/.test(l.text)), "no claim the data do not show");
 
     const engine = byId(ls, "engine-agreement:ci@sf18-wasm")!;

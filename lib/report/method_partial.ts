@@ -48,7 +48,6 @@ import {
   PROFILES,
   type SampleFacts,
   sampleFacts,
-  signedCp,
 } from "../method/mod.ts";
 import {
   balanceExtremes,
@@ -70,6 +69,7 @@ import {
   parseJsonText,
   repoPath,
   schemaVersion,
+  signed,
   text,
 } from "../core/mod.ts";
 
@@ -260,7 +260,7 @@ export function partialMedianText(p: Pick<MethodPartial, "distribution">): strin
 }
 
 /** A cp figure of the estimates: signed, at most one decimal. */
-const partialCp = (x: number) => signedCp(Number(x.toFixed(1)));
+const partialCp = (x: number) => signed(Number(x.toFixed(1)));
 
 /** The estimates beside the method's published facts (one sentence). */
 export function partialDistributionText(p: Pick<MethodPartial, "distribution" | "published" | "done">): string {
@@ -272,8 +272,8 @@ export function partialDistributionText(p: Pick<MethodPartial, "distribution" | 
   const below = `${z.count} of ${num(n)} below 0 (${pct(z.share)}, [${z.ci95.map(pct).join(", ")}])`;
   return `Median ${partialMedianText(p)}, ` +
     `quartiles ${partialCp(d.quartiles[0].estimate)} to ${partialCp(d.quartiles[1].estimate)} cp; ${below}. ` +
-    `The method's published run: median +${m.median.toFixed(1)} cp, range ${signedCp(m.min)} to ${
-      signedCp(m.max)
+    `The method's published run: median +${m.median.toFixed(1)} cp, range ${signed(m.min)} to ${
+      signed(m.max)
     } cp, ${m.negatives} of ${num(m.count)} below 0.`;
 }
 
@@ -296,7 +296,7 @@ export function indexWords(budget: string): string {
 /** Where one of the best index's listed positions lands at the method's budget, in words (null when not done yet). */
 export function landingText(row: Pick<MethodPartial["extremes"]["balanced"][number], "method">): string | null {
   const m = row.method;
-  return m ? `${signedCp(m.eval_cp)} cp, the ${ordinal(m.rank)} most balanced of ${num(m.of)}` : null;
+  return m ? `${signed(m.eval_cp)} cp, the ${ordinal(m.rank)} most balanced of ${num(m.of)}` : null;
 }
 
 /** The method's values as the pages show them: those of `partial.json`'s positions, read from the run's file. */

@@ -50,7 +50,7 @@ import { readSelfplayResults, type SelfplayResults } from "../selfplay/mod.ts";
 import { DEFAULT_MIN_GAMES } from "../outcomes/mod.ts";
 import { methodPartialPath, methodSnapshot } from "./method_partial.ts";
 import { methodSamplePath } from "./method_sample.ts";
-import { int, MbiError, parseJsonText, repoPath } from "../core/mod.ts";
+import { fixedNonZero, int, MbiError, parseJsonText, repoPath } from "../core/mod.ts";
 import type { OutcomeStudy, Rho, StudyDataset } from "./outcome_study_view.ts";
 
 /** Schema version of `study.json`. */
@@ -339,7 +339,7 @@ export function publishedWhere(ci95: readonly [number, number]): "below" | "insi
  * above 1 is noise in the estimated reliability).
  */
 export function correctedRangeText(ci95: readonly [number, number]): string {
-  return `${ci95[0].toFixed(2)} to ${ci95[1] >= 1 ? "1" : ci95[1].toFixed(2)}`;
+  return `${fixedNonZero(ci95[0], 2)} to ${ci95[1] >= 1 ? "1" : fixedNonZero(ci95[1], 2)}`;
 }
 
 /** The sentence on what the corrected figure says of the published one (computed, never written by hand). */
@@ -347,7 +347,7 @@ export function correctedSentence(
   c: { estimate: number; ci95: [number, number]; reliability: number; observed: number },
   games: string,
 ): string {
-  const f = (x: number) => x.toFixed(2);
+  const f = (x: number) => fixedNonZero(x, 2);
   const p = PUBLISHED.rho_eval_score;
   const where = `${publishedWhere(c.ci95)} that interval`;
   const shown = `while 50 games per position show a true ${p} as about ${f(p * Math.sqrt(c.reliability))}`;

@@ -7,6 +7,7 @@
 
 import type { CodeVersion, InputFile } from "../store/mod.ts";
 import type { ScoreReliability } from "../method/mod.ts";
+import { fixedNonZero } from "../core/mod.ts";
 
 /** A rho over `n` positions with its 95% percentile interval. */
 export interface Rho {
@@ -97,7 +98,7 @@ export interface OutcomeStudy {
 
 /** The study in a few lines for the terminal: each table's correlation with each dataset, then the steps and agreements. */
 export function studyLines(s: OutcomeStudy): string[] {
-  const f = (x: number) => x.toFixed(3);
+  const f = (x: number) => fixedNonZero(x, 3);
   const r = (x: Rho) => `${f(x.rho)} [${f(x.ci95[0])}, ${f(x.ci95[1])}]`;
   const label = new Map(s.datasets.map((d) => [d.key, d.label]));
   const lines: string[] = [];

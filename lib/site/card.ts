@@ -13,7 +13,7 @@ import { bestmoveOffPvText, fingerprintValue, METHOD_EVAL_TEXT, verdictsText } f
 import type { SiteData } from "./data.ts";
 import { designBudgets } from "./designs.ts";
 import { corr, designsCardSection, ONE_ENGINE, playedFrom } from "./card_designs.ts";
-import { fix, int, mdCode as code, mdEscape as md } from "../core/mod.ts";
+import { fix, fixedNonZero, int, mdCode as code, mdEscape as md, num } from "../core/mod.ts";
 
 /** Size in words: `80.1 KB`. */
 export function formatBytes(bytes: number): string {
@@ -319,10 +319,12 @@ function distributionSection(d: SiteData): string[] {
   return [
     "## Distribution",
     "",
-    `Engine values of the ${e.count} positions (\`distribution.json\`): median ${e.median.toFixed(1)} cp, quartiles ${
-      e.quartiles[0].toFixed(1)
-    } .. ${e.quartiles[1].toFixed(1)} cp, range ${e.min} .. ${e.max} cp; ${neg.count} below 0 (Black's side)${
-      neg.count ? `: ${neg.values.slice(0, 6).map((v) => `SP ${v.sp} ${v.eval_cp} cp`).join(", ")}` : ""
+    `Engine values of the ${e.count} positions (\`distribution.json\`): median ${
+      fixedNonZero(e.median, 1)
+    } cp, quartiles ${fixedNonZero(e.quartiles[0], 1)} .. ${fixedNonZero(e.quartiles[1], 1)} cp, range ${
+      num(e.min)
+    } .. ${num(e.max)} cp; ${neg.count} below 0 (Black's side)${
+      neg.count ? `: ${neg.values.slice(0, 6).map((v) => `SP ${v.sp} ${num(v.eval_cp)} cp`).join(", ")}` : ""
     }; ${d.distribution!.ties.distinct_values} distinct values.`,
   ];
 }

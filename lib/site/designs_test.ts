@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { testRoot } from "../core/testing.ts";
 import type { PageData } from "./page_script/data.ts";
 import { positionHtml } from "./page_script/position.ts";
-import { raw, sha256Text } from "../core/mod.ts";
+import { fixedNonZero, raw, sha256Text } from "../core/mod.ts";
 import { computeLimitations } from "../report/mod.ts";
 import { getProfile, resolveDataset, RESULTS_ENV } from "../store/mod.ts";
 import { collectSiteData } from "./data.ts";
@@ -52,7 +52,7 @@ Deno.test("the index's page and card show another design's validation, and the m
     "the banner names the method's budgets the dataset and its design are not at: " +
       /<p class="banner[^<]*/.exec(html)?.[0],
   );
-  ok(html.includes(`${summary.eval_vs_score.rho.toFixed(3)}`), "the summary's rho");
+  ok(html.includes(fixedNonZero(summary.eval_vs_score.rho, 3)), "the summary's rho");
   ok(html.includes("The published rho(eval, score) = 0.76 [0.63, 0.85] lies"), "the computed sentence");
   ok(
     html.includes("so these figures cannot confirm or refute it. What this design could show of it:"),
@@ -171,7 +171,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   await run("site.ts", ["--profile", "ci"]);
   html = await page();
   ok(html.includes("Each budget against the method's on the"));
-  ok(html.includes(`${s.validation[1].eval_vs_score.rho.toFixed(3)}`));
+  ok(html.includes(fixedNonZero(s.validation[1].eval_vs_score.rho, 3)));
   // the note that the edges are the values only where no value of the sample is below 0
   const noneBelow = s.facts.every((x: { on_sample: { below_zero: { count: number } } }) =>
     x.on_sample.below_zero.count === 0
@@ -179,7 +179,7 @@ Deno.test("the index's page and card show another design's validation, and the m
   assertEquals(html.includes("the two Spearman columns are one figure"), noneBelow);
   md = await card();
   const far = s.distance_to_method.find((r: { dataset: string }) => r.dataset === "ci");
-  ok(md.includes(`at Spearman ${far.spearman_edges.rho.toFixed(3)}`), "the limitation from sample.json");
+  ok(md.includes(`at Spearman ${fixedNonZero(far.spearman_edges.rho, 3)}`), "the limitation from sample.json");
 
   // A sample.json that no longer follows from its inputs is refused by name, with the command that mends it.
   const evals = await Deno.readTextFile(samplePath);

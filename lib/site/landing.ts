@@ -17,7 +17,20 @@ import { type SiteDesign } from "./designs.ts";
 import { histogram } from "./page.ts";
 import { bestName, drawSectionHtml, extremesHtml, searchHtml, sureHtml, whatIsSentence } from "./landing_answer.ts";
 import { studyParts, summaryBudget, type SummaryDesign } from "./landing_games.ts";
-import { breakableName, fix, type Html, type HtmlValue, int, iv, joinHtml, markup, pct, raw } from "../core/mod.ts";
+import {
+  breakableName,
+  fix,
+  fixedNonZero,
+  type Html,
+  type HtmlValue,
+  int,
+  iv,
+  joinHtml,
+  markup,
+  num,
+  pct,
+  raw,
+} from "../core/mod.ts";
 import { labelledTable, LANDING_STYLE, PAGE_STYLE } from "./style.ts";
 import { siteBundles } from "./bundle.ts";
 import { partialMedianText } from "../report/mod.ts";
@@ -97,7 +110,7 @@ function evidenceSection(d: LandingData): Html {
   const rows: HtmlValue[][] = [
     [
       "engine values",
-      `median ${b.eval.median.toFixed(1)} cp, range ${b.eval.min} .. ${b.eval.max} cp; ${
+      `median ${fixedNonZero(b.eval.median, 1)} cp, range ${num(b.eval.min)} .. ${num(b.eval.max)} cp; ${
         b.negatives ? `${b.negatives} below 0 (Black's side)` : "none below 0"
       }`,
       file(`${b.key}/distribution.json`),

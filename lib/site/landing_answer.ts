@@ -5,13 +5,13 @@
  * @module
  */
 
-import { fix, type Html, int, jsonInScript, markup, pct, scriptText } from "../core/mod.ts";
+import { fix, type Html, int, jsonInScript, markup, pct, scriptText, signed } from "../core/mod.ts";
 import { fingerprintValue, quantileSorted } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import { balanceExtremes } from "../analysis/mod.ts";
 import type { RunningDesign } from "../report/mod.ts";
 import { getProfile } from "../store/mod.ts";
-import { backRank, signed } from "./page_script/table.ts";
+import { backRank } from "./page_script/table.ts";
 import { glossaryText } from "./glossary.ts";
 import type { DrawData } from "./draw_script/view.ts";
 import {

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { repoPath } from "../core/mod.ts";
+import { fixedNonZero, repoPath } from "../core/mod.ts";
 import { convergenceFigure } from "./landing.ts";
 import {
   extremes,
@@ -147,7 +147,7 @@ Deno.test("the method's own check leads the games once its design is complete, b
     s.text,
     "The method's own check, replayed: 3,000 games of Stockfish 17.1 against itself, 60 positions at the method's 300,000 nodes per move. They give rho 0.350 [0.050, 0.620] " +
       "between the values at 400,000,000 nodes per position and White's score (0.350 [0.100, 0.600] with this index's values). The method's published 0.76 [0.63, 0.85] lies outside that interval. " +
-      "Predicted before the first game: 0.216 (-0.157 to 0.536); the result is inside that range.",
+      "Predicted before the first game: 0.216 (−0.157 to 0.536); the result is inside that range.",
   );
   assertEquals(s.href, "k/site/index.html#validation");
   // with the outcome study's noise-corrected figure for the same games and values: both readings in one sentence
@@ -208,9 +208,9 @@ Deno.test("a design being played says how far it has got and what was predicted,
   assertEquals(
     runningSentence(r),
     "Being played: 60 × 50 games at 300,000 nodes/move, 488 of 3,000 games played when this page was made; no figure from them is shown until they are complete. " +
-      `Predicted before the first game, from the 30,000-node games: rho ${e.rho.toFixed(3)} (95% range ${
-        e.range95[0].toFixed(3)
-      } to ${e.range95[1].toFixed(3)}) with the values at 400,000,000 nodes per position.`,
+      `Predicted before the first game, from the 30,000-node games: rho ${fixedNonZero(e.rho, 3)} (95% range ${
+        fixedNonZero(e.range95[0], 3)
+      } to ${fixedNonZero(e.range95[1], 3)}) with the values at 400,000,000 nodes per position.`,
   );
   assertEquals(
     runningSentence({ ...r, predicted: null }),

@@ -8,7 +8,17 @@
  */
 
 import { join } from "node:path";
-import { breakableName, escapeHtml, type Html, joinHtml, jsonInScript, markup, raw, scriptText } from "../core/mod.ts";
+import {
+  breakableName,
+  escapeHtml,
+  type Html,
+  joinHtml,
+  jsonInScript,
+  markup,
+  raw,
+  scriptText,
+  signed,
+} from "../core/mod.ts";
 import { LICENCE, outcomeTitle, publishedPaths, resultsRoot } from "../store/mod.ts";
 import { clipOutliers, Plot, renderPlot, THEME } from "../plot/mod.ts";
 import { hrefFrom, OUTCOME_LABELS } from "./data_files.ts";
@@ -29,7 +39,7 @@ import {
 import { designBudgets } from "./designs.ts";
 import { PAGE_STYLE } from "./style.ts";
 import { selfplayBudget, type SelfplayResults } from "../selfplay/mod.ts";
-import { fingerprintValue, type Profile, PROFILES, selfplayBudgetsText, signedCp } from "../method/mod.ts";
+import { fingerprintValue, type Profile, PROFILES, selfplayBudgetsText } from "../method/mod.ts";
 import { partialCountText } from "../report/mod.ts";
 
 /** The landing page's file name under the results root. */
@@ -222,7 +232,7 @@ export function histogram(
   d: { positions: readonly { sp: number; eval_cp: number }[]; n: number; engine: { uci_name: string }; limit: string },
 ) {
   const clip = clipOutliers(d.positions, (p) => p.eval_cp, {
-    label: (p) => `SP ${p.sp} (${signedCp(p.eval_cp)} cp)`,
+    label: (p) => `SP ${p.sp} (${signed(p.eval_cp)} cp)`,
     unit: "cp",
     include: [0],
   });

@@ -7,7 +7,7 @@
  */
 
 import { Marked } from "marked";
-import { breakableName, escapeHtml, fix, type Html, int, iv, joinHtml, markup, raw } from "../core/mod.ts";
+import { breakableName, escapeHtml, fix, type Html, int, iv, joinHtml, markup, MINUS, num, raw } from "../core/mod.ts";
 import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
 import {
   fingerprintValue,
@@ -41,11 +41,11 @@ export function distributionTable(d: SiteData): Html | null {
 <tbody>
 <tr><th scope="row">positions</th><td>${e.count}</td><td>${m.count}</td></tr>
 <tr><th scope="row">median</th><td>${fix(e.median, 1)} cp</td><td>${fix(m.median, 1)} cp</td></tr>
-<tr><th scope="row">range</th><td>${e.min} .. ${e.max} cp</td><td>${m.min} .. ${m.max} cp</td></tr>
+<tr><th scope="row">range</th><td>${num(e.min)} .. ${num(e.max)} cp</td><td>${num(m.min)} .. ${num(m.max)} cp</td></tr>
 <tr><th scope="row">quartiles</th><td>${fix(e.quartiles[0], 1)} .. ${fix(e.quartiles[1], 1)} cp</td><td>–</td></tr>
 <tr><th scope="row">below 0 (Black's side)</th><td>${neg.count}${
-    neg.count ? ` (${neg.values.slice(0, 4).map((v) => `SP ${v.sp}: ${v.eval_cp}`).join(", ")})` : ""
-  }</td><td>${m.negatives} (${m.negatives_range} cp)</td></tr>
+    neg.count ? ` (${neg.values.slice(0, 4).map((v) => `SP ${v.sp}: ${num(v.eval_cp)}`).join(", ")})` : ""
+  }</td><td>${m.negatives} (${m.negatives_range.replaceAll("-", MINUS)} cp)</td></tr>
 <tr><th scope="row">distinct values</th><td>${d.distribution!.ties.distinct_values}</td><td>–</td></tr>
 </tbody></table>`;
 }
@@ -307,13 +307,13 @@ function sampleFacts(f: MethodSample): Html {
     const name = x.dataset === "sample" ? "the method's budget" : index;
     return markup`<tr><th scope="row">${x.budget}${name && markup`<br><span class="small">${name}</span>`}</th><td>${
       fix(o.median.estimate, 1)
-    } [${between(o.median.ci95, 1)}]</td><td>${o.min} .. ${o.max}</td><td>${o.below_zero.count} of ${o.n} (${
+    } [${between(o.median.ci95, 1)}]</td><td>${num(o.min)} .. ${num(o.max)}</td><td>${o.below_zero.count} of ${o.n} (${
       between(o.below_zero.ci95.map((v) => 100 * v) as [number, number], 1)
     }%)</td><td>${
       x.all_positions
-        ? `${
-          fix(x.all_positions.median, 1)
-        }; ${x.all_positions.min} .. ${x.all_positions.max}; ${x.all_positions.below_zero} of ${x.all_positions.n}`
+        ? `${fix(x.all_positions.median, 1)}; ${num(x.all_positions.min)} .. ${
+          num(x.all_positions.max)
+        }; ${x.all_positions.below_zero} of ${x.all_positions.n}`
         : "– (a sample)"
     }</td></tr>`;
   });
@@ -321,7 +321,7 @@ function sampleFacts(f: MethodSample): Html {
 <thead><tr><th scope="col">budget</th><th scope="col">median [95%]</th><th scope="col">range in the sample</th><th scope="col">below 0 [95%]</th><th scope="col">over all its positions: median; range; below 0</th></tr></thead>
 <tbody><tr class="this"><th scope="row">the method, published</th><td>–</td><td>–</td><td>–</td><td>${
     fix(p.median, 1)
-  }; ${p.min} .. ${p.max}; ${p.negatives} of ${p.count}</td></tr>${rows}</tbody></table></div>
+  }; ${num(p.min)} .. ${num(p.max)}; ${p.negatives} of ${p.count}</td></tr>${rows}</tbody></table></div>
 <p class="small">${sampleDrawText(f)}</p>`;
 }
 

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
-import { fixedNonZero, pathExists, repoPath } from "../core/mod.ts";
+import { fixedNonZero, num, pathExists, repoPath } from "../core/mod.ts";
 import { computeLimitations } from "../report/mod.ts";
 import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
 import { getProfile, publishedPaths, resolveDataset, summarisedDesigns } from "../store/mod.ts";
@@ -87,7 +87,7 @@ for (const folder of published) {
 
       // the distribution: median, quartiles, range and negatives (notebook 02 prints whole numbers without ".0")
       const dist = JSON.parse(Deno.readTextFileSync(join(dir, "distribution.json"))) as DistributionSummary;
-      const one = (v: number) => v.toFixed(1), nb02 = (v: number) => Number.isInteger(v) ? String(v) : v.toFixed(1);
+      const one = (v: number) => fixedNonZero(v, 1), nb02 = (v: number) => Number.isInteger(v) ? num(v) : one(v);
       const e = dist.eval;
       for (
         const [where, text, f] of [["page", page, one], ["card", card, one], [
@@ -100,7 +100,8 @@ for (const folder of published) {
         for (const v of [e.median, e.quartiles[0], e.quartiles[1]]) {
           ok(text.includes(f(v)), `${where}: ${f(v)} (run ${fix})`);
         }
-        ok(text.includes(`${e.min} .. ${e.max}`), `${where}: range ${e.min} .. ${e.max}`);
+        const range = `${num(e.min)} .. ${num(e.max)}`; // the minus sign people read: −7
+        ok(text.includes(range), `${where}: range ${range}`);
       }
       ok(card.includes(`${dist.negatives.count} below 0`) && page.includes(`${dist.negatives.count}`));
 
@@ -110,11 +111,11 @@ for (const folder of published) {
         const s = JSON.parse(Deno.readTextFileSync(sumPath)) as Summary;
         for (const c of [s.eval_vs_score, s.mbi_vs_score, s.mbi_vs_imbalance]) {
           for (const v of [c.rho, ...c.ci95_percentile]) {
-            ok(page.includes(v.toFixed(3)), `page: ${c.label} ${v.toFixed(3)}`);
+            ok(page.includes(fixedNonZero(v, 3)), `page: ${c.label} ${fixedNonZero(v, 3)}`);
             const t = notebooks("05_bootstrap_ci");
             if (t !== undefined && c !== s.mbi_vs_score) {
               // the notebook's frame prints 4 decimals, its sentences 3
-              ok([3, 4].some((d) => t.includes(v.toFixed(d))), `notebook 05: ${c.label} ${v.toFixed(3)}`);
+              ok([3, 4].some((d) => t.includes(fixedNonZero(v, d))), `notebook 05: ${c.label} ${fixedNonZero(v, 3)}`);
             }
           }
         }

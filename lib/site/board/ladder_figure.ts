@@ -6,6 +6,7 @@
  */
 
 import { type Html, markup } from "../../core/html.ts";
+import { num } from "../../core/format.ts";
 import { PALETTE } from "../../plot/palette.ts";
 
 /** One rung's values for the position (interval ends null when that table has none; `self`: the page's dataset). */
@@ -46,7 +47,7 @@ function panel(
     grid.push(
       markup`<line x1="${L}" x2="${W - R}" y1="${sy(v)}" y2="${sy(v)}" stroke="${PALETTE.grid}"/><text x="${
         L - 4
-      }" y="${sy(v)}" text-anchor="end" dominant-baseline="middle">${+v.toFixed(6)}</text>`,
+      }" y="${sy(v)}" text-anchor="end" dominant-baseline="middle">${num(+v.toFixed(6))}</text>`,
     );
   }
   const zeroLine = zero && y0 < 0 && y1 > 0 &&

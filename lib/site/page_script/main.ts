@@ -6,6 +6,7 @@
  */
 
 import { type Html, joinHtml, raw } from "../../core/html.ts";
+import { signed } from "../../core/format.ts";
 import { BOARD_GLOBAL, type BoardConfig, POSITION_EVENT } from "../board_config.ts";
 import { COL, type PageRow, readPageData } from "./data.ts";
 import { missingPositionHtml, positionHtml } from "./position.ts";
@@ -15,7 +16,6 @@ import {
   rowHtml,
   searchRows,
   shownCount,
-  signed,
   singleMatch,
   type SortKey,
   statusText,

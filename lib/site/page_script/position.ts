@@ -8,7 +8,8 @@
 import { type Html, joinHtml, markup } from "../../core/html.ts";
 import { COL, type PageData } from "./data.ts";
 import { setupToFen } from "../../method/start_fen.ts";
-import { boardSvg, mbiText, signed } from "./table.ts";
+import { boardSvg, mbiText } from "./table.ts";
+import { fixedNonZero, int, signed } from "../../core/format.ts";
 
 /** A command that wraps between its words (not after an option's hyphen) and after a list's commas (`--sp 29,751`). */
 export function commandHtml(c: string): Html {
@@ -105,7 +106,7 @@ function outcomesHtml(data: PageData, sp: number): Html {
     const v = t.bySp[String(sp)];
     if (!v) return markup`<p>SP ${sp} has no row in the table of ${t.title}.</p>`;
     const text = (x: number | string) =>
-      typeof x !== "number" ? String(x) : Number.isInteger(x) ? x.toLocaleString("en-US") : x.toFixed(3);
+      typeof x !== "number" ? String(x) : Number.isInteger(x) ? int(x) : fixedNonZero(x, 3);
     const cells = t.columns.map((c, j): [string, string] => [t.labels[j] ?? c, text(v[j])]);
     const thin = t.thin[String(sp)];
     return markup`${oneRow(`Outcomes of SP ${sp} in ${t.title}: ${t.description}`, cells)}${

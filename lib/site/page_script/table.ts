@@ -6,6 +6,7 @@
  */
 
 import { type Html, markup } from "../../core/html.ts";
+import { signed } from "../../core/format.ts";
 import { COL, type PageRow } from "./data.ts";
 
 /** The columns the table sorts by. */
@@ -87,9 +88,6 @@ export const WHITE: Record<string, string> = { K: "♔", Q: "♕", R: "♖", B: 
 export const BLACK: Record<string, string> = { K: "♚", Q: "♛", R: "♜", B: "♝", N: "♞", P: "♟" };
 /** Text presentation of the symbol before it: no emoji pawn. */
 export const TEXT = "\uFE0E";
-
-/** A value with its sign: `+12`, `0`, `-3`. */
-export const signed = (v: number): string => (v > 0 ? `+${v}` : String(v));
 
 /** An MBI with its interval `[lo–hi]` when it has one. */
 export const mbiText = (mbi: number, lo: number | null, hi: number | null): Html =>
