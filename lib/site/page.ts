@@ -12,9 +12,11 @@ import {
   breakableName,
   escapeHtml,
   type Html,
+  int,
   joinHtml,
   jsonInScript,
   markup,
+  num,
   raw,
   scriptText,
   signed,
@@ -284,15 +286,17 @@ export function openingSentence(d: Pick<SiteData, "positions" | "limit">): strin
   const values = d.positions.map((p) => p.eval_cp);
   const min = Math.min(...values), max = Math.max(...values);
   const negatives = values.filter((v) => v < 0).length;
-  const n = values.length.toLocaleString("en-US");
+  const n = int(values.length);
   if (negatives === 0) {
     return `White moves first, and the engine at ${d.limit} rates all ${n} start positions ${
       min > 0 ? "above 0 cp" : "at 0 cp or better"
     } for White (${min} .. ${max} cp).`;
   }
   return `White moves first, and the engine at ${d.limit} rates ${
-    (values.length - negatives).toLocaleString("en-US")
-  } of the ${n} start positions at 0 cp or better for White (up to ${max} cp) and ${negatives} slightly better for Black (down to ${min} cp).`;
+    int(values.length - negatives)
+  } of the ${n} start positions at 0 cp or better for White (up to ${max} cp) and ${negatives} slightly better for Black (down to ${
+    num(min)
+  } cp).`;
 }
 
 /** Self-play per SP as the page's script reads it: games, wins, draws, losses, score, its interval, distinct games, mean plies. */

@@ -293,9 +293,10 @@ function sampleValidation(d: SiteData, f: MethodSample): Html {
     )
   }</tbody></table></div>
 ${
-    // the index's own values are checked against the published figure in the design's section above: only the sample's here
+    // the index's own values are checked against the published figure in the design's section above: only the sample's
+    // here, its sentence written now from the file's figures (as the file's own, in today's number format)
     f.validation.filter((v) => v.values_from === f.sample.path).map((v) =>
-      markup`<p>With the values at ${v.budget}: ${v.published_check.sentence}</p>`
+      markup`<p>With the values at ${v.budget}: ${checkAgainstPublished(v.eval_vs_score, f.reliability).sentence}</p>`
     )}`;
 }
 
