@@ -33,7 +33,7 @@ Deno.test("a changed stage-1 value: mbi, site and stats refuse naming derive-mbi
   assertEquals(site.code, 0, site.stderr);
   const before = await cli("mbi.ts", ["--profile", "ci", "959"]);
   assertEquals(before.code, 0, before.stderr);
-  ok(/eval 38 cp/.test(before.stdout), before.stdout);
+  ok(/eval \+38 cp/.test(before.stdout), before.stdout);
 
   await editDataset((x) => {
     if (x.sp === 959) x.eval_cp = 90;
@@ -67,7 +67,7 @@ Deno.test("a changed stage-1 value: mbi, site and stats refuse naming derive-mbi
   assertEquals(dist.eval.max, 90);
   const after = await cli("mbi.ts", ["--profile", "ci", "959"]);
   assertEquals(after.code, 0, after.stderr);
-  ok(/eval 90 cp/.test(after.stdout), after.stdout);
+  ok(/eval \+90 cp/.test(after.stdout), after.stdout);
 });
 
 Deno.test("a mixed MBI set (views of another table beside mbi.json) is refused, and repaired by derive-mbi", async () => {
@@ -155,7 +155,7 @@ Deno.test("mbi: the method's value beside the index where its run has searched t
   assertEquals(done.code, 0, done.stderr);
   ok(
     done.stdout.includes(
-      "the method's budget (400,000,000 nodes per position): eval -3 cp, depth 41; pv e2e4 e7e5 (2 of 960 positions done: no MBI at this budget until all are)",
+      "the method's budget (400,000,000 nodes per position): eval −3 cp, depth 41; pv e2e4 e7e5 (2 of 960 positions done: no MBI at this budget until all are)",
     ),
     done.stdout,
   );

@@ -11,7 +11,7 @@ import { command, runCommand, UsageError } from "./command.ts";
 import { ENGINE, JSON_OUTPUT, POSITION_WORDS, positionWords, PROFILE, resultsProfile } from "./options.ts";
 import { evalBudgetText } from "../method/mod.ts";
 import { loadRegistry, type SearchLimit } from "../engine/mod.ts";
-import { int } from "../core/mod.ts";
+import { int, num, signed } from "../core/mod.ts";
 
 /** The declaration of `deno task mbi`. */
 export const COMMAND = command({
@@ -70,7 +70,7 @@ await runCommand(import.meta, COMMAND, async ({ values, positionals }) => {
   const fingerprint = facts.fingerprint && `fingerprint ${int(facts.fingerprint)}`;
   console.log(`SP ${row.sp} ${row.setup}: MBI ${row.mbi}${range}, rank ${row.rank} of ${table.rows.length} by edge`);
   const searched = `depth ${rec?.depth ?? "?"}; pv ${rec?.pv.join(" ") ?? "?"}`;
-  console.log(`eval ${row.eval_cp} cp (White's view), edge ${row.edge_cp} cp; ${searched}`);
+  console.log(`eval ${signed(row.eval_cp)} cp (White's view), edge ${row.edge_cp} cp; ${searched}`);
   console.log(
     `dataset ${table.profile}: ${facts.engine ?? "engine unknown"}${fingerprint ? `, ${fingerprint}` : ""}, ` +
       `${facts.budget}; chosen as ${facts.chosen}`,
@@ -80,7 +80,9 @@ await runCommand(import.meta, COMMAND, async ({ values, positionals }) => {
     const r = method.record;
     console.log(
       r
-        ? `the method's budget (${method.budget}): eval ${r.eval_cp ?? `mate ${r.mate}`} cp, depth ${r.depth}; ` +
+        ? `the method's budget (${method.budget}): eval ${
+          r.eval_cp === null ? `mate in ${num(r.mate!)}` : `${signed(r.eval_cp)} cp`
+        }, depth ${r.depth}; ` +
           `pv ${r.pv.join(" ")} (${of}: no MBI at this budget until all are)`
         : `the method's budget (${method.budget}): not searched yet (${of})`,
     );

@@ -165,7 +165,8 @@ Deno.test("site and reproduce on ci: the page in a real browser (search, sort, a
       }));
       assertEquals(Number.parseInt(shown.mbi!), row.mbi);
       assertEquals(shown.rank, `${row.rank} of 12`);
-      assertEquals(shown.eval, `${row.eval_cp > 0 ? "+" : ""}${row.eval_cp} cp (White's view)`);
+      const sign = row.eval_cp > 0 ? "+" : row.eval_cp < 0 ? "\u2212" : ""; // the minus sign people read
+      assertEquals(shown.eval, `${sign}${Math.abs(row.eval_cp)} cp (White's view)`);
       assertEquals(shown.edge, `${row.edge_cp} cp`);
       assertEquals(Number(shown.depth), rec.depth);
       const san = pvSan(rec.fen, rec.pv);
