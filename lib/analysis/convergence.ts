@@ -322,9 +322,9 @@ export function convergenceSentences(c: Convergence): string[] {
           f(p.top_vs_method[1])
         }. The data reach only ${topLimit}; the range beyond is the model's, not a measurement.`
         : `${model} The model does not fit these rungs, so they give no projection to the method's ${method}. ` +
-          `What they show is that at ${topLimit} one more step of the ladder still moves ${
-            pct(steps[steps.length - 1].mbi_shift.share_over_10)
-          } of positions by more than 10 MBI points.`,
+          `What they show is that the last step, ${
+            c.rungs.slice(-2).map((r) => int(r.nodes)).join(" → ")
+          } nodes, still moved ${pct(steps[steps.length - 1].mbi_shift.share_over_10)} of positions by more than 10 MBI points.`,
     );
   } else {
     out.push(

@@ -30,6 +30,8 @@ export interface NotebookContext {
   engine: EngineEntry;
   /** Engine name as recorded in the dataset (the registry's before stage 1 ran). */
   engineName: string;
+  /** The registry id of the engine that made the dataset (the profile's engine's before stage 1 ran). */
+  datasetEngineId: string;
   /** Stage 1–3 facts: profile, engine, search limit. */
   facts: BudgetFacts;
   /** The same with the self-play design (the recorded one when self-play ran, else the profile's). */
@@ -87,6 +89,7 @@ export async function notebookContext(profile: Profile): Promise<NotebookContext
     profile,
     engine,
     engineName,
+    datasetEngineId: dataset?.header.engine.id ?? engine.id,
     facts,
     selfplayFacts,
     show: (df, title, opts = {}) => (opts.selfplay ? showSelfplay : show)(df, title, opts),

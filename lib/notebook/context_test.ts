@@ -2,6 +2,7 @@ import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict
 import { bannerView, caption, longRun, notebookContext, notebookSelfplay, selfplayBanner } from "./context.ts";
 import { isMbiError } from "../core/mod.ts";
 import { STOP_MIME } from "./display.ts";
+import { settingsView } from "./evaluation_view.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/mod.ts";
 import { getProfile, RESULTS_ENV } from "../store/mod.ts";
@@ -56,6 +57,17 @@ Deno.test("notebook context: engine and budget from the dataset, the banner unle
       fullStop["text/plain"],
     );
     await rejects(notebookSelfplay(full), (e: Error) => isMbiError(e, "stage-input") && e.message === longRun(full));
+
+    // the settings of a derived profile: not its base's description; the dataset's engine, and the build a resumed
+    // run would use when that is another one (the native build, where it is built)
+    await writeSyntheticDataset({ root, folder: "ci~eval40000", values, limit: { nodes: 40_000 } });
+    const derived = await notebookContext(getProfile("ci~eval40000"));
+    const settings = bundle(settingsView(derived))["text/html"];
+    ok(settings.includes("ci~eval40000 — the ci profile with other budgets or another engine"), settings);
+    ok(!settings.includes(getProfile("ci").description), settings);
+    ok(settings.includes("Stockfish 17.1 WASM (registry id sf17.1-wasm;"), settings);
+    assertEquals(settings.includes("a run resumed here"), derived.engine.id !== "sf17.1-wasm", settings);
+    ok(bundle(settingsView(ci))["text/html"].includes(`ci — ${getProfile("ci").description}`));
   } finally {
     if (before === undefined) Deno.env.delete(RESULTS_ENV);
     else Deno.env.set(RESULTS_ENV, before);

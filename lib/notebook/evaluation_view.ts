@@ -5,7 +5,14 @@
  * @module
  */
 
-import { displayPath, type EvalDataset, evalFilePath, profileDir, readEvalDataset } from "../store/mod.ts";
+import {
+  baseProfileName,
+  displayPath,
+  type EvalDataset,
+  evalFilePath,
+  profileDir,
+  readEvalDataset,
+} from "../store/mod.ts";
 import {
   defaultEngineId,
   ENGINE_ENV,
@@ -27,10 +34,20 @@ import { type Displayable, html, htmlKeyValues } from "./display.ts";
 /** The profile's stage-1 settings next to the method's. */
 export function settingsView(ctx: NotebookContext): Displayable {
   const p = ctx.profile;
+  const base = baseProfileName(p);
+  // a derived profile (other budgets or engine) is not its base: say what it takes from it
+  const what = p.name === base
+    ? p.description
+    : `the ${base} profile with other budgets or another engine (stage 1's below)`;
+  // the engine that made the dataset; a run resumed here may use another build of it (the check below compares them)
+  const resumed: [string, string][] = ctx.datasetEngineId === ctx.engine.id
+    ? []
+    : [["a run resumed here", `${ctx.engine.name} (registry id ${ctx.engine.id})`]];
   return html(
     htmlKeyValues([
-      ["profile", `${p.name} — ${p.description}`],
-      ["engine", `${ctx.engineName} (registry id ${ctx.engine.id}; ${ctx.engine.limit} limit)`],
+      ["profile", `${p.name} — ${what}`],
+      ["engine", `${ctx.engineName} (registry id ${ctx.datasetEngineId}; ${ctx.engine.limit} limit)`],
+      ...resumed,
       ["positions", `${p.positions.length}`],
       ["budget", `${evalBudgetText(ctx.facts.evalLimit)} (the method: ${METHOD_EVAL_TEXT})`],
       ["UCI options", formatOptions(ctx.engine.options ?? loadRegistry().method_options)],

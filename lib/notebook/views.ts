@@ -200,9 +200,10 @@ export function powerView(s: Summary, caption?: string): Displayable {
 }
 
 /**
- * The published 0.76 — an *observed* correlation of the method's 60 × 50 design — against that design's ceiling at
- * the summary's variances, in one sentence: above it, more than the design can show (so the variances, or the
- * figure, are not what the method's games had); below it, within reach.
+ * The published 0.76 against the ceiling of the method's 60 × 50 design at the summary's variances, read both ways
+ * (as `checkAgainstPublished` does): as an observed rho of that design, above the ceiling it is out of reach (so the
+ * variances, or the figure, are not what the method's games had) and below it within reach; as the true
+ * correlation, it would show there as about 0.76·√R.
  */
 export function publishedAgainstCeiling(s: Summary): string {
   const pw = s.power;
@@ -215,9 +216,10 @@ export function publishedAgainstCeiling(s: Summary): string {
     : "the variances of docs/METHOD.md decision 6 (these games cannot estimate theirs)";
   const head = `the method's ${m.positions} × ${m.games} design, with ${source}, has a reliability of ${
     f(m.reliability)
-  } and so a ceiling of ${f(ceiling)} on any observed rho; a true rho of ${published} would show there as about ${
-    f(m.expected_rho)
-  }. The published ${published} is itself an observed rho of that design, so it lies `;
+  } and so a ceiling of ${
+    f(ceiling)
+  } on any observed rho. Read as an observed rho of that design, the published ${published} lies `;
+  const shows = `it would show there as about ${f(m.expected_rho)}.`;
   // variances measured at another budget per move than the method's may not be those of the method's games
   const method = PROFILES.full.selfplay.nodesPerMove;
   const other = pw.variances.source === "measured" && s.selfplay.nodes_per_move !== method
@@ -226,10 +228,11 @@ export function publishedAgainstCeiling(s: Summary): string {
     : "";
   return (ceiling < published
     ? `${head}${f(published - ceiling)} above what the design can show at these variances: either the method's ` +
-      `positions differed far more than these variances say, or the published figure is not what its games could give; ` +
-      `at these variances it cannot be read as the true correlation.`
-    : `${head}within the design's reach (${f(ceiling - published)} below the ceiling); read as a true correlation it ` +
-      `would correspond to about ${f(Math.min(1, published / ceiling))}.`) + other;
+      `positions differed far more than these variances say, or the published figure is not what its games could give. ` +
+      `Read as the true correlation, it is within reach: ${shows}`
+    : `${head}within the design's reach (${f(ceiling - published)} below the ceiling): a true correlation of about ${
+      f(Math.min(1, published / ceiling))
+    }. Read as the true correlation, ${shows}`) + other;
 }
 
 /** The limitations computed from the data (lib/report/limitations.ts), each with the files it rests on. */
