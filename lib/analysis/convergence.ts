@@ -324,7 +324,9 @@ export function convergenceSentences(c: Convergence): string[] {
         : `${model} The model does not fit these rungs, so they give no projection to the method's ${method}. ` +
           `What they show is that the last step, ${
             c.rungs.slice(-2).map((r) => int(r.nodes)).join(" → ")
-          } nodes, still moved ${pct(steps[steps.length - 1].mbi_shift.share_over_10)} of positions by more than 10 MBI points.`,
+          } nodes, still moved ${
+            pct(steps[steps.length - 1].mbi_shift.share_over_10)
+          } of positions by more than 10 MBI points.`,
     );
   } else {
     out.push(

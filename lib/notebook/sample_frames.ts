@@ -43,8 +43,9 @@ export async function sampleValidationFrame(design: Profile, state: SampleState,
       values_from: v.values_from,
       key,
       ...correlationColumns(v[key]),
-      validation: v.verdict.validation,
-      claim: v.verdict.claim,
+      // each verdict on the row of the correlation it is read from: validation from (1), the claim from (3)
+      validation: key === "eval_vs_score" ? v.verdict.validation : null,
+      claim: key === "mbi_vs_imbalance" ? v.verdict.claim : null,
       mbi_ranked: v.mbi_ranked,
     }))
   );

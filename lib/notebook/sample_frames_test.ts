@@ -112,6 +112,12 @@ Deno.test("sample frames: none without a sample, none while it runs, the figures
     ["8,000,000 nodes per position", 0.1, 0.1 - 0.2, 0.1 + 0.2],
     ["400,000,000 nodes per position", 0.2, 0.2 - 0.2, 0.2 + 0.2],
   ]);
+  // a verdict only on the row it is read from: filtering the frame by a verdict keeps the correlation behind it
+  assertEquals(v.map((r) => [r.key, r.validation, r.claim]).slice(0, 3), [
+    ["eval_vs_score", "inconclusive", null],
+    ["mbi_vs_score", null, null],
+    ["mbi_vs_imbalance", null, "inconclusive"],
+  ]);
   const f = await sampleFactsFrame(design, done, "facts");
   assertEquals(captionOf(f), "facts");
   assertEquals(records(f).map((r) => [r.dataset, r.median, r.min, r.max, r.below_zero, r.all_n, r.all_median]), [

@@ -24,6 +24,7 @@ import {
   scanDatasets,
   type ShownProgress,
   shownProgress,
+  summarisedDesigns,
 } from "../store/mod.ts";
 import { bestReferenceProfile, type Correlation, PUBLISHED, readSummary, type Summary } from "../analysis/mod.ts";
 import { buildOutcomesFromTable } from "./build.ts";
@@ -123,14 +124,14 @@ export function coverageSentences(table: string, c: ValidationCoverage): string[
 }
 
 /**
- * Everything notebook 07 shows for a profile: its stage-1 dataset, one entry per outcome table, its self-play summary
- * when stage 5 has run, the best index here (results key; see `bestReferenceProfile`: its validation files come first),
+ * Everything notebook 07 shows for a profile: its stage-1 dataset, one entry per outcome table, the summaries of its
+ * self-play (its own when stage 5 has run, then every other design summarised in its folder), the best index here (results key; see `bestReferenceProfile`: its validation files come first),
  * and the tables left out because they cannot be validated against this dataset, with why.
  */
 export interface ExternalReport {
   dataset: ResolvedDataset;
   tables: TableReport[];
-  selfplay: Summary | null;
+  selfplay: Summary[];
   best: string | null;
   problems: { table: string; message: string }[];
 }
@@ -191,7 +192,8 @@ export async function externalValidation(profile: Profile): Promise<ExternalRepo
     }
     tables.push({ table, validation, pairs, ...withFiles(await validationFiles(name)), private: false });
   }
-  const selfplay = (await readSummary(profile)) ?? null;
+  const summaries = await Promise.all([profile, ...summarisedDesigns(profile)].map((p) => readSummary(p)));
+  const selfplay = summaries.filter((s): s is Summary => s !== undefined && s !== null);
   return { dataset, tables, selfplay, best, problems };
 }
 
@@ -218,8 +220,8 @@ function cell(c: Correlation): NonNullable<ComparisonRow["eval_vs_score"]> {
  */
 export const correlationCell: (c: RhoEstimate, ci: readonly [number, number]) => string = rhoInterval;
 
-/** External validation, the profile's self-play (stage 5) and the published figure, side by side. */
-export function comparisonRows(v: OutcomeValidation, selfplay: Summary | null): ComparisonRow[] {
+/** External validation, the profile's self-play designs (stage 5) and the published figure, side by side. */
+export function comparisonRows(v: OutcomeValidation, selfplay: readonly Summary[]): ComparisonRow[] {
   const rows: ComparisonRow[] = [{
     outcomes: `${v.outcomes.name} (outcome table)`,
     evaluations: `${v.dataset.key}: ${v.dataset.budget}`,
@@ -230,16 +232,18 @@ export function comparisonRows(v: OutcomeValidation, selfplay: Summary | null): 
     reliability: v.reliability.reliability,
     ceiling: v.reliability.ceiling,
   }];
-  if (selfplay) {
+  for (const s of selfplay) {
+    const { games_per_position, nodes_per_move } = s.selfplay;
+    const estimable = s.reliability.between_estimable;
     rows.push({
-      outcomes: `self-play of this profile (${int(selfplay.selfplay.nodes_per_move)} nodes/move)`,
-      evaluations: `${selfplay.profile}: ${evalBudgetText(selfplay.eval_limit as SearchLimit)}`,
-      positions: selfplay.n_positions,
-      games_per_position: selfplay.selfplay.games_per_position,
-      eval_vs_score: cell(selfplay.eval_vs_score),
-      mbi_vs_imbalance: cell(selfplay.mbi_vs_imbalance),
-      reliability: null,
-      ceiling: null,
+      outcomes: `self-play, ${s.n_positions} × ${games_per_position} games at ${int(nodes_per_move)} nodes/move`,
+      evaluations: `${s.profile}: ${evalBudgetText(s.eval_limit as SearchLimit)}`,
+      positions: s.n_positions,
+      games_per_position,
+      eval_vs_score: cell(s.eval_vs_score),
+      mbi_vs_imbalance: cell(s.mbi_vs_imbalance),
+      reliability: estimable ? s.reliability.reliability : null,
+      ceiling: estimable ? s.reliability.ceiling : null,
     });
   }
   rows.push({

@@ -17,7 +17,7 @@ Deno.test("notebook 07's report: the shipped human table is built, validated in 
     const t = r.tables[0];
     assertEquals([t.validation.positions, t.validation.games, t.validation.resamples], [960, 4_568_750, 200]);
     assertEquals(t.files, []); // nothing written but the table
-    assertEquals(r.selfplay, null);
+    assertEquals(r.selfplay, []);
     const rows = comparisonRows(t.validation, r.selfplay);
     assertEquals(rows.map((x) => x.eval_vs_score?.rho), [t.validation.eval_vs_score.rho, 0.76]);
     const words = findings(t.validation, t.table.rows);
@@ -95,4 +95,24 @@ Deno.test("validation coverage names the complete datasets without a file, parti
     words.includes("full (90 of 960 positions in its published figures), quick~eval8000000 (105 of 960 positions)."),
     words,
   );
+});
+
+Deno.test("the comparison beside a table: a row per self-play design of the dataset, with its reliability, then the published figure", () => {
+  const read = (...p: string[]) => JSON.parse(Deno.readTextFileSync(repoPath("results", ...p)));
+  const v = read("outcomes", "lichess-2020-human", "validation", "quick~eval8000000.json") as OutcomeValidation;
+  const designs = ["summary~pos60~games50~move300000.json", "summary~pos60~games50~move30000.json"]
+    .map((f) => read("quick~eval8000000", f));
+  const rows = comparisonRows(v, designs);
+  assertEquals(rows.map((r) => r.outcomes), [
+    "lichess-2020-human (outcome table)",
+    "self-play, 60 × 50 games at 300,000 nodes/move",
+    "self-play, 60 × 50 games at 30,000 nodes/move",
+    "published (the method's documents)",
+  ]);
+  assertEquals(rows[1].eval_vs_score?.rho, designs[0].eval_vs_score.rho);
+  assertEquals([rows[2].reliability, rows[2].ceiling], [
+    designs[1].reliability.reliability,
+    designs[1].reliability.ceiling,
+  ]);
+  assertEquals(comparisonRows(v, []).length, 2, "no self-play: the table and the published figure");
 });
