@@ -12,7 +12,7 @@ import { type DeterminismReport } from "../evaluation/mod.ts";
 import { type DatasetInfo, type PairAgreement } from "../analysis/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
 import { METHOD_EVAL_TEXT, strength, STRENGTH_BANDS } from "../method/mod.ts";
-import { listResultFolders } from "../store/mod.ts";
+import { listResultFolders, PEER, PEER_KEY } from "../store/mod.ts";
 import { bannerBox, type Displayable, html, htmlTable } from "./display.ts";
 
 /** Notebook 06: determinism checks found under the results root (the ci fixture only when nothing else has one). */
@@ -49,14 +49,16 @@ export function comparisonBanner(datasets: readonly DatasetInfo[]): Displayable 
   const method = (d: DatasetInfo) => formatLimit(d.limit) === "400,000,000 nodes";
   const others = datasets.filter((d) => !method(d));
   const list = others.map((d) => `${d.folder}: ${d.engine}, ${formatLimit(d.limit)} per position`).join("; ");
+  // the peer is compared like any dataset; why it is not the index is said where it is listed
+  const peer = datasets.some((d) => d.folder === PEER_KEY) ? ` ${PEER_KEY} is ${PEER.role}.` : "";
   const all = markup`Every dataset compared is at the method's budget (${METHOD_EVAL_TEXT}).`;
   if (others.length === 0) return html(bannerBox(true, all));
   return html(
     bannerBox(
       false,
-      markup`<b>Not the method's results.</b> ${list} — the method: ${METHOD_EVAL_TEXT}; cite each with engine, fingerprint and budget.`,
+      markup`<b>Not the method's results.</b> ${list} — the method: ${METHOD_EVAL_TEXT}; cite each with engine, fingerprint and budget.${peer}`,
     ),
-    `not the method's results: ${list}`,
+    `not the method's results: ${list}.${peer}`,
   );
 }
 

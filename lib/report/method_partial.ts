@@ -27,6 +27,7 @@ import {
   inputFiles,
   mbiPaths,
   orderParts,
+  PEER,
   PEER_FILE,
   profileDir,
   readEvalDataset,
@@ -285,7 +286,7 @@ export function partialAgreementText(p: Pick<MethodPartial, "agreement">): strin
     num(a.all.n)
   }` +
     (a.prefix ? `, ${r(a.prefix)} on the ${num(a.prefix.n)} of the random order alone` : "") +
-    (a.peer ? `; with the published depth-32 table (clfs/eval960): ${r(a.peer)}.` : ".");
+    (a.peer ? `; with the published depth-32 table (clfs/eval960): ${r(a.peer)}. That table is ${PEER.role}.` : ".");
 }
 
 /** The best index in words: `8,000,000 nodes per position` → `8,000,000-node index`. */

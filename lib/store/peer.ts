@@ -23,6 +23,9 @@ export const PEER = {
   budget: "depth 32 per position (about 18–90 million nodes)",
   source: "github.com/clfs/eval960, commit 440fa1f (MIT)",
   notice: "data/eval960-sf17.1-depth32.NOTICE.md",
+  /** Why it is compared with, never taken as, the index (however well it agrees). */
+  role: "a peer from outside, never the index here: its budget is a search depth (about 18–90 million nodes, " +
+    "different for each position), not one node count for all, and its searches were not recorded to be repeated",
 } as const;
 
 /** One position of the peer: its value (cp, White's view), depth reached, nodes searched, best move (UCI). */
