@@ -81,9 +81,15 @@ function swapped(p: PairAgreement): PairAgreement {
 
 /**
  * The pairs worth a plot: each other engine against the reference at the same budget, each budget of one engine
- * against its next larger one; a is the reference engine or the smaller budget (the rest stay in the table).
+ * against its next larger one; a is the reference engine or the smaller budget (the rest stay in the table). With a
+ * `focus` dataset (the one a notebook is rendered for), its pair with the depth-32 peer joins them, and its pairs come
+ * first.
  */
-export function informativePairs(datasets: readonly DatasetInfo[], pairs: readonly PairAgreement[]): PairAgreement[] {
+export function informativePairs(
+  datasets: readonly DatasetInfo[],
+  pairs: readonly PairAgreement[],
+  focus?: string,
+): PairAgreement[] {
   const info = new Map(datasets.map((d) => [d.folder, d]));
   const nodes = (d: DatasetInfo) => (d.limit as { nodes?: number }).nodes ?? NaN;
   const plain = (f: string) => !f.includes("~") && !f.includes("@");
@@ -92,6 +98,10 @@ export function informativePairs(datasets: readonly DatasetInfo[], pairs: readon
   for (const p of pairs) {
     const a = info.get(p.a), b = info.get(p.b);
     if (!a || !b) continue;
+    if (focus && [p.a, p.b].includes(focus) && [p.a, p.b].includes(PEER_KEY)) {
+      out.push(p.a === focus ? p : swapped(p));
+      continue;
+    }
     const sameEngine = a.fingerprint !== null && a.fingerprint === b.fingerprint;
     if (!sameEngine) {
       // another engine: against the reference dataset of its base profile (same budget, or its own depth budget)
@@ -106,7 +116,8 @@ export function informativePairs(datasets: readonly DatasetInfo[], pairs: readon
     const next = Math.min(...larger.map(nodes));
     if (Math.max(nodes(a), nodes(b)) === next) out.push(nodes(a) > nodes(b) ? swapped(p) : p);
   }
-  return out;
+  const has = (p: PairAgreement) => Number(p.a === focus || p.b === focus);
+  return focus ? out.sort((x, y) => has(y) - has(x)) : out; // a stable sort: the others keep their order
 }
 
 /** Notebook 06: what each informative pair's numbers say, in words by the stated bands. */

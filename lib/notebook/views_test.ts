@@ -53,6 +53,21 @@ Deno.test("informative pairs: other engines against the reference, each budget a
     "quick quick~eval500000",
     "quick~eval500000 quick~eval2000000",
   ]);
+  // rendered for a dataset: its pairs first (a: the dataset), and its pair with the depth-32 peer joins them
+  const withPeer = [...datasets, ds("eval960-depth32", 9, { depth: 32 })];
+  const all = withPeer.map((d) => d.folder);
+  const focused = informativePairs(
+    withPeer,
+    all.flatMap((a, i) => all.slice(i + 1).map((b) => pair(a, b, 0.5))),
+    "quick~eval2000000",
+  );
+  assertEquals(focused.map((p) => `${p.a} ${p.b}`), [
+    "quick~eval500000 quick~eval2000000",
+    "quick~eval2000000 eval960-depth32",
+    "quick quick@ethereal-12",
+    "quick quick@sf18-wasm",
+    "quick quick~eval500000",
+  ]);
   // the swapped pair carries its points and disagreements swapped too
   const s = shown[3];
   assertEquals([s.points[0].mbi_a, s.points[0].mbi_b], [90, 10]);
