@@ -65,7 +65,7 @@ export function positionStanding(table: MbiTable, sp: number): Displayable {
   if (!r) return html(markup`<p>SP ${sp} is not in this table.</p>`);
   const sameEdge = table.rows.filter((x) => x.edge_cp === r.edge_cp).length;
   const moreBalanced = table.rows.filter((x) => x.edge_cp < r.edge_cp).length;
-  const interval = r.mbi_lo !== null && r.mbi_hi !== null ? ` (interval ${r.mbi_lo}..${r.mbi_hi})` : "";
+  const interval = r.mbi_lo !== null && r.mbi_hi !== null ? ` (settling range ${r.mbi_lo}–${r.mbi_hi})` : "";
   return html(
     markup`<p>${backRankHtml(r.setup)} <b>SP ${sp} (${r.setup})</b>: eval ${r.eval_cp} cp at ${
       formatLimit(table.input.limit)

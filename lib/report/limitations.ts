@@ -204,7 +204,7 @@ export async function computeLimitations(
       : undefined;
     const median = quantileSorted(widths, 0.5);
     const coverage = cov
-      ? ` It is a settling range, not a confidence interval: at ${formatLimit(larger!.header.config.limit)} ` +
+      ? ` At ${formatLimit(larger!.header.config.limit)} ` +
         `(${datasetFolder(larger!)}) the MBI lies inside it for ${pct(cov.share)} of positions ` +
         `(${cov.inside} of ${cov.n}).`
       : " How often it holds a larger budget's MBI is not checked for this dataset: " +
@@ -212,7 +212,8 @@ export async function computeLimitations(
     out.push({
       id: "mbi-interval",
       headline: `Each MBI's [lo–hi] is a settling range, not a confidence interval (median width ${median}).`,
-      text: `Each position's MBI carries an interval${how ? ` (${how})` : ""}: median width ${median} points, ` +
+      // the headline and the table's own definition (`how`) say once that it is not a confidence interval
+      text: `Each position's MBI carries a settling range${how ? ` (${how})` : ""}: median width ${median} points, ` +
         `${pct(over20)} of positions wider than 20 points.${coverage}`,
       figures: {
         positions: widths.length,

@@ -37,8 +37,8 @@ export const MBI_CSV_MEANINGS: Record<(typeof MBI_CSV_COLUMNS)[number], string> 
   edge_cp: "abs(eval_cp): the size of the first-move edge",
   rank: "1-based rank of edge_cp, smallest first; ties share the mean of their ranks",
   mbi: "round(100 × (N − rank) / (N − 1)), half up: 100 = most balanced, 0 = largest edge",
-  mbi_lo: "the position's MBI interval",
-  mbi_hi: "the position's MBI interval",
+  mbi_lo: "the position's MBI settling range (not a confidence interval)",
+  mbi_hi: "the position's MBI settling range (not a confidence interval)",
 };
 
 /** What each column of `evals.csv` holds (one entry per column of the writer). */
@@ -148,8 +148,8 @@ const part = (shown: unknown, heading: string, ...lines: string[]) => shown ? ["
 
 function columnsSection(d: SiteData): string[] {
   const interval = d.uncertainty
-    ? `the position's MBI interval: ${d.uncertainty}`
-    : "the position's MBI interval (empty when the evaluations carry no iterations)";
+    ? `the position's MBI settling range: ${d.uncertainty}`
+    : "the position's MBI settling range (empty when the evaluations carry no iterations)";
   const openings = d.held.filter((f) => f.source.endsWith("openings.jsonl"));
   return [
     "## Columns",

@@ -45,7 +45,7 @@ const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact" });
 const SERIES = [
   ["Spearman of the edges with the rung below", THEME.colors.main],
   ["share of positions whose MBI moves > 10 points", THEME.colors.negative],
-  ["share inside the rung below's MBI interval", THEME.colors.accent],
+  ["share inside the rung below's MBI settling range", THEME.colors.accent],
 ];
 
 /** The ladder's convergence figure (Observable Plot): at each step up the ladder, the three series. */

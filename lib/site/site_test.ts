@@ -56,11 +56,13 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
     ok(first.written.includes("DATASET.md") && first.written.includes("site/index.html"));
     const card = await Deno.readTextFile(join(root, "ci", "DATASET.md"));
     ok(
-      card.includes("| `mbi_lo`, `mbi_hi` | the position's MBI interval: range over the last 3 completed iterations |"),
+      card.includes(
+        "| `mbi_lo`, `mbi_hi` | the position's MBI settling range: range over the last 3 completed iterations |",
+      ),
     );
     ok(
       card.includes(
-        "Each position's MBI carries an interval (range over the last 3 completed iterations): median width 13",
+        "Each position's MBI carries a settling range (range over the last 3 completed iterations): median width 13",
       ),
     );
     ok(card.includes("20,000 nodes per position (the method: 400,000,000)"));
