@@ -115,7 +115,7 @@ export function findings(
         `${rhoText(e)} and rho(MBI, |score − 0.5|) ${rhoText(m)}, and ${moves}.`,
     );
   }
-  if (v.dataset.banner) out.push(`The evaluations are not the method's: ${v.dataset.banner}.`);
+  // no banner here: the notebook that shows these opens with its own, and each block's heading names its dataset
   return out;
 }
 

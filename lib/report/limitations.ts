@@ -13,6 +13,7 @@ import {
   type DatasetScan,
   describedAs,
   type EvalDataset,
+  evalFolderName,
   isOtherBudget,
   profileDir,
   readJsonIfExists,
@@ -234,6 +235,9 @@ export async function computeLimitations(
   const partial = await readMethodPartial();
   const run = partial && { partial, ofThisIndex: partial.agreement.index === datasetFolder(d) };
   if (own) out.push(methodSampleStatement(profile, own, run));
-  for (const design of designs ?? await designResults(profile)) out.push(...await designStatements(design, run));
+  // a design's own results (its notebooks) speak of it alone; a dataset's, of every design drawn from it
+  const isDesign = profile.name !== evalFolderName(profile);
+  const shown = (designs ?? await designResults(profile)).filter((x) => !isDesign || x.design.name === profile.name);
+  for (const design of shown) out.push(...await designStatements(design, run));
   return saidOnce(out);
 }

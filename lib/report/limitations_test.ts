@@ -225,3 +225,15 @@ Deno.test("a position's opening note: one first move, or a best first move far a
   ok(openingNote(b(5, 511), 13, search)!.startsWith("The best first move of its opening set, h4:"));
   assertEquals(openingNote(b(5, 40), 13, search), null);
 });
+
+Deno.test("a design's limitations speak of it alone; its dataset's, of every design drawn from it (the committed 8M index)", async () => {
+  const [a, b] = ["quick~eval8000000~pos60~games50~move300000", "quick~eval8000000~pos60~games50~move30000"];
+  const folder = (key: string) => `selfplay~${key.split("~").slice(2).join("~")}/`;
+  for (const [mine, other] of [[a, b], [b, a]]) {
+    const sources = (await computeLimitations(getProfile(mine))).flatMap((l) => l.sources);
+    ok(sources.some((s) => s.includes(folder(mine))), `${mine}: its own games`);
+    ok(!sources.some((s) => s.includes(folder(other))), `${mine} names ${other}'s files: ${sources.join(", ")}`);
+  }
+  const dataset = (await computeLimitations(getProfile("quick~eval8000000"))).flatMap((l) => l.sources);
+  ok([a, b].every((k) => dataset.some((s) => s.includes(folder(k)))), "the dataset: both designs");
+});
