@@ -55,8 +55,8 @@ async function comparisonCi(a: string, b: string): Promise<[number, number] | un
 
 /**
  * Whether the ranks are more or less stable than the values, in words the numbers carry: said only when the Pearson
- * correlation of the values lies outside the 95% interval of the Spearman correlation of the edges; otherwise (or
- * without an interval) the sentence says the figures do not tell.
+ * correlation of the values lies outside the 95% interval of the Spearman correlation of the edges; inside it, only
+ * that (a clause each agreement repeats, so kept short); without an interval, that there is none to tell.
  */
 export function stabilityWords(spearman: number, pearson: number, ci: [number, number] | undefined): string {
   if (!ci) return "there is no interval here to tell whether the ranks are more or less stable than the values";
@@ -68,8 +68,9 @@ export function stabilityWords(spearman: number, pearson: number, ci: [number, n
     `the Spearman interval ${fixedNonZero(ci[0], 3)}..${fixedNonZero(ci[1], 3)}${note ? `; ${note}` : ""})`;
   if (pearson < ci[0]) return outside("more", "below");
   if (pearson > ci[1]) return outside("less", "above");
-  return "Pearson lies inside the Spearman interval, so these figures do not tell whether the ranks are more or less " +
-    `stable than the values (Spearman ${fix(spearman)})`;
+  return `inside the Spearman interval (${fix(spearman)} [${fix(ci[0])}, ${
+    fix(ci[1])
+  }]): the ranks are as stable as the values, within the noise`;
 }
 
 function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitation[]> {
