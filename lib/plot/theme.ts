@@ -170,10 +170,12 @@ export function figures(...figs: readonly { html: string; title?: string }[]) {
   };
 }
 
-/** The standard caption line: `quick profile · Stockfish 17.1 · 125,000 nodes per position · n = 960 positions`. */
+/**
+ * The standard caption line in readers' words, `Stockfish 17.1 · 125,000 nodes per position · n = 960 positions`:
+ * engine, budgets and n (the results key is the banner's and the file paths', not the caption's).
+ */
 export function captionLine(f: BudgetFacts, n: number, unit = "positions"): string {
   return [
-    `${f.profile} profile`,
     f.engine,
     evalBudgetText(f.evalLimit),
     f.selfplay ? `self-play ${selfplayBudgetText(f.selfplay)}` : undefined,

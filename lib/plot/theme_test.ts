@@ -91,7 +91,7 @@ Deno.test("clipOutliers: clips at Q3 + 3 IQR, names what lies beyond, keeps 0 in
 Deno.test("captionLine says profile, engine, budgets and n", () => {
   assertEquals(
     captionLine({ profile: "quick", engine: "Stockfish 17.1", evalLimit: { nodes: 125_000 } }, 960),
-    "quick profile · Stockfish 17.1 · 125,000 nodes per position · n = 960 positions",
+    "Stockfish 17.1 · 125,000 nodes per position · n = 960 positions",
   );
   assertEquals(
     captionLine(
@@ -103,6 +103,6 @@ Deno.test("captionLine says profile, engine, budgets and n", () => {
       24,
       "games",
     ),
-    "ci profile · depth 8 per position · self-play 6 × 4 games at 1,000 nodes/move · n = 24 games",
+    "depth 8 per position · self-play 6 × 4 games at 1,000 nodes/move · n = 24 games",
   );
 });
