@@ -234,11 +234,19 @@ export async function computeDistribution(profile: Profile) {
   return { summary, plots, dataset: d };
 }
 
-/** Runs stage 2: writes distribution.json and plots/*.svg (unchanged files are not rewritten). */
+/**
+ * Runs stage 2: writes distribution.json and plots/*.svg (unchanged files are not rewritten); `written` names the
+ * files it wrote.
+ */
 export async function runDistribution(profile: Profile) {
   const r = await computeDistribution(profile);
   const dir = profileDir(profile);
-  await writeTextIfChanged(join(dir, "distribution.json"), JSON.stringify(r.summary, null, 1) + "\n");
-  for (const [name, p] of Object.entries(r.plots)) await writeSvg(join(dir, "plots", `eval_${name}.svg`), p.svg);
-  return r;
+  const written: string[] = [];
+  const json = join(dir, "distribution.json");
+  if (await writeTextIfChanged(json, JSON.stringify(r.summary, null, 1) + "\n")) written.push(json);
+  for (const [name, p] of Object.entries(r.plots)) {
+    const svg = join(dir, "plots", `eval_${name}.svg`);
+    if (await writeSvg(svg, p.svg)) written.push(svg);
+  }
+  return { ...r, written };
 }

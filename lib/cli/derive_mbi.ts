@@ -45,9 +45,11 @@ async function deriveAll(profile: Profile): Promise<string[]> {
   const lines = [`${said(written, mbiPaths(dir).json)}, .csv, .md (${table.rows.length} positions)`];
   lines.push(said(await writeEvalsCsv(profile, d), join(dir, "evals.csv")));
   const distPath = join(dir, "distribution.json");
-  const before = await Deno.readTextFile(distPath).catch(() => undefined);
-  await runDistribution(profile);
-  lines.push(said(before !== await Deno.readTextFile(distPath), distPath) + " (and plots/)");
+  const { written: stage2 } = await runDistribution(profile);
+  const plots = stage2.filter((p) => p !== distPath).length;
+  lines.push(
+    said(stage2.includes(distPath), distPath) + (plots ? `; wrote ${plots} of its plots/` : "; plots/ unchanged"),
+  );
   const later = await staleStatisticsFiles(profile);
   for (const s of later) lines.push(`not derived from the dataset, out of date: ${staleLine(s)}`);
   const site = publishedPaths(profile).site;

@@ -73,6 +73,6 @@ export function stableMarkerIds(svg: string): string {
 }
 
 /** Writes an SVG string to a file (atomically; unchanged files are not rewritten). */
-export async function writeSvg(path: string, svg: string): Promise<void> {
-  await writeTextIfChanged(path, svg + "\n");
+export async function writeSvg(path: string, svg: string): Promise<boolean> {
+  return await writeTextIfChanged(path, svg + "\n");
 }
