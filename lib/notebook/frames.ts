@@ -236,7 +236,9 @@ export function rankAgreementFrame(rows: readonly RankAgreement[], caption?: str
   const columns = `other budget positions spearman_edges${differs ? " spearman_values" : ""} pearson_values_cp ` +
     "median_rank_shift p90_rank_shift median_abs_dmbi share_dmbi_over_10";
   const note = differs ? "" : " (the Spearman of the signed values equals that of the edges in every row)";
-  const out = rows.map((a) => ({
+  // by budget, smallest first (nodes; a depth budget after them), not by folder name
+  const size = (a: RankAgreement) => (a.other_limit as { nodes?: number }).nodes ?? Infinity;
+  const out = [...rows].sort((a, b) => size(a) - size(b)).map((a) => ({
     other: a.other,
     budget: formatLimit(a.other_limit),
     positions: a.common,

@@ -95,6 +95,12 @@ Deno.test("rank agreement: the signed values' Spearman is a column only where it
   assertEquals(records(same)[0].budget, "500,000 nodes");
   const differs = await rankAgreementFrame([row("a", 0.6084, 0.6084), row("b", 0.5, 0.55)], "quick");
   ok(differs.columns.includes("spearman_values"), differs.columns.join(", "));
+  // by budget, smallest first, whatever the folders' names say
+  const budgets = [["quick~eval2000000", 2_000_000], ["quick~eval500000", 500_000], ["quick", 125_000]] as const;
+  const sorted = await rankAgreementFrame(
+    budgets.map(([f, n]) => ({ ...row(f, 0.7, 0.7), other_limit: { nodes: n } })),
+  );
+  assertEquals(records(sorted).map((r) => r.other), ["quick", "quick~eval500000", "quick~eval2000000"]);
 });
 
 Deno.test("showColumns: the table shows the chosen columns and names the others; long text keeps a readable width", async () => {
