@@ -6,7 +6,7 @@ import { buildOutcomesFromTable } from "../outcomes/mod.ts";
 import { readPeer } from "../store/mod.ts";
 import { deriveSeed, rngFromSeed, scoreReliability, spearman, whiteScore } from "../method/mod.ts";
 import { computeStudy, correctedRho, correctedSentence, readStudy } from "./outcome_study.ts";
-import { studyRows } from "./outcome_study_view.ts";
+import { studyRows, studyStepRows } from "./outcome_study_view.ts";
 
 // A synthetic results root: two budgets of the reference engine over all 960 positions and two synthetic
 // outcome tables, one of them private; the peer is the shipped one.
@@ -74,6 +74,12 @@ Deno.test("the study: every dataset against every table, the paired step up the 
     assertEquals(s.agreement.tables.map((x) => [x.a, x.b, x.score_rho.n]), [["games-a", "games-b", 960]]);
     assertEquals(s.published.corrected, null, "no self-play designs here");
     assertEquals(studyRows(s).length, s.correlations.length);
+    // the steps as flat rows, the values in words beside their keys
+    const rows = studyStepRows(s);
+    const flat = rows.find((x) => x.table === "games-a" && x.from === "quick" && x.to === "quick~eval500000")!;
+    assertEquals([flat.difference, flat.lo, flat.hi], [step.delta, ...step.ci95]);
+    ok(flat.to_values.endsWith("500,000 nodes per position"), flat.to_values);
+    ok(rows.find((x) => x.to === "peer")!.to_values.includes("depth 32"), "the peer in words");
     // only aggregates: no per-position list of a table anywhere in the file
     ok(!JSON.stringify(s).includes(`"rows"`), "no rows in the study");
   });

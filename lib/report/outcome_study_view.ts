@@ -148,3 +148,28 @@ export function studyRows(s: OutcomeStudy) {
     };
   });
 }
+
+/**
+ * The study's paired steps as flat rows, one per table and step: the two sets of values (keys and budgets in words),
+ * the positions, rho before and after, and the difference with its 95% interval (above 0: the second predicts better).
+ */
+export function studyStepRows(s: OutcomeStudy) {
+  const d = new Map(s.datasets.map((x) => [x.key, x]));
+  const words = (key: string) => {
+    const x = d.get(key);
+    return x ? `${x.engine}, ${x.budget}` : key;
+  };
+  return s.steps.map((x) => ({
+    table: x.table,
+    from: x.from,
+    to: x.to,
+    from_values: words(x.from),
+    to_values: words(x.to),
+    n: x.n,
+    from_rho: x.from_rho,
+    to_rho: x.to_rho,
+    difference: x.delta,
+    lo: x.ci95[0],
+    hi: x.ci95[1],
+  }));
+}
