@@ -247,6 +247,44 @@ export async function ladderDatasets(base: string): Promise<{ complete: EvalData
   return { complete: same, partial: scan.partial.filter(onLadder) };
 }
 
+/** One point of the ladder's figures: a rung's agreement with the top rung or with the next, or with the limit. */
+export interface LadderPoint {
+  nodes: number;
+  what: "with the top rung" | "with the next rung" | "r: with the limit (model)";
+  rho: number;
+  /** Median |ΔMBI| and the share (in %) of positions moving by more than 10 points (absent for the model's r). */
+  dmbi?: number;
+  over10?: number;
+}
+
+/**
+ * The ladder as the series its figures draw (notebook 02): each rung below the top against the top rung and against
+ * the next rung; and the model's r of each rung with the limiting ranking, only where the model's checks passed.
+ */
+export function ladderSeries(c: Convergence): { series: LadderPoint[]; limit: LadderPoint[] } {
+  const top = c.rungs[c.rungs.length - 1];
+  const pairOf = (a: string, b: string) => c.pairs.find((p) => p.a === a && p.b === b)!;
+  const point = (nodes: number, what: LadderPoint["what"], p: ReturnType<typeof pairOf>): LadderPoint => ({
+    nodes,
+    what,
+    rho: p.spearman_edges,
+    dmbi: p.mbi_shift.median,
+    over10: 100 * p.mbi_shift.share_over_10,
+  });
+  const series = c.rungs.slice(0, -1).flatMap((r, i) => [
+    point(r.nodes, "with the top rung", pairOf(r.folder, top.folder)),
+    point(r.nodes, "with the next rung", pairOf(r.folder, c.rungs[i + 1].folder)),
+  ]);
+  const limit = c.projection?.consistent
+    ? c.projection.agreement_with_limit.map((x) => ({
+      nodes: x.nodes,
+      what: "r: with the limit (model)" as const,
+      rho: x.r,
+    }))
+    : [];
+  return { series, limit };
+}
+
 /** The ladder of a base profile (see {@link ladderDatasets}): its rungs, every pair compared, and the projection. */
 export async function ladderConvergence(base: string): Promise<Convergence> {
   const { complete: same, partial } = await ladderDatasets(base);

@@ -1,8 +1,10 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import {
+  type Convergence,
   convergenceSentences,
   ladderConvergence,
   ladderEngineText,
+  ladderSeries,
   projectAgreement,
   type Rung,
   type RungPair,
@@ -191,4 +193,26 @@ Deno.test("projection: with 3 rungs the test of fit is 'not tested', never 'pass
     projection: p,
   }).join(" ");
   ok(words.includes("no test of fit (not tested)") && !words.includes("no test of fit (passed)"), words);
+});
+
+Deno.test("ladderSeries: each rung below the top with the top and with the next; the model's r only where it fits", () => {
+  const rungs = [rung("r1", 125_000), rung("r2", 500_000), rung("r3", 2_000_000), rung("r4", 8_000_000)];
+  const r = [0.6, 0.75, 0.85, 0.92];
+  const pairs = pairsFor(rungs, (i, j) => r[i] * r[j]);
+  const c = { rungs, pairs, projection: projectAgreement(rungs, pairs) } as unknown as Convergence;
+  const { series, limit } = ladderSeries(c);
+  assertEquals(series.map((p) => [p.nodes, p.what, p.rho]), [
+    [125_000, "with the top rung", r[0] * r[3]],
+    [125_000, "with the next rung", r[0] * r[1]],
+    [500_000, "with the top rung", r[1] * r[3]],
+    [500_000, "with the next rung", r[1] * r[2]],
+    [2_000_000, "with the top rung", r[2] * r[3]],
+    [2_000_000, "with the next rung", r[2] * r[3]],
+  ]);
+  limit.forEach((p, i) =>
+    ok(Math.abs(p.rho - r[i]) < 1e-9 && p.what === "r: with the limit (model)", JSON.stringify(p))
+  );
+  assertEquals(limit.length, 4);
+  const unfit = { ...c, projection: { ...c.projection!, consistent: false } } as Convergence;
+  assertEquals(ladderSeries(unfit).limit, [], "no model line where its checks failed");
 });
