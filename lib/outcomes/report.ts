@@ -5,7 +5,14 @@
  * @module
  */
 
-import { evalBudgetText, isMethodSelfplay, type Profile, type RhoEstimate, rhoInterval } from "../method/mod.ts";
+import {
+  evalBudgetText,
+  isMethodSelfplay,
+  type Profile,
+  type RhoEstimate,
+  rhoInterval,
+  verdictsText,
+} from "../method/mod.ts";
 import { join } from "node:path";
 import { int, MbiError, repoPath } from "../core/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
@@ -261,4 +268,36 @@ export function comparisonRows(v: OutcomeValidation, selfplay: readonly Summary[
     ceiling: null,
   });
   return rows;
+}
+
+/**
+ * Every table's committed validation files as flat rows for a frame (notebook 07): the table, the dataset (its key,
+ * words and whether it is the best index here), the three correlations with their 95% percentile intervals, the
+ * scores' reliability and ceiling, and both verdicts as every place words them.
+ */
+export function validationFileRows(tables: readonly TableReport[], best: string | null) {
+  return tables.flatMap(({ table, files }) =>
+    files.map((v) => {
+      const { validation, claim } = verdictsText(v);
+      return {
+        table: table.meta.name,
+        dataset: v.dataset.key,
+        best_index: v.dataset.key === best,
+        engine: v.dataset.engine,
+        budget: v.dataset.budget,
+        positions: v.positions,
+        rho_eval_score: v.eval_vs_score.rho,
+        lo: v.eval_vs_score.ci95_percentile[0],
+        hi: v.eval_vs_score.ci95_percentile[1],
+        rho_mbi_imbalance: v.mbi_vs_imbalance.rho,
+        imbalance_lo: v.mbi_vs_imbalance.ci95_percentile[0],
+        imbalance_hi: v.mbi_vs_imbalance.ci95_percentile[1],
+        rho_mbi_draw_rate: v.mbi_vs_draw_rate?.rho ?? null,
+        reliability: v.reliability.reliability,
+        ceiling: v.reliability.ceiling,
+        validation,
+        claim,
+      };
+    })
+  );
 }

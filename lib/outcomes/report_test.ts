@@ -2,7 +2,14 @@ import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { repoPath } from "../core/mod.ts";
 import { getProfile } from "../store/mod.ts";
-import { comparisonRows, coverageSentences, externalValidation, shippedTable, validationCoverage } from "./report.ts";
+import {
+  comparisonRows,
+  coverageSentences,
+  externalValidation,
+  shippedTable,
+  validationCoverage,
+  validationFileRows,
+} from "./report.ts";
 import { acrossDatasets, findings } from "./findings.ts";
 import type { OutcomeValidation } from "./validate.ts";
 
@@ -115,4 +122,22 @@ Deno.test("the comparison beside a table: a row per self-play design of the data
     designs[1].reliability.ceiling,
   ]);
   assertEquals(comparisonRows(v, []).length, 2, "no self-play: the table and the published figure");
+});
+
+Deno.test("every validation file as a flat row: correlations with intervals, reliability and both verdicts in words", () => {
+  const read = (k: string) =>
+    JSON.parse(Deno.readTextFileSync(repoPath("results", "outcomes", "lichess-2020-human", "validation", `${k}.json`)));
+  const [best, other] = [read("quick~eval8000000"), read("quick")] as OutcomeValidation[];
+  const tables = [{ table: { meta: { name: "lichess-2020-human" } }, files: [best, other] }] as unknown as Parameters<
+    typeof validationFileRows
+  >[0];
+  const rows = validationFileRows(tables, "quick~eval8000000");
+  assertEquals(rows.map((r) => [r.dataset, r.best_index]), [["quick~eval8000000", true], ["quick", false]]);
+  assertEquals([rows[0].rho_eval_score, rows[0].lo, rows[0].hi], [
+    best.eval_vs_score.rho,
+    ...best.eval_vs_score.ci95_percentile,
+  ]);
+  assertEquals(rows[0].reliability, best.reliability.reliability);
+  // the 8M index's lower end lies within 0.01 of 0: the verdict says so, as on the pages
+  ok(rows[0].validation.startsWith("not validated (borderline"), rows[0].validation);
 });
