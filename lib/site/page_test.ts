@@ -29,7 +29,7 @@ Deno.test("a page's first sentence counts the positions on Black's side instead 
   ok(openingSentence(values(1, 0)).includes("at 0 cp or better for White (0 .. 85 cp)"));
   const two = openingSentence(values(2, -5));
   ok(
-    two.includes("958 of the 960 start positions") && two.includes("2 slightly better for Black (down to -5 cp)"),
+    two.includes("958 of the 960 start positions") && two.includes("2 slightly better for Black (down to −5 cp)"),
     two,
   );
   ok(!/every Chess960 start position gives White/.test(two));
