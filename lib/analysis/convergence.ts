@@ -334,7 +334,7 @@ export function convergenceSentences(c: Convergence): string[] {
   if (cov.length) {
     const held = cov.map((p) => `${pct(p.coverage!.share)} (${int(p.nodes_a)} → ${formatLimit({ nodes: p.nodes_b })})`);
     out.push(
-      `The per-position MBI ranges hold the next rung's MBI for ${held.join(", ")}. ` +
+      `The per-position MBI settling ranges hold the next rung's MBI for ${held.join(", ")}. ` +
         "Read them as how far a position still moved while its search settled, not as a confidence interval.",
     );
   }

@@ -146,7 +146,16 @@ function banner(ctx: NotebookContext, withSelfplay: boolean): { markup: Html; pl
       markup: bannerBox(true, markup`<b>The method's budgets</b> — ${formatBudgets(facts)}; engine ${ctx.engineName}.`),
       plain: `the method's budgets: ${formatBudgets(facts)}`,
     }
-    : { markup: bannerBox(false, markup`<b>Not the method's results.</b> ${text}.`), plain: text };
+    // in readers' words: the engine and budgets, said once (the banner's text names the key and repeats the words)
+    : {
+      markup: bannerBox(
+        false,
+        markup`<b>Not the method's results.</b> ${ctx.engineName}, ${
+          formatBudgets(facts)
+        }; cite with engine, fingerprint and budget.`,
+      ),
+      plain: text,
+    };
 }
 
 /** The banner at the top of a notebook: "not the method's results" with the budgets, or that they are the method's. */

@@ -43,7 +43,7 @@ Deno.test("notebook context: engine and budget from the dataset, the banner unle
     ok(STOP_MIME in stop);
     ok(
       stop["text/html"].includes("No self-play for Ethereal 12.00") &&
-        stop["text/html"].includes("ci@ethereal-12 profile"),
+        stop["text/html"].includes("Not the method's results.</b> Ethereal 12.00, depth 8 per position"),
     );
     ok(!(STOP_MIME in bundle(selfplayBanner(ci))));
     // what is left of stage 4: the ci design is played by the notebook itself; the method's is not started there

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { rhoDefined, rhoText, verdictsText } from "../method/mod.ts";
+import { rhoDefined, rhoText, strength, verdictsText } from "../method/mod.ts";
 import type { Correlation } from "../analysis/mod.ts";
 import type { OutcomeValidation } from "./validate.ts";
 import { fix, fixedNonZero, int, iv } from "../core/mod.ts";
@@ -48,7 +48,7 @@ export function findings(
   const mean = games > 0 ? scored.reduce((a, x) => a + x.white_score! * x.games, 0) / games : null;
   out.push(
     `${v.positions} positions with at least ${v.min_games} games each (${int(v.games)} games, ` +
-      `${r.mean_games.toFixed(0)} per position on average) of "${v.outcomes.name}".`,
+      `${int(Math.round(r.mean_games))} per position on average) of "${v.outcomes.name}".`,
   );
   const uneven = unevenlyCounted(rows);
   if (uneven) out.push(uneven);
@@ -102,7 +102,9 @@ export function findings(
   const verdicts = verdictsText(v);
   out.push(
     `The published 0.76 comes from engine self-play at the method's budgets; if the true correlation were 0.76, these ` +
-      `scores could show only about ${fix(expected_rho, 3)} (power ${power.toFixed(2)} to exclude 0). ` +
+      `scores could show ${expected_rho < 0.7 ? "only " : ""}about ${fix(expected_rho, 3)} (power ${
+        power.toFixed(2)
+      } to exclude 0). ` +
       `Verdict: ${verdicts.validation}; the index's claim: ${verdicts.claim}.`,
   );
   if (v.verdict.validation === "validated" || v.verdict.claim === "supported") {
@@ -110,9 +112,13 @@ export function findings(
     const moves = r.between_estimable
       ? `the start position moves White's expected score by about ${pp(between)} (1 SD)`
       : "a spread of White's expected score between positions cannot even be estimated from these counts";
+    // "not large" only where the correlation is weak by the stated bands (a strong one is large)
+    const small = strength(e.rho, e.ci95_percentile) === "weak" ? ", not large" : "";
     out.push(
-      `"${word}" here means detectable with ${int(v.games)} games, not large: rho(start eval, White's score) is ` +
-        `${rhoText(e)} and rho(MBI, |score − 0.5|) ${rhoText(m)}, and ${moves}.`,
+      `"${word}" here means detectable with ${int(v.games)} games${small}: rho(start eval, White's score) is ` +
+        `${rhoText(e)} (${strength(e.rho, e.ci95_percentile)}) and rho(MBI, |score − 0.5|) ${
+          rhoText(m)
+        }, and ${moves}.`,
     );
   }
   // no banner here: the notebook that shows these opens with its own, and each block's heading names its dataset

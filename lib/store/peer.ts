@@ -20,12 +20,12 @@ export const PEER_FILE = "data/eval960-sf17.1-depth32.csv";
 export const PEER = {
   name: "eval960 (Stockfish 17.1, depth 32)",
   engine: "Stockfish 17.1",
-  budget: "depth 32 per position (about 18–90 million nodes)",
+  budget: "depth 32 per position (5.5–87 million nodes, median 26 million)",
   source: "github.com/clfs/eval960, commit 440fa1f (MIT)",
   notice: "data/eval960-sf17.1-depth32.NOTICE.md",
   /** Why it is compared with, never taken as, the index (however well it agrees). */
-  role: "a peer from outside, never the index here: its budget is a search depth (about 18–90 million nodes, " +
-    "different for each position), not one node count for all, and its searches were not recorded to be repeated",
+  role: "a peer from outside, never the index here: its budget is a search depth (5.5–87 million nodes, different " +
+    "for each position), not one node count for all, and its searches were not recorded to be repeated",
 } as const;
 
 /** One position of the peer: its value (cp, White's view), depth reached, nodes searched, best move (UCI). */
