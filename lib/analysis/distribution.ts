@@ -17,7 +17,7 @@ import {
   siblingDatasets,
   writeTextIfChanged,
 } from "../store/mod.ts";
-import { sha256File, signed } from "../core/mod.ts";
+import { MINUS, sha256File, signed } from "../core/mod.ts";
 import {
   averageRanks,
   deriveMbi,
@@ -44,6 +44,14 @@ export const METHOD_DISTRIBUTION = {
   negatives: 4,
   negatives_range: "-2..-7",
 };
+
+/**
+ * The method's positions below 0 as readers see them, `4 (−2..−7 cp)`: the stored range (ASCII in the result files
+ * that carry these facts) printed with the minus sign.
+ */
+export function publishedNegativesText(m: Pick<typeof METHOD_DISTRIBUTION, "negatives" | "negatives_range">): string {
+  return `${m.negatives} (${m.negatives_range.replaceAll("-", MINUS)} cp)`;
+}
 
 /** Summary statistics of a set of values (`sd` the sample standard deviation; quartiles of type 7). */
 export interface ValueSummary {

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { parseHTML } from "linkedom";
-import { runDistribution } from "./distribution.ts";
+import { METHOD_DISTRIBUTION, publishedNegativesText, runDistribution } from "./distribution.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { CI_POSITIONS } from "../method/mod.ts";
 import { getProfile, RESULTS_ENV } from "../store/mod.ts";
@@ -34,4 +34,9 @@ Deno.test("stage 2 plot files say what they are inside the SVG: title, engine, b
     else Deno.env.set(RESULTS_ENV, before);
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("the method's values below 0 read with the minus sign; the stored range keeps ASCII", () => {
+  assertEquals(publishedNegativesText(METHOD_DISTRIBUTION), "4 (\u22122..\u22127 cp)");
+  assertEquals(METHOD_DISTRIBUTION.negatives_range, "-2..-7"); // as the result files that carry it store it
 });

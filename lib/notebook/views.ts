@@ -17,12 +17,12 @@ import {
   rhoText,
   verdictsText,
 } from "../method/mod.ts";
-import { type DistributionSummary, type Summary } from "../analysis/mod.ts";
+import { type DistributionSummary, publishedNegativesText, type Summary } from "../analysis/mod.ts";
 import { getProfile, type MbiTable, summaryPath } from "../store/mod.ts";
 import { basename } from "node:path";
 import { type SelfplayResults } from "../selfplay/mod.ts";
 import { checkAgainstPublished, type Limitation } from "../report/mod.ts";
-import { fix, fixedNonZero, int, iv, markup, MINUS, num } from "../core/mod.ts";
+import { fix, fixedNonZero, int, iv, markup, num } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type Displayable, html, htmlKeyValues, htmlTable } from "./display.ts";
 import { backRankHtml } from "./board_view.ts";
@@ -44,8 +44,10 @@ export function distributionTable(s: DistributionSummary): Displayable {
     ["positions >= 0", String(s.non_negative), String(m.count - m.negatives)],
     [
       "positions < 0 (values)",
-      `${s.negatives.count} (${s.negatives.values.map((v) => `SP ${v.sp}: ${v.eval_cp}`).join(", ") || "none"})`,
-      `${m.negatives} (${m.negatives_range.replaceAll("-", MINUS)})`,
+      `${s.negatives.count} (${
+        s.negatives.values.map((v) => `SP ${v.sp}: ${num(v.eval_cp)} cp`).join(", ") || "none"
+      })`,
+      publishedNegativesText(m),
     ],
     ["distinct values", String(s.ties.distinct_values), "not published"],
     ["depth reached", `${s.depth.min} .. ${s.depth.max} (median ${fmt(s.depth.median)})`, "not published"],

@@ -5,14 +5,7 @@
  * @module
  */
 
-import {
-  evalBudgetText,
-  isMethodSelfplay,
-  type Profile,
-  type RhoEstimate,
-  rhoInterval,
-  verdictsText,
-} from "../method/mod.ts";
+import { evalBudgetText, type Profile, type RhoEstimate, rhoInterval, verdictsText } from "../method/mod.ts";
 import { join } from "node:path";
 import { int, MbiError, repoPath } from "../core/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
@@ -199,10 +192,7 @@ export async function externalValidation(profile: Profile): Promise<ExternalRepo
     }
     tables.push({ table, validation, pairs, ...withFiles(await validationFiles(name)), private: false });
   }
-  // the design at the method's own size and budget per move first (the check a reader came for), as on the pages
-  const designs = summarisedDesigns(profile).sort((a, b) =>
-    Number(isMethodSelfplay(b.selfplay)) - Number(isMethodSelfplay(a.selfplay))
-  );
+  const designs = summarisedDesigns(profile); // the method's design first
   const summaries = await Promise.all([profile, ...designs].map((p) => readSummary(p)));
   const selfplay = summaries.filter((s): s is Summary => s !== undefined && s !== null);
   return { dataset, tables, selfplay, best, problems };

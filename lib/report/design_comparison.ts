@@ -10,7 +10,7 @@
 
 import { join } from "node:path";
 import { pathExists } from "../core/mod.ts";
-import { isMethodSelfplay, METHOD_EVAL_TEXT, type Profile, PROFILES, selfplayBudgetText } from "../method/mod.ts";
+import { METHOD_EVAL_TEXT, type Profile, PROFILES, selfplayBudgetText } from "../method/mod.ts";
 import {
   designKey,
   evalFolderName,
@@ -39,8 +39,8 @@ export interface DesignResults {
 }
 
 /**
- * The summarised self-play designs of a profile's folder (its own aside), the one at the method's own size and budget
- * per move first (the check a reader came for), the others in the order of their folders; each checked to follow from
+ * The summarised self-play designs of a profile's folder (its own aside), in `summarisedDesigns`' order (the method's
+ * design first); each checked to follow from
  * its inputs (else a `stage-input` MbiError naming the stale file and the command that fixes it).
  */
 export async function designResults(profile: Profile): Promise<DesignResults[]> {
@@ -52,8 +52,7 @@ export async function designResults(profile: Profile): Promise<DesignResults[]> 
     const sample = await methodSampleState(design, selfplay.positions.map((p) => p.sp));
     out.push({ design, selfplay, summary, sample });
   }
-  // a stable sort: the method's design leads, the others keep their order
-  return out.sort((a, b) => Number(isMethodSelfplay(b.design.selfplay)) - Number(isMethodSelfplay(a.design.selfplay)));
+  return out;
 }
 
 /** A self-play design of a dataset whose games are being played: its games so far. */

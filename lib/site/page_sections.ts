@@ -7,8 +7,14 @@
  */
 
 import { Marked } from "marked";
-import { breakableName, escapeHtml, fix, type Html, int, iv, joinHtml, markup, MINUS, num, raw } from "../core/mod.ts";
-import { type Correlation, METHOD_DISTRIBUTION, PUBLISHED, type Summary } from "../analysis/mod.ts";
+import { breakableName, escapeHtml, fix, type Html, int, iv, joinHtml, markup, num, raw } from "../core/mod.ts";
+import {
+  type Correlation,
+  METHOD_DISTRIBUTION,
+  PUBLISHED,
+  publishedNegativesText,
+  type Summary,
+} from "../analysis/mod.ts";
 import {
   fingerprintValue,
   PROFILES,
@@ -45,7 +51,7 @@ export function distributionTable(d: SiteData): Html | null {
 <tr><th scope="row">quartiles</th><td>${fix(e.quartiles[0], 1)} .. ${fix(e.quartiles[1], 1)} cp</td><td>–</td></tr>
 <tr><th scope="row">below 0 (Black's side)</th><td>${neg.count}${
     neg.count ? ` (${neg.values.slice(0, 4).map((v) => `SP ${v.sp}: ${num(v.eval_cp)}`).join(", ")})` : ""
-  }</td><td>${m.negatives} (${m.negatives_range.replaceAll("-", MINUS)} cp)</td></tr>
+  }</td><td>${publishedNegativesText(m)}</td></tr>
 <tr><th scope="row">distinct values</th><td>${d.distribution!.ties.distinct_values}</td><td>–</td></tr>
 </tbody></table>`;
 }

@@ -9,7 +9,7 @@
 import { basename, join, relative } from "node:path";
 import { MbiError } from "../core/mod.ts";
 import { loadRegistry, sameLimit } from "../engine/mod.ts";
-import { fingerprintValue, type Profile } from "../method/mod.ts";
+import { fingerprintValue, isMethodSelfplay, type Profile } from "../method/mod.ts";
 import { configDifference, type EvalDataset, evalFilePath, readEvalDataset } from "./eval_dataset.ts";
 import { mbiPaths } from "./mbi_table.ts";
 import { readDirIfExists } from "./write_guard.ts";
@@ -125,7 +125,11 @@ export function resolveDataset(profile: Profile) {
   };
 }
 
-/** Other self-play designs stage 5 summarised in the profile's folder: per self-play folder, the most resamples. */
+/**
+ * Other self-play designs stage 5 summarised in the profile's folder: per self-play folder, the most resamples; the
+ * design at the method's own size and budget per move first (the check a reader came for), the others in the order of
+ * their folders.
+ */
 export function summarisedDesigns(profile: Profile): Profile[] {
   const dir = profileDir(profile);
   let names: string[];
@@ -145,7 +149,11 @@ export function summarisedDesigns(profile: Profile): Profile[] {
     const held = best.get(folder);
     if (!held || design.resamples > held.resamples) best.set(folder, design);
   }
-  return [...best.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, p]) => p);
+  return [...best.entries()]
+    .sort(([a, p], [b, q]) =>
+      Number(isMethodSelfplay(q.selfplay)) - Number(isMethodSelfplay(p.selfplay)) || a.localeCompare(b)
+    )
+    .map(([, p]) => p);
 }
 
 /**

@@ -22,7 +22,7 @@ Deno.test("a dataset resolved once names the folder and every file the layers ab
   }
 });
 
-Deno.test("the summarised self-play designs of a folder: not its own, one per self-play folder, the most resamples", async () => {
+Deno.test("the summarised self-play designs of a folder: not its own, one per self-play folder, the most resamples, the method's first", async () => {
   await inTempRoot(async () => {
     const profile = getProfile("quick~eval8000000");
     const dir = profileDir(profile);
@@ -32,6 +32,7 @@ Deno.test("the summarised self-play designs of a folder: not its own, one per se
       const f of [
         "summary.json", // the profile's own design
         "summary~pos60~games50~move30000.json",
+        "summary~pos60~games50~move300000.json", // the method's design: listed first
         "summary~pos60~games50~move30000~boot50.json", // fewer resamples than the profile's 10,000
         "summary~games2.json",
         "summary~boot50.json", // the own design with other resamples: not another design
@@ -40,6 +41,7 @@ Deno.test("the summarised self-play designs of a folder: not its own, one per se
       ]
     ) await Deno.writeTextFile(join(dir, f), "{}");
     assertEquals(summarisedDesigns(profile).map((p) => p.name), [
+      "quick~eval8000000~pos60~games50~move300000",
       "quick~eval8000000~games2",
       "quick~eval8000000~pos60~games50~move30000",
     ]);
