@@ -34,18 +34,20 @@ export function thinlyCounted<T extends { sp: number; games: number }>(
   return !thin.length || thin.length > 10 ? null : { thin, median };
 }
 
-/** What a validation shows, in plain sentences computed from its numbers. */
+/**
+ * What a validation shows, in plain sentences computed from its numbers and its table (White's score over all its
+ * games from the table's totals, so that a private table, whose per-position rows are not shipped, says it too).
+ */
 export function findings(
   v: OutcomeValidation,
-  rows: readonly { sp: number; games: number; white_score?: number }[],
+  table: { rows: readonly { sp: number; games: number }[]; meta: { totals: { white_score: number } } },
 ): string[] {
   const r = v.reliability;
+  const rows = table.rows;
   const out: string[] = [];
   const between = Math.sqrt(r.between_variance), noise = Math.sqrt(r.sampling_variance);
   const observed = Math.sqrt(r.observed_variance);
-  const scored = rows.filter((x) => typeof x.white_score === "number");
-  const games = scored.reduce((a, x) => a + x.games, 0);
-  const mean = games > 0 ? scored.reduce((a, x) => a + x.white_score! * x.games, 0) / games : null;
+  const mean = table.meta.totals.white_score;
   out.push(
     `${v.positions} positions with at least ${v.min_games} games each (${int(v.games)} games, ` +
       `${int(Math.round(r.mean_games))} per position on average) of "${v.outcomes.name}".`,
@@ -63,7 +65,7 @@ export function findings(
       `${fix(r.reliability, 3)} and no correlation with the scores can be expected above about ` +
       `${fix(r.ceiling, 3)} (the ceiling √R).`,
   );
-  const overall = mean === null ? "" : `White scores ${(100 * mean).toFixed(2)}% over all games of the table; `;
+  const overall = `White scores ${(100 * mean).toFixed(2)}% over all games of the table; `;
   const spread = r.between_estimable
     ? `by about ±${pp(between)} (1 SD) once the counting noise is taken out: that is how far the start position ` +
       `moves White's expected score`

@@ -198,21 +198,30 @@ export async function externalValidation(profile: Profile): Promise<ExternalRepo
   return { dataset, tables, selfplay, best, problems };
 }
 
-/** A row of the comparison of external, self-play and published figures (each correlation with its 95% interval). */
-export interface ComparisonRow {
+/**
+ * A row of the comparison of external, self-play and published figures, flat for a frame: each correlation with its
+ * 95% interval (null where it is not defined or not published; `note` says why), the scores' reliability and ceiling.
+ * A type, not an interface, so that rows pass as records to `toFrame`.
+ */
+export type ComparisonRow = {
   outcomes: string;
   evaluations: string;
-  positions: number | null;
-  games_per_position: number | null;
-  eval_vs_score: { rho: number; ci: [number, number]; not_defined?: string } | null;
-  mbi_vs_imbalance: { rho: number; ci: [number, number]; not_defined?: string } | null;
+  positions: number;
+  games_per_position: number;
+  rho_eval_score: number | null;
+  lo: number | null;
+  hi: number | null;
+  rho_mbi_imbalance: number | null;
+  imbalance_lo: number | null;
+  imbalance_hi: number | null;
   reliability: number | null;
   ceiling: number | null;
-}
+  note: string | null;
+};
 
-/** A correlation as a row of the comparison: rho, its interval, and why it is not defined when it is not. */
-function cell(c: Correlation): NonNullable<ComparisonRow["eval_vs_score"]> {
-  return { rho: c.rho, ci: c.ci95_percentile, ...(c.not_defined ? { not_defined: c.not_defined } : {}) };
+/** A correlation as rho and its 95% interval, nulls where it is not defined (or not there). */
+function triple(c: Correlation | null): [number | null, number | null, number | null] {
+  return c && !c.not_defined ? [c.rho, ...c.ci95_percentile] : [null, null, null];
 }
 
 /**
@@ -221,43 +230,106 @@ function cell(c: Correlation): NonNullable<ComparisonRow["eval_vs_score"]> {
  */
 export const correlationCell: (c: RhoEstimate, ci: readonly [number, number]) => string = rhoInterval;
 
-/** External validation, the profile's self-play designs (stage 5) and the published figure, side by side. */
-export function comparisonRows(v: OutcomeValidation, selfplay: readonly Summary[]): ComparisonRow[] {
-  const rows: ComparisonRow[] = [{
-    outcomes: `${v.outcomes.name} (outcome table)`,
-    evaluations: `${v.dataset.key}: ${v.dataset.budget}`,
-    positions: v.positions,
-    games_per_position: v.reliability.mean_games,
-    eval_vs_score: cell(v.eval_vs_score),
-    mbi_vs_imbalance: cell(v.mbi_vs_imbalance),
-    reliability: v.reliability.reliability,
-    ceiling: v.reliability.ceiling,
-  }];
+/**
+ * The outcome tables against one dataset, one row each, then the dataset's self-play designs (stage 5) and the
+ * published figure: every row names its games and its evaluations in words (engine and budget).
+ */
+export function comparisonRows(
+  validations: readonly OutcomeValidation[],
+  selfplay: readonly Summary[],
+): ComparisonRow[] {
+  const row = (
+    head: Pick<ComparisonRow, "outcomes" | "evaluations" | "positions" | "games_per_position">,
+    evalScore: Correlation | null,
+    mbiImbalance: Correlation | null,
+    reliability: { reliability: number; ceiling: number } | null,
+  ): ComparisonRow => {
+    const [rho_eval_score, lo, hi] = triple(evalScore);
+    const [rho_mbi_imbalance, imbalance_lo, imbalance_hi] = triple(mbiImbalance);
+    const why = [evalScore, mbiImbalance].filter((c) => c?.not_defined).map((c) => `${c!.label}: ${c!.not_defined}`);
+    return {
+      ...head,
+      rho_eval_score,
+      lo,
+      hi,
+      rho_mbi_imbalance,
+      imbalance_lo,
+      imbalance_hi,
+      reliability: reliability?.reliability ?? null,
+      ceiling: reliability?.ceiling ?? null,
+      note: why.length ? `not defined: ${why.join("; ")}` : null,
+    };
+  };
+  const rows = validations.map((v) =>
+    row(
+      {
+        outcomes: `${v.outcomes.name} (outcome table)`,
+        evaluations: `${v.dataset.engine}, ${v.dataset.budget}`,
+        positions: v.positions,
+        games_per_position: v.reliability.mean_games,
+      },
+      v.eval_vs_score,
+      v.mbi_vs_imbalance,
+      v.reliability,
+    )
+  );
+  // the designs of the dataset the tables were validated against: its engine
+  const engine = validations[0]?.dataset.engine;
   for (const s of selfplay) {
     const { games_per_position, nodes_per_move } = s.selfplay;
-    const estimable = s.reliability.between_estimable;
-    rows.push({
-      outcomes: `self-play, ${s.n_positions} × ${games_per_position} games at ${int(nodes_per_move)} nodes/move`,
-      evaluations: `${s.profile}: ${evalBudgetText(s.eval_limit as SearchLimit)}`,
-      positions: s.n_positions,
-      games_per_position,
-      eval_vs_score: cell(s.eval_vs_score),
-      mbi_vs_imbalance: cell(s.mbi_vs_imbalance),
-      reliability: estimable ? s.reliability.reliability : null,
-      ceiling: estimable ? s.reliability.ceiling : null,
-    });
+    rows.push(row(
+      {
+        outcomes: `self-play, ${s.n_positions} × ${games_per_position} games at ${int(nodes_per_move)} nodes/move`,
+        evaluations: [engine, evalBudgetText(s.eval_limit as SearchLimit)].filter(Boolean).join(", "),
+        positions: s.n_positions,
+        games_per_position,
+      },
+      s.eval_vs_score,
+      s.mbi_vs_imbalance,
+      s.reliability.between_estimable ? s.reliability : null,
+    ));
   }
   rows.push({
     outcomes: "published (the method's documents)",
     evaluations: PUBLISHED.budgets,
     positions: 60,
     games_per_position: 50,
-    eval_vs_score: { rho: PUBLISHED.rho_eval_score, ci: PUBLISHED.ci95 },
-    mbi_vs_imbalance: null,
+    rho_eval_score: PUBLISHED.rho_eval_score,
+    lo: PUBLISHED.ci95[0],
+    hi: PUBLISHED.ci95[1],
+    rho_mbi_imbalance: null,
+    imbalance_lo: null,
+    imbalance_hi: null,
     reliability: null,
     ceiling: null,
+    note: "rho(MBI, |score − 0.5|) not published",
   });
   return rows;
+}
+
+/**
+ * What each outcome table read and kept, flat for a frame: its source (file, size, SHA-256), games read and kept, the
+ * games left out with their reasons, positions, games per position, White's score, draw rate and where a damaged
+ * source ended.
+ */
+export function tableReadRows(tables: readonly Pick<TableReport, "table">[]) {
+  return tables.map(({ table: { meta: m } }) => ({
+    table: m.name,
+    what: m.description,
+    source: m.source.file,
+    bytes: m.source.bytes,
+    sha256: m.source.sha256,
+    read: m.counts.read,
+    kept: m.counts.kept,
+    left_out: Object.entries(m.counts.skipped).map(([r, n]) => `${int(n)} ${r}`).join("; ") || "none",
+    positions: m.totals.positions,
+    games_min: m.totals.games_per_position.min,
+    games_median: m.totals.games_per_position.median,
+    games_max: m.totals.games_per_position.max,
+    white_score: m.totals.white_score,
+    draw_rate: m.totals.draw_rate ?? null,
+    damaged: m.damaged ? `ended at byte ${int(m.damaged.compressed_bytes_read)}: ${m.damaged.message}` : "no",
+  }));
 }
 
 /**

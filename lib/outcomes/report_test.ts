@@ -7,6 +7,7 @@ import {
   coverageSentences,
   externalValidation,
   shippedTable,
+  tableReadRows,
   validationCoverage,
   validationFileRows,
 } from "./report.ts";
@@ -25,9 +26,15 @@ Deno.test("notebook 07's report: the shipped human table is built, validated in 
     assertEquals([t.validation.positions, t.validation.games, t.validation.resamples], [960, 4_568_750, 200]);
     assertEquals(t.files, []); // nothing written but the table
     assertEquals(r.selfplay, []);
-    const rows = comparisonRows(t.validation, r.selfplay);
-    assertEquals(rows.map((x) => x.eval_vs_score?.rho), [t.validation.eval_vs_score.rho, 0.76]);
-    const words = findings(t.validation, t.table.rows);
+    const rows = comparisonRows([t.validation], r.selfplay);
+    assertEquals(rows.map((x) => x.rho_eval_score), [t.validation.eval_vs_score.rho, 0.76]);
+    assertEquals(rows[0].evaluations, `${t.validation.dataset.engine}, ${t.validation.dataset.budget}`);
+    const [read] = tableReadRows(r.tables);
+    const m = t.table.meta;
+    assertEquals([read.table, read.read, read.kept, read.positions], [m.name, m.counts.read, m.counts.kept, 960]);
+    assertEquals([read.games_min, read.games_max], [m.totals.games_per_position.min, m.totals.games_per_position.max]);
+    assertEquals(read.left_out, "3,963 unknown result (the table's unknown column)");
+    const words = findings(t.validation, t.table);
     ok(words.some((w) => w.includes("SP 518 has 1,280 games")), words.join("\n"));
     ok(
       words.some((w) =>
@@ -104,24 +111,49 @@ Deno.test("validation coverage names the complete datasets without a file, parti
   );
 });
 
-Deno.test("the comparison beside a table: a row per self-play design of the dataset, with its reliability, then the published figure", () => {
+Deno.test("the comparison: a row per table, per self-play design of the dataset, with its reliability, then the published figure", () => {
   const read = (...p: string[]) => JSON.parse(Deno.readTextFileSync(repoPath("results", ...p)));
   const v = read("outcomes", "lichess-2020-human", "validation", "quick~eval8000000.json") as OutcomeValidation;
   const designs = ["summary~pos60~games50~move300000.json", "summary~pos60~games50~move30000.json"]
     .map((f) => read("quick~eval8000000", f));
-  const rows = comparisonRows(v, designs);
+  const rows = comparisonRows([v, v], designs);
   assertEquals(rows.map((r) => r.outcomes), [
+    "lichess-2020-human (outcome table)",
     "lichess-2020-human (outcome table)",
     "self-play, 60 × 50 games at 300,000 nodes/move",
     "self-play, 60 × 50 games at 30,000 nodes/move",
     "published (the method's documents)",
   ]);
-  assertEquals(rows[1].eval_vs_score?.rho, designs[0].eval_vs_score.rho);
-  assertEquals([rows[2].reliability, rows[2].ceiling], [
+  assertEquals(
+    [rows[2].rho_eval_score, rows[2].lo, rows[2].hi],
+    [designs[0].eval_vs_score.rho, ...designs[0].eval_vs_score.ci95_percentile],
+  );
+  assertEquals([rows[3].reliability, rows[3].ceiling], [
     designs[1].reliability.reliability,
     designs[1].reliability.ceiling,
   ]);
-  assertEquals(comparisonRows(v, []).length, 2, "no self-play: the table and the published figure");
+  // in readers' words: the engine and budget, never a results key
+  assertEquals(rows.slice(0, 4).map((r) => r.evaluations), [
+    "Stockfish 17.1, 8,000,000 nodes per position",
+    "Stockfish 17.1, 8,000,000 nodes per position",
+    "Stockfish 17.1, 8,000,000 nodes per position",
+    "Stockfish 17.1, 8,000,000 nodes per position",
+  ]);
+  assertEquals(rows.at(-1)!.rho_mbi_imbalance, null, "the method published no rho(MBI, |score − 0.5|)");
+  assertEquals(comparisonRows([v], []).length, 2, "no self-play: the table and the published figure");
+});
+
+Deno.test("a correlation that is not defined: empty cells and why, in the row's note", () => {
+  const v = JSON.parse(
+    Deno.readTextFileSync(
+      repoPath("results", "outcomes", "lichess-2020-human", "validation", "quick~eval8000000.json"),
+    ),
+  ) as OutcomeValidation;
+  const flat = { ...v, mbi_vs_imbalance: { ...v.mbi_vs_imbalance, not_defined: "every position scored the same" } };
+  const [row] = comparisonRows([flat], []);
+  assertEquals([row.rho_mbi_imbalance, row.imbalance_lo, row.imbalance_hi], [null, null, null]);
+  assertEquals(row.rho_eval_score, v.eval_vs_score.rho);
+  ok(row.note?.endsWith(": every position scored the same"), String(row.note));
 });
 
 Deno.test("every validation file as a flat row: correlations with intervals, reliability and both verdicts in words", () => {
@@ -140,4 +172,13 @@ Deno.test("every validation file as a flat row: correlations with intervals, rel
   assertEquals(rows[0].reliability, best.reliability.reliability);
   // the 8M index's lower end lies within 0.01 of 0: the verdict says so, as on the pages
   ok(rows[0].validation.startsWith("not validated (borderline"), rows[0].validation);
+});
+
+Deno.test("a private table's findings give White's overall score from its totals: its rows are not shipped", () => {
+  const read = (...p: string[]) =>
+    JSON.parse(Deno.readTextFileSync(repoPath("results", "outcomes", "sf16-selfplay-20k", ...p)));
+  const meta = read("outcomes.json"); // committed: aggregates only (White's score 0.54646875 over 19,200,000 games)
+  const v = read("validation", "quick.json") as OutcomeValidation;
+  const words = findings(v, { rows: [], meta });
+  ok(words.some((w) => w.includes("White scores 54.65% over all games of the table")), words.join("\n"));
 });
