@@ -120,11 +120,26 @@ export function informativePairs(
   return focus ? out.sort((x, y) => has(y) - has(x)) : out; // a stable sort: the others keep their order
 }
 
-/** Notebook 06: what each informative pair's numbers say, in words by the stated bands. */
-export function agreementSentences(pairs: readonly PairAgreement[]): Displayable {
+/**
+ * The datasets compared in readers' words, `Stockfish 17.1 at 8,000,000 nodes`: engine and budget, and the folder
+ * beside them only where two datasets would read the same.
+ */
+export function datasetWords(datasets: readonly DatasetInfo[]): (folder: string) => string {
+  const plain = new Map(datasets.map((d) => [d.folder, `${d.engine} at ${formatLimit(d.limit)}`]));
+  const seen = [...plain.values()];
+  return (folder) => {
+    const w = plain.get(folder);
+    if (w === undefined) return folder;
+    return seen.indexOf(w) === seen.lastIndexOf(w) ? w : `${w} (${folder})`;
+  };
+}
+
+/** Notebook 06: what each informative pair's numbers say, in words by the stated bands, its datasets in words. */
+export function agreementSentences(pairs: readonly PairAgreement[], datasets: readonly DatasetInfo[]): Displayable {
+  const words = datasetWords(datasets);
   const items = pairs.map((p) => {
     const [rho, lo, hi] = [p.spearman.rho, ...p.spearman.ci95].map((x) => fixedNonZero(x, 2));
-    return `${p.a} vs ${p.b}: Spearman of the edges ${rho} [${lo}, ${hi}] over ${p.common} positions — ${
+    return `${words(p.a)} vs ${words(p.b)}: Spearman of the edges ${rho} [${lo}, ${hi}] over ${p.common} positions — ${
       strength(p.spearman.rho, p.spearman.ci95)
     } agreement; median |ΔMBI| ${p.mbi_shift.median}, ${
       pct(p.mbi_shift.share_over_10)

@@ -6,6 +6,7 @@
  */
 
 import { type Profile, selfplayBudgetText } from "../method/mod.ts";
+import { getProfile } from "../store/mod.ts";
 import { PUBLISHED } from "../analysis/mod.ts";
 import { checkPrediction, predictionPath, readPrediction } from "../report/mod.ts";
 import { type DataFrame, showColumns, toFrame } from "./frames.ts";
@@ -36,7 +37,12 @@ export async function predictionFrame(design: Profile, state: SampleState, text:
   const observed = paired?.eval_vs_score;
   const rows = [
     row("published (the method's documents)", PUBLISHED.rho_eval_score, PUBLISHED.ci95, PUBLISHED.budgets, ALL_NODES),
-    row("the earlier design, observed", m.observed, m.observedCi95, p.from.design),
+    row(
+      "the earlier design, observed",
+      m.observed,
+      m.observedCi95,
+      selfplayBudgetText(getProfile(p.from.design).selfplay),
+    ),
     row("predicted before the first game", check.expected.rho, check.expected.range95, p.design_budget),
     ...(observed ? [row("observed in these games", observed.rho, observed.ci95_percentile, p.design_budget)] : []),
   ];

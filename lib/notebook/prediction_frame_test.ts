@@ -18,6 +18,9 @@ Deno.test("prediction frame: the published figure, the earlier design's, the pre
   const [published, earlier, predicted] = records(before);
   assertEquals([published.rho, published.lo, published.hi], [0.76, 0.63, 0.85]);
   ok(Math.abs((earlier.rho as number) - 0.2163879979020075) < 1e-12);
+  // each design in words, never a results key
+  assertEquals(earlier.design, "60 × 50 games at 30,000 nodes/move");
+  assertEquals(predicted.design, "60 × 50 games at 300,000 nodes/move");
   ok((predicted.lo as number) < (predicted.rho as number) && (predicted.rho as number) < (predicted.hi as number));
   ok(captionOf(before).endsWith("no result yet."), captionOf(before));
   // a result with the same pairing (the 400M values) joins the frame and the caption says where it lies

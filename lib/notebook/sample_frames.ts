@@ -95,7 +95,7 @@ export async function sampleFactsFrame(design: Profile, state: SampleState, text
   const columns = "dataset budget n median median_lo median_hi q1 q3 min max below_zero below_zero_lo below_zero_hi " +
     "all_n all_median all_min all_max all_below_zero";
   const shown =
-    "dataset n median median_lo median_hi min max below_zero all_n all_median all_min all_max all_below_zero";
+    "dataset budget n median median_lo median_hi min max below_zero all_n all_median all_min all_max all_below_zero";
   return showColumns(await toFrame(rows, columns, caption(design, state, text)), shown);
 }
 

@@ -55,9 +55,9 @@ export function distributionTable(s: DistributionSummary): Displayable {
   return html(
     htmlTable(rows, [
       { header: "", value: (r) => r[0] },
-      { header: `this profile (${s.profile})`, value: (r) => r[1] },
+      { header: "this dataset", value: (r) => r[1] },
       { header: "the method (published)", value: (r) => r[2] },
-    ], `Distribution of the engine value, White's point of view: ${s.profile} profile beside the method`),
+    ], "Distribution of the engine value, White's point of view: this dataset beside the method"),
   );
 }
 
@@ -162,7 +162,7 @@ export function powerView(s: Summary, caption?: string): Displayable {
     rows,
     [
       { header: "", value: (x) => x[0] },
-      { header: `this profile (${s.profile})`, value: (x) => x[1], numeric: true },
+      { header: "this design", value: (x) => x[1], numeric: true },
       { header: `the method's 60 × 50, same variances`, value: (x) => x[2], numeric: true },
     ],
     `Reliability and power with ${source} (${basename(summaryPath(getProfile(s.profile)))})${
@@ -181,7 +181,7 @@ export function powerView(s: Summary, caption?: string): Displayable {
   if (g.at_this_positions !== null) {
     const atMethod = g.at_method_positions === null
       ? ""
-      : ` (${int(g.at_method_positions)} at the method's ${m.positions})`;
+      : ` (${int(g.at_method_positions)} per position with the method's ${m.positions} positions)`;
     const orMore = pw.positions_needed === null
       ? ""
       : `, or ${int(pw.positions_needed)} positions at ${t.games} games each`;

@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { powerView, publishedAgainstCeiling, verdictView } from "./views.ts";
 import { boardHtml } from "./board_view.ts";
-import { agreementSentences, informativePairs } from "./comparison_view.ts";
+import { agreementSentences, datasetWords, informativePairs } from "./comparison_view.ts";
 import { type DatasetInfo, type PairAgreement, PUBLISHED, type Summary } from "../analysis/mod.ts";
 
 /** The HTML a view shows, its entities undone (the text a reader sees, tags kept). */
@@ -72,7 +72,15 @@ Deno.test("informative pairs: other engines against the reference, each budget a
   const s = shown[3];
   assertEquals([s.points[0].mbi_a, s.points[0].mbi_b], [90, 10]);
   assertEquals([s.largest_disagreements[0].eval_a, s.largest_disagreements[0].eval_b], [50, 5]);
-  const words = html(agreementSentences([pair("a", "b", 0.18), pair("c", "d", 0.608), pair("e", "f", 0.82)]));
+  const words = html(
+    agreementSentences([pair("a", "b", 0.18), pair("c", "d", 0.608), pair("e", "f", 0.82)], [
+      { ...ds("a", 1, { nodes: 125_000 }), engine: "Stockfish 17.1" },
+      { ...ds("b", 1, { nodes: 8_000_000 }), engine: "Stockfish 17.1" },
+    ]),
+  );
+  // datasets in words (engine at budget), the folder only where it is not known
+  ok(words.includes("<li>Stockfish 17.1 at 125,000 nodes vs Stockfish 17.1 at 8,000,000 nodes: Spearman"), words);
+  ok(words.includes("<li>c vs d: Spearman"), words);
   ok(words.includes("0.18 [0.08, 0.28] over 3 positions — weak"), words);
   // an interval across the 0.7 band edge gets the bands it spans, not one band's word
   ok(words.includes("0.61 [0.51, 0.71] over 3 positions — moderate to strong agreement"), words);
@@ -116,7 +124,7 @@ Deno.test("powerView says what to do, and with which variances", () => {
   const needed = html(powerView(summary(0.006, 40)));
   ok(
     needed.includes(
-      "about 40 games per position at 24 positions (30 at the method's 60), or 70 positions at 8 games each",
+      "about 40 games per position at 24 positions (30 per position with the method's 60 positions), or 70 positions at 8 games each",
     ),
     needed,
   );
@@ -196,4 +204,15 @@ Deno.test("verdictView: intervals to 3 decimals; at other budgets the published 
     selfplay: { games_per_position: 50, nodes_per_move: 300_000 },
   } as unknown as Summary));
   ok(method.includes("These are the method's budgets") && !method.includes("cannot confirm"), method);
+});
+
+Deno.test("datasets in words: engine at budget; the folder beside them where two would read the same", () => {
+  const w = datasetWords([
+    { ...ds("quick~eval8000000", 1, { nodes: 8_000_000 }), engine: "Stockfish 17.1" },
+    { ...ds("quick~eval8000000~hash512", 1, { nodes: 8_000_000 }), engine: "Stockfish 17.1" },
+    { ...ds("quick@ethereal-12", 3, { depth: 14 }), engine: "Ethereal 12.00" },
+  ]);
+  assertEquals(w("quick@ethereal-12"), "Ethereal 12.00 at depth 14");
+  assertEquals(w("quick~eval8000000"), "Stockfish 17.1 at 8,000,000 nodes (quick~eval8000000)");
+  assertEquals(w("elsewhere"), "elsewhere");
 });
