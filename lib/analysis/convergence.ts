@@ -203,9 +203,9 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
       }
     }
     checks.push({
-      text: `tetrad differences (products of correlations that the model makes equal) at most ${
+      text: `for every four budgets, products of their correlations that the model makes equal differ by at most ${
         f(worst)
-      } (${where}; the model makes them 0; tolerance 0.05)`,
+      } (${where}; tolerance 0.05)`,
       passed: worst <= 0.05,
     });
   } else {
