@@ -75,6 +75,23 @@ export function engineToCheck(profile: Profile): { id: string; why: string } {
 }
 
 /**
+ * Whether the dataset was computed by the build just checked, by another build with the same fingerprint (the same
+ * search, so the same values) or by another engine; empty before the dataset's first position.
+ */
+export function datasetEngineSentence(
+  recorded: { sha256: string; fingerprint: number | null } | undefined,
+  checked: { sha256: string; fingerprint: number | null },
+): string {
+  if (!recorded) return "";
+  if (recorded.sha256 === checked.sha256) return " The dataset was computed by this very build.";
+  return recorded.fingerprint !== null && recorded.fingerprint === checked.fingerprint
+    ? " The dataset was computed by another build with the same fingerprint: the same search, so the same values."
+    : recorded.fingerprint === null
+    ? " The dataset was computed by another build, one without a fingerprint: nothing says it searches the same."
+    : " The dataset was computed by an engine with another fingerprint: values from this build would differ.";
+}
+
+/**
  * Starts the profile's engine, measures its identity and fingerprint, and says whether it matches the MBI reference
  * and the registry's; an engine not installed here is reported with the dataset's recorded identity (nothing fails).
  */
@@ -82,12 +99,13 @@ export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: En
   const { id, why } = engineToCheck(ctx.profile);
   const int = fingerprintValue;
   const ref = `Stockfish 17.1, ${int(loadRegistry().reference_fingerprint)} nodes`;
+  // the engine the dataset records (absent before its first position), set beside the one checked now
+  const recorded = await readEvalDataset(evalFilePath(profileDir(ctx.profile))).catch(() => undefined);
+  const r = recorded?.header.engine;
   let resolved;
   try {
     resolved = resolveEngine(id);
   } catch (e) {
-    const recorded = await readEvalDataset(evalFilePath(profileDir(ctx.profile))).catch(() => undefined);
-    const r = recorded?.header.engine;
     return {
       view: html(
         markup`<p>Engine <b>${id}</b> (${why}) cannot be started here: ${(e as Error).message}.</p>${
@@ -119,8 +137,18 @@ export async function engineCheck(ctx: NotebookContext): Promise<{ identity?: En
       ["build SHA-256", identity.sha256],
       ["NNUE nets", identity.nets.join(", ") || "none reported"],
       ["bench fingerprint", `${int(identity.fingerprint)} nodes`],
+      ...(r
+        ? [[
+          "the dataset's engine (recorded)",
+          `${r.id}: ${r.uci_name}, fingerprint ${int(r.fingerprint)} nodes, build SHA-256 ${r.sha256.slice(0, 16)}…`,
+        ] as [string, string]]
+        : []),
     ], "Engine identity");
-    return { identity, view: html(markup`${table}<p>The fingerprint ${reference}; it ${registry}.</p>`) };
+    const dataset = datasetEngineSentence(r, identity);
+    return {
+      identity,
+      view: html(markup`${table}<p>The fingerprint ${reference}; it ${registry}.${dataset}</p>`),
+    };
   } finally {
     await engine.quit();
   }
