@@ -73,7 +73,10 @@ export type FrameHtmlOptions = { maxRows?: number; head?: number; tail?: number;
 /** Longest text shown in a cell; longer text is cut with "…" (whole in the frame). */
 const MAX_TEXT = 160;
 
-/** A frame (or series) as an HTML table: caption, index, columns, head and tail when long, and its shape. */
+/**
+ * A frame (or series) as an HTML table in a figure: its caption (wrapping at the page's width), the table (index,
+ * columns, head and tail when long) in a box that scrolls sideways, and its shape.
+ */
 export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): string {
   const all = frameTable(df);
   const chosen = (df as unknown as Record<symbol, string[] | undefined>)[FRAME_COLUMNS]?.filter((c) =>
@@ -131,13 +134,15 @@ export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): 
       hidden.length ? ` (${columns.length} shown; also in the frame: ${hidden.join(", ")})` : ""
     }${cut ? `; text longer than ${MAX_TEXT} characters is cut here, whole in the frame` : ""}`;
   return String(
-    markup`<div style="max-width:100%;overflow-x:auto"><table class="dataframe" style="border-collapse:collapse;font-size:12px">${
+    // the caption outside the box that scrolls sideways, and the figure's own width not the table's (an output area
+    // is a flex item that would widen to the table): the caption wraps at the page's width
+    markup`<figure style="margin:0;max-width:100%;contain:inline-size">${
       caption &&
-      markup`<caption style="caption-side:top;text-align:left;color:${PALETTE.caption};padding:2px 0">${caption}</caption>`
-    }<thead><tr>${
+      markup`<figcaption style="text-align:left;color:${PALETTE.caption};padding:2px 0;font-size:12px">${caption}</figcaption>`
+    }<div style="max-width:100%;overflow-x:auto"><table class="dataframe" style="border-collapse:collapse;font-size:12px"><thead><tr>${
       showIndex &&
       markup`<th style="text-align:right;padding:2px 8px;color:${PALETTE.note};font-weight:normal;border-bottom:1px solid ${PALETTE.reference}" title="the frame's index: df.loc({ rows: [...] }) selects by it">row</th>`
-    }${th}</tr></thead><tbody>${shown}</tbody></table><p style="font-size:11px;color:${PALETTE.note};margin:2px 0">${shape}</p></div>`,
+    }${th}</tr></thead><tbody>${shown}</tbody></table></div><p style="font-size:11px;color:${PALETTE.note};margin:2px 0">${shape}</p></figure>`,
   );
 }
 

@@ -19,7 +19,7 @@ Deno.test("a frame, and any frame derived from it, shows as an HTML table with i
   const df = await toFrame(rows, ["sp", "setup", "mbi", "score"], "ci profile · n = 50 positions");
   const bundle = (df as unknown as Record<symbol, () => Record<string, string>>)[DISPLAY]();
   const { document } = parseHTML(`<html><body>${bundle["text/html"]}</body></html>`);
-  assertEquals(document.querySelector("caption")!.textContent, "ci profile · n = 50 positions");
+  assertEquals(document.querySelector("figcaption")!.textContent, "ci profile · n = 50 positions");
   const headers = [...document.querySelectorAll("thead th")].map((t) => t.textContent);
   assertEquals(headers, ["row", "sp", "setup", "mbi", "score"]);
   // 50 rows > 40: head 12, a gap row, tail 5

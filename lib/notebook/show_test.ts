@@ -14,7 +14,7 @@ Deno.test("show: a filtered frame is shown whole under its title with its own n,
   const n = rows.filter((r) => r.mbi > 30).length;
   const show = shower(facts);
   const { document } = parseHTML(`<html><body>${htmlOf(show(high, "MBI above 30"))}</body></html>`);
-  const caption = document.querySelector("caption")!.textContent!;
+  const caption = document.querySelector("figcaption")!.textContent!;
   ok(caption.startsWith("MBI above 30 — Stockfish 17.1 · 8,000,000 nodes"), caption);
   ok(caption.endsWith(`n = ${n} positions`), caption);
   assertEquals(document.querySelectorAll("tbody tr").length, n); // every row, no gap
@@ -25,7 +25,7 @@ Deno.test("show: a chosen number of rows, the rest counted; a unit; without fact
   const df = await toFrame(Array.from({ length: 30 }, (_, i) => ({ game: i + 1, plies: 40 + i })), ["game", "plies"]);
   const html = htmlOf(shower()(df, "Games", { rows: 5, unit: "games" }));
   const { document } = parseHTML(`<html><body>${html}</body></html>`);
-  assertEquals(document.querySelector("caption")!.textContent, "Games — n = 30 games");
+  assertEquals(document.querySelector("figcaption")!.textContent, "Games — n = 30 games");
   const body = [...document.querySelectorAll("tbody tr")];
   assertEquals(body.length, 6);
   ok(body[5].textContent!.includes("25 more rows"), body[5].textContent!);
