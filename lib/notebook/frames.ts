@@ -198,7 +198,7 @@ export function records<T = Record<string, unknown>>(df: DataFrame): T[] {
  * (a list, or their names separated by spaces) in that order, and a caption.
  */
 export async function toFrame(
-  rows: readonly Record<string, unknown>[],
+  rows: readonly object[],
   columns: readonly string[] | string,
   caption?: string,
 ): Promise<DataFrame> {
@@ -212,7 +212,9 @@ export async function toFrame(
       : v === undefined
       ? null
       : v;
-  const df = new d.DataFrame(rows.map((r) => names.map((c) => plain(r[c]))), { columns: names });
+  const df = new d.DataFrame(rows.map((r) => names.map((c) => plain((r as Record<string, unknown>)[c]))), {
+    columns: names,
+  });
   return caption ? withCaption(df, caption) : df;
 }
 

@@ -201,7 +201,6 @@ export async function externalValidation(profile: Profile): Promise<ExternalRepo
 /**
  * A row of the comparison of external, self-play and published figures, flat for a frame: each correlation with its
  * 95% interval (null where it is not defined or not published; `note` says why), the scores' reliability and ceiling.
- * A type, not an interface, so that rows pass as records to `toFrame`.
  */
 export type ComparisonRow = {
   outcomes: string;
