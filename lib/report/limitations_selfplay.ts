@@ -13,6 +13,7 @@ import { type MethodSampleState, methodSampleSummaryPath } from "./method_sample
 import { type DesignResults } from "./design_comparison.ts";
 import { type MethodPartial, methodPartialPath } from "./method_partial.ts";
 import {
+  isMethodBudgets,
   METHOD_VARIANCES,
   type Profile,
   reliabilityUncertaintyText,
@@ -100,10 +101,19 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
   const design = pw.this_design;
   const expected = design.expected_rho;
   const canTest = design.power >= pw.required_power;
-  const ciText = c
-    ? ` The observed rho(eval, score) is ${rhoInterval(c, c.ci95_percentile)}, measured at this profile's budgets, ` +
-      "so it cannot confirm or refute the figure published at the method's."
-    : "";
+  // power says what the design could detect; only at the method's own budgets is it a test of the published figure
+  const atMethod = isMethodBudgets({
+    profile: summary.profile,
+    evalLimit: summary.eval_limit as { nodes: number },
+    selfplay: { positions: summary.n_positions, games: sp.config.games, nodesPerMove: sp.config.nodes_per_move },
+  });
+  const ciText = !c
+    ? ""
+    : atMethod
+    ? ` The observed rho(eval, score) is ${rhoInterval(c, c.ci95_percentile)}, at the method's budgets: a test of ` +
+      "the published figure."
+    : ` The observed rho(eval, score) is ${rhoInterval(c, c.ci95_percentile)}, measured at this profile's budgets, ` +
+      "so it cannot confirm or refute the figure published at the method's.";
   const measured = pw.variances.source === "measured";
   const r = fix(design.reliability), ceiling = fix(Math.sqrt(design.reliability));
   const source = measured
@@ -116,9 +126,12 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
   const uncertainty = u ? ` ${reliabilityUncertaintyText(u, pw.required_power, measured)}` : "";
   out.push({
     id: "power",
-    headline: canTest
+    headline: !canTest
+      ? `too few games to detect a true ${published}: power ${fix(design.power)} (0.8 needed).`
+      : atMethod
       ? `these games can test the published ${published} (power ${fix(design.power)}).`
-      : `too few games to test the published ${published}: power ${fix(design.power)} (0.8 needed).`,
+      : `these games could detect a true ${published} (power ${fix(design.power)}); at other budgets than the ` +
+        "method's they are no test of the published figure.",
     text:
       `Can this self-play design (${pos.length} positions × ${sp.config.games} games) test the published ${published}? ` +
       `The between-position variance of the scores is ${source}. A true ${published} would show as about ` +

@@ -158,6 +158,7 @@ Deno.test("limitations: self-play distinct games, White's score, and power as st
       profile: "ci",
       n_positions: 6,
       selfplay: { games_per_position: 4, nodes_per_move: 1000 },
+      eval_limit: { nodes: 20_000 },
       resamples: 1000,
       seed: METHOD_SEED,
       eval_vs_score: { rho: 0.1, ci95_percentile: [-0.5, 0.6] },
@@ -181,6 +182,18 @@ Deno.test("limitations: self-play distinct games, White's score, and power as st
     ok(recorded.text.includes("not estimable from these games"), recorded.text);
     ok(recorded.text.includes("so it cannot confirm or refute the figure published at the method's"), recorded.text);
     ok(recorded.text.includes("0.8 is the usual bar); about 120 games per position would reach 0.8"), recorded.text);
+    assertEquals(recorded.headline, "Self-play: too few games to detect a true 0.76: power 0.31 (0.8 needed).");
+    // power enough, at other budgets than the method's: what it could detect, and no test of the published figure
+    const strong = {
+      ...summary,
+      power: { ...summary.power, this_design: { ...summary.power.this_design, power: 0.9 } },
+    };
+    await Deno.writeTextFile(join(root, "ci", "summary.json"), JSON.stringify(strong));
+    assertEquals(
+      byId(await computeLimitations(getProfile("ci")), "power")!.headline,
+      "Self-play: these games could detect a true 0.76 (power 0.90); at other budgets than the method's they are no " +
+        "test of the published figure.",
+    );
   });
 });
 

@@ -64,9 +64,10 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
   // a figure within BORDERLINE_MARGIN of an end of the interval is said to be borderline (docs/METHOD.md, "Verdicts")
   const near = (x: number) => ((note) => note ? ` (${note})` : "")(nearEndNote(x, obs.ci95_percentile));
   const observed = `(observed ${fix(obs.rho, 3)})`;
-  const intervals = inside ? "" : overlap ? "; the two intervals overlap" : "; the two intervals do not overlap";
+  const intervals = inside ? "" : overlap ? ", though the two intervals overlap" : "; the two intervals do not overlap";
+  const placed = inside ? "inside" : p.rho > hi ? "above" : "below";
   const parts = [
-    `The published rho(eval, score) = ${published} lies ${inside ? "inside" : "outside"} this design's 95% interval ` +
+    `The published rho(eval, score) = ${published} lies ${placed} this design's 95% interval ` +
     `${iv(obs.ci95_percentile)}${near(p.rho)} ${observed}${intervals}.`,
   ];
   const holdsZero = lo <= 0 && 0 <= hi;

@@ -33,7 +33,7 @@ Deno.test("published 0.76 outside the interval, explained by the measured reliab
   ]);
   ok(Math.abs(c.expected_if_published_true! - 0.76 * Math.sqrt(0.2)) < 1e-12);
   ok(
-    c.sentence.includes("0.76 [0.63, 0.85] lies outside this design's 95% interval [0.050, 0.520] (observed"),
+    c.sentence.includes("0.76 [0.63, 0.85] lies above this design's 95% interval [0.050, 0.520] (observed"),
     c.sentence,
   );
   ok(!c.sentence.includes("borderline"), "no figure within 0.01 of an end");
