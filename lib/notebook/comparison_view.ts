@@ -48,9 +48,10 @@ export function determinismView(): Displayable {
 export function comparisonBanner(datasets: readonly DatasetInfo[]): Displayable {
   const method = (d: DatasetInfo) => formatLimit(d.limit) === "400,000,000 nodes";
   const others = datasets.filter((d) => !method(d));
-  const list = others.map((d) => `${d.folder}: ${d.engine}, ${formatLimit(d.limit)} per position`).join("; ");
+  const words = datasetWords(datasets);
+  const list = others.map((d) => `${words(d.folder)} per position`).join("; ");
   // the peer is compared like any dataset; why it is not the index is said where it is listed
-  const peer = datasets.some((d) => d.folder === PEER_KEY) ? ` ${PEER_KEY} is ${PEER.role}.` : "";
+  const peer = datasets.some((d) => d.folder === PEER_KEY) ? ` The depth-32 values are ${PEER.role}.` : "";
   const all = markup`Every dataset compared is at the method's budget (${METHOD_EVAL_TEXT}).`;
   if (others.length === 0) return html(bannerBox(true, all));
   return html(

@@ -22,7 +22,12 @@ Deno.test("notebook 06's banner says once why the depth-32 peer is compared with
   };
   const withPeer = text(comparisonBanner([quick, peer]));
   for (const t of [withPeer["text/html"], withPeer["text/plain"]]) {
-    ok(t.includes("eval960-depth32 is a peer from outside, never the index here: its budget is a search depth"), t);
+    ok(
+      t.includes("The depth-32 values are a peer from outside, never the index here: its budget is a search depth"),
+      t,
+    );
+    ok(t.includes("Stockfish 17.1 at 125,000 nodes per position"), t); // datasets in words, not their folders
+    ok(!t.includes("quick:"), t);
   }
   ok(!text(comparisonBanner([quick]))["text/html"].includes("peer"), "no peer, no word of it");
 });

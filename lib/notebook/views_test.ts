@@ -191,7 +191,7 @@ Deno.test("verdictView: intervals to 3 decimals; at other budgets the published 
   ok(v.includes("cannot confirm or refute the published 0.76 [0.63, 0.85]"), v);
   ok(
     v.includes(
-      "What this design could show of it: The published rho(eval, score) = 0.76 [0.63, 0.85] lies outside this design's 95% interval [−0.291, 0.628] (observed 0.190); the two intervals do not overlap.",
+      "What this design could show of it: The published rho(eval, score) = 0.76 [0.63, 0.85] lies above this design's 95% interval [−0.291, 0.628] (observed 0.190); the two intervals do not overlap.",
     ),
     v,
   );
