@@ -98,9 +98,14 @@ export function placesSentence(b: Pick<Best, "positions" | "below" | "method">, 
   const kept = balanced.filter(inList(there.balanced)).length;
   const keptLow = unbalanced.filter(inList(there.unbalanced)).length;
   const are = (k: number) => `${k} ${k === 1 ? "is" : "are"}`;
-  const text = `Of the ${balanced.length} most balanced, ${are(kept)} among the ${there.balanced.length} most ` +
-    `balanced at ${below.limit} per position too; of the ${unbalanced.length} least balanced, ${are(keptLow)} ` +
-    `among the ${there.unbalanced.length} least there.`;
+  // the lead follows the count: most of the list on the same list below, or not
+  const lead = 2 * kept > balanced.length
+    ? "The top of the list mostly holds with less search"
+    : "Which start is the very most balanced is not settled";
+  const ties = (k: number, list: unknown[]) => list.length > k ? `, ${list.length} there with ties` : "";
+  const text = `${lead}: of these ${balanced.length} most balanced, ${are(kept)} on the same list at ${below.limit} ` +
+    `per position too${ties(n, there.balanced)}; of the ${unbalanced.length} least balanced, ${are(keptLow)} on ` +
+    `that budget's least balanced list${ties(n, there.unbalanced)}.`;
   return { text, href: `${below.folder}/mbi.csv`, link: `the index at ${below.limit}` };
 }
 

@@ -47,13 +47,22 @@ Deno.test("'How sure' says how many listed positions keep their place at the bud
   const s = placesSentence({ positions, below, method: null }, 2)!;
   assertEquals(
     s.text,
-    "Of the 2 most balanced, 1 is among the 3 most balanced at 2,000,000 nodes per position too; of the 2 least balanced, 2 are among the 2 least there.",
+    "Which start is the very most balanced is not settled: of these 2 most balanced, 1 is on the same list at " +
+      "2,000,000 nodes per position too, 3 there with ties; of the 2 least balanced, 2 are on that budget's least " +
+      "balanced list.",
   );
   // both listed positions pushed out below by SP 3 and SP 4: none kept
   const pushedOut = { ...below, edge: { 1: 40, 2: 41, 3: 5, 4: 6, 5: 70, 6: 90 } };
   ok(
-    placesSentence({ positions, below: pushedOut, method: null }, 2)!.text.startsWith(
-      "Of the 2 most balanced, 0 are among the 2 most",
+    placesSentence({ positions, below: pushedOut, method: null }, 2)!.text.includes(
+      "not settled: of these 2 most balanced, 0 are on the same list",
+    ),
+  );
+  // both kept below: the lead says the top holds
+  const kept = { ...below, edge: { 1: 4, 2: 5, 3: 30, 4: 31, 5: 70, 6: 90 } };
+  ok(
+    placesSentence({ positions, below: kept, method: null }, 2)!.text.startsWith(
+      "The top of the list mostly holds with less search: of these 2 most balanced, 2 are on the same list",
     ),
   );
   assertEquals([s.href, s.link], ["quick~eval2000000/mbi.csv", "the index at 2,000,000 nodes"]);
