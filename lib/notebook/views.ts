@@ -179,7 +179,7 @@ export function powerView(s: Summary, caption?: string): Displayable {
   const g = pw.games_needed;
   let act: string;
   if (g.at_this_positions !== null) {
-    const atMethod = g.at_method_positions === null
+    const atMethod = g.at_method_positions === null || t.positions === m.positions
       ? ""
       : ` (${int(g.at_method_positions)} per position with the method's ${m.positions} positions)`;
     const orMore = pw.positions_needed === null

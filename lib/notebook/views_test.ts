@@ -129,6 +129,11 @@ Deno.test("powerView says what to do, and with which variances", () => {
     needed,
   );
   ok(needed.includes("60 × 50") && needed.includes("the variances measured in these games"), needed);
+  // a design at the method's 60 positions: its count is the method's, said once
+  const sixty = summary(0.006, 25);
+  (sixty.power.this_design as { positions: number }).positions = 60;
+  const at60 = html(powerView(sixty));
+  ok(at60.includes("about 25 games per position at 60 positions, or 70") && !at60.includes("with the method's"), at60);
   ok(needed.includes("Variances: variances note (measured)."), needed);
   const assumed = html(powerView(summary(0, 400, "method")));
   ok(assumed.includes("docs/METHOD.md's variances"), assumed);

@@ -237,7 +237,9 @@ ${verdictsHtml(s, `verdict-${k}`)}</p>
   } <span class="small">${pw.assumptions}.</span></p>
 </details>
 <details><summary>The games and their files</summary>
-<p>${s.n_positions} positions drawn from this index one per edge stratum (seed ${g.selfplay.config.seed}), ${s.selfplay.games_per_position} games each at ${nodes} nodes per move (the method: ${methodNodes}). They were played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${
+<p>${s.n_positions} positions drawn from this index one per edge stratum (seed ${g.selfplay.config.seed}), ${s.selfplay.games_per_position} games each at ${nodes} nodes per move (${
+    nodes === methodNodes ? "the method's" : `the method: ${methodNodes}`
+  }). They were played by ${e.uci_name} (<code>${e.id}</code>, fingerprint ${
     fingerprintValue(e.fingerprint)
   }, build <code>${e.sha256.slice(0, 12)}…</code>): ${fileLink(g.links.games, `${g.selfplayFolder}/games.jsonl`)} (${
     fileLink(g.links.pgn, "games.pgn")
