@@ -56,9 +56,10 @@ async function comparisonCi(a: string, b: string): Promise<[number, number] | un
 /**
  * Whether the ranks are more or less stable than the values, in words the numbers carry: said only when the Pearson
  * correlation of the values lies outside the 95% interval of the Spearman correlation of the edges; inside it, only
- * that (a clause each agreement repeats, so kept short); without an interval, that there is none to tell.
+ * that, without the figures the sentence already gave (a clause each agreement repeats, so kept short); without an
+ * interval, that there is none to tell.
  */
-export function stabilityWords(spearman: number, pearson: number, ci: [number, number] | undefined): string {
+export function stabilityWords(pearson: number, ci: [number, number] | undefined): string {
   if (!ci) return "there is no interval here to tell whether the ranks are more or less stable than the values";
   // Outside the interval: the exact figures (3 decimals, so the words never contradict rounded numbers), and
   // "borderline" when the Pearson lies within BORDERLINE_MARGIN of the interval's end (docs/METHOD.md, "Verdicts").
@@ -68,9 +69,8 @@ export function stabilityWords(spearman: number, pearson: number, ci: [number, n
     `the Spearman interval ${fixedNonZero(ci[0], 3)}..${fixedNonZero(ci[1], 3)}${note ? `; ${note}` : ""})`;
   if (pearson < ci[0]) return outside("more", "below");
   if (pearson > ci[1]) return outside("less", "above");
-  return `inside the Spearman interval (${fix(spearman)} [${fix(ci[0])}, ${
-    fix(ci[1])
-  }]): the ranks are as stable as the values, within the noise`;
+  // inside: the interval is already in the sentence this clause ends, so only what it means
+  return "inside the Spearman interval, so the ranks are as stable as the values";
 }
 
 function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitation[]> {
@@ -92,7 +92,7 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
         `Spearman ${fix(a.spearman_edge)}${ciText} over ${a.common} positions. ` +
         `${share} of positions move by more than 10 MBI points (median |ΔMBI| ${a.mbi_shift.median}). ` +
         `The values themselves (in cp) agree at Pearson ${fix(a.pearson_eval)}; ` +
-        `${stabilityWords(a.spearman_edge, a.pearson_eval, ci)}.`;
+        `${stabilityWords(a.pearson_eval, ci)}.`;
       const moved = `${share} of positions move more than 10 points`;
       return {
         id: `${sameEngine ? "rank-agreement" : "engine-agreement"}:${folder}`,
