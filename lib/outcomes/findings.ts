@@ -9,6 +9,7 @@ import { rhoDefined, rhoText, strength, verdictsText } from "../method/mod.ts";
 import type { Correlation } from "../analysis/mod.ts";
 import type { OutcomeValidation } from "./validate.ts";
 import { fix, fixedNonZero, int, iv } from "../core/mod.ts";
+import { formatLimit } from "../engine/mod.ts";
 
 const pp = (x: number) => `${fixedNonZero(100 * x, 2)} percentage points`;
 
@@ -145,16 +146,20 @@ export function acrossDatasets(files: readonly OutcomeValidation[]): string[] {
   for (const [key, label] of ACROSS) {
     const xs = files.flatMap((f) => {
       const c = f[key];
-      return c && rhoDefined(c) ? [{ key: f.dataset.key, rho: c.rho, ci: c.ci95_percentile }] : [];
+      // each dataset in readers' words: its engine at its budget
+      const words = `${f.dataset.engine} at ${formatLimit(f.dataset.limit)}`;
+      return c && rhoDefined(c) ? [{ words, rho: c.rho, ci: c.ci95_percentile }] : [];
     });
     if (xs.length < 2) continue;
     const byRho = [...xs].sort((a, b) => a.rho - b.rho);
     const lo = byRho[0], hi = byRho[byRho.length - 1];
-    const range = `from ${fix(lo.rho, 3)} (${lo.key}) to ${fix(hi.rho, 3)} (${hi.key}) across ${xs.length} datasets`;
+    const range = `from ${fix(lo.rho, 3)} (${lo.words}) to ${
+      fix(hi.rho, 3)
+    } (${hi.words}) across ${xs.length} datasets`;
     const apart: string[] = [];
     xs.forEach((a, i) =>
       xs.slice(i + 1).forEach((b) => {
-        if (a.ci[1] < b.ci[0] || b.ci[1] < a.ci[0]) apart.push(`${a.key} ${iv(a.ci)} and ${b.key} ${iv(b.ci)}`);
+        if (a.ci[1] < b.ci[0] || b.ci[1] < a.ci[0]) apart.push(`${a.words} ${iv(a.ci)} and ${b.words} ${iv(b.ci)}`);
       })
     );
     if (apart.length === 0) {

@@ -67,9 +67,15 @@ Deno.test("notebook 07's report: the shipped human table is built, validated in 
   assertEquals(shippedTable("/elsewhere/lichess-human-by-setup.csv"), undefined);
 });
 
-const validation = (key: string, eval_ci: [number, number], draw_ci: [number, number] | null) =>
+const validation = (
+  key: string,
+  eval_ci: [number, number],
+  draw_ci: [number, number] | null,
+  engine = "Stockfish 17.1",
+  nodes = 125_000,
+) =>
   ({
-    dataset: { key },
+    dataset: { key, engine, limit: { nodes } },
     eval_vs_score: { rho: (eval_ci[0] + eval_ci[1]) / 2, ci95_percentile: eval_ci },
     mbi_vs_imbalance: { rho: -0.07, ci95_percentile: [-0.13, -0.01] },
     mbi_vs_draw_rate: draw_ci && { rho: (draw_ci[0] + draw_ci[1]) / 2, ci95_percentile: draw_ci },
@@ -77,16 +83,27 @@ const validation = (key: string, eval_ci: [number, number], draw_ci: [number, nu
 
 Deno.test("acrossDatasets: overlapping intervals cannot tell datasets apart; non-overlapping pairs are named", () => {
   const files = [
-    validation("quick", [0.006, 0.136], [0.066, 0.19]),
-    validation("quick@ethereal-12", [0.006, 0.132], [-0.08, 0.046]),
-    validation("quick~eval500000", [0.014, 0.144], [0.078, 0.204]),
+    validation("quick", [0.006, 0.136], [0.066, 0.19], "Stockfish 17.1 WASM"),
+    validation("quick@ethereal-12", [0.006, 0.132], [-0.08, 0.046], "Ethereal 12.00"),
+    validation("quick~eval500000", [0.014, 0.144], [0.078, 0.204], "Stockfish 17.1", 500_000),
   ];
   const words = acrossDatasets(files);
   assertEquals(words.length, 3);
-  ok(words[0].startsWith("rho(start eval, White's score): from 0.069 (quick@ethereal-12) to 0.079 (quick~eval500000)"));
+  ok(
+    words[0].startsWith(
+      "rho(start eval, White's score): from 0.069 (Ethereal 12.00 at 125,000 nodes) to 0.079 (Stockfish 17.1 at " +
+        "500,000 nodes)",
+    ),
+    words[0],
+  );
   ok(words[0].includes("every 95% interval holds [0.014, 0.132]") && words[0].includes("does not tell"), words[0]);
   ok(words[2].includes("2 pairs of intervals do not overlap"), words[2]);
-  ok(words[2].includes("quick [0.066, 0.190] and quick@ethereal-12 [−0.080, 0.046]"), words[2]);
+  ok(
+    words[2].includes(
+      "Stockfish 17.1 WASM at 125,000 nodes [0.066, 0.190] and Ethereal 12.00 at 125,000 nodes [−0.080",
+    ),
+    words[2],
+  );
   assertEquals(acrossDatasets(files.slice(0, 1)), []);
 });
 

@@ -1,12 +1,13 @@
 import { deepStrictEqual as assertEquals, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import { inTempRoot } from "../core/testing.ts";
+import { repoPath } from "../core/mod.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
 import { buildOutcomesFromTable } from "../outcomes/mod.ts";
 import { readPeer } from "../store/mod.ts";
 import { deriveSeed, rngFromSeed, scoreReliability, spearman, whiteScore } from "../method/mod.ts";
 import { computeStudy, correctedRho, correctedSentence, readStudy } from "./outcome_study.ts";
-import { studyRows, studyStepRows } from "./outcome_study_view.ts";
+import { type OutcomeStudy, studyAgreementRows, studyRows, studyStepRows } from "./outcome_study_view.ts";
 
 // A synthetic results root: two budgets of the reference engine over all 960 positions and two synthetic
 // outcome tables, one of them private; the peer is the shipped one.
@@ -121,4 +122,23 @@ Deno.test("a damaged study.json is refused naming it and the command that writes
     await Deno.writeTextFile(path, '{"kind": "something else"}');
     await rejects(readStudy(path), /study\.json is not an outcome study$/);
   });
+});
+
+Deno.test("the scores' agreement as flat rows: tables with tables, then with each self-play design in words", () => {
+  const s = JSON.parse(Deno.readTextFileSync(repoPath("results", "outcomes", "study.json"))) as OutcomeStudy;
+  const rows = studyAgreementRows(s);
+  assertEquals(rows.length, s.agreement.tables.length + s.agreement.designs.length);
+  const t = s.agreement.tables[0];
+  assertEquals(rows[0], {
+    scores_of: `${t.a} and ${t.b}`,
+    reliability: null,
+    positions: t.score_rho.n,
+    rho: t.score_rho.rho,
+    lo: t.score_rho.ci95[0],
+    hi: t.score_rho.ci95[1],
+  });
+  const d = rows.find((r) => r.scores_of.endsWith("self-play 60 × 50 games at 300,000 nodes/move"))!;
+  const recorded = s.agreement.designs.find((x) => x.design.endsWith("~move300000"))!;
+  assertEquals([d.reliability, d.rho], [recorded.design_reliability, recorded.score_rho.rho]);
+  ok(rows.every((r) => !r.scores_of.includes("~")), "no results key in the rows' words");
 });

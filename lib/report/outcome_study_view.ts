@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { CodeVersion, InputFile } from "../store/mod.ts";
-import type { ScoreReliability } from "../method/mod.ts";
+import { type CodeVersion, getProfile, type InputFile } from "../store/mod.ts";
+import { type ScoreReliability, selfplayBudgetText } from "../method/mod.ts";
 import { fixedNonZero } from "../core/mod.ts";
 
 /** A rho over `n` positions with its 95% percentile interval. */
@@ -173,3 +173,26 @@ export function studyStepRows(s: OutcomeStudy) {
     hi: x.ci95[1],
   }));
 }
+
+/**
+ * How the games' per-position scores agree, as flat rows: table with table, then each table with a self-play design's
+ * scores (the design in words: positions × games at nodes per move) and that design's reliability.
+ */
+export function studyAgreementRows(s: OutcomeStudy) {
+  const design = (key: string) => selfplayBudgetText(getProfile(key).selfplay);
+  return [
+    ...s.agreement.tables.map((a) => ({
+      scores_of: `${a.a} and ${a.b}`,
+      reliability: null,
+      ...rhoColumns(a.score_rho),
+    })),
+    ...s.agreement.designs.map((a) => ({
+      scores_of: `${a.table} and self-play ${design(a.design)}`,
+      reliability: a.design_reliability,
+      ...rhoColumns(a.score_rho),
+    })),
+  ];
+}
+
+/** A rho's columns: positions, rho, its 95% interval. */
+const rhoColumns = (r: Rho) => ({ positions: r.n, rho: r.rho, lo: r.ci95[0], hi: r.ci95[1] });
