@@ -53,7 +53,7 @@ export function settingsView(ctx: NotebookContext): Displayable {
       ["UCI options", formatOptions(ctx.engine.options ?? loadRegistry().method_options)],
       ["before every position", "ucinewgame + isready (positions independent, order irrelevant)"],
       ["value", "last completed iteration; the interrupted one is dropped; White's point of view"],
-    ], `Stage 1 settings (${p.name} profile)`),
+    ], "Stage 1 settings"),
   );
 }
 

@@ -98,7 +98,7 @@ export function selfplaySettings(r: SelfplayResults): Displayable {
     ["engine", `${r.engine.uci_name} (fingerprint ${fingerprintValue(r.engine.fingerprint)})`],
     ["UCI options", formatOptions(c.options)],
     ["score interval", r.score_interval],
-  ], `Self-play settings (${r.profile} profile)`));
+  ], "Self-play settings"));
 }
 
 const ci = (c: [number, number] | null) => c ? iv(c) : "n/a";
