@@ -383,23 +383,19 @@ export function convergenceSentences(c: Convergence): string[] {
 }
 
 /**
- * The ladder's engine for captions, with its fingerprint and which build ran which rungs: `Stockfish 17.1
- * (fingerprint 2,030,154; builds search node for node alike: sf17.1-wasm at 125,000 nodes; sf17.1-native at …)`.
+ * The ladder's engine for captions in readers' words, with its fingerprint: `Stockfish 17.1 (fingerprint 2,030,154)`,
+ * and where the rungs ran on several builds, that they search alike (which build ran which rung is in each rung's
+ * files).
  */
 export function ladderEngineText(c: Convergence): string {
   const fp = `fingerprint ${fingerprintValue(c.fingerprint)}`;
   const builds = [...new Set(c.rungs.map((r) => r.engine_id))];
   const names = [...new Set(c.rungs.map((r) => r.engine))];
-  if (builds.length <= 1) return `${names[0] ?? c.engine}${builds[0] ? ` (${builds[0]}, ${fp})` : ` (${fp})`}`;
+  if (builds.length <= 1) return `${names[0] ?? c.engine} (${fp})`;
   // the words the builds' names share (e.g. "Stockfish 17.1" of "Stockfish 17.1 WASM" and "Stockfish 17.1")
   const words = names.map((n) => n.split(" "));
   let k = 0;
   while (k < words[0].length && words.every((x) => x[k] === words[0][k])) k++;
   const family = k > 0 ? words[0].slice(0, k).join(" ") : names.join(" / ");
-  const list = (xs: number[]) =>
-    xs.length === 1
-      ? formatLimit({ nodes: xs[0] })
-      : `${xs.slice(0, -1).map(int).join(", ")} and ${formatLimit({ nodes: xs[xs.length - 1] })}`;
-  const perBuild = builds.map((b) => `${b} at ${list(c.rungs.filter((r) => r.engine_id === b).map((r) => r.nodes))}`);
-  return `${family} (${fp}; builds search node for node alike: ${perBuild.join("; ")})`;
+  return `${family} (${fp}; its ${builds.length} builds here search alike)`;
 }
