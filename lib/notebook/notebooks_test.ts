@@ -106,6 +106,10 @@ Deno.test({
         [],
         `${name}: the export loads no script from outside`,
       );
+      // on a phone the prompt column goes: our template's rule reached the export
+      ok(
+        /@media \(max-width: 600px\)\s*\{\s*\.jp-InputArea-prompt, \.jp-OutputArea-prompt \{ display: none/.test(html),
+      );
     }
   } finally {
     await Deno.remove(root, { recursive: true });
