@@ -139,10 +139,14 @@ export function frameHtml(df: DataFrame | Series, opts: FrameHtmlOptions = {}): 
     markup`<figure style="margin:0;max-width:100%;contain:inline-size">${
       caption &&
       markup`<figcaption style="text-align:left;color:${PALETTE.caption};padding:2px 0;font-size:12px">${caption}</figcaption>`
-    }<div style="max-width:100%;overflow-x:auto"><table class="dataframe" style="border-collapse:collapse;font-size:12px"><thead><tr>${
-      showIndex &&
-      markup`<th style="text-align:right;padding:2px 8px;color:${PALETTE.note};font-weight:normal;border-bottom:1px solid ${PALETTE.reference}" title="the frame's index: df.loc({ rows: [...] }) selects by it">row</th>`
-    }${th}</tr></thead><tbody>${shown}</tbody></table></div><p style="font-size:11px;color:${PALETTE.note};margin:2px 0">${shape}</p></figure>`,
+    }${
+      // an empty frame: no table of headers over nothing, only its shape (the columns are in the frame)
+      rows.length === 0
+        ? ""
+        : markup`<div style="max-width:100%;overflow-x:auto"><table class="dataframe" style="border-collapse:collapse;font-size:12px"><thead><tr>${
+          showIndex &&
+          markup`<th style="text-align:right;padding:2px 8px;color:${PALETTE.note};font-weight:normal;border-bottom:1px solid ${PALETTE.reference}" title="the frame's index: df.loc({ rows: [...] }) selects by it">row</th>`
+        }${th}</tr></thead><tbody>${shown}</tbody></table></div>`}<p style="font-size:11px;color:${PALETTE.note};margin:2px 0">${shape}</p></figure>`,
   );
 }
 

@@ -47,6 +47,9 @@ Deno.test("an empty frame keeps its columns; cells are formatted for people", as
   const empty = await toFrame([], ["sp", "mbi"]);
   assertEquals(empty.shape, [0, 2]);
   assertEquals(empty.columns, ["sp", "mbi"]);
+  // shown as its caption and shape alone: no table of headers over nothing
+  const shown = frameHtml(withCaption(empty, "none yet"));
+  ok(!shown.includes("<table") && shown.includes("none yet") && shown.includes("0 rows × 2 columns"), shown);
   assertEquals(formatCell(125000), "125,000");
   assertEquals(formatCell(518), "518");
   assertEquals(formatCell(0.61734), "0.6173");
