@@ -119,6 +119,9 @@ function breakWord(word: string, fits: (t: string) => boolean): string[] {
   });
 }
 
+/** The narrowest a figure is drawn on a page (px): below it, its 11 px text would shrink under 8 px. */
+export const FIGURE_MIN_WIDTH = 480;
+
 /** Renders a Plot spec with the theme: title and caption as SVG text in one standalone SVG, the plot nested in it. */
 export function figure(spec: FigureSpec): Figure {
   const { title, caption, ...options } = spec;
@@ -150,7 +153,11 @@ export function figure(spec: FigureSpec): Figure {
     inner +
     text(captionLines, top + plot.height + 2 + THEME.captionSize, cl, captionAttrs) +
     `</svg>`;
-  const html = `<div style="display:inline-block;vertical-align:top;margin:0 12px 12px 0">${svg}</div>`;
+  // shown in a notebook: scaled down to fit, but never below FIGURE_MIN_WIDTH (its text would be too small to read);
+  // narrower screens scroll the figure sideways in its box
+  const shown = svg.replace(/^<svg /, `<svg style="min-width:${Math.min(width, FIGURE_MIN_WIDTH)}px" `);
+  const html = `<div style="display:inline-block;vertical-align:top;margin:0 12px 12px 0;max-width:100%;` +
+    `overflow-x:auto">${shown}</div>`;
   return {
     title,
     caption: parts,

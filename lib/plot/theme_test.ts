@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { parseHTML } from "linkedom";
 import { Plot } from "./render.ts";
-import { captionLine, clipOutliers, figure, JUPYTER_DISPLAY, textWidth, wrapText } from "./theme.ts";
+import { captionLine, clipOutliers, figure, FIGURE_MIN_WIDTH, JUPYTER_DISPLAY, textWidth, wrapText } from "./theme.ts";
 
 Deno.test("figure: title and caption are SVG text inside one standalone SVG, and it displays as text/html", () => {
   const rows = [{ x: 1, y: 2 }, { x: 2, y: 3 }, { x: 3, y: 5 }];
@@ -25,7 +25,11 @@ Deno.test("figure: title and caption are SVG text inside one standalone SVG, and
   ok(Number(outer.getAttribute("height")) > Number(inner.getAttribute("height")) + Number(inner.getAttribute("y")));
   assertEquals(outer.querySelector("title")!.textContent, "A title & more");
   const bundle = f[JUPYTER_DISPLAY]();
-  ok(bundle["text/html"].includes(f.svg));
+  // shown as the same SVG, never drawn narrower than FIGURE_MIN_WIDTH (the box scrolls instead)
+  ok(bundle["text/html"].includes(f.svg.replace("<svg ", `<svg style="min-width:${FIGURE_MIN_WIDTH}px" `)));
+  ok(bundle["text/html"].includes("overflow-x:auto"));
+  const narrow = figure({ title: "narrow", width: 300, marks: [Plot.dot(rows, { x: "x", y: "y" })] });
+  ok(narrow.html.includes('<svg style="min-width:300px" '), "a figure narrower than the floor keeps its own width");
   ok(!("image/svg+xml" in bundle));
 });
 
