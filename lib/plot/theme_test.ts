@@ -28,7 +28,7 @@ Deno.test("figure: title and caption are SVG text inside one standalone SVG, and
   // shown as the same SVG, never drawn narrower than FIGURE_MIN_WIDTH (the box scrolls instead)
   ok(bundle["text/html"].includes(f.svg.replace("<svg ", `<svg style="min-width:${FIGURE_MIN_WIDTH}px" `)));
   ok(bundle["text/html"].includes("overflow-x:auto"));
-  const narrow = figure({ title: "narrow", width: 300, marks: [Plot.dot(rows, { x: "x", y: "y" })] });
+  const narrow = figure({ title: "narrow", caption: "n = 3", width: 300, marks: [Plot.dot(rows, { x: "x", y: "y" })] });
   ok(narrow.html.includes('<svg style="min-width:300px" '), "a figure narrower than the floor keeps its own width");
   ok(!("image/svg+xml" in bundle));
 });
