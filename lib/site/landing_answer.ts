@@ -102,9 +102,10 @@ export function placesSentence(b: Pick<Best, "positions" | "below" | "method">, 
   const lead = 2 * kept > balanced.length
     ? "The top of the list mostly holds with less search"
     : "Which start is the very most balanced is not settled";
-  const ties = (k: number, list: unknown[]) => list.length > k ? `, ${list.length} there with ties` : "";
+  const ties = (k: number, list: unknown[]) => list.length > k ? ` (${list.length} there with ties)` : "";
+  // two sentences: one sentence of both lists runs past 40 words
   const text = `${lead}: of these ${balanced.length} most balanced, ${are(kept)} on the same list at ${below.limit} ` +
-    `per position too${ties(n, there.balanced)}; of the ${unbalanced.length} least balanced, ${are(keptLow)} on ` +
+    `per position too${ties(n, there.balanced)}. Of the ${unbalanced.length} least balanced, ${are(keptLow)} on ` +
     `that budget's least balanced list${ties(n, there.unbalanced)}.`;
   return { text, href: `${below.folder}/mbi.csv`, link: `the index at ${below.limit}` };
 }

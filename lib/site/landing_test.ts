@@ -48,7 +48,7 @@ Deno.test("'How sure' says how many listed positions keep their place at the bud
   assertEquals(
     s.text,
     "Which start is the very most balanced is not settled: of these 2 most balanced, 1 is on the same list at " +
-      "2,000,000 nodes per position too, 3 there with ties; of the 2 least balanced, 2 are on that budget's least " +
+      "2,000,000 nodes per position too (3 there with ties). Of the 2 least balanced, 2 are on that budget's least " +
       "balanced list.",
   );
   // both listed positions pushed out below by SP 3 and SP 4: none kept
