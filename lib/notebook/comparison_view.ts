@@ -10,7 +10,7 @@ import { fixedNonZero, markup, pct } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type DeterminismReport } from "../evaluation/mod.ts";
 import { type DatasetInfo, type PairAgreement } from "../analysis/mod.ts";
-import { formatLimit } from "../engine/mod.ts";
+import { engineAtLimit, formatLimit } from "../engine/mod.ts";
 import { METHOD_EVAL_TEXT, strength, STRENGTH_BANDS } from "../method/mod.ts";
 import { listResultFolders, PEER, PEER_KEY } from "../store/mod.ts";
 import { bannerBox, type Displayable, html, htmlTable } from "./display.ts";
@@ -126,7 +126,7 @@ export function informativePairs(
  * beside them only where two datasets would read the same.
  */
 export function datasetWords(datasets: readonly DatasetInfo[]): (folder: string) => string {
-  const plain = new Map(datasets.map((d) => [d.folder, `${d.engine} at ${formatLimit(d.limit)}`]));
+  const plain = new Map(datasets.map((d) => [d.folder, engineAtLimit(d.engine, d.limit)]));
   const seen = [...plain.values()];
   return (folder) => {
     const w = plain.get(folder);

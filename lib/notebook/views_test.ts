@@ -220,4 +220,9 @@ Deno.test("datasets in words: engine at budget; the folder beside them where two
   assertEquals(w("quick@ethereal-12"), "Ethereal 12.00 at depth 14");
   assertEquals(w("quick~eval8000000"), "Stockfish 17.1 at 8,000,000 nodes (quick~eval8000000)");
   assertEquals(w("elsewhere"), "elsewhere");
+  const peer = datasetWords([{
+    ...ds("eval960-depth32", 0, { depth: 32 }),
+    engine: "Stockfish 17.1 (eval960, depth 32)",
+  }]);
+  assertEquals(peer("eval960-depth32"), "Stockfish 17.1 (eval960, depth 32)", "its budget said once");
 });
