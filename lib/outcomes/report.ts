@@ -202,7 +202,7 @@ export async function externalValidation(profile: Profile): Promise<ExternalRepo
  * A row of the comparison of external, self-play and published figures, flat for a frame: each correlation with its
  * 95% interval (null where it is not defined or not published; `note` says why), the scores' reliability and ceiling.
  */
-export type ComparisonRow = {
+export interface ComparisonRow {
   outcomes: string;
   evaluations: string;
   positions: number;
@@ -216,7 +216,7 @@ export type ComparisonRow = {
   reliability: number | null;
   ceiling: number | null;
   note: string | null;
-};
+}
 
 /** A correlation as rho and its 95% interval, nulls where it is not defined (or not there). */
 function triple(c: Correlation | null): [number | null, number | null, number | null] {

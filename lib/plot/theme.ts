@@ -122,6 +122,11 @@ function breakWord(word: string, fits: (t: string) => boolean): string[] {
 /** The narrowest a figure is drawn on a page (px): below it, its 11 px text would shrink under 8 px. */
 export const FIGURE_MIN_WIDTH = 480;
 
+/** A standalone SVG that a page may scale down to fit, but never below `px` (its box scrolls instead). */
+export function withMinWidth(svg: string, px: number): string {
+  return svg.replace(/^<svg /, `<svg style="min-width:${px}px" `);
+}
+
 /** Renders a Plot spec with the theme: title and caption as SVG text in one standalone SVG, the plot nested in it. */
 export function figure(spec: FigureSpec): Figure {
   const { title, caption, ...options } = spec;
@@ -155,7 +160,7 @@ export function figure(spec: FigureSpec): Figure {
     `</svg>`;
   // shown in a notebook: scaled down to fit, but never below FIGURE_MIN_WIDTH (its text would be too small to read);
   // narrower screens scroll the figure sideways in its box
-  const shown = svg.replace(/^<svg /, `<svg style="min-width:${Math.min(width, FIGURE_MIN_WIDTH)}px" `);
+  const shown = withMinWidth(svg, Math.min(width, FIGURE_MIN_WIDTH));
   const html = `<div style="display:inline-block;vertical-align:top;margin:0 12px 12px 0;max-width:100%;` +
     `overflow-x:auto">${shown}</div>`;
   return {

@@ -8,7 +8,7 @@
 import { formatLimit } from "../engine/mod.ts";
 import { fingerprintValue, rhoDefined, rhoInterval, selfplayBudgetText, verdictsText } from "../method/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
-import { figure, FIGURE_MIN_WIDTH, Plot, THEME } from "../plot/mod.ts";
+import { figure, FIGURE_MIN_WIDTH, Plot, THEME, withMinWidth } from "../plot/mod.ts";
 import { displayPath, LICENCE, outcomeTitle, progressText, SNAPSHOT_FILE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board_config.ts";
@@ -90,7 +90,7 @@ export function convergenceFigure(d: LandingData): Html | null {
   });
   const key = SERIES.map(([t, c]) => markup`<span class="key"><span style="background:${c}"></span>${t}</span>`);
   // never scaled below FIGURE_MIN_WIDTH, where its text would be too small: the figure box scrolls instead
-  const svg = fig.svg.replace(/^<svg /, `<svg style="min-width:${FIGURE_MIN_WIDTH}px" `);
+  const svg = withMinWidth(fig.svg, FIGURE_MIN_WIDTH);
   return markup`<figure id="convergence"><div class="scroll">${raw(svg)}</div><figcaption>${
     joinHtml(key, " ")
   }</figcaption></figure>`;
