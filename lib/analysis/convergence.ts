@@ -148,6 +148,13 @@ function choose<T>(xs: readonly T[], k: number): T[][] {
   return xs.flatMap((x, i) => choose(xs.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
 }
 
+/** The ladder's model in words, without its formula. */
+const LADDER_MODEL =
+  "each rung ranks the edges like one common limiting ranking plus noise of its own, independent between rungs";
+
+/** How far the model's equal products of correlations may differ before it is said not to fit. */
+const TETRAD_TOLERANCE = 0.05;
+
 /**
  * Projects the top rung's rank agreement with the method's budget (see {@link Projection}). With k ≥ 3 rungs each
  * r_i² is the mean over the triads (i, j, l) of rho_ij · rho_il / rho_jl; the model is checked on the data: every
@@ -203,18 +210,17 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
       }
     }
     checks.push({
-      text: `for every four budgets, products of their correlations that the model makes equal differ by at most ${
+      text: `for every four budgets, products of their correlations that the model makes equal differ by up to ${
         f(worst)
-      } (${where}; tolerance 0.05)`,
-      passed: worst <= 0.05,
+      } (${where}), ${worst <= TETRAD_TOLERANCE ? "within" : "more than"} the ${TETRAD_TOLERANCE} allowed`,
+      passed: worst <= TETRAD_TOLERANCE,
     });
   } else {
     checks.push({ text: "with 3 rungs the model fits any correlations exactly: no test of fit", passed: null });
   }
   const top = r[r.length - 1];
   return {
-    assumptions: "each rung ranks the edges like one common limiting ranking plus noise of its own, " +
-      "independent between rungs, so rho(i, j) = r_i · r_j (r_i: rung i's agreement with the limit); " +
+    assumptions: `${LADDER_MODEL}, so rho(i, j) = r_i · r_j (r_i: rung i's agreement with the limit); ` +
       "a dataset at the method's budget is at least as close to the limit as the top rung",
     agreement_with_limit: rungs.map((x, i) => ({ folder: x.folder, nodes: x.nodes, r: r[i] })),
     checks,
@@ -342,29 +348,37 @@ export function convergenceSentences(c: Convergence): string[] {
   const top = c.rungs[c.rungs.length - 1];
   const topLimit = formatLimit({ nodes: top.nodes });
   if (p) {
-    // one short sentence per assumption and per check (the assumptions' clauses are joined by "; ")
-    const clauses = p.assumptions.split("; ");
-    const model = [
-      `Model (an assumption): ${clauses[0]}.`,
-      ...clauses.slice(1).map((x) => `${x[0].toUpperCase()}${x.slice(1)}.`),
-      ...p.checks.map((x) =>
-        `Check on these rungs: ${x.text} (${x.passed === null ? "not tested" : x.passed ? "passed" : "FAILED"}).`
-      ),
-    ].join(" ");
     const method = formatLimit({ nodes: p.method_nodes });
+    // one short sentence per assumption and per check, the check's outcome first
+    const checks = p.checks.map((x) =>
+      `${x.passed === null ? "Not tested" : x.passed ? "Passed" : "Failed"}: ${x.text}.`
+    );
+    const failed = p.checks.filter((x) => x.passed === false).length;
+    // the assumptions' clauses are joined by "; "
+    const [model, ...more] = p.assumptions.split("; ").map((x) => `${x[0].toUpperCase()}${x.slice(1)}.`);
     out.push(
       p.consistent
-        ? `${model} Under it, the ${topLimit} rung agrees with the limiting ranking at r ≈ ${
-          f(p.top_vs_method[1])
-        }. A dataset at the method's ${method} would rank the edges like it at Spearman ${f(p.top_vs_method[0])}..${
-          f(p.top_vs_method[1])
-        }. The data reach only ${topLimit}; the range beyond is the model's, not a measurement.`
-        : `${model} The model does not fit these rungs, so they give no projection to the method's ${method}. ` +
-          `What they show is that the last step, ${
+        ? [
+          `The model (an assumption): ${model}`,
+          ...more,
+          ...checks,
+          `Under it, the ${topLimit} rung agrees with the limiting ranking at r ≈ ${f(p.top_vs_method[1])}.`,
+          `A dataset at the method's ${method} would rank the edges like it at Spearman ${f(p.top_vs_method[0])}..${
+            f(p.top_vs_method[1])
+          }.`,
+          `The data reach only ${topLimit}; the range beyond is the model's, not a measurement.`,
+        ].join(" ")
+        // the verdict first: a model that does not fit is told by what it fails, its formula left out
+        : [
+          `These rungs give no projection to the method's ${method}: a simple model of the ladder fails ${failed} of ` +
+          `its ${p.checks.length} checks on them.`,
+          `The model: ${LADDER_MODEL}.`,
+          ...checks,
+          `What the rungs do show is that the last step, ${
             c.rungs.slice(-2).map((r) => int(r.nodes)).join(" → ")
-          } nodes, still moved ${
-            pct(steps[steps.length - 1].mbi_shift.share_over_10)
-          } of positions by more than 10 MBI points.`,
+          } nodes, still moved ${pct(steps[steps.length - 1].mbi_shift.share_over_10)} of positions by more than ` +
+          "10 MBI points.",
+        ].join(" "),
     );
   } else {
     out.push(

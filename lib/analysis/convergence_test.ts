@@ -97,7 +97,8 @@ Deno.test("the ladder: complete reference rungs of one base profile by budget, p
     ok(!words.includes("ci~"), "no results key in the prose");
     // short sentences, one per assumption and per check
     for (const sentence of words.split(/(?<=\.) (?=[A-Z])/)) ok(sentence.split(" ").length <= 40, sentence);
-    ok(words.includes("Model (an assumption)"), words);
+    // these rungs do not fit the model (an r² above 1): said first, with the check that failed
+    ok(words.includes("These rungs give no projection") && words.includes("Failed: r² above 1"), words);
   });
 });
 
@@ -150,9 +151,27 @@ Deno.test("projection: recovers each rung's agreement with the limit when the mo
     JSON.stringify(bad.checks),
   );
   ok(
-    off.checks.some((c) => c.text.includes("(125,000, 500,000, 2,000,000, 8,000,000 nodes;")),
+    off.checks.some((c) =>
+      c.text.includes("(125,000, 500,000, 2,000,000, 8,000,000 nodes), more than the 0.05 allowed")
+    ),
     JSON.stringify(off.checks),
   );
+  // told verdict first, each check's outcome before it, in short sentences
+  const c = { base: "quick", engine: "X", fingerprint: 1, rungs, partial: [], pairs: pairsFor(rungs, () => 0.5) };
+  const told = convergenceSentences({ ...c, projection: off }).join(" ");
+  ok(
+    told.includes(
+      "These rungs give no projection to the method's 400,000,000 nodes: a simple model of the ladder fails 1 of its 3 checks on them.",
+    ),
+    told,
+  );
+  ok(
+    told.includes("Failed: for every four budgets") && told.includes("Passed: every r² ≤ 1.") &&
+      !told.includes("FAILED"),
+    told,
+  );
+  for (const sentence of told.split(/(?<=\.) (?=[A-Z])/)) ok(sentence.split(" ").length <= 40, sentence);
+  ok(convergenceSentences({ ...c, projection: fits }).join(" ").includes("The model (an assumption): Each rung ranks"));
   ok(![...off.checks, ...bad.checks].some((c) => /\br\d\b/.test(c.text)), "no folder named");
   assertEquals(projectAgreement(rungs.slice(0, 2), pairsFor(rungs.slice(0, 2), () => 0.5)), null);
 });
@@ -196,7 +215,8 @@ Deno.test("projection: with 3 rungs the test of fit is 'not tested', never 'pass
     pairs: pairsFor(three, (i, j) => r[i] * r[j]),
     projection: p,
   }).join(" ");
-  ok(words.includes("no test of fit (not tested)") && !words.includes("no test of fit (passed)"), words);
+  ok(words.includes("Not tested: with 3 rungs the model fits any correlations exactly: no test of fit."), words);
+  ok(!words.includes("Passed: with 3 rungs"), words);
 });
 
 Deno.test("ladderSeries: each rung below the top with the top and with the next; the model's r only where it fits", () => {

@@ -10,6 +10,7 @@ import {
   type Candidate,
   type Condition,
   conditionText,
+  datasetLabel,
   drawIndex,
   eligible,
   evalBudgetText,
@@ -162,7 +163,7 @@ export function bookFen(setup: string, castling: BookCastling, fields: 4 | 6): s
 export function bookHeader(dataset: DrawDataset, condition: Condition, count: number, order: BookOrder): string {
   return `MBI book: ${count} Chess960 start positions with ${conditionText(condition, true)}, by ${
     order === "sp" ? "SP" : "MBI (most balanced first)"
-  }; index ${dataset.key}: ${dataset.engine}, ${dataset.budget}`;
+  }; index ${dataset.key}: ${datasetLabel(dataset.engine, dataset.budget)}`;
 }
 
 /** The book as EPD lines: `id` names the position, `c0` its balance, `c1` of the first line the header. */

@@ -7,6 +7,7 @@
 
 import { compareAll } from "../analysis/mod.ts";
 import { displayPath, RESULTS_ENV, resultsRoot } from "../store/mod.ts";
+import { datasetLabel } from "../method/mod.ts";
 import { formatLimit } from "../engine/mod.ts";
 import { fixedNonZero, iv, MbiError, repoPath } from "../core/mod.ts";
 import { command, runCommand } from "./command.ts";
@@ -24,7 +25,7 @@ const ci = (c: readonly [number, number]) => iv(c);
 await runCommand(import.meta, COMMAND, async ({ values }) => {
   const r = await compareAll({ resamples: values.resamples });
   const root = displayPath(resultsRoot());
-  const datasets = r.datasets.map((d) => `${d.folder} (${d.engine}, ${formatLimit(d.limit)})`).join("; ");
+  const datasets = r.datasets.map((d) => `${d.folder} (${datasetLabel(d.engine, formatLimit(d.limit))})`).join("; ");
   console.log(`datasets under ${root}: ${datasets || "none complete"}`);
   if (r.pairs.length === 0) {
     const repo = displayPath(repoPath("results"));

@@ -18,7 +18,7 @@ import {
 import { command, flag, runCommand, text, UsageError, whole } from "./command.ts";
 import { OUTCOMES, RESAMPLES } from "./options.ts";
 import { correlationLine } from "./stats.ts";
-import { rhoInterval, verdictsText } from "../method/mod.ts";
+import { datasetLabel, rhoInterval, verdictsText } from "../method/mod.ts";
 import { int } from "../core/mod.ts";
 
 /** The declaration of `deno task validate`. */
@@ -46,7 +46,9 @@ function groupRho(c: Correlation | null): string {
 function validationLines(v: OutcomeValidation): string[] {
   const r = v.reliability, d = v.dataset, at = v.at_published;
   const lines = [
-    `${d.key} (${d.engine}, ${d.budget}) vs ${v.outcomes.name}: ${v.positions} positions with >= ${v.min_games} ` +
+    `${d.key} (${
+      datasetLabel(d.engine, d.budget)
+    }) vs ${v.outcomes.name}: ${v.positions} positions with >= ${v.min_games} ` +
     `games (${int(v.games)} games), B = ${int(v.resamples)}, seed ${v.seed}`,
   ];
   if (d.banner) lines.push(`  note: ${d.banner}`);

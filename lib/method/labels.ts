@@ -82,6 +82,30 @@ export function evalBudgetText(limit: SearchLimit): string {
   return `${formatLimit(limit)} per position`;
 }
 
+/**
+ * A stage-1 budget as given: a search limit, or its words with or without " per position" (`8,000,000 nodes`), as
+ * the files and page data carry it.
+ */
+export type BudgetWords = SearchLimit | string;
+
+/** The budget's limit in words: `8,000,000 nodes`. */
+const limitWords = (b: BudgetWords) => typeof b === "string" ? b.replace(/ per position$/, "") : formatLimit(b);
+
+/**
+ * A stage-1 dataset as labels, captions and table cells name it: `Stockfish 17.1, 8,000,000 nodes per position`; an
+ * engine whose name already holds its limit (the depth-32 peer, `Stockfish 17.1 (eval960, depth 32)`) is named alone.
+ */
+export function datasetLabel(engine: string, budget: BudgetWords): string {
+  const words = limitWords(budget);
+  return engine.includes(words) ? engine : `${engine}, ${words} per position`;
+}
+
+/** The same dataset inside a sentence: `Stockfish 17.1 at 8,000,000 nodes per position`. */
+export function datasetPhrase(engine: string, budget: BudgetWords): string {
+  const words = limitWords(budget);
+  return engine.includes(words) ? engine : `${engine} at ${words} per position`;
+}
+
 /** A self-play design in words: `24 × 8 games at 4,000 nodes/move`. */
 export function selfplayBudgetText(sp: DesignBudget): string {
   return `${sp.positions} × ${sp.games} games at ${int(sp.nodesPerMove)} nodes/move`;

@@ -1,6 +1,8 @@
 import { deepStrictEqual as assertEquals } from "node:assert/strict";
 import {
   budgetBanner,
+  datasetLabel,
+  datasetPhrase,
   fingerprintValue,
   formatOptions,
   isMethodBudgets,
@@ -80,4 +82,16 @@ Deno.test("a correlation that is not defined is said so with why, in memory (NaN
   assertEquals(whyNotDefined([1, 2, 3], [0.5, 0.5, 0.5], SAME_SCORES), SAME_SCORES);
   assertEquals(whyNotDefined([4, 4, 4], [0.1, 0.5, 0.9], SAME_SCORES), "every position has the same value");
   assertEquals(whyNotDefined([1, 2, 3], [0.1, 0.5, 0.9], SAME_SCORES), undefined);
+});
+
+Deno.test("a dataset is named one way in labels and one way in sentences, whatever form its budget comes in", () => {
+  for (const budget of [{ nodes: 8_000_000 }, "8,000,000 nodes", "8,000,000 nodes per position"]) {
+    assertEquals(datasetLabel("Stockfish 17.1", budget), "Stockfish 17.1, 8,000,000 nodes per position");
+    assertEquals(datasetPhrase("Stockfish 17.1", budget), "Stockfish 17.1 at 8,000,000 nodes per position");
+  }
+  assertEquals(datasetLabel("Ethereal 12.00", { depth: 14 }), "Ethereal 12.00, depth 14 per position");
+  // a name that holds its limit is not followed by it again
+  const peer = "Stockfish 17.1 (eval960, depth 32)";
+  assertEquals(datasetLabel(peer, { depth: 32 }), peer);
+  assertEquals(datasetPhrase(peer, "depth 32"), peer);
 });

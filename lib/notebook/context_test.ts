@@ -20,7 +20,7 @@ Deno.test("notebook context: engine and budget from the dataset, the banner unle
     assertEquals(ci.facts, { profile: "ci", engine: "Stockfish 17.1 WASM", evalLimit: { nodes: 20_000 } });
     assertEquals(ci.selfplayFacts.selfplay, { positions: 6, games: 4, nodesPerMove: 1000 });
     ok(ci.hasSelfplay);
-    assertEquals(caption(ci, 12), "Stockfish 17.1 WASM · 20,000 nodes per position · n = 12 positions");
+    assertEquals(caption(ci, 12), "Stockfish 17.1 WASM, 20,000 nodes per position · n = 12 positions");
     const banner = bundle(bannerView(ci, true))["text/html"];
     ok(banner.includes("Not the method's results") && banner.includes("6 × 4 games at 1,000 nodes/move"), banner);
 

@@ -15,7 +15,7 @@ Deno.test("show: a filtered frame is shown whole under its title with its own n,
   const show = shower(facts);
   const { document } = parseHTML(`<html><body>${htmlOf(show(high, "MBI above 30"))}</body></html>`);
   const caption = document.querySelector("figcaption")!.textContent!;
-  ok(caption.startsWith("MBI above 30 — Stockfish 17.1 · 8,000,000 nodes"), caption);
+  ok(caption.startsWith("MBI above 30 — Stockfish 17.1, 8,000,000 nodes per position"), caption);
   ok(caption.endsWith(`n = ${n} positions`), caption);
   assertEquals(document.querySelectorAll("tbody tr").length, n); // every row, no gap
   ok(!caption.includes("960"));

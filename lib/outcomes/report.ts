@@ -5,7 +5,14 @@
  * @module
  */
 
-import { evalBudgetText, type Profile, type RhoEstimate, rhoInterval, verdictsText } from "../method/mod.ts";
+import {
+  datasetLabel,
+  evalBudgetText,
+  type Profile,
+  type RhoEstimate,
+  rhoInterval,
+  verdictsText,
+} from "../method/mod.ts";
 import { join } from "node:path";
 import { int, MbiError, repoPath } from "../core/mod.ts";
 import { type SearchLimit } from "../engine/mod.ts";
@@ -263,7 +270,7 @@ export function comparisonRows(
     row(
       {
         outcomes: `${v.outcomes.name} (outcome table)`,
-        evaluations: `${v.dataset.engine}, ${v.dataset.budget}`,
+        evaluations: datasetLabel(v.dataset.engine, v.dataset.budget),
         positions: v.positions,
         games_per_position: v.reliability.mean_games,
       },

@@ -9,7 +9,7 @@
 
 import type * as PlotTypes from "@observablehq/plot";
 import { plotSvg, type RenderedPlot } from "./render.ts";
-import { type BudgetFacts, evalBudgetText, quantileSorted, selfplayBudgetText } from "../method/mod.ts";
+import { type BudgetFacts, datasetLabel, evalBudgetText, quantileSorted, selfplayBudgetText } from "../method/mod.ts";
 import { escapeHtml, fixedNonZero, num } from "../core/mod.ts";
 import { PALETTE } from "./palette.ts";
 
@@ -183,13 +183,13 @@ export function figures(...figs: readonly { html: string; title?: string }[]) {
 }
 
 /**
- * The standard caption line in readers' words, `Stockfish 17.1 · 125,000 nodes per position · n = 960 positions`:
- * engine, budgets and n (the results key is the banner's and the file paths', not the caption's).
+ * The standard caption line in readers' words, `Stockfish 17.1, 125,000 nodes per position · n = 960 positions`:
+ * the dataset (engine and budget), self-play and n (the results key is the banner's and the file paths', not the
+ * caption's).
  */
 export function captionLine(f: BudgetFacts, n: number, unit = "positions"): string {
   return [
-    f.engine,
-    evalBudgetText(f.evalLimit),
+    f.engine === undefined ? evalBudgetText(f.evalLimit) : datasetLabel(f.engine, f.evalLimit),
     f.selfplay ? `self-play ${selfplayBudgetText(f.selfplay)}` : undefined,
     `n = ${n.toLocaleString("en-US")} ${unit}`,
   ].filter(Boolean).join(" · ");

@@ -95,7 +95,7 @@ Deno.test("clipOutliers: clips at Q3 + 3 IQR, names what lies beyond, keeps 0 in
 Deno.test("captionLine says profile, engine, budgets and n", () => {
   assertEquals(
     captionLine({ profile: "quick", engine: "Stockfish 17.1", evalLimit: { nodes: 125_000 } }, 960),
-    "Stockfish 17.1 · 125,000 nodes per position · n = 960 positions",
+    "Stockfish 17.1, 125,000 nodes per position · n = 960 positions",
   );
   assertEquals(
     captionLine(

@@ -45,6 +45,7 @@ import {
 import {
   averageRanks,
   bootstrapSpearman,
+  datasetLabel,
   evalBudgetText,
   PROFILES,
   type SampleFacts,
@@ -206,8 +207,9 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
   return {
     kind: "mbi-method-partial",
     schema: PARTIAL_SCHEMA,
-    about:
-      `The method's values (${engine}, ${budget}) for ${used.length} of ${PROFILES.full.positions.length} positions, as far as the run has gone: estimates with intervals, not an index (no MBI until all are done).`,
+    about: `The method's values (${
+      datasetLabel(engine, budget)
+    }) for ${used.length} of ${PROFILES.full.positions.length} positions, as far as the run has gone: estimates with intervals, not an index (no MBI until all are done).`,
     dataset: { path: recordedPath(path), budget, engine, fingerprint: run.header.config.engine_fingerprint },
     done: {
       of: full.positions.length,

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import {
   bootstrapSpearman,
   bootstrapSpearmanDifference,
+  datasetLabel,
   deriveMbi,
   deriveSeed,
   evalBudgetText,
@@ -91,7 +92,7 @@ async function studyDatasets(): Promise<Values[]> {
     const key = datasetFolder(d);
     const meta = {
       key,
-      label: `${d.header.engine.uci_name}, ${evalBudgetText(limit)}`,
+      label: datasetLabel(d.header.engine.uci_name, limit),
       engine: d.header.engine.uci_name,
       budget: evalBudgetText(limit),
       nodes,

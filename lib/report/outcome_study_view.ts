@@ -6,7 +6,7 @@
  */
 
 import { type CodeVersion, getProfile, type InputFile } from "../store/mod.ts";
-import { type ScoreReliability, selfplayBudgetText } from "../method/mod.ts";
+import { datasetLabel, type ScoreReliability, selfplayBudgetText } from "../method/mod.ts";
 import { fixedNonZero } from "../core/mod.ts";
 
 /** A rho over `n` positions with its 95% percentile interval. */
@@ -157,7 +157,7 @@ export function studyStepRows(s: OutcomeStudy) {
   const d = new Map(s.datasets.map((x) => [x.key, x]));
   const words = (key: string) => {
     const x = d.get(key);
-    return x ? `${x.engine}, ${x.budget}` : key;
+    return x ? datasetLabel(x.engine, x.budget) : key;
   };
   return s.steps.map((x) => ({
     table: x.table,

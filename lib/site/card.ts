@@ -9,7 +9,7 @@ import { CITATION, LICENCE, MBI_CSV_COLUMNS } from "../store/mod.ts";
 import { BOARD_CREDITS } from "./board_config.ts";
 import { EVALS_CSV_COLUMNS } from "../evaluation/mod.ts";
 import { type OpeningSet, type PositionResult } from "../selfplay/mod.ts";
-import { bestmoveOffPvText, fingerprintValue, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
+import { bestmoveOffPvText, datasetLabel, fingerprintValue, METHOD_EVAL_TEXT, verdictsText } from "../method/mod.ts";
 import type { SiteData } from "./data.ts";
 import { designBudgets } from "./designs.ts";
 import { corr, designsCardSection, ONE_ENGINE, playedFrom } from "./card_designs.ts";
@@ -332,7 +332,7 @@ function distributionSection(d: SiteData): string[] {
 /** The dataset card of a profile as Markdown. */
 export function datasetCard(d: SiteData): string {
   const lines = [
-    `# Dataset card — Chess960 Balance Index (MBI): ${md(d.engine.uci_name)}, ${md(d.limit)} per position`,
+    `# Dataset card — Chess960 Balance Index (MBI): ${md(datasetLabel(d.engine.uci_name, d.limit))}`,
     "",
     `Results key, for the record: \`${d.profile}\`.`,
     "",
@@ -340,7 +340,7 @@ export function datasetCard(d: SiteData): string {
     "The Morozov Balance Index measures the size of White's first-move edge in each Chess960 start position. " +
     `An engine evaluates every start position at a fixed node budget, and the distance of that value from zero is ranked. ` +
     `The rank becomes an index from 100 (most balanced) to 0 (largest White edge). ` +
-    `This dataset: ${d.n} positions, ${md(d.engine.uci_name)}, ${md(d.limit)} per position ` +
+    `This dataset: ${d.n} positions, ${md(datasetLabel(d.engine.uci_name, d.limit))} ` +
     `(the method: ${METHOD_EVAL_TEXT}).`,
     "",
     ...filesSection(d),

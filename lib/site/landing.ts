@@ -6,7 +6,14 @@
  */
 
 import { formatLimit } from "../engine/mod.ts";
-import { fingerprintValue, rhoDefined, rhoInterval, selfplayBudgetText, verdictsText } from "../method/mod.ts";
+import {
+  datasetLabel,
+  fingerprintValue,
+  rhoDefined,
+  rhoInterval,
+  selfplayBudgetText,
+  verdictsText,
+} from "../method/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { figure, FIGURE_MIN_WIDTH, Plot, THEME, withMinWidth } from "../plot/mod.ts";
 import { displayPath, LICENCE, outcomeTitle, progressText, SNAPSHOT_FILE, writeTextIfChanged } from "../store/mod.ts";
@@ -230,7 +237,7 @@ function enginesSection(d: LandingData): Html {
     ["engine and limit", "Spearman of edges with the best index [95%]", "MBI moves > 10", "file"],
     d.engines.map((e) => [
       // a dataset without a page of its own links its table
-      markup`<a href="${pageOf(d, e.folder)?.href ?? e.table}">${e.engine} · ${e.limit}</a>`,
+      markup`<a href="${pageOf(d, e.folder)?.href ?? e.table}">${datasetLabel(e.engine, e.limit)}</a>`,
       e.vsBest ? `${fix(e.vsBest.rho, 3)} ${iv(e.vsBest.ci95)}` : "not compared (deno task compare-engines)",
       e.vsBest ? pct(e.vsBest.share_over_10) : "–",
       e.vsBest
@@ -278,7 +285,7 @@ function outcomesSection(d: LandingData): Html {
             } positions`,
             ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "file"],
             vs.map((v) => [
-              `${v.dataset.engine} · ${v.dataset.budget}`,
+              datasetLabel(v.dataset.engine, v.dataset.budget),
               rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile),
               rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile),
               markup`<a href="${v.href}"><code>${breakableName(v.href.split("/").pop()!)}</code></a>`,

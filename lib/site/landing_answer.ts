@@ -6,7 +6,7 @@
  */
 
 import { fix, type Html, int, jsonInScript, markup, pct, scriptText, signed } from "../core/mod.ts";
-import { fingerprintValue, quantileSorted } from "../method/mod.ts";
+import { datasetPhrase, fingerprintValue, quantileSorted } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import { balanceExtremes } from "../analysis/mod.ts";
 import type { RunningDesign } from "../report/mod.ts";
@@ -27,8 +27,8 @@ import {
 /** How many positions each list shows. */
 export const LIST_LENGTH = 10;
 
-/** The dataset in readers' words: `Stockfish 17.1 at 8,000,000 nodes per position`. */
-export const bestName = (b: Pick<Best, "engine" | "limit">): string => `${b.engine} at ${b.limit} per position`;
+/** The best index inside a sentence: `Stockfish 17.1 at 8,000,000 nodes per position`. */
+export const bestName = (b: Pick<Best, "engine" | "limit">): string => datasetPhrase(b.engine, b.limit);
 
 /** What the index is, in one sentence, naming the engine and budget it is measured at. */
 export const whatIsSentence = (b: Pick<Best, "engine" | "limit" | "n">): string =>

@@ -37,7 +37,7 @@ import {
 import { type OutcomeValidation } from "../outcomes/mod.ts";
 import { dirEntries, hrefFrom, readOutcomeTables } from "./data_files.ts";
 import { LANDING_PAGE } from "./page.ts";
-import { type Profile, selfplayBudgetText } from "../method/mod.ts";
+import { datasetLabel, type Profile, selfplayBudgetText } from "../method/mod.ts";
 import { methodSnapshot, readStudy, runningDesigns } from "../report/mod.ts";
 
 /** A dataset page found under the results root: its profile folder, site folder (`site`, `site~games2`) and href. */
@@ -136,9 +136,8 @@ async function validationFiles(table: string): Promise<(OutcomeValidation & { hr
   return out;
 }
 
-/** A dataset's name in readers' words: `Stockfish 17.1 · 8,000,000 nodes per position`. */
-const datasetName = (d: EvalDataset) =>
-  `${d.header.engine.uci_name} · ${formatLimit(d.header.config.limit)} per position`;
+/** A dataset's name in readers' words: `Stockfish 17.1, 8,000,000 nodes per position`. */
+const datasetName = (d: EvalDataset) => datasetLabel(d.header.engine.uci_name, d.header.config.limit);
 
 /** Other engines' complete datasets, and their agreement with the best index. */
 const engineRows = (others: EvalDataset[], bestKey: string | null, pairs: PairAgreement[]) =>
@@ -263,7 +262,7 @@ export async function collectLanding(known?: KnownDesigns) {
     outcomes,
     notebooks: await notebooks(),
     pages,
-    /** Every complete dataset's name in readers' words (`Stockfish 17.1 · 8,000,000 nodes per position`), by folder. */
+    /** Every complete dataset's name in readers' words (`Stockfish 17.1, 8,000,000 nodes per position`), by folder. */
     names: Object.fromEntries(scan.complete.map((d) => [datasetFolder(d), datasetName(d)])),
     /** Datasets still being computed. */
     partial: await Promise.all(scan.partial.map(async (d) => ({

@@ -427,12 +427,15 @@ Deno.test("the notebooks by dataset, the best index's first, each self-play note
       nb("quick~eval8000000~pos60~games50~move300000", "04_selfplay"),
       nb("quick~eval8000000", "07_outcomes"),
     ],
-    names: { "quick": "Stockfish 17.1 WASM · 125,000 nodes", "quick~eval8000000": "Stockfish 17.1 · 8,000,000 nodes" },
+    names: {
+      "quick": "Stockfish 17.1 WASM, 125,000 nodes per position",
+      "quick~eval8000000": "Stockfish 17.1, 8,000,000 nodes per position",
+    },
     best: { key: "quick~eval8000000" },
   });
   assertEquals(groups.map((g) => [g.folder, g.name]), [
-    ["quick~eval8000000", "Stockfish 17.1 · 8,000,000 nodes"],
-    ["quick", "Stockfish 17.1 WASM · 125,000 nodes"],
+    ["quick~eval8000000", "Stockfish 17.1, 8,000,000 nodes per position"],
+    ["quick", "Stockfish 17.1 WASM, 125,000 nodes per position"],
   ]);
   // the dataset's own in stage order, then the designs, the most nodes per move first, each in stage order
   assertEquals(groups[0].notebooks.map((n) => [n.title, n.design]), [

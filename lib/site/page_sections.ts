@@ -16,6 +16,7 @@ import {
   type Summary,
 } from "../analysis/mod.ts";
 import {
+  datasetLabel,
   fingerprintValue,
   PROFILES,
   reliabilityUncertaintyText,
@@ -32,7 +33,7 @@ import { comparisonHtml, hasComparison } from "./card_designs.ts";
 
 /** What every figure and table of the page says about itself: profile, engine, budget. */
 export const pageCaption = (d: { engine: { uci_name: string }; limit: string }): string =>
-  `${d.engine.uci_name} · ${d.limit} per position`;
+  datasetLabel(d.engine.uci_name, d.limit);
 
 /** The distribution of the values beside the method's published one (nothing without stage 2). */
 export function distributionTable(d: SiteData): Html | null {

@@ -16,7 +16,7 @@ type Maybe = number | null;
 export interface PageData {
   /** Profile (results key). */
   profile: string;
-  /** What every figure and table says: "Stockfish 17.1 WASM · 125,000 nodes per position". */
+  /** What every figure and table says: "Stockfish 17.1 WASM, 125,000 nodes per position". */
   caption: string;
   /** The dataset's engine (UCI name) and its search limit per position, e.g. `125,000 nodes`. */
   engine: string;

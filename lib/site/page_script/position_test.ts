@@ -6,7 +6,7 @@ import { rowHtml } from "./table.ts";
 
 const data: PageData = {
   profile: "ci",
-  caption: "ci profile · <Engine> & co · 20,000 nodes per position",
+  caption: "<Engine> & co, 20,000 nodes per position",
   engine: "<Engine>",
   limit: "20,000 nodes",
   banner: "Not the method's results.",
@@ -47,7 +47,7 @@ Deno.test("a position's view: its values, the outcome tables and the command, ev
   const view = String(positionHtml(data, 0, raw("<svg></svg>")));
   ok(view.includes("SP 518 · <code>RNBQKBNR</code>"), view);
   ok(view.includes(`<p class="banner short" role="note">Not the method&#39;s results.</p>`));
-  ok(view.includes("ci profile · &lt;Engine&gt; &amp; co"), "the caption escaped");
+  ok(view.includes("&lt;Engine&gt; &amp; co, 20,000 nodes per position"), "the caption escaped");
   ok(
     view.includes("Outcomes of SP 518 in t&lt;1&gt; games: games &quot;of&quot; people"),
     "the outcome table's title escaped",
@@ -59,7 +59,9 @@ Deno.test("a position's view: its values, the outcome tables and the command, ev
   assertEquals(pvText("e4 e5 Nf3"), "1. e4 e5 2. Nf3");
   assertEquals(String(commandHtml("a <b>")), '<span class="nw">a</span> <span class="nw">&lt;b&gt;</span>');
   ok(
-    String(missingPositionHtml(data, 9999)).includes("SP 9999</h2><p>Not in this dataset (ci profile · &lt;Engine&gt;"),
+    String(missingPositionHtml(data, 9999)).includes(
+      "SP 9999</h2><p>Not in this dataset (&lt;Engine&gt; &amp; co, 20,000 nodes per position).",
+    ),
   );
   ok(String(rowHtml(data.rows[0])).startsWith('<tr><td><a href="#sp=518">518</a></td><td><span class="br"'));
 });
