@@ -237,14 +237,19 @@ export function publishedAgainstCeiling(s: Summary): string {
     }. Read as the true correlation, ${shows}`) + other;
 }
 
-/** The limitations computed from the data (lib/report/limitations.ts), each with the files it rests on. */
+/**
+ * The limitations as the dataset page lists them: one line each (its headline), the full statement and its files
+ * opened on demand; as text, the headlines.
+ */
 export function limitationsView(items: readonly Limitation[], title = "Limitations (computed from the result files)") {
   return html(
-    markup`<h4>${title}</h4><ul>${
+    markup`<h4>${title}</h4><p style="font-size:11px;color:${PALETTE.note}">One line each; open one for its figures and files.</p><ul>${
       items.map((l) =>
-        markup`<li>${l.text} <span style="font-size:11px;color:${PALETTE.note}">(${l.sources.join(", ")})</span></li>`
+        markup`<li><details><summary>${l.headline}</summary>${l.text} <span style="font-size:11px;color:${PALETTE.note}">(${
+          l.sources.join(", ")
+        })</span></details></li>`
       )
     }</ul>`,
-    items.map((l) => `- ${l.text}`).join("\n"),
+    items.map((l) => `- ${l.headline}`).join("\n"),
   );
 }

@@ -1,5 +1,5 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { powerView, publishedAgainstCeiling, verdictView } from "./views.ts";
+import { limitationsView, powerView, publishedAgainstCeiling, verdictView } from "./views.ts";
 import { boardHtml } from "./board_view.ts";
 import { agreementSentences, datasetWords, informativePairs } from "./comparison_view.ts";
 import { type DatasetInfo, type PairAgreement, PUBLISHED, type Summary } from "../analysis/mod.ts";
@@ -225,4 +225,20 @@ Deno.test("datasets in words: engine at budget; the folder beside them where two
     engine: "Stockfish 17.1 (eval960, depth 32)",
   }]);
   assertEquals(peer("eval960-depth32"), "Stockfish 17.1 (eval960, depth 32)", "its budget said once");
+});
+
+Deno.test("limitationsView: a line each (the headline), the statement and its files opened on demand", () => {
+  const l = {
+    id: "ties",
+    headline: "Only 70 distinct values among 960: tied positions share one MBI.",
+    text: "The 960 values take only 70 distinct values at this budget; tied positions share one MBI.",
+    figures: {},
+    sources: ["results/x/evals.jsonl"],
+  };
+  const shown = limitationsView([l]);
+  const h = html(shown);
+  ok(h.includes(`<li><details><summary>${l.headline}</summary>${l.text} `), h);
+  ok(h.includes("(results/x/evals.jsonl)</span></details></li>"), h);
+  const text = (shown as Record<symbol, () => Record<string, string>>)[Symbol.for("Jupyter.display")]()["text/plain"];
+  assertEquals(text, `- ${l.headline}`);
 });
