@@ -109,3 +109,35 @@ Deno.test("the list of commands in docs/commands.md and deno.json's tasks are cu
   // the README links the page rather than holding a list of its own
   ok(Deno.readTextFileSync(join(ROOT, "README.md")).includes(`](${COMMANDS_PAGE})`));
 });
+
+/**
+ * Body rows of Markdown tables whose only filled cell is the first: a paragraph written right under a table (no
+ * blank line) becomes such rows when `deno fmt` lays the table out, and its words read as a table's.
+ */
+function swallowedRows(text: string): string[] {
+  const out: string[] = [];
+  let inBody = false;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("|")) {
+      inBody = false;
+      continue;
+    }
+    if (/^\|[\s:|-]+\|$/.test(line)) {
+      inBody = true;
+      continue;
+    }
+    const cells = line.trim().replace(/^\||\|$/g, "").split(/(?<!\\)\|/).map((c) => c.trim());
+    if (inBody && cells.length > 1 && cells[0] !== "" && cells.slice(1).every((c) => c === "")) out.push(line);
+  }
+  return out;
+}
+
+Deno.test("no paragraph is swallowed by the table above it (a body row with only its first cell filled)", () => {
+  assertEquals(swallowedRows("| a | b |\n| - | - |\n| 1 | 2 |\nprose\n"), []);
+  assertEquals(swallowedRows("| a | b |\n| - | - |\n| 1 | 2 |\n| prose that lost its blank line |  |\n"), [
+    "| prose that lost its blank line |  |",
+  ]);
+  // a table's title in its header row, second header cell empty, is a header, not a body row
+  assertEquals(swallowedRows("| cost |  |\n| - | - |\n| search | 8.7 × 10¹⁰ nodes |\n"), []);
+  for (const d of documents()) assertEquals(swallowedRows(d.text).map((l) => `${d.file}: ${l}`), []);
+});
