@@ -298,10 +298,15 @@ export async function readStudy(path = studyPath()): Promise<OutcomeStudy | unde
   return s;
 }
 
+/** A corrected correlation within [−1, 1]. */
+const capped = (x: number) => Math.max(-1, Math.min(1, x));
+
 /**
  * The method's games corrected for the noise of their scores: rho(values, score) / √R, R the reliability of the
- * per-position scores; its interval from a joint bootstrap over positions (rho and R recomputed on each resample; a
- * resample whose R is 0 is left out).
+ * per-position scores, capped at ±1 (a correlation beyond 1 is the noise of the estimated R); its interval from a
+ * joint bootstrap over positions, rho and R recomputed on each resample. A resample whose scores show no spread
+ * beyond game noise (R = 0) is kept, at the bound its rho points to: leaving it out would pull the interval's upper
+ * end down.
  */
 export function correctedRho(
   values: readonly number[],
@@ -318,11 +323,12 @@ export function correctedRho(
     const idx = Array.from({ length: n }, () => rng.int(0, n - 1));
     const r = scoreReliability(idx.map((i) => counts[i])).reliability;
     const rho = spearman(idx.map((i) => values[i]), idx.map((i) => scores[i]));
-    if (r > 0 && Number.isFinite(rho)) out.push(rho / Math.sqrt(r));
+    if (!Number.isFinite(rho) || (r <= 0 && rho === 0)) continue; // no correlation to correct
+    out.push(r > 0 ? capped(rho / Math.sqrt(r)) : Math.sign(rho));
   }
   out.sort((a, b) => a - b);
   return {
-    estimate: observed / Math.sqrt(reliability),
+    estimate: capped(observed / Math.sqrt(reliability)),
     ci95: [quantileSorted(out, 0.025), quantileSorted(out, 0.975)],
     reliability,
     observed,

@@ -98,6 +98,19 @@ Deno.test("the correction for noisy scores: rho / sqrt(R), a joint bootstrap int
   const R = scoreReliability(counts).reliability;
   assertEquals([c.observed, c.reliability, c.estimate], [observed, R, observed / Math.sqrt(R)]);
   ok(c.ci95[0] < c.estimate && c.estimate < c.ci95[1], JSON.stringify(c));
+  // scores with hardly any spread beyond noise: resamples with R = 0 count at the bound, every value within ±1
+  const flat = values.map((v) => {
+    const wins = 15 + Math.round(v / 5);
+    return { wins, draws: 10, losses: 40 - wins, games: 50 };
+  });
+  const weak = correctedRho(values, flat, { resamples: 500, seed: 1, stream: 2 });
+  const noSpread = Array.from({ length: 200 }, (_, b) => {
+    const rr = rngFromSeed(deriveSeed(b, 5));
+    return scoreReliability(Array.from({ length: 60 }, () => flat[rr.int(0, 59)])).reliability;
+  }).filter((x) => x === 0).length;
+  ok(noSpread > 5 && noSpread < 100, `resamples without spread: ${noSpread} of 200`);
+  assertEquals(weak.ci95[1], 1, JSON.stringify(weak));
+  ok(weak.ci95[0] >= -1 && Math.abs(weak.estimate) <= 1, JSON.stringify(weak));
   const text = correctedSentence(
     { estimate: 0.72, ci95: [0.34, 1.6], reliability: 0.382, observed: 0.446 },
     "3,000 games",
