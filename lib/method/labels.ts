@@ -77,6 +77,20 @@ function selfplayOf(f: BudgetFacts): DesignBudget[] {
   return [...(f.selfplay ? [f.selfplay] : []), ...(f.designs ?? [])];
 }
 
+/**
+ * What of a result is not at the method's budgets, in words: `values at 8,000,000 nodes per position`, a self-play
+ * design (`60 × 50 games at 30,000 nodes/move`) or both joined by "and"; null at the method's budgets.
+ */
+export function offMethodText(f: BudgetFacts): string | null {
+  const off = [
+    "nodes" in f.evalLimit && f.evalLimit.nodes === METHOD.evalNodes
+      ? null
+      : `values at ${evalBudgetText(f.evalLimit)}`,
+    ...selfplayOf(f).map((sp) => isMethodSelfplay(sp) ? null : selfplayBudgetText(sp)),
+  ].filter((x): x is string => x !== null);
+  return off.length ? off.join(" and ") : null;
+}
+
 /** The stage-1 budget in words: `125,000 nodes per position` or `depth 14 per position`. */
 export function evalBudgetText(limit: SearchLimit): string {
   return `${formatLimit(limit)} per position`;

@@ -6,6 +6,7 @@ import {
   fingerprintValue,
   formatOptions,
   isMethodBudgets,
+  offMethodText,
   optionValue,
   rhoInterval,
   rhoText,
@@ -94,4 +95,21 @@ Deno.test("a dataset is named one way in labels and one way in sentences, whatev
   const peer = "Stockfish 17.1 (eval960, depth 32)";
   assertEquals(datasetLabel(peer, { depth: 32 }), peer);
   assertEquals(datasetPhrase(peer, "depth 32"), peer);
+});
+
+Deno.test("offMethodText names what is not at the method's budgets, and nothing at them", () => {
+  const games = { positions: 60, games: 50, nodesPerMove: 300_000 };
+  assertEquals(offMethodText({ profile: "full", evalLimit: { nodes: 400_000_000 }, selfplay: games }), null);
+  assertEquals(
+    offMethodText({ profile: "x", evalLimit: { nodes: 8_000_000 }, selfplay: games }),
+    "values at 8,000,000 nodes per position",
+  );
+  assertEquals(
+    offMethodText({
+      profile: "ci",
+      evalLimit: { nodes: 20_000 },
+      selfplay: { positions: 6, games: 4, nodesPerMove: 1000 },
+    }),
+    "values at 20,000 nodes per position and 6 × 4 games at 1,000 nodes/move",
+  );
 });

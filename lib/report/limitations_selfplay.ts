@@ -13,8 +13,8 @@ import { type MethodSampleState, methodSampleSummaryPath } from "./method_sample
 import { type DesignResults } from "./design_comparison.ts";
 import { type MethodPartial, methodPartialPath } from "./method_partial.ts";
 import {
-  isMethodBudgets,
   METHOD_VARIANCES,
+  offMethodText,
   type Profile,
   reliabilityUncertaintyText,
   rhoInterval,
@@ -102,18 +102,20 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
   const expected = design.expected_rho;
   const canTest = design.power >= pw.required_power;
   // power says what the design could detect; only at the method's own budgets is it a test of the published figure
-  const atMethod = isMethodBudgets({
+  // what is not at the method's budgets, said by name: the games may be at them while the values are not
+  const off = offMethodText({
     profile: summary.profile,
     evalLimit: summary.eval_limit as { nodes: number },
     selfplay: { positions: summary.n_positions, games: sp.config.games, nodesPerMove: sp.config.nodes_per_move },
   });
+  const atMethod = off === null;
   const ciText = !c
     ? ""
     : atMethod
     ? ` The observed rho(eval, score) is ${rhoInterval(c, c.ci95_percentile)}, at the method's budgets: a test of ` +
       "the published figure."
-    : ` The observed rho(eval, score) is ${rhoInterval(c, c.ci95_percentile)}, measured at this profile's budgets, ` +
-      "so it cannot confirm or refute the figure published at the method's.";
+    : ` The observed rho(eval, score) is ${rhoInterval(c, c.ci95_percentile)}, measured with ${off}, not the ` +
+      "method's, so it cannot confirm or refute the published figure.";
   const measured = pw.variances.source === "measured";
   const r = fix(design.reliability), ceiling = fix(Math.sqrt(design.reliability));
   const source = measured
@@ -130,8 +132,8 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
       ? `too few games to detect a true ${published}: power ${fix(design.power)} (0.8 needed).`
       : atMethod
       ? `these games can test the published ${published} (power ${fix(design.power)}).`
-      : `these games could detect a true ${published} (power ${fix(design.power)}); at other budgets than the ` +
-        "method's they are no test of the published figure.",
+      : `these games could detect a true ${published} (power ${fix(design.power)}); with ${off}, not the ` +
+        "method's, they are no test of the published figure.",
     text:
       `Can this self-play design (${pos.length} positions × ${sp.config.games} games) test the published ${published}? ` +
       `The between-position variance of the scores is ${source}. A true ${published} would show as about ` +

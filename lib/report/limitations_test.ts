@@ -180,7 +180,13 @@ Deno.test("limitations: self-play distinct games, White's score, and power as st
     );
     assertEquals(recorded.figures.verdict, "inconclusive");
     ok(recorded.text.includes("not estimable from these games"), recorded.text);
-    ok(recorded.text.includes("so it cannot confirm or refute the figure published at the method's"), recorded.text);
+    ok(
+      recorded.text.includes(
+        "measured with values at 20,000 nodes per position and 6 × 4 games at 1,000 nodes/move, not the method's, " +
+          "so it cannot confirm or refute the published figure.",
+      ),
+      recorded.text,
+    );
     ok(recorded.text.includes("0.8 is the usual bar); about 120 games per position would reach 0.8"), recorded.text);
     assertEquals(recorded.headline, "Self-play: too few games to detect a true 0.76: power 0.31 (0.8 needed).");
     // power enough, at other budgets than the method's: what it could detect, and no test of the published figure
@@ -191,8 +197,8 @@ Deno.test("limitations: self-play distinct games, White's score, and power as st
     await Deno.writeTextFile(join(root, "ci", "summary.json"), JSON.stringify(strong));
     assertEquals(
       byId(await computeLimitations(getProfile("ci")), "power")!.headline,
-      "Self-play: these games could detect a true 0.76 (power 0.90); at other budgets than the method's they are no " +
-        "test of the published figure.",
+      "Self-play: these games could detect a true 0.76 (power 0.90); with values at 20,000 nodes per position and " +
+        "6 × 4 games at 1,000 nodes/move, not the method's, they are no test of the published figure.",
     );
   });
 });
