@@ -248,53 +248,74 @@ function enginesSection(d: LandingData): Html {
   );
 }
 
-/** The outcome tables: what each holds, every dataset's correlation, and (once) how far its noise lets any go. */
-function outcomesSection(d: LandingData): Html {
-  if (!d.outcomes.length) return markup`<p>No outcome table here.</p>`;
+/** Every dataset against one outcome table: its engine and budget, the two correlations, the validation file. */
+function validationsTable(validations: readonly (OutcomeValidation & { href: string })[]): Html {
   const nodes = (v: OutcomeValidation) => "nodes" in v.dataset.limit ? v.dataset.limit.nodes : Infinity;
-  return joinHtml(
-    d.outcomes.map(({ table, validations }) => {
-      const vs = [...validations].sort((a, b) =>
-        a.dataset.engine.localeCompare(b.dataset.engine) || nodes(a) - nodes(b)
-      );
-      const r = vs[0]?.reliability;
-      // one interval point shared by every dataset's interval: the table cannot rank them
-      const defined = vs.filter((v) => rhoDefined(v.eval_vs_score));
-      const shared = defined.length > 1 &&
-        Math.max(...defined.map((v) => v.eval_vs_score.ci95_percentile[0] as number)) <
-          Math.min(...defined.map((v) => v.eval_vs_score.ci95_percentile[1] as number));
-      return markup`<h3>${outcomeTitle(table.description)}</h3><p>${table.description} (${
+  const vs = [...validations].sort((a, b) => a.dataset.engine.localeCompare(b.dataset.engine) || nodes(a) - nodes(b));
+  if (!vs.length) return markup`<p>No dataset validated against it yet.</p>`;
+  return labelledTable(
+    `Each dataset against these games: Spearman's rho with its 95% interval; ${int(vs[0].games)} games over ${
+      vs[0].positions
+    } positions`,
+    ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "file"],
+    vs.map((v) => [
+      datasetLabel(v.dataset.engine, v.dataset.budget),
+      rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile),
+      rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile),
+      markup`<a href="${v.href}"><code>${breakableName(v.href.split("/").pop()!)}</code></a>`,
+    ]),
+  );
+}
+
+/** How far a table's noise lets any correlation go, and whether it can rank the datasets at all (said once). */
+function noiseSentences(validations: readonly OutcomeValidation[]): string {
+  const r = validations[0]?.reliability;
+  // one interval point shared by every dataset's interval: the table cannot rank them
+  const defined = validations.filter((v) => rhoDefined(v.eval_vs_score));
+  const shared = defined.length > 1 &&
+    Math.max(...defined.map((v) => v.eval_vs_score.ci95_percentile[0] as number)) <
+      Math.min(...defined.map((v) => v.eval_vs_score.ci95_percentile[1] as number));
+  return [
+    !r
+      ? ""
+      : r.ceiling >= 0.95
+      ? `Its per-position scores have reliability ${fix(r.reliability, 3)}: almost free of game noise.`
+      : `Its per-position scores have reliability ${fix(r.reliability, 3)}, so no correlation with them can exceed ` +
+        `about ${fix(r.ceiling, 2)}.`,
+    shared
+      ? "Every dataset's interval below overlaps every other's: this table cannot rank the datasets, so no verdict per dataset is given here (each dataset's page and card has its own)."
+      : "",
+  ].filter(Boolean).map((x) => ` ${x}`).join("");
+}
+
+/**
+ * The outcome tables, the most games first: what each holds, every dataset's correlation with it, and (once) how far
+ * its noise lets any go. A table whose per-position values are not published shows what its committed files hold.
+ */
+export function outcomesSection(d: Pick<LandingData, "outcomes" | "unpublished">): Html {
+  const games = (vs: readonly OutcomeValidation[]) => vs[0]?.games ?? 0;
+  const sections = [
+    ...d.outcomes.map(({ table, validations }) => ({
+      games: games(validations),
+      html: markup`<h3>${outcomeTitle(table.description)}</h3><p>${table.description} (${
         Object.keys(table.bySp).length
       } positions: <a href="outcomes/${table.name}/outcomes.csv"><code>outcomes.csv</code></a>).${
         table.note ? ` ${table.note}` : ""
-      }${
-        r
-          ? ` Its per-position scores have reliability ${
-            fix(r.reliability, 3)
-          }, so no correlation with them can exceed about ${fix(r.ceiling, 2)}.`
-          : ""
-      }${
-        shared
-          ? " Every dataset's interval below overlaps every other's: this table cannot rank the datasets, so no verdict per dataset is given here (each dataset's page and card has its own)."
-          : ""
-      }</p>${
-        vs.length
-          ? labelledTable(
-            `Each dataset against these games: Spearman's rho with its 95% interval; ${int(vs[0].games)} games over ${
-              vs[0].positions
-            } positions`,
-            ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "file"],
-            vs.map((v) => [
-              datasetLabel(v.dataset.engine, v.dataset.budget),
-              rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile),
-              rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile),
-              markup`<a href="${v.href}"><code>${breakableName(v.href.split("/").pop()!)}</code></a>`,
-            ]),
-          )
-          : markup`<p>No dataset validated against it yet.</p>`
-      }`;
-    }),
-  );
+      }${noiseSentences(validations)}</p>${validationsTable(validations)}`,
+    })),
+    ...d.unpublished.map((t) => ({
+      games: games(t.validations),
+      html: markup`<h3>${
+        outcomeTitle(t.description)
+      }</h3><p>${t.description}. Its per-position values are not published here${
+        t.licence ? ` (${t.licence})` : ""
+      }: what the table is and how it was read is in <a href="${t.href}"><code>outcomes.json</code></a>, how to build it again in <a href="../docs/outcomes.md#tables-you-download">docs/outcomes.md</a>.${
+        noiseSentences(t.validations)
+      }</p>${validationsTable(t.validations)}`,
+    })),
+  ].sort((a, b) => b.games - a.games);
+  if (!sections.length) return markup`<p>No outcome table here.</p>`;
+  return joinHtml(sections.map((x) => x.html));
 }
 
 /** The complete datasets without a page of their own (docs/site.md says how to build one), each linking its table. */

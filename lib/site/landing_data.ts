@@ -126,6 +126,30 @@ async function notebooks() {
   return out;
 }
 
+/**
+ * The outcome tables whose per-position values are not published (`private` in their `outcomes.json`, e.g. CC BY-NC
+ * tables): what each is, from that file alone (committed, unlike the values), and the validations against it.
+ */
+async function unpublishedTables() {
+  const dir = join(root(), "outcomes");
+  const out = [];
+  for (const name of dirEntries(dir).filter((e) => e.isDirectory).map((e) => e.name).sort()) {
+    const meta = await readJsonIfExists<{ private?: boolean; description?: string; licence?: string }>(
+      join(dir, name, "outcomes.json"),
+    );
+    if (meta?.private !== true) continue;
+    out.push({
+      name,
+      description: (meta.description ?? `outcome table ${name}`).replace(/\.$/, ""),
+      licence: meta.licence ?? null,
+      /** The table's own description file, linked from the page. */
+      href: href(join(dir, name, "outcomes.json")),
+      validations: await validationFiles(name),
+    });
+  }
+  return out;
+}
+
 async function validationFiles(table: string): Promise<(OutcomeValidation & { href: string })[]> {
   const dir = join(root(), "outcomes", table, "validation");
   const out: (OutcomeValidation & { href: string })[] = [];
@@ -260,6 +284,8 @@ export async function collectLanding(known?: KnownDesigns) {
     comparison: comparison !== undefined,
     /** Outcome tables with the validation files against them. */
     outcomes,
+    /** Outcome tables whose per-position values are not published, with the validation files against them. */
+    unpublished: await unpublishedTables(),
     notebooks: await notebooks(),
     pages,
     /** Every complete dataset's name in readers' words (`Stockfish 17.1, 8,000,000 nodes per position`), by folder. */

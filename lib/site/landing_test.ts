@@ -1,7 +1,7 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fixedNonZero, repoPath } from "../core/mod.ts";
-import { convergenceFigure } from "./landing.ts";
+import { convergenceFigure, outcomesSection } from "./landing.ts";
 import {
   extremes,
   listsSentence,
@@ -448,4 +448,37 @@ Deno.test("the notebooks by dataset, the best index's first, each self-play note
   const own = groups[1].notebooks.map((n) => n.design);
   assertEquals(own[0], null, "stage 1 reads no games");
   ok(/^self-play \d+ × \d+ games at [\d,]+ nodes\/move$/.test(own[1] ?? ""), "the profile's own self-play, named");
+});
+
+Deno.test("tables whose per-position values are not published are shown by their committed files, the most games first", () => {
+  const read = (table: string) => ({
+    ...JSON.parse(
+      Deno.readTextFileSync(repoPath("results", "outcomes", table, "validation", "quick~eval8000000.json")),
+    ),
+    href: `outcomes/${table}/validation/quick~eval8000000.json`,
+  });
+  const table = (name: string, description: string) => ({
+    name,
+    description,
+    licence: "CC BY-NC 4.0",
+    href: `outcomes/${name}/outcomes.json`,
+    validations: [read(name)],
+  });
+  const html = String(outcomesSection({
+    outcomes: [],
+    unpublished: [
+      table("sf16-selfplay-20k", "19,200,000 Stockfish 16 self-play games, 20,000 from each start position"),
+      table("sf17.1-selfplay-50k", "48,000,000 Stockfish 17.1 self-play games, 50,000 from each start position"),
+    ],
+  }));
+  ok(
+    html.indexOf("<h3>48,000,000 Stockfish 17.1 self-play games</h3>") < html.indexOf("<h3>19,200,000 Stockfish 16"),
+    html,
+  );
+  ok(html.includes("Its per-position values are not published here (CC BY-NC 4.0)"), html);
+  ok(html.includes('<a href="outcomes/sf16-selfplay-20k/outcomes.json"><code>outcomes.json</code></a>'), html);
+  ok(!html.includes("outcomes.csv"), "no link to values that are not published");
+  ok(html.includes("Stockfish 17.1, 8,000,000 nodes per position</th>"), html);
+  ok(html.includes("reliability 0.999: almost free of game noise."), html);
+  assertEquals(String(outcomesSection({ outcomes: [], unpublished: [] })), "<p>No outcome table here.</p>");
 });
