@@ -25,6 +25,7 @@ import {
   getProfile,
   InputFile,
   inputFiles,
+  inputLines,
   mbiPaths,
   orderParts,
   PEER,
@@ -235,7 +236,11 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
     extremes: { index: indexName, balanced: balanced.map(land), unbalanced: unbalanced.map(land) },
     resamples,
     seed,
-    inputs: await inputFiles([runOrderPath(dir), evalFilePath(bestDir), mbiPaths(bestDir).json, repoPath(PEER_FILE)]),
+    inputs: [
+      // the run's file as far as it was read: its header and every whole record then (it grows append-only)
+      await inputLines(path, run.records.length + 1),
+      ...await inputFiles([runOrderPath(dir), evalFilePath(bestDir), mbiPaths(bestDir).json, repoPath(PEER_FILE)]),
+    ],
     code: await codeVersion(),
   };
 }

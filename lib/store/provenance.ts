@@ -6,7 +6,8 @@
 
 import { execa } from "execa";
 import { isAbsolute, join, relative } from "node:path";
-import { REPO_ROOT, repoPath, sha256File, text } from "../core/mod.ts";
+import { createHash } from "node:crypto";
+import { integer, MbiError, REPO_ROOT, repoPath, sha256File, text } from "../core/mod.ts";
 import { resultsRoot } from "./results_key.ts";
 import * as v from "valibot";
 
@@ -32,8 +33,12 @@ export async function codeVersion(): Promise<CodeVersion> {
   return cached;
 }
 
-/** An input file: its path (relative to the repository root, or absolute when outside it) and the hex SHA-256 of its bytes. */
-export const InputFile = v.object({ path: text(), sha256: text() });
+/**
+ * An input file: its path (relative to the repository root, or absolute when outside it) and the hex SHA-256 of its
+ * bytes; with `lines`, of its first `lines` lines only (an append-only file, read as far as it had grown: the hash
+ * still checks once the file has grown further).
+ */
+export const InputFile = v.object({ path: text(), sha256: text(), lines: v.optional(integer()) });
 
 /** An input file and its SHA-256. */
 export type InputFile = v.InferOutput<typeof InputFile>;
@@ -74,6 +79,25 @@ export function restoreRemedy(path: string): string {
 export const inputFiles = async (paths: string[]): Promise<InputFile[]> =>
   await Promise.all(paths.map(async (p) => ({ path: recordedPath(p), sha256: await sha256File(p) })));
 
+/** The hex SHA-256 of a file's first `lines` lines (each ending in a newline); undefined when it has fewer. */
+async function sha256Lines(path: string, lines: number): Promise<string | undefined> {
+  const bytes = await Deno.readFile(path);
+  let end = 0;
+  for (let k = 0; k < lines; k++) {
+    const nl = bytes.indexOf(0x0a, end);
+    if (nl < 0) return undefined;
+    end = nl + 1;
+  }
+  return createHash("sha256").update(bytes.subarray(0, end)).digest("hex");
+}
+
+/** Describes an append-only input by path, the lines read and the SHA-256 of those lines. */
+export const inputLines = async (path: string, lines: number): Promise<InputFile> => {
+  const sha256 = await sha256Lines(path, lines);
+  if (sha256 === undefined) throw new MbiError("dataset", `${displayPath(path)} has fewer than ${lines} whole lines`);
+  return { path: recordedPath(path), sha256, lines };
+};
+
 /** The file a recorded input path names now: `results/…` below the current results root (copied results stay themselves). */
 export function recordedInputPath(recorded: string): string {
   if (isAbsolute(recorded)) return recorded;
@@ -88,7 +112,12 @@ export async function staleInputs(
   inputs: readonly InputFile[],
   required: readonly string[] = [],
 ): Promise<string | null> {
-  const files = inputs.map((i) => ({ sha256: i.sha256, recorded: i.path, now: recordedInputPath(i.path) }));
+  const files = inputs.map((i) => ({
+    sha256: i.sha256,
+    lines: i.lines,
+    recorded: i.path,
+    now: recordedInputPath(i.path),
+  }));
   for (const path of required) {
     const below = relative(resultsRoot(), path);
     const input = files.find((f) => f.now === path || f.recorded.endsWith(`/${below}`));
@@ -96,7 +125,7 @@ export async function staleInputs(
     input.now = path;
   }
   for (const f of files) {
-    const now = await sha256File(f.now).catch(() => undefined);
+    const now = await (f.lines === undefined ? sha256File(f.now) : sha256Lines(f.now, f.lines)).catch(() => undefined);
     if (now !== f.sha256) return `was not computed from ${displayPath(f.now)} as it is now`;
   }
   return null;

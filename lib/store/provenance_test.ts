@@ -1,8 +1,8 @@
-import { deepStrictEqual as assertEquals } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import { inTempRoot } from "../core/testing.ts";
 import { repoPath, sha256Text } from "../core/mod.ts";
-import { recordedInputPath, restoreRemedy, staleInputs } from "./provenance.ts";
+import { inputLines, recordedInputPath, restoreRemedy, staleInputs } from "./provenance.ts";
 
 Deno.test("a recorded input path names its file now: results/… below the current root, others below the repository", async () => {
   await inTempRoot((root) => {
@@ -61,5 +61,21 @@ Deno.test("a damaged file's remedy: git checkout in the repository, git show for
     );
     assertEquals(restoreRemedy("/elsewhere/order.json"), "restore it from a copy");
     return Promise.resolve();
+  });
+});
+
+Deno.test("an append-only input is recorded by its lines read: still current as it grows, stale when they change", async () => {
+  await inTempRoot(async (root) => {
+    const f = join(root, "evals.jsonl");
+    await Deno.writeTextFile(f, "header\nr1\nr2\npartial line");
+    const input = await inputLines(f, 3);
+    assertEquals([input.lines, input.sha256], [3, sha256Text("header\nr1\nr2\n")]);
+    await Deno.writeTextFile(f, "header\nr1\nr2\nr3\nr4\n");
+    assertEquals(await staleInputs([input]), null, "grown, the lines read are the same");
+    await Deno.writeTextFile(f, "header\nr1\nR2\nr3\n");
+    assertEquals(await staleInputs([input]), `was not computed from ${f} as it is now`);
+    await Deno.writeTextFile(f, "header\nr1\n");
+    assertEquals(await staleInputs([input]), `was not computed from ${f} as it is now`, "cut short");
+    await rejects(inputLines(f, 5), /has fewer than 5 whole lines/);
   });
 });
