@@ -46,9 +46,11 @@ import {
 import {
   averageRanks,
   bootstrapSpearman,
+  bootstrapStatistic,
   datasetLabel,
   evalBudgetText,
   PROFILES,
+  quantileSorted,
   type SampleFacts,
   sampleFacts,
 } from "../method/mod.ts";
@@ -83,7 +85,7 @@ export const PARTIAL_SCHEMA = 1;
 export const EXTREMES_LISTED = 10;
 
 /** Bootstrap sub-streams (apart from stage 5's, the comparisons' 61–62 and sample.json's 80–). */
-const FACT_STREAM = 90, RHO_STREAM = 95;
+const FACT_STREAM = 90, RHO_STREAM = 95, DIFF_STREAM = 98;
 
 const rho = v.object({ n: count(), rho: v.number(), ci95: v.tuple([v.number(), v.number()]) });
 const maybeRho = v.nullable(rho);
@@ -109,6 +111,18 @@ export const MethodPartial = v.object({
   published: opaque<typeof METHOD_DISTRIBUTION>(),
   agreement: v.object({ index: text(), budget: text(), all: rho, prefix: maybeRho, peer: v.optional(maybeRho) }),
   extremes: v.object({ index: text(), balanced: v.array(landing), unbalanced: v.array(landing) }),
+  /**
+   * The best index's value minus the method's, position by position on the positions used: the median with its
+   * bootstrap interval, the mean, and how many read higher and lower in the index (absent from earlier snapshots).
+   */
+  difference: v.optional(v.object({
+    index: text(),
+    n: count(),
+    median: v.object({ estimate: v.number(), ci95: v.tuple([v.number(), v.number()]) }),
+    mean: v.number(),
+    higher: count(),
+    lower: count(),
+  })),
   resamples: count(),
   seed: integer(),
   inputs: v.array(InputFile),
@@ -190,6 +204,8 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
     return { n: sps.length, rho: b.estimate, ci95: b.percentile };
   };
 
+  // the index's value minus the method's on each position used
+  const diffs = used.map((sp) => indexRow.get(sp)!.eval_cp - value(sp));
   const usedRanks = averageRanks(used.map((sp) => Math.abs(value(sp))));
   const rankOf = new Map(used.map((sp, i) => [sp, usedRanks[i]]));
   const { balanced, unbalanced } = balanceExtremes(mostBalancedFirst(table.rows), EXTREMES_LISTED);
@@ -234,6 +250,18 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
       peer: agreement(used, RHO_STREAM + 2, (sp) => peer.get(sp)!),
     },
     extremes: { index: indexName, balanced: balanced.map(land), unbalanced: unbalanced.map(land) },
+    difference: {
+      index: indexName,
+      n: diffs.length,
+      median: bootstrapStatistic(diffs, (sorted) => quantileSorted(sorted, 0.5), {
+        resamples,
+        seed,
+        stream: DIFF_STREAM,
+      }),
+      mean: diffs.reduce((x, y) => x + y, 0) / diffs.length,
+      higher: diffs.filter((x) => x > 0).length,
+      lower: diffs.filter((x) => x < 0).length,
+    },
     resamples,
     seed,
     inputs: [

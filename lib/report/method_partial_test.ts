@@ -66,6 +66,13 @@ Deno.test("partial: the 60 and the complete prefix of the order, one sample; a p
     assertEquals(p.distribution.below_zero.count, values.filter((x) => x < 0).length);
     assertEquals(p.agreement.all.n, 85);
     assertEquals(p.agreement.prefix?.n, 25);
+    // the index's value minus the method's, position by position
+    const diffs = p.done.used.map((sp) => indexValue(sp) - methodValue(sp)).sort((a, b) => a - b);
+    const d = p.difference!;
+    assertEquals([d.n, d.median.estimate], [85, quantileSorted(diffs, 0.5)]);
+    assertEquals([d.higher, d.lower], [diffs.filter((x) => x > 0).length, diffs.filter((x) => x < 0).length]);
+    ok(Math.abs(d.mean - diffs.reduce((x, y) => x + y, 0) / 85) < 1e-12);
+    ok(d.median.ci95[0] <= d.median.estimate && d.median.estimate <= d.median.ci95[1], JSON.stringify(d.median));
     assertEquals(partialCountText(p), "85 of 960 positions at 400,000,000 nodes per position");
     // Where the index's listed positions land: the rank of their edge among the 85 (1 = most balanced).
     const ranks = averageRanks(p.done.used.map((sp) => Math.abs(methodValue(sp))));

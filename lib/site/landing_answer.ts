@@ -9,7 +9,7 @@ import { fix, type Html, int, jsonInScript, markup, pct, scriptText, signed } fr
 import { datasetPhrase, fingerprintValue, quantileSorted } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import { balanceExtremes } from "../analysis/mod.ts";
-import type { RunningDesign } from "../report/mod.ts";
+import type { MethodPartial, RunningDesign } from "../report/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { backRank } from "./page_script/table.ts";
 import { glossaryText } from "./glossary.ts";
@@ -194,12 +194,32 @@ export function budgetSentence(
   };
 }
 
+/**
+ * How the index's values sit against the method's on the same positions, in one sentence (null for a snapshot that
+ * did not record it): `This index reads 166 of them higher and 40 lower, by a median +7 cp (+6 to +8): values at
+ * the method's budget run lower.`
+ */
+export function differenceText(p: Pick<MethodPartial, "difference">): string | null {
+  const d = p.difference;
+  if (!d) return null;
+  const [lo, hi] = d.median.ci95;
+  const side = lo > 0
+    ? ": values at the method's budget run lower"
+    : hi < 0
+    ? ": values at the method's budget run higher"
+    : "";
+  return `This index reads ${int(d.higher)} of them higher and ${int(d.lower)} lower, by a median ${
+    signed(d.median.estimate)
+  } cp (${signed(lo)} to ${signed(hi)})${side}.`;
+}
+
 /** How well the index agrees with the method's own budget: on its run's positions so far, else on the sample. */
 export function sampleSentence(b: Best): SureSentence | null {
   if (b.method) {
     const p = b.method.partial;
     const a = p.agreement.all, d = p.distribution;
     const sides = methodSidesText(b);
+    const diff = differenceText(p);
     return {
       text: `${int(a.n)} of the ${int(p.done.of)} positions are searched so far at the method's own ${
         p.dataset.budget.replace(/ per position$/, "")
@@ -207,7 +227,9 @@ export function sampleSentence(b: Best): SureSentence | null {
         fromTo(a.ci95)
       }). Their median value is ${signed(d.median.estimate)} cp (${signed(d.median.ci95[0])} to ${
         signed(d.median.ci95[1])
-      }; the method's published run: +${p.published.median.toFixed(1)}).${sides ? ` ${sides}` : ""}`,
+      }; the method's published run: +${p.published.median.toFixed(1)}).${diff ? ` ${diff}` : ""}${
+        sides ? ` ${sides}` : ""
+      }`,
       href: "full/partial.json",
       link: "the method's run so far",
     };

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fixedNonZero, repoPath } from "../core/mod.ts";
 import { convergenceFigure, outcomesSection } from "./landing.ts";
 import {
+  differenceText,
   extremes,
   listsSentence,
   listTiesSentence,
@@ -364,6 +365,7 @@ Deno.test("'How sure' on the method's run: its count, agreement and median, then
     agreement: { all: { n: 136, rho: 0.6971, ci95: [0.588, 0.782] } },
     distribution: { median: { estimate: 26.5, ci95: [24, 30] } },
     published: { median: 26 },
+    difference: { index: "x", n: 136, median: { estimate: 7, ci95: [6, 8] }, mean: 7.2, higher: 100, lower: 30 },
   };
   // searched: SP 1 (3 cp), 7 (5), 8 (50), 24 (90); median edge 27.5: SP 8 alone is on the wrong side of it
   const values = { 1: [3, 40], 7: [5, 39], 8: [-50, 40], 24: [90, 40] } as Record<number, [number, number]>;
@@ -375,7 +377,8 @@ Deno.test("'How sure' on the method's run: its count, agreement and median, then
     s.text,
     "136 of the 960 positions are searched so far at the method's own 400,000,000 nodes (an equal-chance sample). " +
       "On them this index's ranks agree at Spearman 0.697 (95% interval 0.588 to 0.782). Their median value is " +
-      "+26.5 cp (+24 to +30; the method's published run: +26.0). Of the 4 listed positions searched so far, 3 lie " +
+      "+26.5 cp (+24 to +30; the method's published run: +26.0). This index reads 100 of them higher and 30 lower, " +
+      "by a median +7 cp (+6 to +8): values at the method's budget run lower. Of the 4 listed positions searched so far, 3 lie " +
       "on their list's side of the median edge of the 4 searched (most balanced below it, least balanced above).",
   );
   assertEquals([s.href, s.link], ["full/partial.json", "the method's run so far"]);
@@ -481,4 +484,19 @@ Deno.test("tables whose per-position values are not published are shown by their
   ok(html.includes("Stockfish 17.1, 8,000,000 nodes per position</th>"), html);
   ok(html.includes("reliability 0.999: almost free of game noise."), html);
   assertEquals(String(outcomesSection({ outcomes: [], unpublished: [] })), "<p>No outcome table here.</p>");
+});
+
+Deno.test("differenceText: which way the index's values sit against the method's, said only when the interval excludes 0", () => {
+  const d = (estimate: number, ci95: [number, number]) => ({
+    difference: { index: "x", n: 10, median: { estimate, ci95 }, mean: estimate, higher: 6, lower: 3 },
+  });
+  assertEquals(
+    differenceText(d(-2, [-5, -1])),
+    "This index reads 6 of them higher and 3 lower, by a median −2 cp (−5 to −1): values at the method's budget run higher.",
+  );
+  assertEquals(
+    differenceText(d(1, [-1, 3])),
+    "This index reads 6 of them higher and 3 lower, by a median +1 cp (−1 to +3).",
+  );
+  assertEquals(differenceText({}), null, "an earlier snapshot without it");
 });
