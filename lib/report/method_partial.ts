@@ -265,8 +265,9 @@ export async function computeMethodPartial(opts: { prefix?: number } = {}): Prom
     resamples,
     seed,
     inputs: [
-      // the run's file as far as it was read: its header and every whole record then (it grows append-only)
-      await inputLines(path, run.records.length + 1),
+      // the run's file up to the last record used (header on line 1): append-only, so the same lines however far
+      // the file has grown since
+      await inputLines(path, Math.max(...used.map((sp) => run.lineOf.get(sp)!))),
       ...await inputFiles([runOrderPath(dir), evalFilePath(bestDir), mbiPaths(bestDir).json, repoPath(PEER_FILE)]),
     ],
     code: await codeVersion(),

@@ -300,7 +300,7 @@ export function drawSectionHtml(b: LandingData["best"], script: string): Html {
 <form id="draw" class="find">
 <label for="draw-seed">Seed: the event, the round and a value announced in advance</label>
 <span class="row"><input id="draw-seed" name="seed" type="text" autocomplete="off" spellcheck="false" placeholder="Example Open 2026, round 1, 4417" required></span>
-<span class="row"><label for="draw-min">MBI at least</label><input id="draw-min" name="min" type="text" inputmode="numeric" value="${FORM_MIN_MBI}" size="4"><label for="draw-edge">edge at most (cp)</label><input id="draw-edge" name="edge" type="text" inputmode="numeric" size="4"></span>
+<span class="row"><span class="pair"><label for="draw-min">MBI at least</label><input id="draw-min" name="min" type="text" inputmode="numeric" value="${FORM_MIN_MBI}" size="4"></span><span class="pair"><label for="draw-edge">edge at most (cp)</label><input id="draw-edge" name="edge" type="text" inputmode="numeric" size="4"></span></span>
 <label for="draw-exclude">Exclude: SP numbers or back ranks, e.g. 518, 534</label>
 <span class="row"><input id="draw-exclude" name="exclude" type="text" autocomplete="off" spellcheck="false"><button type="submit">Draw</button></span>
 </form>

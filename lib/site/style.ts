@@ -83,7 +83,7 @@ export const LANDING_STYLE = `
 .key{display:inline-flex;align-items:center;gap:.3rem;margin-right:.8rem}.key span{display:inline-block;width:.9rem;height:.9rem;border-radius:2px}
 .lead{font-size:1.1rem;max-width:52rem;margin:.25rem 0 .75rem}
 .find .row{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;max-width:32rem}.find input{flex:1;min-width:0}
-.find input[inputmode=numeric]{flex:0 0 4.5rem}
+.find .pair{display:flex;align-items:center;gap:.5rem}.find input[inputmode=numeric]{flex:0 0 4.5rem}
 .find button{font:inherit;font-weight:600;padding:.4rem .9rem;border:2px solid var(--field);border-radius:4px;background:var(--alternate);cursor:pointer}
 .extremes{display:flex;flex-wrap:wrap;gap:0 2.5rem}.extremes>div{flex:1 1 20rem;min-width:0}
 .extremes h2{font-size:1.15rem;margin-top:1.2rem}

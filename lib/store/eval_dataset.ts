@@ -113,12 +113,13 @@ function recordOf(header: Pick<EvalHeader, "positions" | "config">, fields: Eval
 
 /**
  * Reads an evaluation file, checking every record against its header; errors name the file and line. A position held
- * twice is a `dataset` error, unless `duplicates: "report"`, which returns them (see {@link repairDuplicates}).
+ * twice is a `dataset` error, unless `duplicates: "report"`, which returns them (see {@link repairDuplicates}). The
+ * records come by SP; `lineOf` gives the line each stands on (the header is line 1).
  */
 export async function readEvalDataset(
   path: string,
   opts: { duplicates?: "throw" | "report"; fields?: EvalFields } = {},
-): Promise<(EvalDataset & { duplicates: DuplicateRecord[] }) | undefined> {
+): Promise<(EvalDataset & { duplicates: DuplicateRecord[]; lineOf: ReadonlyMap<number, number> }) | undefined> {
   const fields = opts.fields ?? "all";
   // With `values`, the fields not required are not checked (a hand-made file may lack them).
   const schema = (fields === "all" ? EvalHeader : VALUES_HEADER) as typeof EvalHeader;
@@ -142,7 +143,7 @@ export async function readEvalDataset(
   }
   unique.sort((a, b) => a.sp - b.sp);
   const missing = header.positions.filter((sp) => !firstLine.has(sp));
-  return { path, header, records: unique, missing, torn, intactBytes, duplicates };
+  return { path, header, records: unique, missing, torn, intactBytes, duplicates, lineOf: firstLine };
 }
 
 /** Repairs a file holding positions twice whose copies agree, timing aside ({@link dropRepeats}); how many went. */
