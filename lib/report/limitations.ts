@@ -73,6 +73,10 @@ export function stabilityWords(pearson: number, ci: [number, number] | undefined
   return "inside the Spearman interval, so the ranks are as stable as the values";
 }
 
+/** A definition of clauses joined by "; " as sentences: `It is a; b` → `It is a. B.` */
+const sentences = (definition: string) =>
+  definition.split("; ").map((x, i) => `${i === 0 ? `It is ${x}` : `${x[0].toUpperCase()}${x.slice(1)}`}.`).join(" ");
+
 function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitation[]> {
   const mine = datasetFolder(d);
   return Promise.all(others.flatMap((o) => {
@@ -215,8 +219,8 @@ export async function computeLimitations(
       id: "mbi-interval",
       headline: `Each MBI's [lo–hi] is a settling range, not a confidence interval (median width ${median}).`,
       // the headline and the table's own definition (`how`) say once that it is not a confidence interval
-      text: `Each position's MBI carries a settling range${how ? ` (${how})` : ""}: median width ${median} points, ` +
-        `${pct(over20)} of positions wider than 20 points.${coverage}`,
+      text: `Each position's MBI carries a settling range: median width ${median} points, ${pct(over20)} of ` +
+        `positions wider than 20 points.${how ? ` ${sentences(how)}` : ""}${coverage}`,
       figures: {
         positions: widths.length,
         median_width: median,

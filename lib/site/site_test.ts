@@ -62,7 +62,8 @@ Deno.test("site without self-play: MBI intervals and outcome tables when present
     );
     ok(
       card.includes(
-        "Each position's MBI carries a settling range (range over the last 3 completed iterations): median width 13",
+        "Each position's MBI carries a settling range: median width 13 points, 0% of positions wider than 20 points. " +
+          "It is range over the last 3 completed iterations.",
       ),
     );
     ok(card.includes("20,000 nodes per position (the method: 400,000,000)"));
