@@ -11,6 +11,7 @@ import {
   fingerprintValue,
   formatBudgets,
   formatOptions,
+  offMethodText,
   PROFILES,
   reliabilityUncertaintyText,
   rhoDefined,
@@ -119,7 +120,9 @@ export function verdictView(s: Summary): Displayable {
   const published = methods
     ? `These are the method's budgets; the documents published ${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}] for ` +
       `rho(eval, score) at them.`
-    : `Measured at other budgets than the method's (${p.budgets}), these figures cannot confirm or refute the ` +
+    : `Measured with ${
+      offMethodText(facts)
+    }, not the method's (${p.budgets}), these figures cannot confirm or refute the ` +
       `published ${p.rho_eval_score} [${p.ci95[0]}, ${p.ci95[1]}]. What this design could show of it: ${
         checkAgainstPublished(c1, s.reliability).sentence
       }`;

@@ -30,10 +30,13 @@ import { designStatements, gamesStatements, methodSampleStatement } from "./limi
 import { type DesignResults, designResults } from "./design_comparison.ts";
 import {
   fingerprintValue,
-  formatBudgets,
   intervalCoverage,
   isMethodBudgets,
+  isMethodSelfplay,
+  METHOD_EVAL_TEXT,
+  METHOD_SELFPLAY_TEXT,
   nearEndNote,
+  offMethodText,
   type Profile,
   quantileSorted,
 } from "../method/mod.ts";
@@ -144,10 +147,10 @@ export async function computeLimitations(
   if (!isMethodBudgets(facts)) {
     out.push({
       id: "budget",
-      headline: `Not the method's budget: ${formatLimit(limit)} per position (the method: 400,000,000 nodes).`,
-      text:
-        `Not the method's budgets: ${formatBudgets(facts)}. Values, ranks and the index are those of this budget; ` +
-        `cite them with engine, fingerprint and budget.`,
+      headline: `Not the method's budgets: ${offMethodText(facts)}.`,
+      text: `Not the method's budgets: ${offMethodText(facts)} (the method: ${METHOD_EVAL_TEXT}${
+        facts.selfplay && !isMethodSelfplay(facts.selfplay) ? `; ${METHOD_SELFPLAY_TEXT}` : ""
+      }). Values, ranks and the index are those of these budgets; cite them with engine, fingerprint and budget.`,
       figures: {
         eval_limit: formatLimit(limit),
         method_eval_nodes: 400_000_000,

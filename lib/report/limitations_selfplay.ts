@@ -13,6 +13,7 @@ import { type MethodSampleState, methodSampleSummaryPath } from "./method_sample
 import { type DesignResults } from "./design_comparison.ts";
 import { type MethodPartial, methodPartialPath } from "./method_partial.ts";
 import {
+  isMethodSelfplay,
   METHOD_VARIANCES,
   offMethodText,
   type Profile,
@@ -109,13 +110,20 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
     selfplay: { positions: summary.n_positions, games: sp.config.games, nodesPerMove: sp.config.nodes_per_move },
   });
   const atMethod = off === null;
+  // the games at the method's budget, only the values not: the same games with the method's values are its test
+  const gamesAtMethod = isMethodSelfplay({
+    positions: summary.n_positions,
+    games: sp.config.games,
+    nodesPerMove: sp.config.nodes_per_move,
+  });
   const ciText = !c
     ? ""
     : atMethod
     ? ` The observed rho(eval, score) is ${rhoInterval(c, c.ci95_percentile)}, at the method's budgets: a test of ` +
       "the published figure."
     : ` The observed rho(eval, score) is ${rhoInterval(c, c.ci95_percentile)}, measured with ${off}, not the ` +
-      "method's, so it cannot confirm or refute the published figure.";
+      "method's, so it cannot confirm or refute the published figure." +
+      (gamesAtMethod ? " The same games with the method's values on their positions are the method's own check." : "");
   const measured = pw.variances.source === "measured";
   const r = fix(design.reliability), ceiling = fix(Math.sqrt(design.reliability));
   const source = measured
@@ -133,7 +141,9 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
       : atMethod
       ? `these games can test the published ${published} (power ${fix(design.power)}).`
       : `these games could detect a true ${published} (power ${fix(design.power)}); with ${off}, not the ` +
-        "method's, they are no test of the published figure.",
+        `method's, they are no test of the published figure${
+          gamesAtMethod ? "; with the method's values they are" : ""
+        }.`,
     text:
       `Can this self-play design (${pos.length} positions × ${sp.config.games} games) test the published ${published}? ` +
       `The between-position variance of the scores is ${source}. A true ${published} would show as about ` +
@@ -280,7 +290,11 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState,
       `the ${of} self-play positions and ${int(runDone - of)} of the run over the rest` +
       (runDone < runOf ? ", a sample, not an index over all of them." : ".") +
       (run?.ofThisIndex
-        ? ` On all ${int(runDone)} this index's edges agree with it at Spearman ${fix(all.rho, 3)} ${iv(all.ci95)}.`
+        ? ` On all ${int(runDone)} this index's edges agree with it at Spearman ${fix(all.rho, 3)} ${iv(all.ci95)}` +
+          (grown.difference
+            ? `, and its values read a median ${signed(grown.difference.median.estimate)} cp ` +
+              `${iv(grown.difference.median.ci95)} from the method's (this index minus the method's budget).`
+            : ".")
         : "") +
       agreement;
   } else {

@@ -63,7 +63,10 @@ Deno.test("limitations: budget, engine, ties and rank agreement from the data; '
     });
     const ls = await computeLimitations(getProfile("ci"));
     const budget = byId(ls, "budget")!;
-    ok(budget.text.includes("20,000 nodes per position (the method: 400,000,000)"), budget.text);
+    ok(
+      budget.text.includes("values at 20,000 nodes per position (the method: 400,000,000 nodes per position)"),
+      budget.text,
+    );
     ok(byId(ls, "one-engine")!.text.includes("Stockfish 17.1 WASM (fingerprint 2,030,154)"));
     const ties = byId(ls, "ties")!;
     assertEquals([ties.figures.distinct_values, ties.figures.largest_tie], [4, 3]);

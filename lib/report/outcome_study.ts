@@ -349,6 +349,18 @@ export function correctedRangeText(ci95: readonly [number, number]): string {
   return `${fixedNonZero(ci95[0], 2)} to ${ci95[1] >= 1 ? "1" : fixedNonZero(ci95[1], 2)}`;
 }
 
+/**
+ * The other reading of the published figure, said wherever the corrected one is: taken as observed in games as noisy
+ * as these, it is more than they can show (null when it is within their ceiling √R).
+ */
+export function ceilingReadingText(reliability: number): string | null {
+  const p = PUBLISHED.rho_eval_score, ceiling = Math.sqrt(reliability);
+  return p > ceiling
+    ? `Read instead as a figure observed in games this noisy, the published ${p} is more than they can show ` +
+      `(their ceiling √R is ${fixedNonZero(ceiling, 2)}).`
+    : null;
+}
+
 /** The sentence on what the corrected figure says of the published one (computed, never written by hand). */
 export function correctedSentence(
   c: { estimate: number; ci95: [number, number]; reliability: number; observed: number },
@@ -358,10 +370,13 @@ export function correctedSentence(
   const p = PUBLISHED.rho_eval_score;
   const where = `${publishedWhere(c.ci95)} that interval`;
   const shown = `while 50 games per position show a true ${p} as about ${f(p * Math.sqrt(c.reliability))}`;
-  return `Corrected for the noise of 50 games per position (reliability ${f(c.reliability)}), the ${games} give ` +
-    `${f(c.observed)} / √${f(c.reliability)} = ${f(c.estimate)} (95% interval ${correctedRangeText(c.ci95)}); ` +
+  const f3 = (x: number) => fixedNonZero(x, 3);
+  const other = ceilingReadingText(c.reliability);
+  return `Corrected for the noise of 50 games per position (reliability ${f3(c.reliability)}), the ${games} give ` +
+    `${f3(c.observed)} / √${f3(c.reliability)} = ${f(c.estimate)} (95% interval ${correctedRangeText(c.ci95)}); ` +
     `the published ${p} lies ${where}` +
     (where === "inside that interval"
       ? `: it is about what these games would show without their noise, ${shown}.`
-      : ".");
+      : ".") +
+    (other ? ` ${other}` : "");
 }

@@ -115,7 +115,12 @@ Deno.test("the correction for noisy scores: rho / sqrt(R), a joint bootstrap int
     { estimate: 0.72, ci95: [0.34, 1.6], reliability: 0.382, observed: 0.446 },
     "3,000 games",
   );
-  ok(text.includes("0.45 / √0.38 = 0.72 (95% interval 0.34 to 1)") && text.includes("lies inside that interval"), text);
+  ok(
+    text.includes("0.446 / √0.382 = 0.72 (95% interval 0.34 to 1)") && text.includes("lies inside that interval"),
+    text,
+  );
+  // the other reading, said beside it: as a figure observed in games this noisy, 0.76 is above their ceiling
+  ok(text.endsWith("is more than they can show (their ceiling √R is 0.62)."), text);
   ok(
     correctedSentence({ estimate: 0.3, ci95: [0.1, 0.5], reliability: 0.5, observed: 0.2 }, "g").includes(
       "above that interval",

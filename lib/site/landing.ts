@@ -248,22 +248,46 @@ function enginesSection(d: LandingData): Html {
   );
 }
 
-/** Every dataset against one outcome table: its engine and budget, the two correlations, the validation file. */
-function validationsTable(validations: readonly (OutcomeValidation & { href: string })[]): Html {
+/**
+ * Every dataset against one outcome table: its engine and budget, the two correlations, the validation file. The
+ * reference engine's budgets come first, smallest first, then other engines; the best index is marked, and the
+ * method's run so far (from the outcome study) is a row of its own, without an MBI until it is complete.
+ */
+function validationsTable(
+  table: string,
+  validations: readonly (OutcomeValidation & { href: string })[],
+  best: Pick<NonNullable<LandingData["best"]>, "key" | "study" | "method"> | null,
+): Html {
   const nodes = (v: OutcomeValidation) => "nodes" in v.dataset.limit ? v.dataset.limit.nodes : Infinity;
-  const vs = [...validations].sort((a, b) => a.dataset.engine.localeCompare(b.dataset.engine) || nodes(a) - nodes(b));
+  const other = (v: OutcomeValidation) => v.dataset.key.includes("@") ? 1 : 0; // another engine than the ladder's
+  const vs = [...validations].sort((a, b) =>
+    other(a) - other(b) || (other(a) ? a.dataset.engine.localeCompare(b.dataset.engine) : 0) || nodes(a) - nodes(b)
+  );
   if (!vs.length) return markup`<p>No dataset validated against it yet.</p>`;
+  const rows: HtmlValue[][] = vs.map((v) => [
+    `${datasetLabel(v.dataset.engine, v.dataset.budget)}${v.dataset.key === best?.key ? " (the best index)" : ""}`,
+    rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile),
+    rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile),
+    markup`<a href="${v.href}"><code>${breakableName(v.href.split("/").pop()!)}</code></a>`,
+  ]);
+  const run = best?.study?.correlations.find((c) => c.table === table && c.dataset === "method");
+  const m = best?.method?.partial;
+  if (run && m) {
+    rows.push([
+      `${datasetLabel(m.dataset.engine, m.dataset.budget)} (the method's run, ${int(run.eval_vs_score.n)} of ${
+        int(m.done.of)
+      } positions so far)`,
+      rhoInterval(run.eval_vs_score, run.eval_vs_score.ci95),
+      "no MBI until all are done",
+      markup`<a href="outcomes/study.json"><code>study.json</code></a>`,
+    ]);
+  }
   return labelledTable(
     `Each dataset against these games: Spearman's rho with its 95% interval; ${int(vs[0].games)} games over ${
       vs[0].positions
     } positions`,
     ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "file"],
-    vs.map((v) => [
-      datasetLabel(v.dataset.engine, v.dataset.budget),
-      rhoInterval(v.eval_vs_score, v.eval_vs_score.ci95_percentile),
-      rhoInterval(v.mbi_vs_imbalance, v.mbi_vs_imbalance.ci95_percentile),
-      markup`<a href="${v.href}"><code>${breakableName(v.href.split("/").pop()!)}</code></a>`,
-    ]),
+    rows,
   );
 }
 
@@ -292,7 +316,7 @@ function noiseSentences(validations: readonly OutcomeValidation[]): string {
  * The outcome tables, the most games first: what each holds, every dataset's correlation with it, and (once) how far
  * its noise lets any go. A table whose per-position values are not published shows what its committed files hold.
  */
-export function outcomesSection(d: Pick<LandingData, "outcomes" | "unpublished">): Html {
+export function outcomesSection(d: Pick<LandingData, "outcomes" | "unpublished" | "best">): Html {
   const games = (vs: readonly OutcomeValidation[]) => vs[0]?.games ?? 0;
   const sections = [
     ...d.outcomes.map(({ table, validations }) => ({
@@ -301,7 +325,7 @@ export function outcomesSection(d: Pick<LandingData, "outcomes" | "unpublished">
         Object.keys(table.bySp).length
       } positions: <a href="outcomes/${table.name}/outcomes.csv"><code>outcomes.csv</code></a>).${
         table.note ? ` ${table.note}` : ""
-      }${noiseSentences(validations)}</p>${validationsTable(validations)}`,
+      }${noiseSentences(validations)}</p>${validationsTable(table.name, validations, d.best)}`,
     })),
     ...d.unpublished.map((t) => ({
       games: games(t.validations),
@@ -311,7 +335,7 @@ export function outcomesSection(d: Pick<LandingData, "outcomes" | "unpublished">
         t.licence ? ` (${t.licence})` : ""
       }: what the table is and how it was read is in <a href="${t.href}"><code>outcomes.json</code></a>, how to build it again in <a href="../docs/outcomes.md#tables-you-download">docs/outcomes.md</a>.${
         noiseSentences(t.validations)
-      }</p>${validationsTable(t.validations)}`,
+      }</p>${validationsTable(t.name, t.validations, d.best)}`,
     })),
   ].sort((a, b) => b.games - a.games);
   if (!sections.length) return markup`<p>No outcome table here.</p>`;

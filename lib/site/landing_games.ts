@@ -10,7 +10,7 @@ import { outcomeWho } from "../store/mod.ts";
 import type { LandingData } from "./landing_data.ts";
 import { fix, int } from "../core/mod.ts";
 import type { Summary } from "../analysis/mod.ts";
-import { correctedRangeText, publishedWhere } from "../report/mod.ts";
+import { ceilingReadingText, correctedRangeText, publishedWhere } from "../report/mod.ts";
 
 /** A sentence of "How sure is this?" (at most ~40 words), and where its figures are (`href`, with the link's words). */
 export type SureSentence = { text: string; href: string; link: string };
@@ -63,10 +63,11 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page" | "study">)
           fix(noise.corrected.estimate, 2)
         } (${correctedRangeText(noise.corrected.ci95)})`
       : "";
+    const other = noise ? ceilingReadingText(noise.reliability) : null;
     const published = rhoDefined(v.eval_vs_score)
       ? ` The method's published ${c.published.rho} [${c.published.ci95[0]}, ${c.published.ci95[1]}] lies ${
         c.published_inside ? "inside" : "outside"
-      } that interval${noiseText}.`
+      } that interval${noiseText}.${other ? ` ${other}` : ""}`
       : "";
     const p = g.prediction;
     const predicted = p && p.inside !== null

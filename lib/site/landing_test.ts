@@ -178,7 +178,8 @@ Deno.test("the method's own check leads the games once its design is complete, b
   ok(
     both.includes(
       "The method's published 0.76 [0.63, 0.85] lies outside that interval, but inside the one corrected for the " +
-        "games' noise (reliability 0.38): 0.72 (0.34 to 1). Predicted before",
+        "games' noise (reliability 0.38): 0.72 (0.34 to 1). Read instead as a figure observed in games this noisy, " +
+        "the published 0.76 is more than they can show (their ceiling √R is 0.62). Predicted before",
     ),
     both,
   );
@@ -468,6 +469,7 @@ Deno.test("tables whose per-position values are not published are shown by their
     validations: [read(name)],
   });
   const html = String(outcomesSection({
+    best: null,
     outcomes: [],
     unpublished: [
       table("sf16-selfplay-20k", "19,200,000 Stockfish 16 self-play games, 20,000 from each start position"),
@@ -483,7 +485,7 @@ Deno.test("tables whose per-position values are not published are shown by their
   ok(!html.includes("outcomes.csv"), "no link to values that are not published");
   ok(html.includes("Stockfish 17.1, 8,000,000 nodes per position</th>"), html);
   ok(html.includes("reliability 0.999: almost free of game noise."), html);
-  assertEquals(String(outcomesSection({ outcomes: [], unpublished: [] })), "<p>No outcome table here.</p>");
+  assertEquals(String(outcomesSection({ best: null, outcomes: [], unpublished: [] })), "<p>No outcome table here.</p>");
 });
 
 Deno.test("differenceText: which way the index's values sit against the method's, said only when the interval excludes 0", () => {
@@ -499,4 +501,38 @@ Deno.test("differenceText: which way the index's values sit against the method's
     "This index reads 6 of them higher and 3 lower, by a median +1 cp (−1 to +3).",
   );
   assertEquals(differenceText({}), null, "an earlier snapshot without it");
+});
+
+Deno.test("a table's rows: the reference engine's budgets first, smallest first, the best index marked, then the method's run", () => {
+  const dir = (table: string) => repoPath("results", "outcomes", table, "validation");
+  const read = (table: string, key: string) => ({
+    ...JSON.parse(Deno.readTextFileSync(join(dir(table), `${key}.json`))),
+    href: `outcomes/${table}/validation/${key}.json`,
+  });
+  const study = JSON.parse(Deno.readTextFileSync(repoPath("results", "outcomes", "study.json")));
+  const partial = JSON.parse(Deno.readTextFileSync(repoPath("results", "full", "partial.json")));
+  const name = "sf16-selfplay-20k";
+  const html = String(outcomesSection({
+    best: { key: "quick~eval8000000", study, method: { partial, values: {} } } as unknown as LandingData["best"],
+    outcomes: [],
+    unpublished: [{
+      name,
+      description: "19,200,000 Stockfish 16 self-play games",
+      licence: null,
+      href: "x",
+      validations: ["quick@sf18-wasm", "quick~eval8000000", "quick"].map((k) => read(name, k)),
+    }],
+  }));
+  const rows = [...html.matchAll(/<th scope="row"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1].replace(/&#39;/g, "'"));
+  const n = partial.done.used.length;
+  assertEquals(rows, [
+    "Stockfish 17.1 WASM, 125,000 nodes per position",
+    "Stockfish 17.1, 8,000,000 nodes per position (the best index)",
+    "Stockfish 18 WASM, 125,000 nodes per position",
+    `Stockfish 17.1, 400,000,000 nodes per position (the method's run, ${n} of 960 positions so far)`,
+  ]);
+  const run = study.correlations.find((c: { table: string; dataset: string }) =>
+    c.table === name && c.dataset === "method"
+  );
+  ok(html.includes(`${fixedNonZero(run.eval_vs_score.rho, 3)} [`) && html.includes("no MBI until all are done"), html);
 });
