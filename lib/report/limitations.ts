@@ -43,7 +43,7 @@ import {
 import { rankAgreement, readSummary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
-import { fix, fixedNonZero, num, pct } from "../core/mod.ts";
+import { fix, fixedNonZero, iv, num, pct } from "../core/mod.ts";
 import { type Limitation, saidOnce } from "./limitation.ts";
 
 const comparisonPath = () => join(resultsRoot(), "engine_comparison.json");
@@ -69,7 +69,7 @@ export function stabilityWords(pearson: number, ci: [number, number] | undefined
   const note = nearEndNote(pearson, ci);
   const outside = (words: string, side: "below" | "above") =>
     `so here the ranks are ${words} stable than the values (Pearson ${fixedNonZero(pearson, 3)} ${side} ` +
-    `the Spearman interval ${fixedNonZero(ci[0], 3)}..${fixedNonZero(ci[1], 3)}${note ? `; ${note}` : ""})`;
+    `the Spearman interval ${iv(ci)}${note ? `; ${note}` : ""})`;
   if (pearson < ci[0]) return outside("more", "below");
   if (pearson > ci[1]) return outside("less", "above");
   // inside: the interval is already in the sentence this clause ends, so only what it means
@@ -88,7 +88,7 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
     return [(async () => {
       const folder = datasetFolder(o);
       const ci = await comparisonCi(mine, folder);
-      const ciText = ci ? ` (95% CI ${fix(ci[0])}..${fix(ci[1])})` : "";
+      const ciText = ci ? ` ${iv(ci, 2)}` : "";
       const sameEngine = isOtherBudget(d, o);
       const [engine, limit] = [o.header.engine.uci_name, formatLimit(o.header.config.limit)];
       const who = sameEngine ? `the same engine at ${limit}` : `${engine} at ${limit}`;

@@ -215,7 +215,7 @@ Deno.test("stabilityWords: 'ranks less/more stable than values' only when Pearso
   ok(/no interval/.test(stabilityWords(0.8, undefined)));
   // The 2M vs 8M case: Pearson 0.7445 just above the interval's end 0.7411 — exact figures and "borderline"
   const near = stabilityWords(0.7445, [0.6680, 0.7411]);
-  ok(near.includes("Pearson 0.745 above the Spearman interval 0.668..0.741; borderline: 0.003 from its end"), near);
+  ok(near.includes("Pearson 0.745 above the Spearman interval [0.668, 0.741]; borderline: 0.003 from its end"), near);
   ok(!stabilityWords(0.8, [0.55, 0.65]).includes("borderline"));
 });
 
