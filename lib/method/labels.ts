@@ -66,10 +66,12 @@ export const METHOD_EVAL_TEXT = `${int(METHOD.evalNodes)} nodes per position`;
 /** The method's self-play design in words. */
 export const METHOD_SELFPLAY_TEXT = selfplayBudgetText(METHOD.selfplay);
 
+/** True when a stage-1 limit is the method's node budget. */
+const isMethodEval = (limit: SearchLimit) => "nodes" in limit && limit.nodes === METHOD.evalNodes;
+
 /** True when the facts are the method's budgets (stage 1 and, when given, every self-play design). */
 export function isMethodBudgets(f: BudgetFacts): boolean {
-  const evalOk = "nodes" in f.evalLimit && f.evalLimit.nodes === METHOD.evalNodes;
-  return evalOk && selfplayOf(f).every(isMethodSelfplay);
+  return isMethodEval(f.evalLimit) && selfplayOf(f).every(isMethodSelfplay);
 }
 
 /** The self-play designs of the facts: the result's own first, then the others shown with it. */
@@ -83,9 +85,7 @@ function selfplayOf(f: BudgetFacts): DesignBudget[] {
  */
 export function offMethodText(f: BudgetFacts): string | null {
   const off = [
-    "nodes" in f.evalLimit && f.evalLimit.nodes === METHOD.evalNodes
-      ? null
-      : `values at ${evalBudgetText(f.evalLimit)}`,
+    isMethodEval(f.evalLimit) ? null : `values at ${evalBudgetText(f.evalLimit)}`,
     ...selfplayOf(f).map((sp) => isMethodSelfplay(sp) ? null : selfplayBudgetText(sp)),
   ].filter((x): x is string => x !== null);
   return off.length ? off.join(" and ") : null;
@@ -110,14 +110,18 @@ const limitWords = (b: BudgetWords) => typeof b === "string" ? b.replace(/ per p
  * engine whose name already holds its limit (the depth-32 peer, `Stockfish 17.1 (eval960, depth 32)`) is named alone.
  */
 export function datasetLabel(engine: string, budget: BudgetWords): string {
-  const words = limitWords(budget);
-  return engine.includes(words) ? engine : `${engine}, ${words} per position`;
+  return withBudget(engine, budget, ", ");
 }
 
 /** The same dataset inside a sentence: `Stockfish 17.1 at 8,000,000 nodes per position`. */
 export function datasetPhrase(engine: string, budget: BudgetWords): string {
+  return withBudget(engine, budget, " at ");
+}
+
+/** An engine and its stage-1 budget joined by `between`, or the engine alone when its name holds the budget. */
+function withBudget(engine: string, budget: BudgetWords, between: string): string {
   const words = limitWords(budget);
-  return engine.includes(words) ? engine : `${engine} at ${words} per position`;
+  return engine.includes(words) ? engine : `${engine}${between}${words} per position`;
 }
 
 /** A self-play design in words: `24 × 8 games at 4,000 nodes/move`. */

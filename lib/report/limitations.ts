@@ -144,11 +144,12 @@ export async function computeLimitations(
   const summary = await readSummary(profile);
   const limit = d.header.config.limit;
   const facts = { profile: profile.name, evalLimit: limit, selfplay: sp ? selfplayBudget(sp) : undefined };
-  if (!isMethodBudgets(facts)) {
+  const off = offMethodText(facts);
+  if (off !== null) {
     out.push({
       id: "budget",
-      headline: `Not the method's budgets: ${offMethodText(facts)}.`,
-      text: `Not the method's budgets: ${offMethodText(facts)} (the method: ${METHOD_EVAL_TEXT}${
+      headline: `Not the method's budgets: ${off}.`,
+      text: `Not the method's budgets: ${off} (the method: ${METHOD_EVAL_TEXT}${
         facts.selfplay && !isMethodSelfplay(facts.selfplay) ? `; ${METHOD_SELFPLAY_TEXT}` : ""
       }). Values, ranks and the index are those of these budgets; cite them with engine, fingerprint and budget.`,
       figures: {

@@ -12,9 +12,11 @@ import {
   type EvalDataset,
   evalFolderName,
   getProfile,
+  listOutcomeTables,
   listResultFolders,
   mbiPaths,
   type MbiTableRow,
+  outcomePaths,
   parseKey,
   readJsonIfExists,
   readMbiTable,
@@ -131,19 +133,17 @@ async function notebooks() {
  * tables): what each is, from that file alone (committed, unlike the values), and the validations against it.
  */
 async function unpublishedTables() {
-  const dir = join(root(), "outcomes");
   const out = [];
-  for (const name of dirEntries(dir).filter((e) => e.isDirectory).map((e) => e.name).sort()) {
-    const meta = await readJsonIfExists<{ private?: boolean; description?: string; licence?: string }>(
-      join(dir, name, "outcomes.json"),
-    );
+  for (const name of listOutcomeTables()) {
+    const json = outcomePaths(name).json;
+    const meta = await readJsonIfExists<{ private?: boolean; description?: string; licence?: string }>(json);
     if (meta?.private !== true) continue;
     out.push({
       name,
       description: (meta.description ?? `outcome table ${name}`).replace(/\.$/, ""),
       licence: meta.licence ?? null,
       /** The table's own description file, linked from the page. */
-      href: href(join(dir, name, "outcomes.json")),
+      href: href(json),
       validations: await validationFiles(name),
     });
   }
