@@ -151,7 +151,21 @@ async function growing(path: string): Promise<boolean> {
   }
 }
 
-/** Hash of what the rendered notebooks depend on: their cell sources (not outputs) and the {@link renderInputs}. */
+/**
+ * The code a render runs, relative to the repository: `lib/`'s modules and the files they run (not its tests or
+ * test data) and the pinned dependencies (`deno.json`, `deno.lock`). The notebooks' cells call into all of it, so a
+ * change anywhere in it may change what they show.
+ */
+export function renderCode(): string[] {
+  const lib = filesUnder(repoPath("lib"), ["testdata"]).filter((f) => !f.endsWith("_test.ts"));
+  const pins = ["deno.json", "deno.lock"].map((f) => repoPath(f)).filter(pathExists);
+  return [...lib, ...pins].map((f) => relative(repoPath(), f));
+}
+
+/**
+ * Hash of what the rendered notebooks depend on: their cell sources (not outputs), the code they run
+ * ({@link renderCode}) and the {@link renderInputs}.
+ */
 export async function renderInputsHash(profile: Profile, notebooks: string[]): Promise<string> {
   const root = resultsRoot();
   const parts: string[] = [];
@@ -159,13 +173,14 @@ export async function renderInputsHash(profile: Profile, notebooks: string[]): P
     const cells = (JSON.parse(await Deno.readTextFile(nb)) as Notebook).cells.map((c) => c.source);
     parts.push(`${basename(nb)} ${sha256Text(JSON.stringify(cells))}`);
   }
+  for (const f of renderCode()) parts.push(`${f} ${await sha256File(repoPath(f))}`);
   for (const f of await renderInputs(profile)) parts.push(`${f} ${await sha256File(join(root, f))}`);
   return sha256Text(parts.join("\n"));
 }
 
 /**
- * Executes notebooks in order for a profile, stopping at the first failing one; nothing when neither their cells nor
- * the {@link renderInputs} changed since the last complete render (unless `force`).
+ * Executes notebooks in order for a profile, stopping at the first failing one; nothing when neither their cells, the
+ * code they run nor the {@link renderInputs} changed since the last complete render (unless `force`).
  */
 export async function runStageNotebooks(
   profile: Profile,
@@ -186,7 +201,7 @@ export async function runStageNotebooks(
   const hash = only.length === 0 ? await renderInputsHash(profile, notebooks) : "";
   const stamp = await Deno.readTextFile(stampPath).then(JSON.parse).catch(() => undefined);
   if (!force && hash && stamp?.inputs === hash) {
-    log(`notebooks up to date for ${profile.name} (same cells and result files as the last render)`);
+    log(`notebooks up to date for ${profile.name} (same cells, code and result files as the last render)`);
     return [];
   }
   // The notebooks show the result files: refuse stale ones (naming the command) rather than show them.

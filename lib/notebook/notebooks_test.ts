@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { checkNotebooks } from "./check.ts";
 import {
   notebooksOf,
+  renderCode,
   renderInputs,
   renderInputsHash,
   renderOrder,
@@ -133,6 +134,18 @@ Deno.test({
   } finally {
     await Deno.remove(root, { recursive: true });
   }
+});
+
+Deno.test("the render-skip hash covers the code the notebooks run: lib's modules and the files they run, the pins; not tests", () => {
+  const code = renderCode();
+  for (
+    const f of ["lib/notebook/notebooks.ts", "lib/notebook/run_notebook.py", "lib/notebook/nbconvert/page.html.j2"]
+  ) {
+    ok(code.includes(f), f);
+  }
+  ok(code.includes("deno.json") && code.includes("deno.lock"), code.slice(-3).join(", "));
+  ok(code.includes("lib/method/mbi.ts") && code.includes("lib/site/landing.ts"), "lib's layers");
+  assertEquals(code.filter((f) => f.endsWith("_test.ts") || f.includes("/testdata/")), []);
 });
 
 Deno.test("the render-skip hash covers every folder the notebooks read (a growing dataset by its published snapshot); ci folders only for ci", async () => {
