@@ -20,6 +20,8 @@ export const THEME = {
   height: 300,
   /** Width of a figure meant to stand beside another. */
   narrow: 440,
+  /** Width of a page's figure drawn again for a phone's screen (it fits a 360 px screen without scaling). */
+  phone: 320,
   font: "system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
   titleSize: 14,
   captionSize: 11,

@@ -58,7 +58,8 @@ const SERIES = [
 /** The ladder's convergence figure (Observable Plot): at each step up the ladder, the three series. */
 export function convergenceFigure(d: LandingData): Html | null {
   const steps = d.ladderRows.filter((r) => r.next);
-  if (!d.ladder || steps.length === 0) return null;
+  const ladder = d.ladder;
+  if (!ladder || steps.length === 0) return null;
   const nodesOf = new Map(d.ladderRows.map((r) => [r.folder, r.nodes]));
   const series = steps.flatMap(({ next }) => {
     const x = nodesOf.get(next!.folder)!;
@@ -66,39 +67,43 @@ export function convergenceFigure(d: LandingData): Html | null {
     return ys.map((y, k) => ({ nodes: x, what: SERIES[k][0], y }));
   });
   const top = d.ladderRows[d.ladderRows.length - 1];
-  const fig = figure({
-    title: "How far the index still moves between budgets",
-    caption: [
-      `The ladder of budgets · ${ladderEngineText(d.ladder)} · ${
-        d.ladderRows.map((r) => formatLimit({ nodes: r.nodes })).join(", ")
-      } per position · n = ${top.depth.count} positions.`,
-      "Each point compares a rung with the rung below it, drawn at the larger budget.",
-    ],
-    width: THEME.narrow,
-    height: 260,
-    marginBottom: 44,
-    x: { type: "log", domain: [d.ladderRows[0].nodes, top.nodes], inset: 16 },
-    y: { label: "↑ share or correlation", domain: [0, 1], grid: true },
-    color: { legend: false, domain: SERIES.map(([what]) => what), range: SERIES.map(([, colour]) => colour) },
-    marks: [
-      // every rung's budget labelled: a log scale's own tick format (even given a function) blanks labels such as 8M
-      Plot.axisX(d.ladderRows.map((r) => r.nodes), {
-        text: (n: number) => COMPACT.format(n),
-        label: "node budget per position (log scale) →",
-        labelAnchor: "center",
-        labelOffset: 34,
-      }),
-      Plot.line(series, { x: "nodes", y: "y", stroke: "what", marker: "circle" }),
-      Plot.text(
-        series.filter((s) => s.nodes === top.nodes),
-        { x: "nodes", y: "y", text: (s: { y: number }) => fix(s.y, 2), dx: -14, dy: -8, fill: "what" },
-      ),
-    ],
-  });
+  const draw = (width: number) =>
+    figure({
+      title: "How far the index still moves between budgets",
+      caption: [
+        `The ladder of budgets · ${ladderEngineText(ladder)} · ${
+          d.ladderRows.map((r) => formatLimit({ nodes: r.nodes })).join(", ")
+        } per position · n = ${top.depth.count} positions.`,
+        "Each point compares a rung with the rung below it, drawn at the larger budget.",
+      ],
+      width,
+      height: 260,
+      marginBottom: 44,
+      x: { type: "log", domain: [d.ladderRows[0].nodes, top.nodes], inset: 16 },
+      y: { label: "↑ share or correlation", domain: [0, 1], grid: true },
+      color: { legend: false, domain: SERIES.map(([what]) => what), range: SERIES.map(([, colour]) => colour) },
+      marks: [
+        // every rung's budget labelled: a log scale's own tick format (even given a function) blanks labels such as 8M
+        Plot.axisX(d.ladderRows.map((r) => r.nodes), {
+          text: (n: number) => COMPACT.format(n),
+          label: "node budget per position (log scale) →",
+          labelAnchor: "center",
+          labelOffset: 34,
+        }),
+        Plot.line(series, { x: "nodes", y: "y", stroke: "what", marker: "circle" }),
+        Plot.text(
+          series.filter((s) => s.nodes === top.nodes),
+          { x: "nodes", y: "y", text: (s: { y: number }) => fix(s.y, 2), dx: -14, dy: -8, fill: "what" },
+        ),
+      ],
+    });
   const key = SERIES.map(([t, c]) => markup`<span class="key"><span style="background:${c}"></span>${t}</span>`);
-  // never scaled below FIGURE_MIN_WIDTH, where its text would be too small: the figure box scrolls instead
-  const svg = withMinWidth(fig.svg, FIGURE_MIN_WIDTH);
-  return markup`<figure id="convergence"><div class="scroll">${raw(svg)}</div><figcaption>${
+  // drawn twice, the page's CSS showing one: scaled to a phone's screen its text would be too small to read, so
+  // the phone gets a figure drawn at its width; neither is scaled below its own width (their boxes scroll instead)
+  const shown = (width: number) => withMinWidth(draw(width).svg, Math.min(width, FIGURE_MIN_WIDTH));
+  return markup`<figure id="convergence"><div class="scroll wide">${
+    raw(shown(THEME.narrow))
+  }</div><div class="scroll narrow">${raw(shown(THEME.phone))}</div><figcaption>${
     joinHtml(key, " ")
   }</figcaption></figure>`;
 }

@@ -15,6 +15,7 @@ import {
 import { gamesSentence, leadSentence, methodCheckSentence, searchSentence, STILL_MOVING } from "./landing_games.ts";
 import { readPrediction } from "../report/mod.ts";
 import { collectLanding, type LandingData, notebookGroups } from "./landing_data.ts";
+import { THEME } from "../plot/mod.ts";
 
 Deno.test("the lists never cut a tie, and say where their positions stood at the budget below", () => {
   const pos = (sp: number, edge: number, mbi: number) => ({ sp, setup: "RNBQKBNR", eval_cp: edge, edge_cp: edge, mbi });
@@ -237,6 +238,15 @@ Deno.test("the ladder's figure names every rung's budget on its axis (none blank
   const compact = new Intl.NumberFormat("en-US", { notation: "compact" });
   for (const r of d.ladderRows) ok(labels.includes(compact.format(r.nodes)), `no tick label for ${r.nodes} nodes`);
   ok(d.ladderRows.some((r) => r.nodes === 8_000_000), "the committed ladder reaches 8,000,000 nodes");
+  // drawn at the page's width and again at a phone's, each never scaled below its own width
+  for (const [box, w] of [["wide", THEME.narrow], ["narrow", THEME.phone]] as const) {
+    ok(
+      svg.includes(
+        `<div class="scroll ${box}"><svg style="min-width:${w}px" xmlns="http://www.w3.org/2000/svg" width="${w}"`,
+      ),
+      box,
+    );
+  }
 });
 
 Deno.test("'How sure' leads with one plain sentence computed from the ladder's step and the games", () => {
