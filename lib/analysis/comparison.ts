@@ -28,6 +28,7 @@ import {
   spearman,
 } from "../method/mod.ts";
 import { MbiError } from "../core/mod.ts";
+import { type SearchLimit } from "../engine/mod.ts";
 
 /** A complete dataset found under results/: its folder, engine (`id name`, id, fingerprint), search limit, n. */
 export interface DatasetInfo {
@@ -35,7 +36,7 @@ export interface DatasetInfo {
   engine: string;
   engine_id: string;
   fingerprint: number | null;
-  limit: unknown;
+  limit: SearchLimit;
   n: number;
 }
 

@@ -24,15 +24,6 @@ export function formatLimit(limit: unknown): string {
   return JSON.stringify(limit);
 }
 
-/**
- * An engine at its limit in words, `Stockfish 17.1 at 8,000,000 nodes`; an engine whose name already holds its limit
- * (the depth-32 peer, `Stockfish 17.1 (eval960, depth 32)`) is named alone.
- */
-export function engineAtLimit(engine: string, limit: unknown): string {
-  const words = formatLimit(limit);
-  return engine.includes(words) ? engine : `${engine} at ${words}`;
-}
-
 /** True when two limits are the same (same kind and value). */
 export function sameLimit(a: SearchLimit, b: SearchLimit): boolean {
   return formatLimit(a) === formatLimit(b);

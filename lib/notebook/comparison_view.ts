@@ -10,8 +10,8 @@ import { fixedNonZero, markup, pct } from "../core/mod.ts";
 import { PALETTE } from "../plot/mod.ts";
 import { type DeterminismReport } from "../evaluation/mod.ts";
 import { type DatasetInfo, type PairAgreement } from "../analysis/mod.ts";
-import { engineAtLimit, formatLimit } from "../engine/mod.ts";
-import { METHOD_EVAL_TEXT, strength, STRENGTH_BANDS } from "../method/mod.ts";
+import { formatLimit } from "../engine/mod.ts";
+import { datasetPhrase, METHOD_EVAL_TEXT, strength, STRENGTH_BANDS } from "../method/mod.ts";
 import { listResultFolders, PEER, PEER_KEY } from "../store/mod.ts";
 import { bannerBox, type Displayable, html, htmlTable } from "./display.ts";
 
@@ -122,11 +122,11 @@ export function informativePairs(
 }
 
 /**
- * The datasets compared in readers' words, `Stockfish 17.1 at 8,000,000 nodes`: engine and budget, and the folder
+ * The datasets compared in readers' words, `Stockfish 17.1 at 8,000,000 nodes per position`: engine and budget, and the folder
  * beside them only where two datasets would read the same.
  */
 export function datasetWords(datasets: readonly DatasetInfo[]): (folder: string) => string {
-  const plain = new Map(datasets.map((d) => [d.folder, engineAtLimit(d.engine, d.limit)]));
+  const plain = new Map(datasets.map((d) => [d.folder, datasetPhrase(d.engine, d.limit)]));
   const seen = [...plain.values()];
   return (folder) => {
     const w = plain.get(folder);

@@ -16,7 +16,7 @@ Deno.test("boardHtml draws 64 squares with the FEN's pieces, White at the bottom
   ok(b.indexOf("♜") < b.indexOf("♖"), "black pieces first (top rows)");
 });
 
-const ds = (folder: string, fingerprint: number, limit: object): DatasetInfo => ({
+const ds = (folder: string, fingerprint: number, limit: DatasetInfo["limit"]): DatasetInfo => ({
   folder,
   engine: folder,
   engine_id: folder,
@@ -79,7 +79,12 @@ Deno.test("informative pairs: other engines against the reference, each budget a
     ]),
   );
   // datasets in words (engine at budget), the folder only where it is not known
-  ok(words.includes("<li>Stockfish 17.1 at 125,000 nodes vs Stockfish 17.1 at 8,000,000 nodes: Spearman"), words);
+  ok(
+    words.includes(
+      "<li>Stockfish 17.1 at 125,000 nodes per position vs Stockfish 17.1 at 8,000,000 nodes per position: Spearman",
+    ),
+    words,
+  );
   ok(words.includes("<li>c vs d: Spearman"), words);
   ok(words.includes("0.18 [0.08, 0.28] over 3 positions — weak"), words);
   // an interval across the 0.7 band edge gets the bands it spans, not one band's word
@@ -217,8 +222,8 @@ Deno.test("datasets in words: engine at budget; the folder beside them where two
     { ...ds("quick~eval8000000~hash512", 1, { nodes: 8_000_000 }), engine: "Stockfish 17.1" },
     { ...ds("quick@ethereal-12", 3, { depth: 14 }), engine: "Ethereal 12.00" },
   ]);
-  assertEquals(w("quick@ethereal-12"), "Ethereal 12.00 at depth 14");
-  assertEquals(w("quick~eval8000000"), "Stockfish 17.1 at 8,000,000 nodes (quick~eval8000000)");
+  assertEquals(w("quick@ethereal-12"), "Ethereal 12.00 at depth 14 per position");
+  assertEquals(w("quick~eval8000000"), "Stockfish 17.1 at 8,000,000 nodes per position (quick~eval8000000)");
   assertEquals(w("elsewhere"), "elsewhere");
   const peer = datasetWords([{
     ...ds("eval960-depth32", 0, { depth: 32 }),

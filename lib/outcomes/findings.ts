@@ -5,11 +5,10 @@
  * @module
  */
 
-import { rhoDefined, rhoText, strength, verdictsText } from "../method/mod.ts";
+import { datasetPhrase, rhoDefined, rhoText, strength, verdictsText } from "../method/mod.ts";
 import type { Correlation } from "../analysis/mod.ts";
 import type { OutcomeValidation } from "./validate.ts";
 import { fix, fixedNonZero, int, iv } from "../core/mod.ts";
-import { engineAtLimit } from "../engine/mod.ts";
 
 const pp = (x: number) => `${fixedNonZero(100 * x, 2)} percentage points`;
 
@@ -147,7 +146,7 @@ export function acrossDatasets(files: readonly OutcomeValidation[]): string[] {
     const xs = files.flatMap((f) => {
       const c = f[key];
       // each dataset in readers' words: its engine at its budget
-      const words = engineAtLimit(f.dataset.engine, f.dataset.limit);
+      const words = datasetPhrase(f.dataset.engine, f.dataset.limit);
       return c && rhoDefined(c) ? [{ words, rho: c.rho, ci: c.ci95_percentile }] : [];
     });
     if (xs.length < 2) continue;

@@ -91,8 +91,8 @@ Deno.test("acrossDatasets: overlapping intervals cannot tell datasets apart; non
   assertEquals(words.length, 3);
   ok(
     words[0].startsWith(
-      "rho(start eval, White's score): from 0.069 (Ethereal 12.00 at 125,000 nodes) to 0.079 (Stockfish 17.1 at " +
-        "500,000 nodes)",
+      "rho(start eval, White's score): from 0.069 (Ethereal 12.00 at 125,000 nodes per position) to 0.079 " +
+        "(Stockfish 17.1 at 500,000 nodes per position)",
     ),
     words[0],
   );
@@ -100,7 +100,8 @@ Deno.test("acrossDatasets: overlapping intervals cannot tell datasets apart; non
   ok(words[2].includes("2 pairs of intervals do not overlap"), words[2]);
   ok(
     words[2].includes(
-      "Stockfish 17.1 WASM at 125,000 nodes [0.066, 0.190] and Ethereal 12.00 at 125,000 nodes [−0.080",
+      "Stockfish 17.1 WASM at 125,000 nodes per position [0.066, 0.190] and Ethereal 12.00 at 125,000 nodes " +
+        "per position [−0.080",
     ),
     words[2],
   );
