@@ -20,6 +20,7 @@ import {
   parseKey,
   readJsonIfExists,
   readMbiTable,
+  readOutcomeMeta,
   resultsRoot,
   rowInterval,
   scanDatasets,
@@ -136,11 +137,11 @@ async function unpublishedTables() {
   const out = [];
   for (const name of listOutcomeTables()) {
     const json = outcomePaths(name).json;
-    const meta = await readJsonIfExists<{ private?: boolean; description?: string; licence?: string }>(json);
-    if (meta?.private !== true) continue;
+    const meta = await readOutcomeMeta(name);
+    if (meta.private !== true) continue;
     out.push({
       name,
-      description: (meta.description ?? `outcome table ${name}`).replace(/\.$/, ""),
+      description: meta.description.replace(/\.$/, ""),
       licence: meta.licence ?? null,
       /** The table's own description file, linked from the page. */
       href: href(json),

@@ -218,10 +218,13 @@ export async function outcomeFileTexts(
   return texts;
 }
 
-/** Reads a table and checks its CSV files against the hashes in its JSON. */
-export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
+/**
+ * Reads a table's description (`outcomes.json`), checked against its schema; its CSV files are not read (a private
+ * table's are absent from a fresh clone, and its description is all a page shows of it).
+ */
+export async function readOutcomeMeta(name: string): Promise<OutcomeTableMeta> {
   const p = outcomePaths(name);
-  let meta = await Deno.readTextFile(p.json).then(JSON.parse).catch((e) => {
+  const meta = await Deno.readTextFile(p.json).then(JSON.parse).catch((e) => {
     const known = listOutcomeTables();
     throw new MbiError(
       "outcome-table",
@@ -231,7 +234,13 @@ export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
     );
   });
   if (meta?.kind !== "mbi-outcomes") throw new MbiError("outcome-table", `${p.json} is not an outcome table`);
-  meta = checkRecord(OutcomeTableMeta, meta, p.json, "outcome-table");
+  return checkRecord(OutcomeTableMeta, meta, p.json, "outcome-table");
+}
+
+/** Reads a table and checks its CSV files against the hashes in its JSON. */
+export async function readOutcomeTable(name: string): Promise<OutcomeTable> {
+  const p = outcomePaths(name);
+  const meta = await readOutcomeMeta(name);
   if (meta.private === true && !(await Deno.stat(p.csv).then(() => true, () => false))) {
     const licence = meta.licence ? ` (${meta.licence})` : "";
     const run = meta.reproduce?.[0] ?? "deno task outcomes --table FILE";

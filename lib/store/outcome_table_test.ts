@@ -7,6 +7,7 @@ import {
   outcomePaths,
   outcomeRowsCsv,
   outcomeTitle,
+  readOutcomeMeta,
   readOutcomeTable,
   writeOutcomeTable,
 } from "./outcome_table.ts";
@@ -130,6 +131,12 @@ Deno.test("a written table reads back; a damaged CSV is named", async () => {
     Deno.writeTextFileSync(outcomePaths("t1").csv, Deno.readTextFileSync(outcomePaths("t1").csv).replace(",5,", ",6,"));
     await rejects(readOutcomeTable("t1"), /outcomes.csv is not the file outcomes.json names/);
     await rejects(readOutcomeTable("nope"), /no outcome table "nope" \(tables: t1;/);
+    // the description alone reads without the CSV files (a private table's are absent from a fresh clone), checked
+    Deno.removeSync(outcomePaths("t1").csv);
+    assertEquals((await readOutcomeMeta("t1")).description, meta.description);
+    const json = JSON.parse(Deno.readTextFileSync(outcomePaths("t1").json));
+    Deno.writeTextFileSync(outcomePaths("t1").json, JSON.stringify({ ...json, description: 7 }));
+    await rejects(readOutcomeMeta("t1"), /description/);
   } finally {
     Deno.env.delete("MBI_RESULTS_DIR");
     Deno.removeSync(root, { recursive: true });
