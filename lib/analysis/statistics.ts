@@ -57,10 +57,19 @@ export const RELIABILITY_STREAM = 4;
 /** Power under which a verdict that does not exclude 0 says "inconclusive" rather than "not validated". */
 export const REQUIRED_POWER = 0.8;
 
-/** The verdict rules, written into `summary.json`. */
-export const VERDICT_RULES =
-  "validated when the 95% percentile CI of rho(eval, score) lies above 0; the claim is supported when the 95% percentile CI of rho(MBI, |score - 0.5|) lies below 0; " +
-  `otherwise "inconclusive" when the design's power to exclude 0 — if the true correlation were the published 0.76, with the variances of the per-position scores measured in these games (or, when they cannot be estimated there, those of docs/METHOD.md decision 6) — is below ${REQUIRED_POWER}, else "not validated" / "not supported". The claim is judged with that same power: no effect size is published for it, and the power of |score - 0.5| is not computed separately`;
+/**
+ * The verdict rules, written into `summary.json`: short sentences (a page prints them after "Rules: "), the first
+ * word lower-case and no closing full stop.
+ */
+export const VERDICT_RULES = [
+  "validated when the 95% percentile CI of rho(eval, score) lies above 0",
+  "The claim is supported when the 95% percentile CI of rho(MBI, |score - 0.5|) lies below 0",
+  `Otherwise the verdict is "inconclusive" when the design's power to exclude 0 is below ${REQUIRED_POWER}, else ` +
+  `"not validated" or "not supported"`,
+  "The power is that of a true correlation of 0.76, the published one, with the variances of the per-position " +
+  "scores measured in these games (where they cannot be estimated, those of docs/METHOD.md decision 6)",
+  "The claim is judged with the same power: no effect size is published for it",
+].join(". ");
 
 /**
  * Power of this design and of the method's at the published effect: with the variances measured in these games when
