@@ -53,9 +53,8 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
   const after = sp.n_repeats_after_opening;
   const byPosition = sp.config.opening.distinct === "position";
   const repeats = after > 0
-    ? ` ${int(after)} games reach the position another game of the same start reached after its opening ` +
-      "(a transposition) and then repeat it move for move: " +
-      "the openings were distinct by their moves, not by the positions they reach."
+    ? ` ${int(after)} games transpose into the position another game of the same start reached after its opening, ` +
+      "then repeat that game move for move. The openings were distinct by their moves, not by the positions they reach."
     : byPosition
     ? " The openings are distinct by the position they reach, so no game repeats another after its opening."
     : " No game repeats another after its opening.";

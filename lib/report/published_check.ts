@@ -77,20 +77,23 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
   } else {
     const where = explain ? "inside" : "outside";
     const meaning = inside
-      ? explain ? "" : "; taken as a true correlation, 0.76 is not what these games would show"
+      ? explain ? "" : `taken as a true correlation, ${p.rho} is not what these games would show`
       : explain
-      ? "; so the measured variances explain the difference"
-      : "; so the measured variances alone do not explain the difference";
+      ? "so the measured variances explain the difference"
+      : "so the measured variances alone do not explain the difference";
     const side = se! >= 0 ? "below" : "above";
     const distance = Number.isFinite(se!)
-      ? `: the observed ${fix(obs.rho, 3)} lies ${Math.abs(se!).toFixed(1)} standard errors ${side} it ` +
+      ? `the observed ${fix(obs.rho, 3)} lies ${Math.abs(se!).toFixed(1)} standard errors ${side} it ` +
         `(Fisher z, ${rel.positions} positions)`
       : "";
     const measured = `(R = ${fix(rel.reliability, 3)}, ceiling √R = ${fix(ceiling!, 3)})`;
     parts.push(
       `Read as the true correlation, ${p.rho} would be observed in games with the reliability measured here ` +
-        `${measured} as about ${fix(expected, 3)}, ${where} the interval${near(expected)}${distance}${meaning}.`,
+        `${measured} as about ${fix(expected, 3)}, ${where} the interval${near(expected)}.`,
     );
+    // how far the observed figure lies from that, and what it means: a sentence of its own
+    const then = [distance, meaning].filter((x) => x).join(meaning.startsWith("so") ? ", " : "; ");
+    if (then) parts.push(`${then[0].toUpperCase()}${then.slice(1)}.`);
     if (above) {
       parts.push(
         `Read as what the method's own games showed, ${p.rho} is above this ceiling: games with these variances ` +

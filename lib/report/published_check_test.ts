@@ -77,7 +77,7 @@ Deno.test("explained, but the interval holds 0: the games do not confirm the fig
   const se = (Math.atanh(0.76 * Math.sqrt(0.205)) - Math.atanh(0.101)) / Math.sqrt(1.06 / 57);
   assertEquals(c.se_below_expected, se);
   ok(
-    c.sentence.includes(`the observed 0.101 lies ${se.toFixed(1)} standard errors below it (Fisher z, 60 positions)`),
+    c.sentence.includes(`The observed 0.101 lies ${se.toFixed(1)} standard errors below it (Fisher z, 60 positions)`),
     c.sentence,
   );
   ok(

@@ -235,7 +235,7 @@ ${verdictsHtml(s, `verdict-${k}`)}</p>
         reliabilityUncertaintyText(s.reliability_uncertainty, pw.required_power, pw.variances.source === "measured")
       }`
       : ""
-  } <span class="small">${pw.assumptions}.</span></p>
+  } <span class="small">Assumptions: ${pw.assumptions}.</span></p>
 </details>
 <details><summary>The games and their files</summary>
 <p>${s.n_positions} positions drawn from this index one per edge stratum (seed ${g.selfplay.config.seed}), ${s.selfplay.games_per_position} games each at ${nodes} nodes per move (${
