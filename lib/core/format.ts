@@ -35,3 +35,6 @@ export const fix = (x: number | null | undefined, digits = 2, missing = "–"): 
 /** A 95% interval as `[lo, hi]`, each end as `fix` writes it. */
 export const iv = (c: readonly [number, number], digits = 3, missing = "–"): string =>
   `[${fix(c[0], digits, missing)}, ${fix(c[1], digits, missing)}]`;
+
+/** An interval of shares as percentages with one decimal: `[0.2%, 3.1%]`. */
+export const pctIv = (c: readonly [number, number]): string => `[${fix(100 * c[0], 1)}%, ${fix(100 * c[1], 1)}%]`;

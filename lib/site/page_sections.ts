@@ -7,7 +7,7 @@
  */
 
 import { Marked } from "marked";
-import { breakableName, escapeHtml, fix, type Html, int, iv, joinHtml, markup, num, raw } from "../core/mod.ts";
+import { breakableName, escapeHtml, fix, type Html, int, iv, joinHtml, markup, num, pctIv, raw } from "../core/mod.ts";
 import {
   type Correlation,
   METHOD_DISTRIBUTION,
@@ -86,19 +86,15 @@ export const pageGlossary = (): Html =>
 export const fileLink = (href: string | null, text: string): Html =>
   href ? markup`<a href="${href}"><code>${text}</code></a>` : markup`<code>${text}</code>`;
 
-/** An interval as the page's tables write it: `0.210 .. 0.639`. */
-export const between = (c: readonly [number, number], d = 3): string => `${fix(c[0], d)} .. ${fix(c[1], d)}`;
-
 /** The published figure in words. */
-export const publishedText = () =>
-  `rho(eval, score) = ${PUBLISHED.rho_eval_score}, 95% CI ${PUBLISHED.ci95[0]} .. ${PUBLISHED.ci95[1]}`;
+export const publishedText = () => `rho(eval, score) = ${PUBLISHED.rho_eval_score} ${iv(PUBLISHED.ci95, 2)}`;
 
 /** A stage-5 summary's three correlations, both intervals each; `caption` says whose values and budgets. */
 export function summaryTable(caption: string, s: Summary): Html {
   const row = (c: Correlation) =>
     rhoDefined(c)
-      ? markup`<tr><th scope="row">${c.label}</th><td>${fix(c.rho, 3)}</td><td>${between(c.ci95_percentile)}</td><td>${
-        c.ci95_bca ? between(c.ci95_bca) : "–"
+      ? markup`<tr><th scope="row">${c.label}</th><td>${fix(c.rho, 3)}</td><td>${iv(c.ci95_percentile)}</td><td>${
+        c.ci95_bca ? iv(c.ci95_bca) : "–"
       }</td></tr>`
       : markup`<tr><th scope="row">${c.label}</th><td>${rhoText(c)}</td><td>–</td><td>–</td></tr>`;
   return markup`<div class="scroll"><table><caption>${caption}: ${s.n_positions} × ${s.selfplay.games_per_position} games at ${
@@ -173,7 +169,7 @@ export function cardHtml(text: string, link: (code: string) => string | null = (
 }
 
 /** A rho and its interval in a cell: `0.412 [0.301 .. 0.52]`. */
-const rhoCell = (rho: number, ci: readonly [number, number]) => markup`<td>${fix(rho, 3)} [${between(ci)}]</td>`;
+const rhoCell = (rho: number, ci: readonly [number, number]) => markup`<td>${fix(rho, 3)} ${iv(ci)}</td>`;
 
 /** The section (nothing when no other design has been summarised or is being played): the designs side by side, then each. */
 export function designsSection(d: SiteData): Html | null {
@@ -208,7 +204,7 @@ ${g.prediction && markup`<p>Predicted before the first game: ${g.prediction.sent
 ${verdictsHtml(s, `verdict-${k}`)}</p>
 <p>${
     s.banner // this design's budgets (the page's banner also names the others)
-      ? `These games are at ${nodes} nodes per move and the values at ${d.limit} per position; the method publishes ${publishedText()} at ${methodNodes} nodes per move and ${
+      ? `These games are at ${nodes} nodes per move and the values at ${d.limit} per position. The method publishes ${publishedText()} at ${methodNodes} nodes per move and ${
         int(PROFILES.full.evalNodes)
       } nodes per position, so these figures cannot confirm or refute it. What this design could show of it: `
       : ""
@@ -317,9 +313,9 @@ function sampleFacts(f: MethodSample): Html {
     const name = x.dataset === "sample" ? "the method's budget" : index;
     return markup`<tr><th scope="row">${x.budget}${name && markup`<br><span class="small">${name}</span>`}</th><td>${
       fix(o.median.estimate, 1)
-    } [${between(o.median.ci95, 1)}]</td><td>${num(o.min)} .. ${num(o.max)}</td><td>${o.below_zero.count} of ${o.n} (${
-      between(o.below_zero.ci95.map((v) => 100 * v) as [number, number], 1)
-    }%)</td><td>${
+    } ${iv(o.median.ci95, 1)}</td><td>${num(o.min)} .. ${num(o.max)}</td><td>${o.below_zero.count} of ${o.n} ${
+      pctIv(o.below_zero.ci95)
+    }</td><td>${
       x.all_positions
         ? `${fix(x.all_positions.median, 1)}; ${num(x.all_positions.min)} .. ${
           num(x.all_positions.max)
