@@ -141,7 +141,7 @@ export function verdictView(s: Summary): Displayable {
         : `rho(MBI, |score − 0.5|) is ${rhoText(c3)}`
     }.</p><p>Budgets behind these words: ${budgets}; ${int(s.n_games)} games, B = ${
       int(s.resamples)
-    } resamples. ${published}</p><p><i>${s.verdict.rules}.</i></p>`,
+    } resamples. ${published}</p><p><i>Rules: ${s.verdict.rules}.</i></p>`,
     `verdict: ${verdictsText(s).validation}; claim ${verdictsText(s).claim}`,
   );
 }
