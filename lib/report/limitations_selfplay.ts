@@ -69,7 +69,8 @@ export function selfplayStatements(sp: SelfplayResults, spPath: string, summary:
       ? `Self-play: ${int(distinct)} distinct games among ${int(games)} (${repeated.length} of ${pos.length} ` +
         `positions repeat a game; fewest: SP ${worst.sp} with ${worst.distinct_games} of ${worst.games}); ` +
         "a repeated game adds no information, yet each copy is scored."
-      : `Self-play: all ${int(games)} games are distinct (${pos.length} positions × ${sp.config.games} games).`) +
+      : `Self-play: all ${int(games)} games ${after > 0 ? "differ in their moves" : "are distinct"} ` +
+        `(${pos.length} positions × ${sp.config.games} games).`) +
       repeats,
     figures: {
       games,
@@ -292,7 +293,7 @@ export function methodSampleStatement(design: Profile, state: MethodSampleState,
         ? ` On all ${int(runDone)} this index's edges agree with it at Spearman ${fix(all.rho, 3)} ${iv(all.ci95)}` +
           (grown.difference
             ? `, and its values read a median ${signed(grown.difference.median.estimate)} cp ` +
-              `${iv(grown.difference.median.ci95)} from the method's (this index minus the method's budget).`
+              `${iv(grown.difference.median.ci95, 0)} from the method's (this index minus the method's budget).`
             : ".")
         : "") +
       agreement;

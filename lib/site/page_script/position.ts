@@ -109,7 +109,7 @@ function outcomesHtml(data: PageData, sp: number): Html {
       typeof x !== "number" ? String(x) : Number.isInteger(x) ? int(x) : fixedNonZero(x, 3);
     const cells = t.columns.map((c, j): [string, string] => [t.labels[j] ?? c, text(v[j])]);
     const thin = t.thin[String(sp)];
-    return markup`${oneRow(`Outcomes of SP ${sp} in ${t.title}: ${t.description}`, cells)}${
+    return markup`${oneRow(`Outcomes of SP ${sp} in ${t.description}`, cells)}${
       thin && markup`<p class="small">SP ${sp} is ${thin}.</p>`
     }`;
   }));

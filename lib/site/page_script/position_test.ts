@@ -32,7 +32,7 @@ const data: PageData = {
   outcomes: [{
     name: "t<1>",
     title: "t<1> games",
-    description: 'games "of" people',
+    description: 't<1> games "of" people',
     thin: {},
     columns: ["games", "white_score"],
     labels: ["games", "White's score"],
@@ -49,8 +49,8 @@ Deno.test("a position's view: its values, the outcome tables and the command, ev
   ok(view.includes(`<p class="banner short" role="note">Not the method&#39;s results.</p>`));
   ok(view.includes("&lt;Engine&gt; &amp; co, 20,000 nodes per position"), "the caption escaped");
   ok(
-    view.includes("Outcomes of SP 518 in t&lt;1&gt; games: games &quot;of&quot; people"),
-    "the outcome table's title escaped",
+    view.includes("Outcomes of SP 518 in t&lt;1&gt; games &quot;of&quot; people"),
+    "the outcome table's description (its title first) escaped, said once",
   );
   ok(view.includes("<td>0.520</td>") && view.includes("<figure><svg></svg><figcaption>"));
   ok(view.includes(`<span id="d-mbi">80 <span class="iv">[70–90]</span></span>`));
