@@ -99,10 +99,11 @@ export function convergenceFigure(d: LandingData): Html | null {
     });
   const key = SERIES.map(([t, c]) => markup`<span class="key"><span style="background:${c}"></span>${t}</span>`);
   // drawn twice, the page's CSS showing one: scaled to a phone's screen its text would be too small to read, so
-  // the phone gets a figure drawn at its width; neither is scaled below its own width (their boxes scroll instead)
+  // the phone gets a figure drawn at its width; neither is scaled below FIGURE_MIN_WIDTH or its own width (their
+  // boxes scroll instead)
   const shown = (width: number) => withMinWidth(draw(width).svg, Math.min(width, FIGURE_MIN_WIDTH));
   return markup`<figure id="convergence"><div class="scroll wide">${
-    raw(shown(THEME.narrow))
+    raw(shown(THEME.width))
   }</div><div class="scroll narrow">${raw(shown(THEME.phone))}</div><figcaption>${
     joinHtml(key, " ")
   }</figcaption></figure>`;
@@ -278,11 +279,18 @@ function validationsTable(
   const run = best?.study?.correlations.find((c) => c.table === table && c.dataset === "method");
   const m = best?.method?.partial;
   if (run && m) {
+    // the best index on the same positions: the row above is over all 960, this one over those searched so far
+    const same = best?.study?.steps.find((s) => s.table === table && s.from === best.key && s.to === "method");
     rows.push([
       `${datasetLabel(m.dataset.engine, m.dataset.budget)} (the method's run, ${int(run.eval_vs_score.n)} of ${
         int(m.done.of)
       } positions so far)`,
-      rhoInterval(run.eval_vs_score, run.eval_vs_score.ci95),
+      markup`${rhoInterval(run.eval_vs_score, run.eval_vs_score.ci95)}${
+        same &&
+        markup`<br><span class="small">the best index on the same ${int(same.n)}: ${
+          fix(same.from_rho, 3)
+        }; this row minus it ${same.delta > 0 ? "+" : ""}${fixedNonZero(same.delta, 3)} ${iv(same.ci95)}</span>`
+      }`,
       "no MBI until all are done",
       markup`<a href="outcomes/study.json"><code>study.json</code></a>`,
     ]);

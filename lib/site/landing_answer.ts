@@ -5,12 +5,12 @@
  * @module
  */
 
-import { fix, type Html, int, jsonInScript, markup, pct, scriptText, signed } from "../core/mod.ts";
-import { datasetPhrase, fingerprintValue, quantileSorted } from "../method/mod.ts";
+import { fix, type Html, int, iv, jsonInScript, markup, pct, scriptText, signed } from "../core/mod.ts";
+import { datasetLabel, datasetPhrase, fingerprintValue, quantileSorted, rhoDefined } from "../method/mod.ts";
 import type { LandingData, LandingPosition } from "./landing_data.ts";
 import { balanceExtremes } from "../analysis/mod.ts";
 import type { MethodPartial, RunningDesign } from "../report/mod.ts";
-import { getProfile } from "../store/mod.ts";
+import { getProfile, PEER } from "../store/mod.ts";
 import { backRank } from "./page_script/table.ts";
 import { glossaryText } from "./glossary.ts";
 import type { DrawData } from "./draw_script/view.ts";
@@ -159,6 +159,10 @@ export function extremesHtml(b: Best): Html {
   const page = b.page?.href ?? null;
   const notes = [listTiesSentence(b), listsSentence(b), methodListsSentence(b), glossaryText(["sp", "cp", "nodes"])]
     .filter((x) => x !== null);
+  // whose values the lists are, and the file that holds them all
+  const source = markup`Both lists: ${datasetLabel(b.engine, b.limit)}, n = ${
+    int(b.n)
+  } positions (every value: <a href="${b.key}/mbi.csv">mbi.csv</a>).`;
   return markup`<div class="extremes">
 <div><h2 id="balanced-h">The ${balanced.length} most balanced</h2><ol class="positions" aria-labelledby="balanced-h">${
     balanced.map((p) => positionItem(p, page, b.method))
@@ -166,7 +170,7 @@ export function extremesHtml(b: Best): Html {
 <div><h2 id="unbalanced-h">The ${unbalanced.length} least balanced</h2><ol class="positions" aria-labelledby="unbalanced-h">${
     unbalanced.map((p) => positionItem(p, page, b.method))
   }</ol></div>
-</div>${notes.length ? markup`<p class="small">${notes.join(" ")}</p>` : ""}`;
+</div><p class="small">${source} ${notes.join(" ")}</p>`;
 }
 
 /** The search box: a plain form that opens the index's page with `?q=` (the page opens a single match). */
@@ -196,8 +200,8 @@ export function budgetSentence(
 
 /**
  * How the index's values sit against the method's on the same positions, in one sentence (null for a snapshot that
- * did not record it): `This index reads 166 of them higher and 40 lower, by a median +7 cp (+6 to +8): values at
- * the method's budget run lower.`
+ * did not record it): `This index reads 166 of them higher and 40 lower, by a median +7 cp [+6, +8]: values at the
+ * method's budget run lower.`
  */
 export function differenceText(p: Pick<MethodPartial, "difference">): string | null {
   const d = p.difference;
@@ -210,7 +214,7 @@ export function differenceText(p: Pick<MethodPartial, "difference">): string | n
     : "";
   return `This index reads ${int(d.higher)} of them higher and ${int(d.lower)} lower, by a median ${
     signed(d.median.estimate)
-  } cp (${signed(lo)} to ${signed(hi)})${side}.`;
+  } cp [${signed(lo)}, ${signed(hi)}]${side}.`;
 }
 
 /** How well the index agrees with the method's own budget: on its run's positions so far, else on the sample. */
@@ -220,16 +224,23 @@ export function sampleSentence(b: Best): SureSentence | null {
     const a = p.agreement.all, d = p.distribution;
     const sides = methodSidesText(b);
     const diff = differenceText(p);
+    // the peer agrees more than the index on these positions: said, with why it is never the index
+    const peer = p.agreement.peer && rhoDefined(p.agreement.peer)
+      ? ` The public eval960 table (${PEER.engine} at depth 32) agrees more, at ${fix(p.agreement.peer.rho, 3)} ${
+        iv(p.agreement.peer.ci95)
+      }; its budget is a search depth, different for each position, so it is compared with, never taken as, ` +
+        "the index."
+      : "";
     return {
-      text: `${int(a.n)} of the ${int(p.done.of)} positions are searched so far at the method's own ${
-        p.dataset.budget.replace(/ per position$/, "")
-      } (an equal-chance sample). On them this index's ranks agree at Spearman ${fix(a.rho, 3)} (95% interval ${
-        fromTo(a.ci95)
-      }). Their median value is ${signed(d.median.estimate)} cp (${signed(d.median.ci95[0])} to ${
-        signed(d.median.ci95[1])
-      }; the method's published run: +${p.published.median.toFixed(1)}).${diff ? ` ${diff}` : ""}${
-        sides ? ` ${sides}` : ""
-      }`,
+      text:
+        `${int(a.n)} of the ${int(p.done.of)} positions are searched so far at the method's own ${
+          p.dataset.budget.replace(/ per position$/, "")
+        } (an equal-chance sample).${sides ? ` ${sides}` : ""} On all ${int(a.n)}, this index's ranks agree with ` +
+        `the method's at Spearman ${fix(a.rho, 3)} ${iv(a.ci95)}.${peer} The method's values there have a median of ${
+          signed(d.median.estimate)
+        } cp [${signed(d.median.ci95[0])}, ${signed(d.median.ci95[1])}] (its published run: +${
+          p.published.median.toFixed(1)
+        }).${diff ? ` ${diff}` : ""}`,
       href: "full/partial.json",
       link: "the method's run so far",
     };
@@ -240,7 +251,7 @@ export function sampleSentence(b: Best): SureSentence | null {
     if (!f || !row || !g.sample) continue;
     return {
       text: `On ${g.sample.of} positions searched at the method's own ${g.sample.limit}, this index's ranks agree at ` +
-        `Spearman ${fix(row.spearman_edges.rho, 3)} (95% interval ${fromTo(row.spearman_edges.ci95)}); a position's ` +
+        `Spearman ${fix(row.spearman_edges.rho, 3)} ${iv(row.spearman_edges.ci95)}; a position's ` +
         `value differs by ${row.median_abs_delta_cp} cp between the two at the median.`,
       href: b.page ? `${b.page.href}#validation` : g.sample.file,
       link: "the sample at the method's budget",

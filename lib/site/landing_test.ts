@@ -15,7 +15,7 @@ import {
 import { gamesSentence, leadSentence, methodCheckSentence, searchSentence, STILL_MOVING } from "./landing_games.ts";
 import { readPrediction } from "../report/mod.ts";
 import { collectLanding, type LandingData, notebookGroups } from "./landing_data.ts";
-import { THEME } from "../plot/mod.ts";
+import { FIGURE_MIN_WIDTH, THEME } from "../plot/mod.ts";
 
 Deno.test("the lists never cut a tie, and say where their positions stood at the budget below", () => {
   const pos = (sp: number, edge: number, mbi: number) => ({ sp, setup: "RNBQKBNR", eval_cp: edge, edge_cp: edge, mbi });
@@ -238,11 +238,17 @@ Deno.test("the ladder's figure names every rung's budget on its axis (none blank
   const compact = new Intl.NumberFormat("en-US", { notation: "compact" });
   for (const r of d.ladderRows) ok(labels.includes(compact.format(r.nodes)), `no tick label for ${r.nodes} nodes`);
   ok(d.ladderRows.some((r) => r.nodes === 8_000_000), "the committed ladder reaches 8,000,000 nodes");
-  // drawn at the page's width and again at a phone's, each never scaled below its own width
-  for (const [box, w] of [["wide", THEME.narrow], ["narrow", THEME.phone]] as const) {
+  // drawn at the page's width and again at a phone's, neither scaled below the width where its text stays readable
+  for (
+    const [box, floor, w] of [["wide", Math.min(THEME.width, FIGURE_MIN_WIDTH), THEME.width], [
+      "narrow",
+      THEME.phone,
+      THEME.phone,
+    ]] as const
+  ) {
     ok(
       svg.includes(
-        `<div class="scroll ${box}"><svg style="min-width:${w}px" xmlns="http://www.w3.org/2000/svg" width="${w}"`,
+        `<div class="scroll ${box}"><svg style="min-width:${floor}px" xmlns="http://www.w3.org/2000/svg" width="${w}"`,
       ),
       box,
     );
@@ -373,7 +379,7 @@ Deno.test("'How sure' on the method's run: its count, agreement and median, then
   const partial = {
     done: { of: 960 },
     dataset: { budget: "400,000,000 nodes per position" },
-    agreement: { all: { n: 136, rho: 0.6971, ci95: [0.588, 0.782] } },
+    agreement: { all: { n: 136, rho: 0.6971, ci95: [0.588, 0.782] }, peer: { n: 136, rho: 0.75, ci95: [0.66, 0.82] } },
     distribution: { median: { estimate: 26.5, ci95: [24, 30] } },
     published: { median: 26 },
     difference: { index: "x", n: 136, median: { estimate: 7, ci95: [6, 8] }, mean: 7.2, higher: 100, lower: 30 },
@@ -387,11 +393,18 @@ Deno.test("'How sure' on the method's run: its count, agreement and median, then
   assertEquals(
     s.text,
     "136 of the 960 positions are searched so far at the method's own 400,000,000 nodes (an equal-chance sample). " +
-      "On them this index's ranks agree at Spearman 0.697 (95% interval 0.588 to 0.782). Their median value is " +
-      "+26.5 cp (+24 to +30; the method's published run: +26.0). This index reads 100 of them higher and 30 lower, " +
-      "by a median +7 cp (+6 to +8): values at the method's budget run lower. Of the 4 listed positions searched so far, 3 lie " +
-      "on their list's side of the median edge of the 4 searched (most balanced below it, least balanced above).",
+      "Of the 4 listed positions searched so far, 3 lie on their list's side of the median edge of the 4 searched " +
+      "(most balanced below it, least balanced above). On all 136, this index's ranks agree with the method's at " +
+      "Spearman 0.697 [0.588, 0.782]. The public eval960 table (Stockfish 17.1 at depth 32) agrees more, at 0.750 " +
+      "[0.660, 0.820]; its budget is a search depth, different for each position, so it is compared with, never " +
+      "taken as, the index. The method's values there have a median of +26.5 cp [+24, +30] (its published run: " +
+      "+26.0). " +
+      "This index reads 100 of them higher and 30 lower, by a median +7 cp [+6, +8]: values at the method's budget " +
+      "run lower.",
   );
+  // a snapshot without the peer's figure says nothing of it
+  const noPeer = { ...partial, agreement: { all: partial.agreement.all } };
+  ok(!sampleSentence({ ...b, method: { partial: noPeer, values } } as typeof b)!.text.includes("depth-32"));
   assertEquals([s.href, s.link], ["full/partial.json", "the method's run so far"]);
 });
 
@@ -504,11 +517,11 @@ Deno.test("differenceText: which way the index's values sit against the method's
   });
   assertEquals(
     differenceText(d(-2, [-5, -1])),
-    "This index reads 6 of them higher and 3 lower, by a median −2 cp (−5 to −1): values at the method's budget run higher.",
+    "This index reads 6 of them higher and 3 lower, by a median −2 cp [−5, −1]: values at the method's budget run higher.",
   );
   assertEquals(
     differenceText(d(1, [-1, 3])),
-    "This index reads 6 of them higher and 3 lower, by a median +1 cp (−1 to +3).",
+    "This index reads 6 of them higher and 3 lower, by a median +1 cp [−1, +3].",
   );
   assertEquals(differenceText({}), null, "an earlier snapshot without it");
 });
