@@ -342,11 +342,11 @@ export function publishedWhere(ci95: readonly [number, number]): "below" | "insi
 }
 
 /**
- * A corrected correlation's 95% interval in words, `0.34 to 1`: two decimals, said up to 1 (a corrected correlation
+ * A corrected correlation's 95% interval in words, `[0.34, 1]`: two decimals, said up to 1 (a corrected correlation
  * above 1 is noise in the estimated reliability).
  */
 export function correctedRangeText(ci95: readonly [number, number]): string {
-  return `${fixedNonZero(ci95[0], 2)} to ${ci95[1] >= 1 ? "1" : fixedNonZero(ci95[1], 2)}`;
+  return `[${fixedNonZero(ci95[0], 2)}, ${ci95[1] >= 1 ? "1" : fixedNonZero(ci95[1], 2)}]`;
 }
 
 /**
@@ -373,7 +373,7 @@ export function correctedSentence(
   const f3 = (x: number) => fixedNonZero(x, 3);
   const other = ceilingReadingText(c.reliability);
   return `Corrected for the noise of 50 games per position (reliability ${f3(c.reliability)}), the ${games} give ` +
-    `${f3(c.observed)} / √${f3(c.reliability)} = ${f(c.estimate)} (95% interval ${correctedRangeText(c.ci95)}); ` +
+    `${f3(c.observed)} / √${f3(c.reliability)} = ${f(c.estimate)} ${correctedRangeText(c.ci95)}; ` +
     `the published ${p} lies ${where}` +
     (where === "inside that interval"
       ? `: it is about what these games would show without their noise, ${shown}.`

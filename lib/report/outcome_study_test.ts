@@ -116,7 +116,7 @@ Deno.test("the correction for noisy scores: rho / sqrt(R), a joint bootstrap int
     "3,000 games",
   );
   ok(
-    text.includes("0.446 / √0.382 = 0.72 (95% interval 0.34 to 1)") && text.includes("lies inside that interval"),
+    text.includes("0.446 / √0.382 = 0.72 [0.34, 1]") && text.includes("lies inside that interval"),
     text,
   );
   // the other reading, said beside it: as a figure observed in games this noisy, 0.76 is above their ceiling

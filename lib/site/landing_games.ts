@@ -61,7 +61,7 @@ export function methodCheckSentence(b: Pick<Best, "designs" | "page" | "study">)
       ? `, ${noiseInside === c.published_inside ? "and" : "but"} ${noiseInside ? "inside" : "outside"} the one ` +
         `corrected for the games' noise (reliability ${fix(noise.reliability, 2)}): ${
           fix(noise.corrected.estimate, 2)
-        } (${correctedRangeText(noise.corrected.ci95)})`
+        } ${correctedRangeText(noise.corrected.ci95)}`
       : "";
     const other = noise ? ceilingReadingText(noise.reliability) : null;
     const published = rhoDefined(v.eval_vs_score)

@@ -179,7 +179,7 @@ Deno.test("the method's own check leads the games once its design is complete, b
   ok(
     both.includes(
       "The method's published 0.76 [0.63, 0.85] lies outside that interval, but inside the one corrected for the " +
-        "games' noise (reliability 0.38): 0.72 (0.34 to 1). Read instead as a figure observed in games this noisy, " +
+        "games' noise (reliability 0.38): 0.72 [0.34, 1]. Read instead as a figure observed in games this noisy, " +
         "the published 0.76 is more than they can show (their ceiling √R is 0.62). Predicted before",
     ),
     both,
