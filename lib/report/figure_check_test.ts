@@ -93,7 +93,7 @@ Deno.test("every figure of the README's answer table with two or more decimals i
   const planted = readme.replace("0.101 [−0.162, 0.348]", "0.102 [−0.162, 0.348]");
   ok(planted !== readme, "the planted change found its figure");
   assertEquals(missing(planted, dirname(path)), [
-    "Self-play here: 60 × 50 games at the method's 300,000 nodes per move: 0.102",
+    "Do this workspace's own games follow it?: 0.102",
   ]);
 });
 
