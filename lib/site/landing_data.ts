@@ -137,8 +137,9 @@ async function unpublishedTables() {
   const out = [];
   for (const name of listOutcomeTables()) {
     const json = outcomePaths(name).json;
+    // only a private table is shown from its description alone: that one is read checked against its schema
+    if ((await readJsonIfExists<{ private?: boolean }>(json))?.private !== true) continue;
     const meta = await readOutcomeMeta(name);
-    if (meta.private !== true) continue;
     out.push({
       name,
       description: meta.description.replace(/\.$/, ""),

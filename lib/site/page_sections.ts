@@ -246,13 +246,32 @@ ${verdictsHtml(s, `verdict-${k}`)}</p>
     nbs.length ? markup` Notebooks: ${joinHtml(nbs, ", ")}.` : ""
   } Results key: <code>${breakableName(g.profile)}</code>.</p>
 </details>
-${sampleHtml(d, g)}`;
+${sampleHtml(d, g, k)}`;
 }
 
-function sampleHtml(d: SiteData, g: SiteDesign): Html {
+/**
+ * The method's budget on a design's positions. A sample an earlier design already showed (the same positions and
+ * values) is referred to, not printed again: only what these games add (their rho with each budget's values).
+ */
+function sampleHtml(d: SiteData, g: SiteDesign, k: number): Html {
   const m = g.sample;
   if (!m) return markup`<p>The method's budget has not been run on these ${g.summary.n_positions} positions.</p>`;
-  const head = markup`<h4>The method's budget on these positions</h4>
+  const at = d.designs.findIndex((x) => x.sample?.file === m.file);
+  const shownIn = at < k ? d.designs[at] : undefined;
+  if (shownIn && m.summary) {
+    const f = m.summary.figures;
+    const s = shownIn.summary;
+    return markup`<h4>The method's budget on these positions</h4>
+<p>The same ${m.of} positions and values at ${m.limit} per position as for the ${
+      int(s.n_positions)
+    } × ${s.selfplay.games_per_position} games at ${
+      int(s.selfplay.nodes_per_move)
+    } nodes per move above (<a href="#method-sample-${at}">the sample, its checks and its facts</a>); these games against them:</p>
+${sampleValidation(d, f)}${sampleDistance(f)}<p class="small">From ${
+      fileLink(g.links.sampleFigures, m.summary.file)
+    } (${int(f.resamples)} bootstrap resamples, seed ${f.seed}).</p>`;
+  }
+  const head = markup`<h4 id="method-sample-${k}">The method's budget on these positions</h4>
 <p>Stage 1 at ${m.limit} per position for the ${m.of} positions (${m.engine.uci_name}, fingerprint ${
     fingerprintValue(m.engine.fingerprint)
   }, build <code>${m.engine.sha256.slice(0, 12)}…</code>): ${
