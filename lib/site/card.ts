@@ -332,7 +332,7 @@ function distributionSection(d: SiteData): string[] {
 /** The dataset card of a profile as Markdown. */
 export function datasetCard(d: SiteData): string {
   const lines = [
-    `# Dataset card — Chess960 Balance Index (MBI): ${md(datasetLabel(d.engine.uci_name, d.limit))}`,
+    `# Dataset card — Morozov Balance Index (MBI): ${md(datasetLabel(d.engine.uci_name, d.limit))}`,
     "",
     `Results key, for the record: \`${d.profile}\`.`,
     "",

@@ -239,13 +239,24 @@ function enginesSection(d: LandingData): Html {
   return labelledTable(
     `Other engines' complete datasets, each against the best index${d.best ? ` (${bestName(d.best)})` : ""}${
       ns.length === 1 ? `, over the same ${int(ns[0])} positions` : ""
-    }`,
-    ["engine and limit", "Spearman of edges with the best index [95%]", "MBI moves > 10", "file"],
+    }; and against the reference engine at their own budget, which sets the engine apart from the budget`,
+    [
+      "engine and limit",
+      "Spearman of edges with the best index [95%]",
+      "MBI moves > 10",
+      "with the reference engine at the same budget [95%]",
+      "file",
+    ],
     d.engines.map((e) => [
       // a dataset without a page of its own links its table
       markup`<a href="${pageOf(d, e.folder)?.href ?? e.table}">${datasetLabel(e.engine, e.limit)}</a>`,
       e.vsBest ? `${fix(e.vsBest.rho, 3)} ${iv(e.vsBest.ci95)}` : "not compared (deno task compare-engines)",
       e.vsBest ? pct(e.vsBest.share_over_10) : "–",
+      e.vsSameBudget
+        ? `${fix(e.vsSameBudget.rho, 3)} ${iv(e.vsSameBudget.ci95)} (${
+          d.names[e.vsSameBudget.folder] ?? e.vsSameBudget.folder
+        })`
+        : "– (no rung at its budget)",
       e.vsBest
         ? markup`<a href="engine_comparison.json"><code>${breakableName("engine_comparison.json")}</code></a>`
         : "–",
@@ -402,13 +413,13 @@ export function renderLanding(d: LandingData, drawScript = ""): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Chess960 Balance Index (MBI): which start positions are balanced</title>
+<title>Morozov Balance Index (MBI): which Chess960 start positions are balanced</title>
 <meta name="description" content="The most and the least balanced of the 960 Chess960 start positions by the Morozov Balance Index, how sure that is, and every dataset behind it">
 <style>${raw(PAGE_STYLE + LANDING_STYLE)}</style>
 </head>
 <body>
 <header>
-<h1>Chess960 Balance Index (MBI)</h1>
+<h1>Morozov Balance Index (MBI) for Chess960</h1>
 <p class="lead">${b ? whatIsSentence(b) : "White moves first, so a start position may give White an edge."}</p>
 ${
     b &&

@@ -166,12 +166,21 @@ async function validationFiles(table: string): Promise<(OutcomeValidation & { hr
 const datasetName = (d: EvalDataset) => datasetLabel(d.header.engine.uci_name, d.header.config.limit);
 
 /** Other engines' complete datasets, and their agreement with the best index. */
-const engineRows = (others: EvalDataset[], bestKey: string | null, pairs: PairAgreement[]) =>
+const engineRows = (
+  others: EvalDataset[],
+  bestKey: string | null,
+  pairs: PairAgreement[],
+  rungs: readonly { folder: string; nodes: number }[],
+) =>
   others.map((d) => {
     const folder = datasetFolder(d);
-    const p = bestKey
-      ? pairs.find((x) => (x.a === folder && x.b === bestKey) || (x.b === folder && x.a === bestKey))
-      : undefined;
+    const pairOf = (key: string) =>
+      pairs.find((x) => (x.a === folder && x.b === key) || (x.b === folder && x.a === key));
+    const p = bestKey ? pairOf(bestKey) : undefined;
+    // the reference engine's rung at the same budget: engine alone apart, budget held equal
+    const limit = d.header.config.limit;
+    const rung = "nodes" in limit ? rungs.find((r) => r.nodes === limit.nodes) : undefined;
+    const same = rung && rung.folder !== bestKey ? pairOf(rung.folder) : undefined;
     return {
       folder,
       engine: d.header.engine.uci_name,
@@ -180,6 +189,8 @@ const engineRows = (others: EvalDataset[], bestKey: string | null, pairs: PairAg
       vsBest: p
         ? { rho: p.spearman.rho, ci95: p.spearman.ci95, share_over_10: p.mbi_shift.share_over_10, n: p.common }
         : null,
+      /** Spearman of the edges with the reference engine's dataset at the same budget, and its folder, when compared. */
+      vsSameBudget: same && rung ? { folder: rung.folder, rho: same.spearman.rho, ci95: same.spearman.ci95 } : null,
       /** Its MBI table (`<folder>/mbi.csv`, relative to the landing page). */
       table: href(mbiPaths(join(root(), folder)).csv),
     };
@@ -271,6 +282,7 @@ export async function collectLanding(known?: KnownDesigns) {
     scan.complete.filter((d) => !onLadder.has(datasetFolder(d)) && d.header.config.engine_fingerprint !== reference),
     best?.profile.name ?? null,
     comparison?.pairs ?? [],
+    ladderRows,
   );
   const validations = outcomes.flatMap((o) => o.validations);
   return {

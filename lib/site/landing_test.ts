@@ -559,3 +559,22 @@ Deno.test("a table's rows: the reference engine's budgets first, smallest first,
   );
   ok(html.includes(`${fixedNonZero(run.eval_vs_score.rho, 3)} [`) && html.includes("no MBI until all are done"), html);
 });
+
+Deno.test("other engines: each also against the reference engine's rung at its own budget, from engine_comparison.json", async () => {
+  const d = await collectLanding();
+  const pairs = JSON.parse(Deno.readTextFileSync(repoPath("results", "engine_comparison.json"))).pairs as {
+    a: string;
+    b: string;
+    spearman: { rho: number };
+  }[];
+  const checked = d.engines.filter((e) => e.vsSameBudget);
+  ok(checked.length >= 2, "the 125,000-node engines have a rung at their budget");
+  for (const e of checked) {
+    const rung = d.ladderRows.find((r) => r.folder === e.vsSameBudget!.folder)!;
+    ok(rung, `${e.folder}: its rung is on the ladder`);
+    const p = pairs.find((x) => [x.a, x.b].sort().join() === [e.folder, rung.folder].sort().join())!;
+    assertEquals(e.vsSameBudget!.rho, p.spearman.rho);
+  }
+  // a depth budget has no rung of nodes
+  assertEquals(d.engines.find((e) => e.folder === "quick@ethereal-12")?.vsSameBudget, null);
+});

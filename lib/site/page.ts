@@ -110,7 +110,7 @@ export function renderPage(
   const legend = data.legend;
   const e = d.engine;
   const fp = fingerprintValue(e.fingerprint);
-  const title = `Chess960 Balance Index (MBI) — ${pageCaption(d)}`;
+  const title = `Morozov Balance Index (MBI) — ${pageCaption(d)}`;
   const description = `The Morozov Balance Index of the ${d.n} Chess960 start positions: ${pageCaption(d)}`;
   return String(markup`<!doctype html>
 <html lang="en">
@@ -124,7 +124,7 @@ export function renderPage(
 <body>
 <a class="skip" href="#positions">Skip to the positions</a>
 <header>
-<h1>Chess960 Balance Index (MBI)</h1>
+<h1>Morozov Balance Index (MBI) for Chess960</h1>
 <p class="sub">${pageCaption(d)} · ${d.n} positions${extra.links && markup` · ${bestIndexHtml(extra.links)}`}</p>
 ${
     d.banner &&
