@@ -7,7 +7,7 @@
  */
 
 import { dirname, join } from "node:path";
-import { formatLimit } from "../engine/mod.ts";
+import { formatLimit, sameLimit } from "../engine/mod.ts";
 import {
   datasetFolder,
   type DatasetScan,
@@ -94,12 +94,23 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
       const who = sameEngine ? `the same engine at ${limit}` : `${engine} at ${limit}`;
       const lead = sameEngine ? "One budget is one snapshot" : "Another engine ranks the positions differently";
       const share = pct(a.mbi_shift.share_over_10);
+      // another engine at another budget: the reference engine at that engine's budget sets engine apart from budget
+      const ref = sameEngine
+        ? undefined
+        : others.find((r) => isOtherBudget(d, r) && sameLimit(r.header.config.limit, o.header.config.limit));
+      const atSame = ref && rankAgreement(ref, o);
+      const sameCi = ref && atSame ? await comparisonCi(datasetFolder(ref), folder) : undefined;
+      const engineAlone = atSame
+        ? `At ${limit} both, ${ref!.header.engine.uci_name} and ${engine} agree at Spearman ${
+          fix(atSame.spearman_edge)
+        }${sameCi ? ` ${iv(sameCi, 2)}` : ""}: the engine alone moves the ranks that much.`
+        : "";
       const text =
         `${lead}: between ${formatLimit(d.header.config.limit)} and ${who} the ranks of the edges agree at ` +
         `Spearman ${fix(a.spearman_edge)}${ciText} over ${a.common} positions. ` +
         `${share} of positions move by more than 10 MBI points (median |ΔMBI| ${a.mbi_shift.median}). ` +
         `The values themselves (in cp) agree at Pearson ${fix(a.pearson_eval)}; ` +
-        `${stabilityWords(a.pearson_eval, ci)}.`;
+        `${stabilityWords(a.pearson_eval, ci)}.${engineAlone ? ` ${engineAlone}` : ""}`;
       const moved = `${share} of positions move more than 10 points`;
       return {
         id: `${sameEngine ? "rank-agreement" : "engine-agreement"}:${folder}`,
@@ -119,8 +130,15 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
           pearson_eval: a.pearson_eval,
           share_mbi_over_10: a.mbi_shift.share_over_10,
           median_mbi_shift: a.mbi_shift.median,
+          same_budget_other: ref ? datasetFolder(ref) : null,
+          same_budget_spearman_edge: atSame ? atSame.spearman_edge : null,
         },
-        sources: [recordedPath(d.path), recordedPath(o.path), ...(ci ? [recordedPath(comparisonPath())] : [])],
+        sources: [
+          recordedPath(d.path),
+          recordedPath(o.path),
+          ...(atSame ? [recordedPath(ref!.path)] : []),
+          ...(ci || sameCi ? [recordedPath(comparisonPath())] : []),
+        ],
       };
     })()];
   }));

@@ -7,7 +7,7 @@ import { CI_POSITIONS, METHOD_SEED, pearson, spearman } from "../method/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { SUMMARY_SCHEMA } from "../analysis/mod.ts";
 import { inTempRoot } from "../core/testing.ts";
-import { repoPath } from "../core/mod.ts";
+import { fix, repoPath } from "../core/mod.ts";
 
 const COMMITTED_SELFPLAY = JSON.parse(
   await Deno.readTextFile(repoPath("results", "quick", "selfplay", "selfplay.json")),
@@ -89,6 +89,30 @@ Deno.test("limitations: budget, engine, ties and rank agreement from the data; '
     assertEquals(engine.figures.spearman_edge, spearman(mine, signed.map(Math.abs)));
     assertEquals(engine.figures.spearman_eval, spearman(mine, signed));
     ok(!ls.some((l) => l.id.startsWith("distinct") || l.id === "power"), "no self-play statements without self-play");
+    // at the same budget as this dataset there is nothing to set apart: no second comparison
+    assertEquals(engine.figures.same_budget_other, null);
+
+    // another engine at another budget: set apart by the reference engine at that budget (ci~eval40000)
+    const far = values((_, i) => 3 + ((i * 5) % 11));
+    await writeSyntheticDataset({
+      root,
+      folder: "ci~eval40000@sf18-wasm",
+      values: far,
+      limit: { nodes: 40_000 },
+      engine: { id: "sf18-wasm", uci_name: "Stockfish 18 WASM", fingerprint: 2_044_794 },
+    });
+    const apart = byId(await computeLimitations(getProfile("ci")), "engine-agreement:ci~eval40000@sf18-wasm")!;
+    const farOnCi = CI_POSITIONS.map((sp) => far[sp]);
+    assertEquals(apart.figures.same_budget_other, "ci~eval40000");
+    assertEquals(apart.figures.same_budget_spearman_edge, spearman(theirs.map(Math.abs), farOnCi));
+    ok(
+      apart.text.includes(
+        `At 40,000 nodes both, Stockfish 17.1 WASM and Stockfish 18 WASM agree at Spearman ${
+          fix(spearman(theirs.map(Math.abs), farOnCi))
+        }`,
+      ) && apart.text.endsWith("the engine alone moves the ranks that much."),
+      apart.text,
+    );
   });
 });
 
