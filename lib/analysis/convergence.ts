@@ -150,7 +150,7 @@ function choose<T>(xs: readonly T[], k: number): T[][] {
 
 /** The ladder's model in words, without its formula. */
 const LADDER_MODEL =
-  "each rung ranks the edges like one common limiting ranking plus noise of its own, independent between rungs";
+  "each budget ranks the edges like one common limiting ranking plus noise of its own, independent between budgets";
 
 /** How far the model's equal products of correlations may differ before it is said not to fit. */
 const TETRAD_TOLERANCE = 0.05;
@@ -216,7 +216,7 @@ export function projectAgreement(rungs: readonly Rung[], pairs: readonly RungPai
       passed: worst <= TETRAD_TOLERANCE,
     });
   } else {
-    checks.push({ text: "with 3 rungs the model fits any correlations exactly: no test of fit", passed: null });
+    checks.push({ text: "with 3 budgets the model fits any correlations exactly: no test of fit", passed: null });
   }
   const top = r[r.length - 1];
   return {
@@ -330,9 +330,9 @@ export function convergenceSentences(c: Convergence): string[] {
   const f = (x: number, d = 2) => fixedNonZero(x, d);
   const steps = c.rungs.slice(1).map((b, i) => rungPair(c, c.rungs[i].folder, b.folder)!);
   out.push(
-    `Consecutive rungs (${c.rungs.map((r) => formatLimit({ nodes: r.nodes })).join(" → ")}) agree at Spearman ${
+    `Consecutive budgets (${c.rungs.map((r) => formatLimit({ nodes: r.nodes })).join(" → ")}) agree at Spearman ${
       steps.map((p) => f(p.spearman_edges)).join(" → ")
-    } (edges). From one rung to the next, ${
+    } (edges). From one budget to the next, ${
       steps.map((p) => pct(p.mbi_shift.share_over_10)).join(" → ")
     } of positions move by more than 10 MBI points.`,
   );
@@ -340,7 +340,7 @@ export function convergenceSentences(c: Convergence): string[] {
   if (cov.length) {
     const held = cov.map((p) => `${pct(p.coverage!.share)} (${int(p.nodes_a)} → ${formatLimit({ nodes: p.nodes_b })})`);
     out.push(
-      `The per-position MBI settling ranges hold the next rung's MBI for ${held.join(", ")}. ` +
+      `The per-position MBI settling ranges hold the next budget's MBI for ${held.join(", ")}. ` +
         "Read them as how far a position still moved while its search settled, not as a confidence interval.",
     );
   }
@@ -362,7 +362,7 @@ export function convergenceSentences(c: Convergence): string[] {
           `The model (an assumption): ${model}`,
           ...more,
           ...checks,
-          `Under it, the ${topLimit} rung agrees with the limiting ranking at r ≈ ${f(p.top_vs_method[1])}.`,
+          `Under it, the ${topLimit} dataset agrees with the limiting ranking at r ≈ ${f(p.top_vs_method[1])}.`,
           `A dataset at the method's ${method} would rank the edges like it at Spearman ${f(p.top_vs_method[0])}..${
             f(p.top_vs_method[1])
           }.`,
@@ -370,11 +370,11 @@ export function convergenceSentences(c: Convergence): string[] {
         ].join(" ")
         // the verdict first: a model that does not fit is told by what it fails, its formula left out
         : [
-          `These rungs give no projection to the method's ${method}: a simple model of the ladder fails ${failed} of ` +
+          `These budgets give no projection to the method's ${method}: a simple model of the ladder fails ${failed} of ` +
           `its ${p.checks.length} checks on them.`,
           `The model: ${LADDER_MODEL}.`,
           ...checks,
-          `What the rungs do show is that the last step, ${
+          `What they do show is that the last step, ${
             c.rungs.slice(-2).map((r) => int(r.nodes)).join(" → ")
           } nodes, still moved ${pct(steps[steps.length - 1].mbi_shift.share_over_10)} of positions by more than ` +
           "10 MBI points.",
@@ -382,7 +382,7 @@ export function convergenceSentences(c: Convergence): string[] {
     );
   } else {
     out.push(
-      "Two rungs are too few to separate each rung's noise from the common ranking: no projection to the method's 400,000,000 nodes.",
+      "Two budgets are too few to separate each one's noise from the common ranking: no projection to the method's 400,000,000 nodes.",
     );
   }
   if (c.partial.length) {

@@ -98,7 +98,7 @@ Deno.test("the ladder: complete reference rungs of one base profile by budget, p
     // short sentences, one per assumption and per check
     for (const sentence of words.split(/(?<=\.) (?=[A-Z])/)) ok(sentence.split(" ").length <= 40, sentence);
     // these rungs do not fit the model (an r² above 1): said first, with the check that failed
-    ok(words.includes("These rungs give no projection") && words.includes("Failed: r² above 1"), words);
+    ok(words.includes("These budgets give no projection") && words.includes("Failed: r² above 1"), words);
   });
 });
 
@@ -161,7 +161,7 @@ Deno.test("projection: recovers each rung's agreement with the limit when the mo
   const told = convergenceSentences({ ...c, projection: off }).join(" ");
   ok(
     told.includes(
-      "These rungs give no projection to the method's 400,000,000 nodes: a simple model of the ladder fails 1 of its 3 checks on them.",
+      "These budgets give no projection to the method's 400,000,000 nodes: a simple model of the ladder fails 1 of its 3 checks on them.",
     ),
     told,
   );
@@ -171,7 +171,9 @@ Deno.test("projection: recovers each rung's agreement with the limit when the mo
     told,
   );
   for (const sentence of told.split(/(?<=\.) (?=[A-Z])/)) ok(sentence.split(" ").length <= 40, sentence);
-  ok(convergenceSentences({ ...c, projection: fits }).join(" ").includes("The model (an assumption): Each rung ranks"));
+  ok(
+    convergenceSentences({ ...c, projection: fits }).join(" ").includes("The model (an assumption): Each budget ranks"),
+  );
   ok(![...off.checks, ...bad.checks].some((c) => /\br\d\b/.test(c.text)), "no folder named");
   assertEquals(projectAgreement(rungs.slice(0, 2), pairsFor(rungs.slice(0, 2), () => 0.5)), null);
 });
@@ -215,7 +217,7 @@ Deno.test("projection: with 3 rungs the test of fit is 'not tested', never 'pass
     pairs: pairsFor(three, (i, j) => r[i] * r[j]),
     projection: p,
   }).join(" ");
-  ok(words.includes("Not tested: with 3 rungs the model fits any correlations exactly: no test of fit."), words);
+  ok(words.includes("Not tested: with 3 budgets the model fits any correlations exactly: no test of fit."), words);
   ok(!words.includes("Passed: with 3 rungs"), words);
 });
 

@@ -50,9 +50,9 @@ const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact" });
 
 /** The convergence figure's series with their colours: each step's agreement, share moving > 10, coverage. */
 const SERIES = [
-  ["Spearman of the edges with the rung below", THEME.colors.main],
+  ["Spearman of the edges with the budget below", THEME.colors.main],
   ["share of positions whose MBI moves > 10 points", THEME.colors.negative],
-  ["share inside the rung below's MBI settling range", THEME.colors.accent],
+  ["share inside the budget below's MBI settling range", THEME.colors.accent],
 ];
 
 /** The ladder's convergence figure (Observable Plot): at each step up the ladder, the three series. */
@@ -74,7 +74,7 @@ export function convergenceFigure(d: LandingData): Html | null {
         `The ladder of budgets · ${ladderEngineText(ladder)} · ${
           d.ladderRows.map((r) => formatLimit({ nodes: r.nodes })).join(", ")
         } per position · n = ${top.depth.count} positions.`,
-        "Each point compares a rung with the rung below it, drawn at the larger budget.",
+        "Each point compares a budget with the one below it, drawn at the larger budget.",
       ],
       width,
       height: 260,
@@ -204,7 +204,7 @@ function ladderSection(d: LandingData): Html {
     return [
       name,
       `${r.depth.min}–${r.depth.max} (median ${r.depth.median})`,
-      r.next ? fix(r.next.spearman, 3) : "– (top rung)",
+      r.next ? fix(r.next.spearman, 3) : "– (largest budget)",
       r.next ? pct(r.next.share_over_10) : "–",
       r.next ? (r.next.coverage === null ? "not recorded" : pct(r.next.coverage)) : "–",
     ];
@@ -256,7 +256,7 @@ function enginesSection(d: LandingData): Html {
         ? `${fix(e.vsSameBudget.rho, 3)} ${iv(e.vsSameBudget.ci95)} (${
           d.names[e.vsSameBudget.folder] ?? e.vsSameBudget.folder
         })`
-        : "– (no rung at its budget)",
+        : "– (no dataset at its budget)",
       e.vsBest
         ? markup`<a href="engine_comparison.json"><code>${breakableName("engine_comparison.json")}</code></a>`
         : "–",
