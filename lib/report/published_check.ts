@@ -33,8 +33,16 @@ export interface PublishedCheck {
   sentence: string;
 }
 
-/** Compares a design's rho(eval, score), when defined, with the published figure, given its games' reliability. */
-export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): PublishedCheck {
+/**
+ * Compares a design's rho(eval, score), when defined, with the published figure, given its games' reliability.
+ * `ceilingReading: false` leaves out the sentence that depends on the games alone (0.76 above their ceiling), for a
+ * second set of values against games whose check is already said.
+ */
+export function checkAgainstPublished(
+  obs: Correlation,
+  rel: ScoreReliability,
+  { ceilingReading = true }: { ceilingReading?: boolean } = {},
+): PublishedCheck {
   const p = { rho: PUBLISHED.rho_eval_score, ci95: PUBLISHED.ci95 };
   const head = { published: p, observed: { rho: obs.rho, ci95: obs.ci95_percentile } };
   const published = `${p.rho} [${p.ci95[0]}, ${p.ci95[1]}]`;
@@ -94,7 +102,7 @@ export function checkAgainstPublished(obs: Correlation, rel: ScoreReliability): 
     // how far the observed figure lies from that, and what it means: a sentence of its own
     const then = [distance, meaning].filter((x) => x).join(meaning.startsWith("so") ? ", " : "; ");
     if (then) parts.push(`${then[0].toUpperCase()}${then.slice(1)}.`);
-    if (above) {
+    if (above && ceilingReading) {
       parts.push(
         `Read as what the method's own games showed, ${p.rho} is above this ceiling: games with these variances ` +
           `cannot show it (it needs a reliability of at least ${fix(p.rho * p.rho, 3)}).`,

@@ -92,6 +92,10 @@ Deno.test("explained, but the interval holds 0: the games do not confirm the fig
     ),
     c.sentence,
   );
+  // said once per set of games: a second set of values against the same games leaves the ceiling reading out
+  const again = checkAgainstPublished(corr(0.101, -0.162, 0.348), rel(0.205), { ceilingReading: false });
+  ok(!again.sentence.includes("Read as what the method's own games showed"), again.sentence);
+  assertEquals(again.sentence, c.sentence.replace(/ Read as what the method's own games showed[^)]*\)\./, ""));
   // 0.76 outside the interval is never followed by "neither confirm nor refute" (a reader takes that for a contradiction)
   ok(!c.sentence.includes("neither confirm nor refute"), c.sentence);
 });
