@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { errorLines, testRoot } from "../core/testing.ts";
 import { repoPath } from "../core/mod.ts";
 import { writeFileAtomic } from "../store/mod.ts";
+import { CI_POSITIONS } from "../method/mod.ts";
 
 // Command-line behaviour shared by every command: usage errors exit 2 with one line naming the value and what is
 // allowed, domain errors exit 1, --help prints the usage; the results root is a temporary folder.
@@ -20,6 +21,12 @@ Deno.test("usage errors: one line, exit 2, naming the value and what is allowed"
     ["evaluate.ts", ["--fen", "x"], /unknown option --fen \(allowed: --sp, /],
     ["evaluate.ts", ["--nodes", "100"], /--sp SP\|BACKRANK\|FEN is required \(the start position: /],
     ["eval_all.ts", ["--profile", "ci", "--nodes", "abc"], /--nodes abc: expected a whole number >= 1/],
+    ["eval_all.ts", ["--profile", "ci", "--sp", "518", "--sp-of", "ci~pos4~games2"], /give --sp or --sp-of, not both/],
+    [
+      "eval_all.ts",
+      ["--profile", "ci", "--sp-of", "ci~pos4~games2"],
+      /--sp-of ci~pos4~games2: no self-play results for that key \(expected a design's key/,
+    ],
     ["selfplay.ts", ["--profile", "ci", "--positions", "abc"], /--positions abc: a number of positions to draw/],
     ["stats.ts", ["extra"], /unexpected argument "extra" \(did you mean --profile extra\?\)/],
     ["eval_all.ts", ["--profile", "nosuch"], /unknown profile "nosuch" \(allowed: full, quick, ci\)/],
@@ -178,4 +185,20 @@ Deno.test("power from scores that do not spread: not estimable, the stated fallb
   ok(/not estimable from outcome table flat/.test(r.stdout), r.stdout);
   ok(/power to exclude 0 \(95% interval\) 0\.736/.test(r.stdout), r.stdout);
   ok(!/no number of games suffices/.test(r.stdout), r.stdout);
+});
+
+Deno.test("eval-all --sp-of takes a self-play design's positions from its selfplay.json (the committed 60)", async () => {
+  const key = "quick~eval8000000~pos60~games50~move300000";
+  const design = JSON.parse(
+    Deno.readTextFileSync(
+      repoPath("results", "quick~eval8000000", "selfplay~pos60~games50~move300000", "selfplay.json"),
+    ),
+  ) as { positions: { sp: number }[] };
+  // against the ci profile's 12 positions: refused before any search, naming the design's positions outside them
+  const r = await cli("eval_all.ts", ["--profile", "ci", "--sp-of", key], { MBI_RESULTS_DIR: repoPath("results") });
+  assertEquals(r.code, 2, r.stderr);
+  const named = errorLines(r.stderr)[0].match(/^error: --sp-of \S+: ([\d, ]+) not in profile ci's positions$/);
+  ok(named, r.stderr);
+  const outside = design.positions.map((p) => p.sp).filter((sp) => !CI_POSITIONS.includes(sp));
+  assertEquals(named[1].split(", ").map(Number), outside.slice(0, 5));
 });

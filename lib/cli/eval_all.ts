@@ -7,7 +7,9 @@
 import { evalAll, runEvaluation } from "../evaluation/mod.ts";
 import { evalLimit, formatDuration, profileAndEngine, terminalProgress } from "../runs/mod.ts";
 import { int } from "../core/mod.ts";
-import { command, runCommand, UsageError } from "./command.ts";
+import { getProfile } from "../store/mod.ts";
+import { readSelfplayResults } from "../selfplay/mod.ts";
+import { command, runCommand, text, UsageError } from "./command.ts";
 import { DEPTH, ENGINE, NODES, OUT_FILE, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
 
 /** The declaration of `deno task eval-all`. */
@@ -21,6 +23,10 @@ export const COMMAND = command({
     workers: WORKERS,
     engine: ENGINE,
     sp: SP_LIST,
+    "sp-of": text(
+      "KEY",
+      "only the positions of this self-play design (its results key), e.g. quick~eval8000000~pos60~games50~move30000",
+    ),
     shard: SHARD,
     out: { ...OUT_FILE, help: "write the evaluations to this file instead of the profile's evals.jsonl" },
   },
@@ -30,10 +36,13 @@ await runCommand(import.meta, COMMAND, async ({ values }) => {
   const overrides = { evalNodes: values.nodes, evalDepth: values.depth };
   const { profile, engine } = profileAndEngine(values.profile, overrides, values.engine);
   const limit = evalLimit(profile, engine.entry);
-  const { workers, shard, out, sp: positions } = values;
+  const { workers, shard, out } = values;
+  if (values.sp && values["sp-of"]) throw new UsageError("give --sp or --sp-of, not both");
+  const positions = values["sp-of"] ? await designPositions(values["sp-of"]) : values.sp;
   const outside = (positions ?? []).filter((sp) => !profile.positions.includes(sp));
   if (outside.length) {
-    throw new UsageError(`--sp: ${outside.slice(0, 5).join(", ")} not in profile ${profile.name}'s positions`);
+    const option = values["sp-of"] ? `--sp-of ${values["sp-of"]}` : "--sp";
+    throw new UsageError(`${option}: ${outside.slice(0, 5).join(", ")} not in profile ${profile.name}'s positions`);
   }
   const budget = "nodes" in limit ? `${int(limit.nodes)} nodes` : `depth ${limit.depth}`;
   const id = `${engine.entry.id} (${engine.entry.name})`;
@@ -50,3 +59,15 @@ await runCommand(import.meta, COMMAND, async ({ values }) => {
       (s.restarts ? `; ${s.restarts} engine restart(s)` : ""),
   );
 });
+
+/** The positions of a self-play design (`--sp-of`), from its `selfplay.json`. */
+async function designPositions(key: string): Promise<number[]> {
+  const results = await readSelfplayResults(getProfile(key));
+  if (!results) {
+    throw new UsageError(
+      `--sp-of ${key}: no self-play results for that key (expected a design's key with its selfplay.json; play it ` +
+        `with deno task selfplay --profile ${key})`,
+    );
+  }
+  return results.positions.map((p) => p.sp);
+}
