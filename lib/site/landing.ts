@@ -306,13 +306,34 @@ function validationsTable(
       markup`<a href="outcomes/study.json"><code>study.json</code></a>`,
     ]);
   }
-  return labelledTable(
+  const all = labelledTable(
     `Each dataset against these games: Spearman's rho with its 95% interval; ${int(vs[0].games)} games over ${
       vs[0].positions
     } positions`,
     ["dataset", "rho(eval, score)", "rho(MBI, |score − 0.5|)", "file"],
     rows,
   );
+  // the answer first (the best index, and the method's run so far), every dataset's row on demand
+  const top = vs.find((v) => v.dataset.key === best?.key);
+  const lead = [
+    ...(top
+      ? [
+        `${datasetLabel(top.dataset.engine, top.dataset.budget)} (the best index): rho(eval, White's score) ${
+          rhoInterval(top.eval_vs_score, top.eval_vs_score.ci95_percentile)
+        }`,
+      ]
+      : []),
+    ...(run && m
+      ? [
+        `the method's run so far (${int(run.eval_vs_score.n)} positions): ${
+          rhoInterval(run.eval_vs_score, run.eval_vs_score.ci95)
+        }`,
+      ]
+      : []),
+  ];
+  return markup`${
+    lead.length ? markup`<p>${lead.join("; ")}.</p>` : ""
+  }<details><summary>Every dataset against these games (${rows.length} rows)</summary>${all}</details>`;
 }
 
 /** How far a table's noise lets any correlation go, and whether it can rank the datasets at all (said once). */
