@@ -66,7 +66,7 @@ await runCommand(import.meta, COMMAND, async ({ values, positionals }) => {
     );
     return;
   }
-  const range = row.mbi_lo === null ? "" : ` (range ${row.mbi_lo}–${row.mbi_hi})`;
+  const range = row.mbi_lo === null ? "" : ` (settling range ${row.mbi_lo}–${row.mbi_hi})`;
   const fingerprint = facts.fingerprint && `fingerprint ${int(facts.fingerprint)}`;
   console.log(`SP ${row.sp} ${row.setup}: MBI ${row.mbi}${range}, rank ${row.rank} of ${table.rows.length} by edge`);
   const searched = `depth ${rec?.depth ?? "?"}; pv ${rec?.pv.join(" ") ?? "?"}`;
@@ -88,7 +88,7 @@ await runCommand(import.meta, COMMAND, async ({ values, positionals }) => {
     );
   }
   if (table.banner) console.log(`note: ${table.banner}`);
-  if (table.uncertainty) console.log(`range: ${table.uncertainty.definition}`);
+  if (table.uncertainty) console.log(`settling range: ${table.uncertainty.definition}`);
   // the cite line carries what the note asks a citation to name: engine, fingerprint and budget
   const cited = [facts.engine, fingerprint].filter(Boolean).join(", ");
   console.log(`cite: ${table.citation} Dataset ${table.profile} (${cited}), ${facts.budget}.`);
