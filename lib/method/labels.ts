@@ -121,7 +121,10 @@ export function datasetPhrase(engine: string, budget: BudgetWords): string {
 /** An engine and its stage-1 budget joined by `between`, or the engine alone when its name holds the budget. */
 function withBudget(engine: string, budget: BudgetWords, between: string): string {
   const words = limitWords(budget);
-  return engine.includes(words) ? engine : `${engine}${between}${words} per position`;
+  // a budget that says "per position" inside (`depth 32 per position (5.5–87 million nodes, …)`) is not told twice
+  return engine.includes(words)
+    ? engine
+    : `${engine}${between}${words}${/ per position\b/.test(words) ? "" : " per position"}`;
 }
 
 /** A self-play design in words: `24 × 8 games at 4,000 nodes/move`. */

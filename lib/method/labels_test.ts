@@ -95,6 +95,9 @@ Deno.test("a dataset is named one way in labels and one way in sentences, whatev
   const peer = "Stockfish 17.1 (eval960, depth 32)";
   assertEquals(datasetLabel(peer, { depth: 32 }), peer);
   assertEquals(datasetPhrase(peer, "depth 32"), peer);
+  // "per position" said once where the budget's words hold it before a note
+  const long = "depth 32 per position (5.5–87 million nodes, median 26 million)";
+  assertEquals(datasetPhrase("Stockfish 17.1", long), `Stockfish 17.1 at ${long}`);
 });
 
 Deno.test("offMethodText names what is not at the method's budgets, and nothing at them", () => {

@@ -52,12 +52,12 @@ export function frameTable(
   return { columns: df.columns, index: df.index, rows: df.values as unknown[][] };
 }
 
-/** One cell for people: integers plainly (thousands separated from 10,000), others to 4 significant digits. */
+/** One cell for people: integers plainly (thousands separated from 1,000), others to 4 significant digits. */
 export function formatCell(v: unknown): string {
   if (v === null || v === undefined || (typeof v === "number" && Number.isNaN(v))) return "—";
   if (typeof v === "number") {
-    if (Number.isInteger(v)) return Math.abs(v) >= 10_000 ? int(v) : String(v);
-    if (Math.abs(v) >= 10_000) return int(Math.round(v));
+    if (Number.isInteger(v)) return Math.abs(v) >= 1_000 ? int(v) : String(v);
+    if (Math.abs(v) >= 1_000) return int(Math.round(v));
     return String(Number(v.toPrecision(4)));
   }
   if (Array.isArray(v)) return v.join(" ");

@@ -52,6 +52,7 @@ Deno.test("an empty frame keeps its columns; cells are formatted for people", as
   ok(!shown.includes("<table") && shown.includes("none yet") && shown.includes("0 rows × 2 columns"), shown);
   assertEquals(formatCell(125000), "125,000");
   assertEquals(formatCell(518), "518");
+  assertEquals([formatCell(1280), formatCell(3000), formatCell(999)], ["1,280", "3,000", "999"]);
   assertEquals(formatCell(0.61734), "0.6173");
   assertEquals(formatCell(null), "—");
   assertEquals(formatCell(NaN), "—");

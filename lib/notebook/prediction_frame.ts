@@ -17,7 +17,7 @@ const ALL_NODES = "400,000,000 nodes per position";
 /** One row per figure with its 95% interval; empty, its caption saying why, for a design without a prediction. */
 export async function predictionFrame(design: Profile, state: SampleState, text: string): Promise<DataFrame> {
   const p = await readPrediction(predictionPath(design));
-  const columns = "figure rho lo hi design values_at";
+  const columns = "figure rho lo hi values_at design";
   if (!p) {
     const { positions, games, nodesPerMove } = design.selfplay;
     const own = selfplayBudgetText({ positions, games, nodesPerMove });

@@ -10,3 +10,4 @@
 export * from "./palette.ts";
 export * from "./render.ts";
 export * from "./theme.ts";
+export * from "./axes.ts";

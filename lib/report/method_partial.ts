@@ -322,7 +322,9 @@ export function partialAgreementText(p: Pick<MethodPartial, "agreement">): strin
     num(a.all.n)
   }` +
     (a.prefix ? `, ${r(a.prefix)} on the ${num(a.prefix.n)} of the random order alone` : "") +
-    (a.peer ? `; with the published depth-32 table (clfs/eval960): ${r(a.peer)}. That table is ${PEER.role}.` : ".");
+    (a.peer
+      ? `. The published depth-32 table (clfs/eval960) agrees with these values at ${r(a.peer)}. It is ${PEER.role}.`
+      : ".");
 }
 
 /** The best index in words: `8,000,000 nodes per position` → `8,000,000-node index`. */

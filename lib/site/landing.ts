@@ -15,7 +15,7 @@ import {
   verdictsText,
 } from "../method/mod.ts";
 import { type OutcomeValidation } from "../outcomes/mod.ts";
-import { figure, FIGURE_MIN_WIDTH, Plot, THEME, withMinWidth } from "../plot/mod.ts";
+import { budgetAxisX, figure, FIGURE_MIN_WIDTH, Plot, THEME, withMinWidth } from "../plot/mod.ts";
 import { displayPath, LICENCE, outcomeTitle, progressText, SNAPSHOT_FILE, writeTextIfChanged } from "../store/mod.ts";
 import { convergenceSentences, ladderEngineText, PUBLISHED } from "../analysis/mod.ts";
 import { BOARD_CREDITS } from "./board_config.ts";
@@ -44,9 +44,6 @@ import { partialMedianText } from "../report/mod.ts";
 
 /** The design of a self-play summary in words (for tables). */
 const designWords = (s: SummaryDesign): string => selfplayBudgetText(summaryBudget(s));
-
-/** Budgets on an axis: 125K, 2M. */
-const COMPACT = new Intl.NumberFormat("en-US", { notation: "compact" });
 
 /** The convergence figure's series with their colours: each step's agreement, share moving > 10, coverage. */
 const SERIES = [
@@ -83,13 +80,7 @@ export function convergenceFigure(d: LandingData): Html | null {
       y: { label: "↑ share or correlation", domain: [0, 1], grid: true },
       color: { legend: false, domain: SERIES.map(([what]) => what), range: SERIES.map(([, colour]) => colour) },
       marks: [
-        // every rung's budget labelled: a log scale's own tick format (even given a function) blanks labels such as 8M
-        Plot.axisX(d.ladderRows.map((r) => r.nodes), {
-          text: (n: number) => COMPACT.format(n),
-          label: "node budget per position (log scale) →",
-          labelAnchor: "center",
-          labelOffset: 34,
-        }),
+        budgetAxisX(d.ladderRows.map((r) => r.nodes), { labelAnchor: "center", labelOffset: 34 }),
         Plot.line(series, { x: "nodes", y: "y", stroke: "what", marker: "circle" }),
         Plot.text(
           series.filter((s) => s.nodes === top.nodes),
