@@ -15,6 +15,7 @@ import {
   type EvalDataset,
   evalFolderName,
   isOtherBudget,
+  type MbiTable,
   profileDir,
   readJsonIfExists,
   readMbiTable,
@@ -43,7 +44,7 @@ import {
 import { rankAgreement, readSummary, tieGroups } from "../analysis/mod.ts";
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { readSelfplayResults, selfplayBudget } from "../selfplay/mod.ts";
-import { fix, fixedNonZero, iv, num, pct } from "../core/mod.ts";
+import { fix, fixedNonZero, int, iv, num, pct } from "../core/mod.ts";
 import { type Limitation, saidOnce } from "./limitation.ts";
 
 const comparisonPath = () => join(resultsRoot(), "engine_comparison.json");
@@ -145,6 +146,36 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
 }
 
 /**
+ * How often each smaller node budget's settling ranges held the next budget's MBI, up to this dataset's (`table`):
+ * the same engine's datasets below it, smallest first, each pair of neighbours (none without two with ranges).
+ */
+async function coverageBelow(
+  d: EvalDataset,
+  sameEngine: readonly EvalDataset[],
+  table: MbiTable | undefined,
+): Promise<{ from: number; to: number; share: number; path: string }[]> {
+  const nodes = (o: EvalDataset) => "nodes" in o.header.config.limit ? o.header.config.limit.nodes : Infinity;
+  const own = nodes(d);
+  if (!table || own === Infinity) return [];
+  const chain = sameEngine.filter((o) => nodes(o) < own).sort((a, b) => nodes(a) - nodes(b));
+  const tables = await Promise.all(chain.map(async (o) => {
+    const path = join(dirname(o.path), "mbi.json");
+    return { nodes: nodes(o), path, table: await readMbiTable(path).catch(() => undefined) };
+  }));
+  const steps = [...tables, { nodes: own, path: "", table }];
+  const out: { from: number; to: number; share: number; path: string }[] = [];
+  for (let i = 0; i + 1 < steps.length; i++) {
+    const [a, b] = [steps[i], steps[i + 1]];
+    if (!a.table || !b.table) continue;
+    const ranged = a.table.rows.map((r) => ({ sp: r.sp, ...rowInterval(r) }))
+      .filter((r) => r.mbi_lo !== null && r.mbi_hi !== null) as { sp: number; mbi_lo: number; mbi_hi: number }[];
+    if (!ranged.length) continue;
+    out.push({ from: a.nodes, to: b.nodes, share: intervalCoverage(ranged, b.table.rows).share, path: a.path });
+  }
+  return out;
+}
+
+/**
  * The limitations of a profile's results, from the files present: the budget against the method's, one engine, ties,
  * rank agreement with every other complete dataset over the same positions, the per-position MBI interval, and the
  * self-play designs' statements. Statements whose files are missing are left out.
@@ -231,12 +262,19 @@ export async function computeLimitations(
       ? intervalCoverage(table.rows as { sp: number; mbi_lo: number; mbi_hi: number }[], next.rows)
       : undefined;
     const median = quantileSorted(widths, 0.5);
+    // without a larger budget here, the same engine's smaller budgets say how often a settling range held the next
+    const below = larger ? [] : await coverageBelow(d, sameEngineFirst.filter((o) => isOtherBudget(d, o)), table);
     const coverage = cov
       ? ` At ${formatLimit(larger!.header.config.limit)} ` +
         `(${datasetFolder(larger!)}) the MBI lies inside it for ${pct(cov.share)} of positions ` +
         `(${cov.inside} of ${cov.n}).`
       : " How often it holds a larger budget's MBI is not checked for this dataset: " +
-        "no complete dataset of the same engine at a larger budget is here.";
+        "no complete dataset of the same engine at a larger budget is here." +
+        (below.length
+          ? ` At the smaller budgets, the next budget's MBI fell inside a position's settling range for ${
+            below.map((b) => `${pct(b.share)} (${int(b.from)} → ${formatLimit({ nodes: b.to })})`).join(", ")
+          } of positions.`
+          : "");
     out.push({
       id: "mbi-interval",
       headline: `Each MBI's [lo–hi] is a settling range, not a confidence interval (median width ${median}).`,
@@ -250,7 +288,11 @@ export async function computeLimitations(
         coverage_next_budget: cov?.share ?? null,
         next_budget: larger ? datasetFolder(larger) : null,
       },
-      sources: [recordedPath(mbiPath), ...(nextPath ? [recordedPath(nextPath)] : [])],
+      sources: [
+        recordedPath(mbiPath),
+        ...(nextPath ? [recordedPath(nextPath)] : []),
+        ...below.map((b) => recordedPath(b.path)),
+      ],
     });
   }
   if (sp) out.push(...await gamesStatements(profile, sp, summary));

@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { computeLimitations, stabilityWords } from "./limitations.ts";
 import type { Limitation } from "./limitation.ts";
 import { writeSyntheticDataset } from "../store/test_fixtures.ts";
-import { CI_POSITIONS, METHOD_SEED, pearson, spearman } from "../method/mod.ts";
+import { CI_POSITIONS, intervalCoverage, METHOD_SEED, pearson, spearman } from "../method/mod.ts";
 import { getProfile } from "../store/mod.ts";
 import { SUMMARY_SCHEMA } from "../analysis/mod.ts";
 import { inTempRoot } from "../core/testing.ts";
-import { fix, repoPath } from "../core/mod.ts";
+import { fix, pct, repoPath } from "../core/mod.ts";
 
 const COMMITTED_SELFPLAY = JSON.parse(
   await Deno.readTextFile(repoPath("results", "quick", "selfplay", "selfplay.json")),
@@ -251,6 +251,28 @@ Deno.test("limitations: an MBI interval without a larger budget here says its co
     const l = byId(await computeLimitations(getProfile("ci")), "mbi-interval")!;
     assertEquals(l.figures.coverage_next_budget, null);
     ok(/not checked for this dataset: no complete dataset of the same engine at a larger budget/.test(l.text), l.text);
+    ok(!l.text.includes("At the smaller budgets"), "no smaller budget here yet");
+
+    // a smaller budget of the same engine with ranges: how often its ranges held this dataset's MBI is said
+    const w = values((_, i) => 30 - 2 * i);
+    const its = Object.fromEntries(Object.entries(w).map(([sp, x]) => [sp, [x + 6, x - 4, x]]));
+    await writeSyntheticDataset({ root, folder: "ci~eval10000", values: w, iterations: its, limit: { nodes: 10_000 } });
+    const m = byId(await computeLimitations(getProfile("ci")), "mbi-interval")!;
+    const read = (folder: string) => JSON.parse(Deno.readTextFileSync(join(root, folder, "mbi.json"))).rows;
+    const share = intervalCoverage(read("ci~eval10000"), read("ci")).share;
+    ok(Number.isFinite(share), "the two tables share their positions");
+    ok(
+      m.text.endsWith(
+        `At the smaller budgets, the next budget's MBI fell inside a position's settling range for ${
+          pct(share)
+        } (10,000 → 20,000 nodes) of positions.`,
+      ),
+      m.text,
+    );
+    ok(
+      m.sources.includes(join(root, "ci~eval10000", "mbi.json")) ||
+        m.sources.some((x) => x.endsWith("ci~eval10000/mbi.json")),
+    );
   });
 });
 
