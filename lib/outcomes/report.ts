@@ -111,10 +111,14 @@ export function validationCoverage(
 
 /** The coverage in sentences, with the command that adds each missing file. */
 export function coverageSentences(table: string, c: ValidationCoverage): string[] {
-  const validated = c.validated.length ? ` (${c.validated.join(", ")})` : "";
+  // every complete dataset validated: said in a few words (the table below lists them); else which are
   const out = [
-    `Complete datasets under the results root: ${c.complete.join(", ") || "none"}; with a validation file against ` +
-    `${table}: ${c.validated.length} of ${c.complete.length}${validated}.`,
+    !c.complete.length
+      ? `No complete dataset under the results root to validate against ${table}.`
+      : c.missing.length === 0
+      ? `Every complete dataset here (${c.complete.length}) has a validation file against ${table}.`
+      : `${c.validated.length} of the ${c.complete.length} complete datasets here have a validation file against ` +
+        `${table}${c.validated.length ? ` (${c.validated.join(", ")})` : ""}.`,
   ];
   if (c.missing.length) {
     const commands = c.missing.map((k) => `${k} (deno task validate --evals ${k} --outcomes ${table})`);

@@ -121,7 +121,14 @@ Deno.test("validation coverage names the complete datasets without a file, parti
   assertEquals(c.missing, ["quick~eval2000000"]);
   assertEquals(c.without_dataset, ["old"]);
   const words = coverageSentences("lichess-2020-human", c).join(" ");
-  ok(words.includes("2 of 3 (quick, quick@sf18-wasm)"), words);
+  ok(
+    words.includes(
+      "2 of the 3 complete datasets here have a validation file against lichess-2020-human (quick, quick@sf18-wasm).",
+    ),
+    words,
+  );
+  const all = validationCoverage(["quick"], [], [validation("quick", [0, 1], null)]);
+  assertEquals(coverageSentences("t", all), ["Every complete dataset here (1) has a validation file against t."]);
   ok(words.includes("quick~eval2000000 (deno task validate --evals quick~eval2000000 --outcomes lichess-2020-human)"));
   ok(
     words.includes("full (90 of 960 positions in its published figures), quick~eval8000000 (105 of 960 positions)."),
