@@ -92,7 +92,8 @@ export function selfplaySettings(r: SelfplayResults): Displayable {
     ],
     [
       "adjudication",
-      `draw from move ${a.drawMoveNumber} after ${a.drawMoveCount} moves of each side within ±${a.drawScore} cp; ` +
+      `draw from move ${a.drawMoveNumber} on (ply ${2 * (a.drawMoveNumber - 1)}) after ${a.drawMoveCount} moves of ` +
+      `each side within ±${a.drawScore} cp; ` +
       `resign after ${a.resignMoveCount} moves of both sides agreeing on ≥ ${a.resignScore} cp; draw at ${a.maxPlies} plies`,
     ],
     ["base seed", String(c.seed)],

@@ -1,8 +1,9 @@
 import { deepStrictEqual as assertEquals, ok } from "node:assert/strict";
-import { limitationsView, powerView, publishedAgainstCeiling, verdictView } from "./views.ts";
+import { limitationsView, powerView, publishedAgainstCeiling, selfplaySettings, verdictView } from "./views.ts";
 import { boardHtml } from "./board_view.ts";
 import { agreementSentences, datasetWords, informativePairs } from "./comparison_view.ts";
 import { type DatasetInfo, type PairAgreement, PUBLISHED, type Summary } from "../analysis/mod.ts";
+import { repoPath } from "../core/mod.ts";
 
 /** The HTML a view shows, its entities undone (the text a reader sees, tags kept). */
 const html = (d: object) =>
@@ -246,4 +247,15 @@ Deno.test("limitationsView: a line each (the headline), the statement and its fi
   ok(h.includes("(results/x/evals.jsonl)</span></details></li>"), h);
   const text = (shown as Record<symbol, () => Record<string, string>>)[Symbol.for("Jupyter.display")]()["text/plain"];
   assertEquals(text, `- ${l.headline}`);
+});
+
+Deno.test("self-play settings say where the draw adjudication starts, as a move and as the ply the games record", () => {
+  const r = JSON.parse(
+    Deno.readTextFileSync(
+      repoPath("results", "quick~eval8000000", "selfplay~pos60~games50~move300000", "selfplay.json"),
+    ),
+  );
+  const text = html(selfplaySettings(r));
+  const n = r.config.adjudication.drawMoveNumber;
+  ok(text.includes(`draw from move ${n} on (ply ${2 * (n - 1)})`), text);
 });
