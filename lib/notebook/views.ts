@@ -162,12 +162,22 @@ export function powerView(s: Summary, caption?: string): Displayable {
   const source = pw.variances.source === "measured"
     ? "the variances measured in these games"
     : "docs/METHOD.md's variances";
+  // the method's own design (same positions and games) is one column, not two equal ones
+  const same = t.positions === m.positions && t.games === m.games;
   const table = htmlTable(
     rows,
     [
       { header: "", value: (x) => x[0] },
-      { header: "this design", value: (x) => x[1], numeric: true },
-      { header: `the method's 60 × 50, same variances`, value: (x) => x[2], numeric: true },
+      {
+        header: same ? `this design, the method's ${m.positions} × ${m.games}` : "this design",
+        value: (x) => x[1],
+        numeric: true,
+      },
+      ...(same ? [] : [{
+        header: `the method's ${m.positions} × ${m.games}, same variances`,
+        value: (x: string[]) => x[2],
+        numeric: true,
+      }]),
     ],
     `Reliability and power with ${source} (${basename(summaryPath(getProfile(s.profile)))})${
       caption ? ` — ${caption}` : ""

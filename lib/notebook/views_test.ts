@@ -141,6 +141,12 @@ Deno.test("powerView says what to do, and with which variances", () => {
   const at60 = html(powerView(sixty));
   ok(at60.includes("about 25 games per position at 60 positions, or 70") && !at60.includes("with the method's"), at60);
   ok(needed.includes("Variances: variances note (measured)."), needed);
+  ok(needed.includes(">the method's 60 × 50, same variances</th>"), needed);
+  // the method's own design: one column of figures, not two equal ones
+  const own = summary(0.006, 25);
+  Object.assign(own.power.this_design as object, { positions: 60, games: 50 });
+  const ownView = html(powerView(own));
+  ok(ownView.includes("this design, the method's 60 × 50") && !ownView.includes("same variances"), ownView);
   const assumed = html(powerView(summary(0, 400, "method")));
   ok(assumed.includes("docs/METHOD.md's variances"), assumed);
   ok(assumed.includes("if the positions differ as much as docs/METHOD.md states; these games cannot tell"), assumed);
