@@ -27,6 +27,7 @@ Deno.test("usage errors: one line, exit 2, naming the value and what is allowed"
       ["--profile", "ci", "--sp-of", "ci~pos4~games2"],
       /--sp-of ci~pos4~games2: no self-play results for that key \(expected a design's key/,
     ],
+    ["eval_all.ts", ["--profile", "ci", "--sp-of", "ci"], /--sp-of ci: a dataset's key, not a self-play design's/],
     ["selfplay.ts", ["--profile", "ci", "--positions", "abc"], /--positions abc: a number of positions to draw/],
     ["stats.ts", ["extra"], /unexpected argument "extra" \(did you mean --profile extra\?\)/],
     ["eval_all.ts", ["--profile", "nosuch"], /unknown profile "nosuch" \(allowed: full, quick, ci\)/],

@@ -7,7 +7,7 @@
 import { evalAll, runEvaluation } from "../evaluation/mod.ts";
 import { evalLimit, formatDuration, profileAndEngine, terminalProgress } from "../runs/mod.ts";
 import { int } from "../core/mod.ts";
-import { getProfile } from "../store/mod.ts";
+import { evalFolderName, getProfile } from "../store/mod.ts";
 import { readSelfplayResults } from "../selfplay/mod.ts";
 import { command, runCommand, text, UsageError } from "./command.ts";
 import { DEPTH, ENGINE, NODES, OUT_FILE, PROFILE, SHARD, SP_LIST, WORKERS } from "./options.ts";
@@ -62,7 +62,14 @@ await runCommand(import.meta, COMMAND, async ({ values }) => {
 
 /** The positions of a self-play design (`--sp-of`), from its `selfplay.json`. */
 async function designPositions(key: string): Promise<number[]> {
-  const results = await readSelfplayResults(getProfile(key));
+  const design = getProfile(key);
+  if (evalFolderName(design) === design.name) {
+    throw new UsageError(
+      `--sp-of ${key}: a dataset's key, not a self-play design's (a design's key names its positions and games, e.g. ` +
+        `${key}~pos60~games50~move30000)`,
+    );
+  }
+  const results = await readSelfplayResults(design);
   if (!results) {
     throw new UsageError(
       `--sp-of ${key}: no self-play results for that key (expected a design's key with its selfplay.json; play it ` +

@@ -8,7 +8,7 @@
 
 import { loadEvaluations } from "../evaluation/mod.ts";
 import { requireCurrent } from "../analysis/mod.ts";
-import { basename, dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { MbiError, pathExists, repoPath, sha256File, sha256Text } from "../core/mod.ts";
 import { type Profile } from "../method/mod.ts";
 import { ensureJupyter, executeNotebook, type Notebook, type NotebookRun } from "./runner.ts";
@@ -151,15 +151,36 @@ async function growing(path: string): Promise<boolean> {
   }
 }
 
+/** A relative module a TypeScript text imports or re-exports, statically or by a literal dynamic import. */
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
+
 /**
- * The code a render runs, relative to the repository: `lib/`'s modules and the files they run (not its tests or
- * test data) and the pinned dependencies (`deno.json`, `deno.lock`). The notebooks' cells call into all of it, so a
- * change anywhere in it may change what they show.
+ * The code a render of `notebooks` runs, relative to the repository: the modules their code cells import and theirs in
+ * turn (relative imports, followed by hand: a regular expression over the texts, no module graph is built for this);
+ * the runner that executes and exports them (`runner.ts` and its imports, `run_notebook.py`, the nbconvert
+ * template); and the pinned dependencies (`deno.json`, `deno.lock`), which fix every npm package. A change in any of
+ * it may change what the notebooks show; a change elsewhere (a command, the site) does not make them stale.
  */
-export function renderCode(): string[] {
-  const lib = filesUnder(repoPath("lib"), ["testdata"]).filter((f) => !f.endsWith("_test.ts"));
-  const pins = ["deno.json", "deno.lock"].map((f) => repoPath(f)).filter(pathExists);
-  return [...lib, ...pins].map((f) => relative(repoPath(), f));
+export function renderCode(notebooks: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !pathExists(file)) return;
+    seen.add(file);
+    for (const m of Deno.readTextFileSync(file).matchAll(RELATIVE_IMPORT)) visit(resolve(dirname(file), m[1]));
+  };
+  for (const nb of notebooks) {
+    const cells = (JSON.parse(Deno.readTextFileSync(nb)) as Notebook).cells.filter((c) => c.cell_type === "code");
+    const code = cells.map((c) => [c.source].flat().join("")).join("\n");
+    for (const m of code.matchAll(RELATIVE_IMPORT)) visit(resolve(dirname(nb), m[1]));
+  }
+  visit(repoPath("lib", "notebook", "runner.ts"));
+  const runner = [
+    "run_notebook.py",
+    ...filesUnder(repoPath("lib", "notebook", "nbconvert"), [])
+      .map((f) => relative(repoPath("lib", "notebook"), f)),
+  ].map((f) => repoPath("lib", "notebook", f));
+  const pins = ["deno.json", "deno.lock"].map((f) => repoPath(f));
+  return [...[...seen].sort(), ...runner, ...pins].filter(pathExists).map((f) => relative(repoPath(), f));
 }
 
 /**
@@ -173,7 +194,7 @@ export async function renderInputsHash(profile: Profile, notebooks: string[]): P
     const cells = (JSON.parse(await Deno.readTextFile(nb)) as Notebook).cells.map((c) => c.source);
     parts.push(`${basename(nb)} ${sha256Text(JSON.stringify(cells))}`);
   }
-  for (const f of renderCode()) parts.push(`${f} ${await sha256File(repoPath(f))}`);
+  for (const f of renderCode(notebooks)) parts.push(`${f} ${await sha256File(repoPath(f))}`);
   for (const f of await renderInputs(profile)) parts.push(`${f} ${await sha256File(join(root, f))}`);
   return sha256Text(parts.join("\n"));
 }
