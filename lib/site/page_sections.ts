@@ -267,9 +267,7 @@ function sampleHtml(d: SiteData, g: SiteDesign, k: number): Html {
     } × ${s.selfplay.games_per_position} games at ${
       int(s.selfplay.nodes_per_move)
     } nodes per move above (<a href="#method-sample-${at}">the sample, its checks and its facts</a>); these games against them:</p>
-${sampleValidation(d, f)}${sampleDistance(f)}<p class="small">From ${
-      fileLink(g.links.sampleFigures, m.summary.file)
-    } (${int(f.resamples)} bootstrap resamples, seed ${f.seed}).</p>`;
+${sampleValidation(d, f)}${sampleDistance(f)}${sampleSource(g, m.summary)}`;
   }
   const head = markup`<h4 id="method-sample-${k}">The method's budget on these positions</h4>
 <p>Stage 1 at ${m.limit} per position for the ${m.of} positions (${m.engine.uci_name}, fingerprint ${
@@ -299,9 +297,17 @@ ${sampleValidation(d, f)}${sampleDistance(f)}<p class="small">From ${
     }. Each position's own view shows its value so far.</p>`;
   }
   const f = m.summary.figures;
-  return markup`${head}${checks}${sampleValidation(d, f)}${sampleFacts(f)}${sampleDistance(f)}<p class="small">From ${
-    fileLink(g.links.sampleFigures, m.summary.file)
-  } (${int(f.resamples)} bootstrap resamples, seed ${f.seed}).</p>`;
+  return markup`${head}${checks}${sampleValidation(d, f)}${sampleFacts(f)}${sampleDistance(f)}${
+    sampleSource(g, m.summary)
+  }`;
+}
+
+/** The file a sample's figures come from, with their resamples and seed. */
+function sampleSource(g: SiteDesign, summary: NonNullable<NonNullable<SiteDesign["sample"]>["summary"]>): Html {
+  const f = summary.figures;
+  return markup`<p class="small">From ${fileLink(g.links.sampleFigures, summary.file)} (${
+    int(f.resamples)
+  } bootstrap resamples, seed ${f.seed}).</p>`;
 }
 
 function sampleValidation(d: SiteData, f: MethodSample): Html {
