@@ -145,6 +145,9 @@ function rankStatements(d: EvalDataset, others: EvalDataset[]): Promise<Limitati
   }));
 }
 
+/** A dataset's node budget per position (a depth budget sorts after every node budget). */
+const nodes = (o: EvalDataset) => "nodes" in o.header.config.limit ? o.header.config.limit.nodes : Infinity;
+
 /**
  * How often each smaller node budget's settling ranges held the next budget's MBI, up to this dataset's (`table`):
  * the same engine's datasets below it, smallest first, each pair of neighbours (none without two with ranges).
@@ -154,7 +157,6 @@ async function coverageBelow(
   sameEngine: readonly EvalDataset[],
   table: MbiTable | undefined,
 ): Promise<{ from: number; to: number; share: number; path: string }[]> {
-  const nodes = (o: EvalDataset) => "nodes" in o.header.config.limit ? o.header.config.limit.nodes : Infinity;
   const own = nodes(d);
   if (!table || own === Infinity) return [];
   const chain = sameEngine.filter((o) => nodes(o) < own).sort((a, b) => nodes(a) - nodes(b));
@@ -241,7 +243,6 @@ export async function computeLimitations(
   }
   const others = await sameSetDatasets(d, scan);
   // the same engine's other budgets first, smallest budget first; then the other engines
-  const nodes = (o: EvalDataset) => "nodes" in o.header.config.limit ? o.header.config.limit.nodes : Infinity;
   const sameEngineFirst = [
     ...others.filter((o) => isOtherBudget(d, o)).sort((a, b) => nodes(a) - nodes(b)),
     ...others.filter((o) => !isOtherBudget(d, o)),
